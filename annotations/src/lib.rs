@@ -1,0 +1,67 @@
+//! State, check and read what an MCP tool does to the world.
+//!
+//! The [Model Context Protocol](https://modelcontextprotocol.io) lets a server offer tools to
+//! a model, each with optional *annotations*: a display title and four hints (`readOnlyHint`,
+//! `destructiveHint`, `idempotentHint`, `openWorldHint`). Hosts read the hints to decide
+//! whether to ask the user before a call, which calls may run side by side, and what a
+//! read-only plan mode allows.
+//!
+//! This crate gives tool authors and hosts one type for them, [`ToolAnnotations`]:
+//!
+//! - exact on the wire: serde reads and writes the protocol's spelling, leaves unset hints
+//!   out, and rejects a mistyped hint with an error that names it;
+//! - `const` to build, with [presets](ToolAnnotations::LOOKUP) and
+//!   [HTTP method mappings](ToolAnnotations::from_http_method);
+//! - accessors that apply the protocol's defaults (unset means not read-only, destructive,
+//!   not idempotent, open world) and the implications of a read-only tool;
+//! - [`check`](ToolAnnotations::check), which finds hints that contradict each other, at
+//!   compile time for constants;
+//! - for hosts, [`for_host`](ToolAnnotations::for_host) with a [`Trust`], so hints from a
+//!   server the host does not trust are never acted on.
+//!
+//! ```
+//! use annotations::{ToolAnnotations, Trust};
+//!
+//! // A tool author states the hints once, as a constant.
+//! const DELETE_NOTE: ToolAnnotations = ToolAnnotations::new()
+//!     .with_title("Delete note")
+//!     .with_destructive(true)
+//!     .with_idempotent(true)
+//!     .with_open_world(false);
+//! assert!(DELETE_NOTE.check().is_ok());
+//! assert_eq!(
+//!     serde_json::to_string(&DELETE_NOTE)?,
+//!     r#"{"title":"Delete note","destructiveHint":true,"idempotentHint":true,"openWorldHint":false}"#
+//! );
+//!
+//! // A host reads them back from a server and decides what to do.
+//! let received: ToolAnnotations = serde_json::from_str(r#"{"readOnlyHint": true}"#)?;
+//! assert!(!received.for_host(Trust::Trusted).needs_approval());
+//! assert!(received.for_host(Trust::Untrusted).needs_approval());
+//! # Ok::<(), serde_json::Error>(())
+//! ```
+//!
+//! # Features
+//!
+//! - `derive` (default): re-exports the `#[tool]` attribute from `annotations-derive`.
+//! - `rmcp`: `From` conversions both ways with `rmcp::model::ToolAnnotations`, the official
+//!   Rust SDK's type.
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+mod conflict;
+mod host;
+mod presets;
+#[cfg(feature = "rmcp")]
+mod rmcp;
+mod tool_annotations;
+mod wire;
+
+pub use crate::conflict::Conflict;
+pub use crate::host::{HostView, Trust};
+pub use crate::tool_annotations::ToolAnnotations;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;

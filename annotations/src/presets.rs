@@ -1,0 +1,105 @@
+use crate::ToolAnnotations;
+
+/// Builds a preset with all four hints stated and no title.
+const fn stated(
+    read_only: bool,
+    destructive: bool,
+    idempotent: bool,
+    open_world: bool,
+) -> ToolAnnotations {
+    ToolAnnotations {
+        title: None,
+        read_only_hint: Some(read_only),
+        destructive_hint: Some(destructive),
+        idempotent_hint: Some(idempotent),
+        open_world_hint: Some(open_world),
+    }
+}
+
+/// Named presets for the common shapes of tool. Each states all four hints and no title;
+/// refine one with the `with_*` builders.
+///
+/// ```
+/// use annotations::ToolAnnotations;
+///
+/// const DELETE_NOTE: ToolAnnotations = ToolAnnotations::DESTRUCTIVE_WRITE
+///     .with_idempotent(true)
+///     .with_title("Delete note");
+/// assert!(DELETE_NOTE.destructive() && DELETE_NOTE.idempotent());
+/// ```
+impl ToolAnnotations {
+    /// Reads the server's own data and changes nothing: read-only, non-destructive,
+    /// idempotent, closed world. For example listing notes, or reading a file in a workspace.
+    pub const LOOKUP: Self = stated(true, false, true, false);
+
+    /// Adds to the server's own data without touching what is there: not read-only,
+    /// non-destructive, not idempotent (each call adds again), closed world. For example
+    /// creating a note.
+    pub const ADDITIVE_WRITE: Self = stated(false, false, false, false);
+
+    /// Changes or removes the server's own data: not read-only, destructive, not idempotent,
+    /// closed world. For example deleting or overwriting a note; state `with_idempotent(true)`
+    /// where repeating the call changes nothing more, as for a delete by id.
+    pub const DESTRUCTIVE_WRITE: Self = stated(false, true, false, false);
+
+    /// Reads from the outside world and changes nothing: read-only, non-destructive,
+    /// idempotent, open world. For example a web search or fetching a public page.
+    pub const EXTERNAL_LOOKUP: Self = stated(true, false, true, true);
+
+    /// Acts on the outside world with effects the server cannot bound: not read-only,
+    /// destructive, not idempotent, open world. The protocol's defaults, stated explicitly,
+    /// for example sending an email or calling a third party's API.
+    pub const EXTERNAL_CALL: Self = stated(false, true, false, true);
+
+    /// The hints that follow from an HTTP method's semantics (RFC 9110), for tools that wrap
+    /// an HTTP endpoint. The method is matched case-insensitively; every mapping states all
+    /// four hints, all open-world (an HTTP endpoint is someone else's system).
+    ///
+    /// | method | read-only | destructive | idempotent |
+    /// |---|---|---|---|
+    /// | `GET`, `HEAD`, `OPTIONS` | yes | no | yes |
+    /// | `POST` | no | no | no |
+    /// | `PUT` | no | yes | yes |
+    /// | `PATCH` | no | yes | no |
+    /// | `DELETE` | no | yes | yes |
+    ///
+    /// Any other method gives `None`.
+    ///
+    /// ```
+    /// use annotations::ToolAnnotations;
+    ///
+    /// let put = ToolAnnotations::from_http_method("put").unwrap();
+    /// assert!(put.destructive() && put.idempotent() && put.open_world());
+    /// assert_eq!(ToolAnnotations::from_http_method("FETCH"), None);
+    /// ```
+    #[must_use]
+    pub const fn from_http_method(method: &str) -> Option<Self> {
+        let method = method.as_bytes();
+        Some(if eq_ignore_case(method, b"GET") || eq_ignore_case(method, b"HEAD") || eq_ignore_case(method, b"OPTIONS") {
+            stated(true, false, true, true)
+        } else if eq_ignore_case(method, b"POST") {
+            stated(false, false, false, true)
+        } else if eq_ignore_case(method, b"PUT") || eq_ignore_case(method, b"DELETE") {
+            stated(false, true, true, true)
+        } else if eq_ignore_case(method, b"PATCH") {
+            stated(false, true, false, true)
+        } else {
+            return None;
+        })
+    }
+}
+
+/// ASCII case-insensitive comparison, in `const`.
+const fn eq_ignore_case(left: &[u8], right: &[u8]) -> bool {
+    if left.len() != right.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < left.len() {
+        if !left[i].eq_ignore_ascii_case(&right[i]) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}

@@ -1,0 +1,361 @@
+use std::borrow::Cow;
+
+use crate::Conflict;
+
+/// What calling an MCP tool does to the world, as the tool's author states it.
+///
+/// The Model Context Protocol lets a server attach these annotations to each tool it lists:
+/// a display `title` and four hints. On the wire they are spelled `title`, `readOnlyHint`,
+/// `destructiveHint`, `idempotentHint` and `openWorldHint`; serde reads and writes exactly
+/// that spelling (see [the wire format](#the-wire-format)).
+///
+/// Each hint is an `Option<bool>`: `None` means the author said nothing, which is not the same
+/// as `false`. The accessors ([`read_only`](Self::read_only), [`destructive`](Self::destructive),
+/// [`idempotent`](Self::idempotent), [`open_world`](Self::open_world)) apply the protocol's
+/// pessimistic defaults and the implications of a read-only tool, so code that acts on
+/// annotations should call them rather than read the fields.
+///
+/// Hints are claims, not guarantees. A host must not act on the hints of a server it does not
+/// trust: see [`ToolAnnotations::for_host`] and [`Trust`](crate::Trust).
+///
+/// # Building annotations
+///
+/// Everything needed to build annotations is `const`:
+///
+/// ```
+/// use annotations::ToolAnnotations;
+///
+/// const LIST_NOTES: ToolAnnotations = ToolAnnotations::new()
+///     .with_title("List notes")
+///     .with_read_only(true)
+///     .with_open_world(false);
+///
+/// assert!(LIST_NOTES.read_only());
+/// assert!(!LIST_NOTES.destructive()); // read-only tools destroy nothing
+/// assert!(LIST_NOTES.idempotent()); // and can be repeated freely
+/// assert!(!LIST_NOTES.open_world());
+/// assert_eq!(LIST_NOTES.title(), Some("List notes"));
+/// ```
+///
+/// ## Using annotations inside another `const` item
+///
+/// A constant built by builder calls can be used anywhere at run time, but on stable Rust it
+/// cannot have methods called on it inside another `const` item: the compiler cannot see
+/// through the calls that the title needs no destructor, and reports error E0493
+/// ("destructor ... cannot be evaluated at compile-time"). A constant written as a struct
+/// literal has no such limit, which is why the `#[tool]` attribute generates struct literals:
+///
+/// ```
+/// use annotations::ToolAnnotations;
+///
+/// const LIST_NOTES: ToolAnnotations = ToolAnnotations {
+///     title: None,
+///     read_only_hint: Some(true),
+///     destructive_hint: None,
+///     idempotent_hint: None,
+///     open_world_hint: Some(false),
+/// };
+/// // Checked while compiling: a contradiction here fails the build.
+/// const _: () = assert!(LIST_NOTES.read_only() && LIST_NOTES.check().is_ok());
+/// ```
+///
+/// # The wire format
+///
+/// Unset hints are left out, an explicit `false` is kept, and empty annotations are `{}`.
+/// Reading is lenient where real peers differ and strict where a value is wrong: unknown keys
+/// are ignored, `null` reads as unset, and a hint that is not a boolean is an error that names
+/// the field.
+///
+/// ```
+/// use annotations::ToolAnnotations;
+/// use serde_json::json;
+///
+/// let read = ToolAnnotations::new().with_read_only(true).with_open_world(false);
+/// assert_eq!(
+///     serde_json::to_value(&read)?,
+///     json!({"readOnlyHint": true, "openWorldHint": false})
+/// );
+///
+/// let peer: ToolAnnotations =
+///     serde_json::from_value(json!({"readOnlyHint": true, "title": null, "newHint": 3}))?;
+/// assert_eq!(peer, ToolAnnotations::new().with_read_only(true));
+///
+/// let err = serde_json::from_value::<ToolAnnotations>(json!({"destructiveHint": "yes"}))
+///     .unwrap_err();
+/// assert!(err.to_string().contains("`destructiveHint`"));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ToolAnnotations {
+    /// A human-readable title for the tool, for display (`title` on the wire).
+    ///
+    /// A `Cow` so that constants can borrow a `&'static str` while annotations read from a
+    /// peer own their string. Where a tool also has a top-level `title`, hosts show that one
+    /// first, then this one, then the tool's name.
+    pub title: Option<Cow<'static, str>>,
+    /// Whether the tool changes nothing in its environment (`readOnlyHint`; default `false`).
+    pub read_only_hint: Option<bool>,
+    /// Whether a tool that changes its environment may destroy or overwrite what was there,
+    /// rather than only add to it (`destructiveHint`; default `true`). Meaningful only when
+    /// the tool is not read-only.
+    pub destructive_hint: Option<bool>,
+    /// Whether calling the tool again with the same arguments has no further effect
+    /// (`idempotentHint`; default `false`). Meaningful only when the tool is not read-only.
+    pub idempotent_hint: Option<bool>,
+    /// Whether the tool may reach an open world of outside entities, such as the web,
+    /// rather than a closed domain such as its own store (`openWorldHint`; default `true`).
+    pub open_world_hint: Option<bool>,
+}
+
+impl ToolAnnotations {
+    /// Annotations that state nothing: every hint takes the protocol's default.
+    ///
+    /// The same value as [`Default::default`], usable in `const`.
+    ///
+    /// ```
+    /// use annotations::ToolAnnotations;
+    ///
+    /// const NOTHING: ToolAnnotations = ToolAnnotations::new();
+    /// assert!(NOTHING.is_empty());
+    /// assert!(NOTHING.destructive() && NOTHING.open_world());
+    /// ```
+    #[must_use]
+    pub const fn new() -> Self {
+        Self {
+            title: None,
+            read_only_hint: None,
+            destructive_hint: None,
+            idempotent_hint: None,
+            open_world_hint: None,
+        }
+    }
+
+    /// Sets the display title to a `&'static str`, in `const`.
+    ///
+    /// To set a title computed at run time, use [`with_owned_title`](Self::with_owned_title)
+    /// or [`set_title`](Self::set_title).
+    ///
+    /// # Panics
+    ///
+    /// If the annotations already hold an *owned* title (a `String`, for example one read from
+    /// JSON). A `const fn` cannot run a `String`'s destructor, and this builder will not leak
+    /// the string by forgetting it, so it refuses: use `with_owned_title` or `set_title` to
+    /// replace an owned title. Replacing a borrowed title, or setting the first one, never
+    /// panics, so a chain of builder calls in a `const` is always fine.
+    ///
+    /// ```
+    /// use annotations::ToolAnnotations;
+    ///
+    /// const DELETE: ToolAnnotations = ToolAnnotations::new().with_title("Delete note");
+    /// assert_eq!(DELETE.title(), Some("Delete note"));
+    /// ```
+    #[must_use]
+    pub const fn with_title(mut self, title: &'static str) -> Self {
+        let replaced = core::mem::replace(&mut self.title, Some(Cow::Borrowed(title)));
+        if let Some(Cow::Owned(_)) = &replaced {
+            panic!(
+                "ToolAnnotations::with_title cannot drop the owned title it would replace \
+                 in a const fn; use with_owned_title or set_title instead"
+            );
+        }
+        // Only `None` or a borrowed title reach this point: forgetting them frees nothing.
+        core::mem::forget(replaced);
+        self
+    }
+
+    /// Sets the display title to any string, owned or borrowed. Not `const`; the title it
+    /// replaces, if any, is dropped as usual.
+    ///
+    /// ```
+    /// use annotations::ToolAnnotations;
+    ///
+    /// let name = "notes";
+    /// let list = ToolAnnotations::new().with_owned_title(format!("List {name}"));
+    /// assert_eq!(list.title(), Some("List notes"));
+    /// ```
+    #[must_use]
+    pub fn with_owned_title(mut self, title: impl Into<Cow<'static, str>>) -> Self {
+        self.set_title(title);
+        self
+    }
+
+    /// Replaces the display title in place (dropping the old one).
+    pub fn set_title(&mut self, title: impl Into<Cow<'static, str>>) {
+        self.title = Some(title.into());
+    }
+
+    /// States whether the tool changes nothing in its environment.
+    #[must_use]
+    pub const fn with_read_only(mut self, read_only: bool) -> Self {
+        self.read_only_hint = Some(read_only);
+        self
+    }
+
+    /// States whether the tool may destroy or overwrite what is there.
+    #[must_use]
+    pub const fn with_destructive(mut self, destructive: bool) -> Self {
+        self.destructive_hint = Some(destructive);
+        self
+    }
+
+    /// States whether repeating a call with the same arguments has no further effect.
+    #[must_use]
+    pub const fn with_idempotent(mut self, idempotent: bool) -> Self {
+        self.idempotent_hint = Some(idempotent);
+        self
+    }
+
+    /// States whether the tool may reach outside entities (the web, other people's systems).
+    #[must_use]
+    pub const fn with_open_world(mut self, open_world: bool) -> Self {
+        self.open_world_hint = Some(open_world);
+        self
+    }
+
+    /// The display title, if one is stated.
+    #[must_use]
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    /// Whether the tool changes nothing: the hint, else `false`.
+    #[must_use]
+    pub const fn read_only(&self) -> bool {
+        matches!(self.read_only_hint, Some(true))
+    }
+
+    /// Whether the tool may destroy or overwrite: `false` for a read-only tool, else the hint,
+    /// else `true`.
+    ///
+    /// ```
+    /// use annotations::ToolAnnotations;
+    ///
+    /// assert!(ToolAnnotations::new().destructive());
+    /// assert!(!ToolAnnotations::new().with_destructive(false).destructive());
+    /// assert!(!ToolAnnotations::new().with_read_only(true).destructive());
+    /// ```
+    #[must_use]
+    pub const fn destructive(&self) -> bool {
+        if self.read_only() {
+            return false;
+        }
+        match self.destructive_hint {
+            Some(destructive) => destructive,
+            None => true,
+        }
+    }
+
+    /// Whether repeating a call has no further effect: `true` for a read-only tool, else the
+    /// hint, else `false`.
+    #[must_use]
+    pub const fn idempotent(&self) -> bool {
+        if self.read_only() {
+            return true;
+        }
+        matches!(self.idempotent_hint, Some(true))
+    }
+
+    /// Whether the tool may reach outside entities: the hint, else `true`.
+    #[must_use]
+    pub const fn open_world(&self) -> bool {
+        match self.open_world_hint {
+            Some(open_world) => open_world,
+            None => true,
+        }
+    }
+
+    /// Whether nothing at all is stated: no title and no hint.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.title.is_none()
+            && self.read_only_hint.is_none()
+            && self.destructive_hint.is_none()
+            && self.idempotent_hint.is_none()
+            && self.open_world_hint.is_none()
+    }
+
+    /// Checks that the stated hints can all be true at once.
+    ///
+    /// Two statements contradict a read-only tool: `destructiveHint: true` (a tool that changes
+    /// nothing cannot destroy anything) and `idempotentHint: false` (a tool that changes
+    /// nothing has no further effect when repeated). Redundant but consistent statements
+    /// (read-only with `destructiveHint: false` or `idempotentHint: true`) pass.
+    ///
+    /// `const`, so a contradiction in a constant fails the build; hosts call the same function
+    /// on annotations they receive.
+    ///
+    /// ```
+    /// use annotations::{Conflict, ToolAnnotations};
+    ///
+    /// let claimed = ToolAnnotations::new().with_read_only(true).with_destructive(true);
+    /// assert_eq!(claimed.check(), Err(Conflict::ReadOnlyAndDestructive));
+    ///
+    /// let redundant = ToolAnnotations::new()
+    ///     .with_read_only(true)
+    ///     .with_destructive(false)
+    ///     .with_idempotent(true);
+    /// assert_eq!(redundant.check(), Ok(()));
+    /// ```
+    pub const fn check(&self) -> Result<(), Conflict> {
+        if self.read_only() {
+            if let Some(true) = self.destructive_hint {
+                return Err(Conflict::ReadOnlyAndDestructive);
+            }
+            if let Some(false) = self.idempotent_hint {
+                return Err(Conflict::ReadOnlyAndNotIdempotent);
+            }
+        }
+        Ok(())
+    }
+
+    /// The same annotations with every hint stated at its effective value, as some tool
+    /// directories demand on the wire. The title is kept as it is.
+    ///
+    /// The result means the same to any reader, including one that does not apply the
+    /// read-only implications itself.
+    ///
+    /// ```
+    /// use annotations::ToolAnnotations;
+    /// use serde_json::json;
+    ///
+    /// let read = ToolAnnotations::new().with_read_only(true);
+    /// assert_eq!(
+    ///     serde_json::to_value(read.explicit())?,
+    ///     json!({
+    ///         "readOnlyHint": true,
+    ///         "destructiveHint": false,
+    ///         "idempotentHint": true,
+    ///         "openWorldHint": true
+    ///     })
+    /// );
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
+    #[must_use]
+    pub fn explicit(&self) -> Self {
+        Self {
+            title: self.title.clone(),
+            ..self.explicit_hints()
+        }
+    }
+
+    /// [`explicit`](Self::explicit) without the title, usable in `const`.
+    #[must_use]
+    pub const fn explicit_hints(&self) -> Self {
+        Self {
+            title: None,
+            read_only_hint: Some(self.read_only()),
+            destructive_hint: Some(self.destructive()),
+            idempotent_hint: Some(self.idempotent()),
+            open_world_hint: Some(self.open_world()),
+        }
+    }
+
+    /// Whether every hint is stated (the title does not count).
+    #[must_use]
+    pub const fn is_explicit(&self) -> bool {
+        self.read_only_hint.is_some()
+            && self.destructive_hint.is_some()
+            && self.idempotent_hint.is_some()
+            && self.open_world_hint.is_some()
+    }
+}
