@@ -75,17 +75,22 @@ impl ToolAnnotations {
     #[must_use]
     pub const fn from_http_method(method: &str) -> Option<Self> {
         let method = method.as_bytes();
-        Some(if eq_ignore_case(method, b"GET") || eq_ignore_case(method, b"HEAD") || eq_ignore_case(method, b"OPTIONS") {
-            stated(true, false, true, true)
-        } else if eq_ignore_case(method, b"POST") {
-            stated(false, false, false, true)
-        } else if eq_ignore_case(method, b"PUT") || eq_ignore_case(method, b"DELETE") {
-            stated(false, true, true, true)
-        } else if eq_ignore_case(method, b"PATCH") {
-            stated(false, true, false, true)
-        } else {
-            return None;
-        })
+        Some(
+            if eq_ignore_case(method, b"GET")
+                || eq_ignore_case(method, b"HEAD")
+                || eq_ignore_case(method, b"OPTIONS")
+            {
+                stated(true, false, true, true)
+            } else if eq_ignore_case(method, b"POST") {
+                stated(false, false, false, true)
+            } else if eq_ignore_case(method, b"PUT") || eq_ignore_case(method, b"DELETE") {
+                stated(false, true, true, true)
+            } else if eq_ignore_case(method, b"PATCH") {
+                stated(false, true, false, true)
+            } else {
+                return None;
+            },
+        )
     }
 }
 

@@ -151,7 +151,7 @@ impl ToolAnnotations {
     /// ```
     #[must_use]
     pub const fn with_title(mut self, title: &'static str) -> Self {
-        let replaced = core::mem::replace(&mut self.title, Some(Cow::Borrowed(title)));
+        let replaced = self.title.replace(Cow::Borrowed(title));
         if let Some(Cow::Owned(_)) = &replaced {
             panic!(
                 "ToolAnnotations::with_title cannot drop the owned title it would replace \

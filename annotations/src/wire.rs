@@ -70,10 +70,26 @@ impl<'de> Visitor<'de> for AnnotationsVisitor {
         while let Some(key) = map.next_key::<Key>()? {
             match key {
                 Key::Title => first(&mut title, TITLE, map.next_value_seed(TitleSeed)?)?,
-                Key::ReadOnly => first(&mut read_only, READ_ONLY, map.next_value_seed(HintSeed(READ_ONLY))?)?,
-                Key::Destructive => first(&mut destructive, DESTRUCTIVE, map.next_value_seed(HintSeed(DESTRUCTIVE))?)?,
-                Key::Idempotent => first(&mut idempotent, IDEMPOTENT, map.next_value_seed(HintSeed(IDEMPOTENT))?)?,
-                Key::OpenWorld => first(&mut open_world, OPEN_WORLD, map.next_value_seed(HintSeed(OPEN_WORLD))?)?,
+                Key::ReadOnly => first(
+                    &mut read_only,
+                    READ_ONLY,
+                    map.next_value_seed(HintSeed(READ_ONLY))?,
+                )?,
+                Key::Destructive => first(
+                    &mut destructive,
+                    DESTRUCTIVE,
+                    map.next_value_seed(HintSeed(DESTRUCTIVE))?,
+                )?,
+                Key::Idempotent => first(
+                    &mut idempotent,
+                    IDEMPOTENT,
+                    map.next_value_seed(HintSeed(IDEMPOTENT))?,
+                )?,
+                Key::OpenWorld => first(
+                    &mut open_world,
+                    OPEN_WORLD,
+                    map.next_value_seed(HintSeed(OPEN_WORLD))?,
+                )?,
                 Key::Other => {
                     map.next_value::<IgnoredAny>()?;
                 }
@@ -122,7 +138,10 @@ impl Visitor<'_> for KeyVisitor {
     type Value = Key;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a key of MCP tool annotations, such as one of {FIELDS:?}")
+        write!(
+            f,
+            "a key of MCP tool annotations, such as one of {FIELDS:?}"
+        )
     }
 
     fn visit_str<E: de::Error>(self, key: &str) -> Result<Key, E> {
