@@ -1,0 +1,479 @@
+//! Reading the arguments of `#[tool(...)]`: one entry per comma, each `key`, `key = value`.
+//!
+//! The attribute is read token by token rather than with syn's `parse_nested_meta`, so that a
+//! malformed entry (`read_only = `, `"x"`, `read_only(true)`, an empty entry) is reported at its
+//! own tokens and reading goes on with the next entry: every mistake in one compile.
+
+use proc_macro2::{Delimiter, Ident, Literal, Span, TokenStream, TokenTree};
+use quote::ToTokens;
+use syn::{Error, Lit, LitStr};
+
+use crate::errors::Errors;
+use crate::http::{self, HttpPreset};
+
+/// Every key `#[tool]` accepts, for suggestions.
+const KEYS: [&str; 8] = [
+    "read_only",
+    "destructive",
+    "idempotent",
+    "open_world",
+    "title",
+    "http",
+    "crate",
+    "allow_mut",
+];
+
+/// The arguments of one `#[tool(...)]`, each with the tokens it came from.
+#[derive(Default)]
+pub(crate) struct Args {
+    /// Indexed like [`HintKind::ALL`].
+    pub(crate) hints: [Option<Hint>; 4],
+    pub(crate) title: Option<LitStr>,
+    pub(crate) http: Option<Http>,
+    /// `crate = path`: where the runtime crate is, for a renamed dependency.
+    pub(crate) krate: Option<TokenStream>,
+    /// `allow_mut`: a read-only handler may take `&mut` on purpose.
+    pub(crate) allow_mut: Option<Ident>,
+}
+
+/// One hint key as written.
+pub(crate) struct Hint {
+    pub(crate) key: Ident,
+    /// Position among the attribute's entries, to point at the later of two conflicting keys.
+    pub(crate) position: usize,
+    pub(crate) value: HintValue,
+}
+
+pub(crate) enum HintValue {
+    /// `key`, `key = true` or `key = false`.
+    Bool(bool),
+    /// `key = <expression>`: a `const` bool expression, checked by a const assertion.
+    Expr(TokenStream),
+}
+
+/// `http = "METHOD"`.
+pub(crate) struct Http {
+    pub(crate) key: Ident,
+    pub(crate) literal: LitStr,
+    pub(crate) preset: &'static HttpPreset,
+}
+
+/// The four hints.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum HintKind {
+    ReadOnly,
+    Destructive,
+    Idempotent,
+    OpenWorld,
+}
+
+impl HintKind {
+    pub(crate) const ALL: [HintKind; 4] = [
+        HintKind::ReadOnly,
+        HintKind::Destructive,
+        HintKind::Idempotent,
+        HintKind::OpenWorld,
+    ];
+
+    /// The key as written in `#[tool(...)]`.
+    pub(crate) fn key(self) -> &'static str {
+        match self {
+            HintKind::ReadOnly => "read_only",
+            HintKind::Destructive => "destructive",
+            HintKind::Idempotent => "idempotent",
+            HintKind::OpenWorld => "open_world",
+        }
+    }
+
+    /// How the hint reads in a sentence, for `value`.
+    pub(crate) fn describe(self, value: bool) -> &'static str {
+        match (self, value) {
+            (HintKind::ReadOnly, true) => "read-only",
+            (HintKind::ReadOnly, false) => "not read-only",
+            (HintKind::Destructive, true) => "destructive",
+            (HintKind::Destructive, false) => "not destructive",
+            (HintKind::Idempotent, true) => "idempotent",
+            (HintKind::Idempotent, false) => "not idempotent",
+            (HintKind::OpenWorld, true) => "open-world",
+            (HintKind::OpenWorld, false) => "closed-world",
+        }
+    }
+
+    fn from_key(key: &str) -> Option<HintKind> {
+        HintKind::ALL.into_iter().find(|kind| kind.key() == key)
+    }
+}
+
+impl Args {
+    pub(crate) fn hint(&self, kind: HintKind) -> Option<&Hint> {
+        self.hints[kind as usize].as_ref()
+    }
+}
+
+/// What follows a key.
+enum Value {
+    /// Nothing: `key`.
+    Bare,
+    /// `key =` and nothing after it; the span is the `=`.
+    Missing(Span),
+    /// `key = tokens`.
+    Given(TokenStream),
+}
+
+pub(crate) fn parse(attr: TokenStream, errors: &mut Errors) -> Args {
+    let mut args = Args::default();
+    let mut entry = Vec::new();
+    let mut position = 0;
+    let mut tokens = attr.into_iter();
+    loop {
+        match tokens.next() {
+            Some(TokenTree::Punct(comma)) if comma.as_char() == ',' => {
+                if entry.is_empty() {
+                    // `#[tool(read_only,, open_world)]` or `#[tool(, read_only)]`
+                    errors.push(Error::new(
+                        comma.span(),
+                        "expected a #[tool] key, found `,`",
+                    ));
+                } else {
+                    args.entry(std::mem::take(&mut entry), position, errors);
+                    position += 1;
+                }
+            }
+            Some(token) => entry.push(token),
+            None => {
+                // A trailing comma leaves nothing here, which is fine.
+                if !entry.is_empty() {
+                    args.entry(entry, position, errors);
+                }
+                return args;
+            }
+        }
+    }
+}
+
+impl Args {
+    fn entry(&mut self, entry: Vec<TokenTree>, position: usize, errors: &mut Errors) {
+        let mut tokens = entry.into_iter();
+        let key = match tokens.next() {
+            Some(TokenTree::Ident(key)) => key,
+            // `#[tool("x")]`
+            Some(other) => {
+                errors.push(Error::new_spanned(
+                    &other,
+                    format!(
+                        "expected a #[tool] key such as `read_only` or `title = \"...\"`, found {}",
+                        describe_token(&other)
+                    ),
+                ));
+                return;
+            }
+            None => return,
+        };
+        let name = key.to_string();
+        let value = match tokens.next() {
+            None => Value::Bare,
+            Some(TokenTree::Punct(eq)) if eq.as_char() == '=' => {
+                let rest: TokenStream = tokens.collect();
+                if rest.is_empty() {
+                    Value::Missing(eq.span())
+                } else {
+                    Value::Given(rest)
+                }
+            }
+            // `#[tool(read_only(true))]`
+            Some(TokenTree::Group(group)) if group.delimiter() != Delimiter::None => {
+                errors.push(Error::new(
+                    group.span(),
+                    format!("#[tool({name})] takes its value after `=`, not in brackets: write `{name} = ...`"),
+                ));
+                return;
+            }
+            Some(other) => {
+                errors.push(Error::new_spanned(
+                    &other,
+                    format!("expected `=` or `,` after #[tool] key `{name}`"),
+                ));
+                return;
+            }
+        };
+
+        if let Some(kind) = HintKind::from_key(&name) {
+            if let Some(value) = hint_value(&key, value, errors) {
+                let slot = &mut self.hints[kind as usize];
+                if slot.is_some() {
+                    errors.push(duplicate(&key));
+                } else {
+                    *slot = Some(Hint {
+                        key,
+                        position,
+                        value,
+                    });
+                }
+            }
+            return;
+        }
+        match name.as_str() {
+            "title" => {
+                let Some(literal) = string_value(&key, value, errors) else {
+                    return;
+                };
+                let title = literal.value();
+                if title.trim().is_empty() {
+                    let what = if title.is_empty() { "empty" } else { "blank" };
+                    errors.push(Error::new(
+                        literal.span(),
+                        format!("#[tool(title)] cannot be {what}: give the tool a display title, or leave `title` out"),
+                    ));
+                } else if self.title.is_some() {
+                    errors.push(duplicate(&key));
+                } else {
+                    self.title = Some(literal);
+                }
+            }
+            "http" => {
+                let Some(literal) = string_value(&key, value, errors) else {
+                    return;
+                };
+                let Some(preset) = http::lookup(&literal.value()) else {
+                    errors.push(Error::new(
+                        literal.span(),
+                        format!(
+                            "unknown HTTP method `{}` in #[tool(http)]; expected one of {}",
+                            literal.value(),
+                            http::PRESETS
+                                .iter()
+                                .map(|p| p.method)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    ));
+                    return;
+                };
+                if self.http.is_some() {
+                    errors.push(duplicate(&key));
+                } else {
+                    self.http = Some(Http {
+                        key,
+                        literal,
+                        preset,
+                    });
+                }
+            }
+            "crate" => {
+                let path = match value {
+                    Value::Given(tokens) => crate_path(tokens),
+                    Value::Bare => Err(Error::new(
+                        key.span(),
+                        "#[tool(crate)] needs a path: `crate = my_annotations`",
+                    )),
+                    Value::Missing(eq) => Err(Error::new(eq, "expected a path after `crate =`")),
+                };
+                match path {
+                    Ok(_) if self.krate.is_some() => errors.push(duplicate(&key)),
+                    Ok(path) => self.krate = Some(path),
+                    Err(error) => errors.push(error),
+                }
+            }
+            "allow_mut" => {
+                if !matches!(value, Value::Bare) {
+                    errors.push(Error::new(
+                        key.span(),
+                        "#[tool(allow_mut)] takes no value: write `allow_mut`",
+                    ));
+                }
+                if self.allow_mut.is_some() {
+                    errors.push(duplicate(&key));
+                } else {
+                    // Kept even with a value, so the `&mut` rule does not report a second error.
+                    self.allow_mut = Some(key);
+                }
+            }
+            _ => errors.push(unknown_key(&key, &name)),
+        }
+    }
+}
+
+fn duplicate(key: &Ident) -> Error {
+    Error::new(key.span(), format!("duplicate #[tool({key})]"))
+}
+
+fn unknown_key(key: &Ident, name: &str) -> Error {
+    let message = match suggest(name) {
+        Some(known) => format!("unknown #[tool] key `{name}`; did you mean `{known}`?"),
+        None => format!(
+            "unknown #[tool] key `{name}`; expected one of {}",
+            KEYS.iter()
+                .map(|k| format!("`{k}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    Error::new(key.span(), message)
+}
+
+/// The known key a misspelled one most likely means: the same words in another case or
+/// spelling (`readOnlyHint`, `read_only_hint`, `readonly`), or a typo (`destructve`).
+fn suggest(name: &str) -> Option<&'static str> {
+    let squashed = |s: &str| -> String {
+        s.chars()
+            .filter(|c| *c != '_' && *c != '-')
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let mut words = squashed(name);
+    if let Some(stripped) = words.strip_suffix("hint") {
+        words = stripped.to_owned();
+    }
+    if let Some(exact) = KEYS.iter().find(|key| squashed(key) == words) {
+        return Some(exact);
+    }
+    KEYS.iter()
+        .map(|key| (edit_distance(&squashed(key), &words), *key))
+        .filter(|(distance, key)| *distance <= (key.len() / 4).max(1))
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, key)| key)
+}
+
+/// Levenshtein distance.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+fn hint_value(key: &Ident, value: Value, errors: &mut Errors) -> Option<HintValue> {
+    let tokens = match value {
+        Value::Bare => return Some(HintValue::Bool(true)),
+        Value::Missing(eq) => {
+            errors.push(Error::new(
+                eq,
+                format!("expected `true`, `false` or a const bool expression after `{key} =`"),
+            ));
+            return None;
+        }
+        Value::Given(tokens) => tokens,
+    };
+    let mut iter = tokens.clone().into_iter();
+    let (Some(only), None) = (iter.next(), iter.next()) else {
+        return Some(HintValue::Expr(tokens));
+    };
+    match only {
+        // `open_world = (A || B)`: the parentheses are the user's grouping; generated code
+        // adds its own where needed, and keeping both would trip `unused_parens`.
+        TokenTree::Group(group)
+            if group.delimiter() == Delimiter::Parenthesis && !group.stream().is_empty() =>
+        {
+            Some(HintValue::Expr(group.stream()))
+        }
+        TokenTree::Ident(ident) if ident == "true" => Some(HintValue::Bool(true)),
+        TokenTree::Ident(ident) if ident == "false" => Some(HintValue::Bool(false)),
+        // `read_only = "true"`, `read_only = 1`
+        TokenTree::Literal(literal) => {
+            errors.push(Error::new(
+                literal.span(),
+                format!(
+                    "expected `true` or `false` for #[tool({key})], found {}",
+                    describe_literal(&literal)
+                ),
+            ));
+            None
+        }
+        _ => Some(HintValue::Expr(tokens)),
+    }
+}
+
+fn string_value(key: &Ident, value: Value, errors: &mut Errors) -> Option<LitStr> {
+    let tokens = match value {
+        // `#[tool(title)]`
+        Value::Bare => {
+            errors.push(Error::new(
+                key.span(),
+                format!("#[tool({key})] needs a value: `{key} = \"...\"`"),
+            ));
+            return None;
+        }
+        Value::Missing(eq) => {
+            errors.push(Error::new(
+                eq,
+                format!("expected a string literal after `{key} =`"),
+            ));
+            return None;
+        }
+        Value::Given(tokens) => tokens,
+    };
+    let mut iter = tokens.clone().into_iter();
+    if let (Some(TokenTree::Literal(literal)), None) = (iter.next(), iter.next()) {
+        if let Lit::Str(string) = Lit::new(literal.clone()) {
+            return Some(string);
+        }
+        errors.push(Error::new(
+            literal.span(),
+            format!(
+                "expected a string literal for #[tool({key})], found {}",
+                describe_literal(&literal)
+            ),
+        ));
+        return None;
+    }
+    errors.push(Error::new_spanned(
+        tokens,
+        format!("expected a string literal for #[tool({key})]"),
+    ));
+    None
+}
+
+/// `crate = path` or `crate = "path"`, as serde accepts both.
+fn crate_path(tokens: TokenStream) -> Result<TokenStream, Error> {
+    let mut iter = tokens.clone().into_iter();
+    if let (Some(TokenTree::Literal(literal)), None) = (iter.next(), iter.next()) {
+        if let Lit::Str(string) = Lit::new(literal.clone()) {
+            let parsed: TokenStream = string
+                .value()
+                .parse()
+                .map_err(|_| Error::new(string.span(), "expected a path in #[tool(crate)]"))?;
+            return Ok(respan(parsed, string.span()));
+        }
+    }
+    Ok(tokens)
+}
+
+fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            token.set_span(span);
+            token
+        })
+        .collect()
+}
+
+fn describe_literal(literal: &Literal) -> String {
+    let kind = match Lit::new(literal.clone()) {
+        Lit::Str(_) => "a string literal",
+        Lit::Int(_) => "an integer literal",
+        Lit::Float(_) => "a float literal",
+        Lit::Char(_) => "a character literal",
+        Lit::Byte(_) => "a byte literal",
+        Lit::ByteStr(_) | Lit::CStr(_) => "a byte string literal",
+        _ => "a literal",
+    };
+    format!("{kind} `{literal}`")
+}
+
+fn describe_token(token: &TokenTree) -> String {
+    match token {
+        TokenTree::Literal(literal) => describe_literal(literal),
+        other => format!("`{}`", other.to_token_stream()),
+    }
+}

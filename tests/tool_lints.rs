@@ -1,0 +1,50 @@
+//! Expansions of `#[tool]` compile without a warning under strict lints: generated constants
+//! are documented, fully qualified only where needed, and clean under clippy's pedantic group
+//! (checked when CI runs `cargo clippy --all-targets`).
+#![deny(warnings, missing_docs, unused_qualifications, clippy::pedantic)]
+
+use annotations::tool;
+
+/// Flags for const-expression hints.
+pub const CLOSED: bool = true;
+
+/// A tool with every kind of key.
+#[tool(read_only, destructive = false, idempotent, open_world = !CLOSED, title = "Lookup")]
+#[must_use]
+pub fn lookup(id: u64) -> u64 {
+    id
+}
+
+/// A tool from an HTTP preset, refined.
+#[tool(http = "DELETE", open_world = false, title = "Delete")]
+#[must_use]
+pub fn delete(id: u64) -> u64 {
+    id
+}
+
+/// A tool whose hints are checked by const assertions in its body.
+#[tool(read_only = cfg!(all()), destructive = (CLOSED && !CLOSED), idempotent = CLOSED)]
+#[must_use]
+pub fn checked(id: u64) -> u64 {
+    id
+}
+
+/// A server.
+pub struct Server;
+
+impl Server {
+    /// A method tool.
+    #[tool(read_only, allow_mut, open_world = false, title = "Count")]
+    pub fn count(&mut self, cache: &mut [u64]) -> usize {
+        cache.fill(0);
+        cache.len()
+    }
+}
+
+#[test]
+fn expansions_are_lint_clean() {
+    assert_eq!(lookup(1) + delete(2) + checked(3), 6);
+    assert_eq!(Server.count(&mut []), 0);
+    assert!(LOOKUP_ANNOTATIONS.read_only() && !DELETE_ANNOTATIONS.read_only());
+    assert!(CHECKED_ANNOTATIONS.read_only() && Server::COUNT_ANNOTATIONS.read_only());
+}

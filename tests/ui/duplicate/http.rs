@@ -1,0 +1,7 @@
+// A second `http` is an error.
+use annotations::tool;
+
+#[tool(http = "GET", http = "HEAD")]
+fn fetch_page() {}
+
+fn main() {}

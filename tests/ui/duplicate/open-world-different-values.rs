@@ -1,0 +1,7 @@
+// A duplicate key with another value is an error at its second occurrence.
+use annotations::tool;
+
+#[tool(open_world = false, open_world = true)]
+fn search() {}
+
+fn main() {}

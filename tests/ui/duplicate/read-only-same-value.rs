@@ -1,0 +1,7 @@
+// A duplicate key is an error at its second occurrence, even when the values agree.
+use annotations::tool;
+
+#[tool(read_only, open_world = false, read_only = true)]
+fn list_notes() {}
+
+fn main() {}

@@ -1,0 +1,7 @@
+// A DELETE tool cannot be read-only.
+use annotations::tool;
+
+#[tool(http = "DELETE", read_only)]
+fn delete_page() {}
+
+fn main() {}

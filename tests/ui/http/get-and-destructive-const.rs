@@ -1,0 +1,9 @@
+// A const expression that contradicts the `http` preset fails the build.
+use annotations::tool;
+
+const WIPES_DATA: bool = true;
+
+#[tool(http = "GET", destructive = WIPES_DATA)]
+fn fetch_page() {}
+
+fn main() {}

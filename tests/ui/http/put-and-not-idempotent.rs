@@ -1,0 +1,7 @@
+// A PUT tool is idempotent by RFC 9110.
+use annotations::tool;
+
+#[tool(http = "put", idempotent = false)]
+fn put_page() {}
+
+fn main() {}

@@ -1,0 +1,7 @@
+// An unknown HTTP method is an error at the literal.
+use annotations::tool;
+
+#[tool(http = "FETCH")]
+fn fetch_page() {}
+
+fn main() {}

@@ -1,0 +1,7 @@
+// #[tool] on a constant.
+use annotations::tool;
+
+#[tool(read_only)]
+const LIST_NOTES: u8 = 0;
+
+fn main() {}

@@ -1,0 +1,9 @@
+// A GET tool is read-only too.
+use annotations::tool;
+
+#[tool(http = "GET")]
+fn fetch_page(cache: &mut Vec<u8>) {
+    cache.clear();
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+// A read-only handler that takes a `&mut` parameter.
+use annotations::tool;
+
+#[tool(read_only, open_world = false)]
+fn list_notes(store: &Vec<String>, out: &mut String) {
+    out.push_str(&store.join(","));
+}
+
+fn main() {}

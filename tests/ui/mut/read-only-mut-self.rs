@@ -1,0 +1,11 @@
+// A read-only handler that takes `&mut self`.
+use annotations::tool;
+
+struct Server;
+
+impl Server {
+    #[tool(read_only)]
+    fn list_notes(&mut self) {}
+}
+
+fn main() {}

@@ -1,0 +1,7 @@
+// All mistakes in one attribute are reported in one compile.
+use annotations::tool;
+
+#[tool(readonly, destructive, destructive, title = "", http = "FETCH")]
+fn purge() {}
+
+fn main() {}

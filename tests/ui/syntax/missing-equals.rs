@@ -1,0 +1,7 @@
+// A value without `=` after its key.
+use annotations::tool;
+
+#[tool(title "List notes")]
+fn list_notes() {}
+
+fn main() {}

@@ -1,0 +1,7 @@
+// `read_only(true)` instead of `read_only = true`.
+use annotations::tool;
+
+#[tool(read_only(true))]
+fn list_notes() {}
+
+fn main() {}

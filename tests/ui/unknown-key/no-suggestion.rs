@@ -1,0 +1,7 @@
+// A key like no other lists the keys there are.
+use annotations::tool;
+
+#[tool(colour = "red")]
+fn paint() {}
+
+fn main() {}

@@ -1,0 +1,7 @@
+// `readonly` suggests `read_only`.
+use annotations::tool;
+
+#[tool(readonly)]
+fn list_notes() {}
+
+fn main() {}

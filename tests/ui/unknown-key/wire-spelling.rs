@@ -1,0 +1,7 @@
+// The wire spelling `readOnlyHint` suggests `read_only`.
+use annotations::tool;
+
+#[tool(readOnlyHint = true)]
+fn list_notes() {}
+
+fn main() {}

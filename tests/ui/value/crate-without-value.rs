@@ -1,0 +1,7 @@
+// `crate` needs a path.
+use annotations::tool;
+
+#[tool(crate)]
+fn list_notes() {}
+
+fn main() {}

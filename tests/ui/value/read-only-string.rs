@@ -1,0 +1,7 @@
+// `read_only = "true"` is a string, not a boolean.
+use annotations::tool;
+
+#[tool(read_only = "true")]
+fn list_notes() {}
+
+fn main() {}

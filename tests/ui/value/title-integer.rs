@@ -1,0 +1,7 @@
+// `title = 5` is not a string literal.
+use annotations::tool;
+
+#[tool(title = 5)]
+fn list_notes() {}
+
+fn main() {}

@@ -1,0 +1,7 @@
+// A bare `title` needs a value.
+use annotations::tool;
+
+#[tool(read_only, title)]
+fn list_notes() {}
+
+fn main() {}
