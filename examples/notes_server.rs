@@ -1,38 +1,79 @@
-//! A notes server's three tools, annotated, checked, written in both wire forms, and read back
-//! as a host that trusts the server and one that does not would act on them.
+//! A notes server's tools, annotated with `#[tool]`, checked while compiling, written in both
+//! wire forms, and read back as a host that trusts the server and one that does not would act
+//! on them.
 //!
 //! Run with `cargo run --example notes_server`.
 
-use annotations::{ToolAnnotations, Trust};
+use annotations::{ToolAnnotations, Trust, tool};
 
-const LIST_NOTES: ToolAnnotations = ToolAnnotations::new()
-    .with_title("List notes")
-    .with_read_only(true)
-    .with_open_world(false);
-const ADD_NOTE: ToolAnnotations = ToolAnnotations::ADDITIVE_WRITE.with_title("Add note");
-const DELETE_NOTE: ToolAnnotations = ToolAnnotations::DESTRUCTIVE_WRITE
-    .with_idempotent(true)
-    .with_title("Delete note");
+/// The server's state: its notes.
+#[derive(Default)]
+struct Notes {
+    notes: Vec<String>,
+}
+
+impl Notes {
+    /// List every saved note with its id.
+    #[tool(read_only, open_world = false, title = "List notes")]
+    fn list_notes(&self) -> String {
+        let lines: Vec<String> = self
+            .notes
+            .iter()
+            .enumerate()
+            .map(|(id, text)| format!("{id}: {text}"))
+            .collect();
+        lines.join("; ")
+    }
+
+    /// Save a new note and return its id.
+    #[tool(destructive = false, open_world = false, title = "Add note")]
+    fn add_note(&mut self, text: &str) -> usize {
+        self.notes.push(text.to_owned());
+        self.notes.len() - 1
+    }
+
+    /// Permanently delete a note by id.
+    #[tool(destructive, idempotent, open_world = false, title = "Delete note")]
+    fn delete_note(&mut self, note_id: usize) -> Result<String, String> {
+        if note_id < self.notes.len() {
+            Ok(self.notes.remove(note_id))
+        } else {
+            Err(format!("no note {note_id}"))
+        }
+    }
+}
+
+/// Fetch a public web page (here: pretend to).
+#[tool(http = "GET", title = "Fetch page")]
+fn fetch_page(url: &str) -> String {
+    format!("<html>{url}</html>")
+}
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let tools = [
-        ("list_notes", LIST_NOTES),
-        ("add_note", ADD_NOTE),
-        ("delete_note", DELETE_NOTE),
+        ("list_notes", Notes::LIST_NOTES_ANNOTATIONS),
+        ("add_note", Notes::ADD_NOTE_ANNOTATIONS),
+        ("delete_note", Notes::DELETE_NOTE_ANNOTATIONS),
+        ("fetch_page", FETCH_PAGE_ANNOTATIONS),
     ];
 
-    println!("== What the server states ==");
+    println!("== The handlers at work ==");
+    let mut notes = Notes::default();
+    notes.add_note("buy milk");
+    notes.add_note("call mum");
+    println!("list_notes  -> {}", notes.list_notes());
+    println!("delete_note -> {:?}", notes.delete_note(0));
+    println!("delete_note -> {:?}", notes.delete_note(5));
+    println!("fetch_page  -> {}", fetch_page("https://example.com"));
+
+    println!("\n== What the server states (compact, then explicit) ==");
     for (name, annotations) in &tools {
-        annotations.check()?;
         println!("{name}");
-        println!("  as stated: {}", serde_json::to_string(annotations)?);
-        println!(
-            "  explicit:  {}",
-            serde_json::to_string(&annotations.explicit())?
-        );
+        println!("  {}", serde_json::to_string(annotations)?);
+        println!("  {}", serde_json::to_string(&annotations.explicit())?);
     }
 
-    // A host receives the compact form over the wire, from a peer it may or may not trust.
+    // A host receives the compact form over the wire, from a server it may or may not trust.
     println!("\n== What a host may act on ==");
     println!(
         "{:<12} {:<10} {:>9} {:>9} {:>10}",
@@ -54,17 +95,18 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
     }
 
-    println!("\n== What a peer got wrong ==");
+    println!("\n== What another server got wrong ==");
     for bad in [
         r#"{"readOnlyHint": true, "destructiveHint": true}"#,
         r#"{"readOnlyHint": "yes"}"#,
+        r#"["readOnlyHint"]"#,
     ] {
         match serde_json::from_str::<ToolAnnotations>(bad) {
             Ok(received) => match received.check() {
-                Ok(()) => println!("{bad}: consistent"),
-                Err(conflict) => println!("{bad}: {conflict}"),
+                Ok(()) => println!("{bad}\n  consistent"),
+                Err(conflict) => println!("{bad}\n  {conflict}"),
             },
-            Err(err) => println!("{bad}: {err}"),
+            Err(err) => println!("{bad}\n  {err}"),
         }
     }
     Ok(())
