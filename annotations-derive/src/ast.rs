@@ -84,9 +84,9 @@ impl Handler {
         match tokens.last() {
             Some(TokenTree::Group(body)) if body.delimiter() == Delimiter::Brace => {}
             // A trait method without a default body: there is no handler to annotate.
-            Some(last) => {
+            last => {
                 return Err(Error::new_spanned(
-                    last,
+                    last.unwrap_or(fn_token),
                     format!(
                         "#[tool] goes on a function with a body; `{name}` has none (a trait \
                          method declaration is not a handler: put #[tool] on the method in an \
@@ -94,7 +94,6 @@ impl Handler {
                     ),
                 ));
             }
-            None => unreachable!("`fn` was found above"),
         }
 
         let mut exclusive_borrows = Vec::new();

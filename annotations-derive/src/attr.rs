@@ -364,8 +364,7 @@ fn hint_value(key: &Ident, value: Value, errors: &mut Errors) -> Option<HintValu
         }
         Value::Given(tokens) => tokens,
     };
-    let mut iter = tokens.clone().into_iter();
-    let (Some(only), None) = (iter.next(), iter.next()) else {
+    let Some(only) = single_token(&tokens) else {
         return Some(HintValue::Expr(tokens));
     };
     match only {
@@ -412,8 +411,7 @@ fn string_value(key: &Ident, value: Value, errors: &mut Errors) -> Option<LitStr
         }
         Value::Given(tokens) => tokens,
     };
-    let mut iter = tokens.clone().into_iter();
-    if let (Some(TokenTree::Literal(literal)), None) = (iter.next(), iter.next()) {
+    if let Some(TokenTree::Literal(literal)) = single_token(&tokens) {
         if let Lit::Str(string) = Lit::new(literal.clone()) {
             return Some(string);
         }
@@ -435,9 +433,8 @@ fn string_value(key: &Ident, value: Value, errors: &mut Errors) -> Option<LitStr
 
 /// `crate = path` or `crate = "path"`, as serde accepts both.
 fn crate_path(tokens: TokenStream) -> Result<TokenStream, Error> {
-    let mut iter = tokens.clone().into_iter();
-    if let (Some(TokenTree::Literal(literal)), None) = (iter.next(), iter.next()) {
-        if let Lit::Str(string) = Lit::new(literal.clone()) {
+    if let Some(TokenTree::Literal(literal)) = single_token(&tokens) {
+        if let Lit::Str(string) = Lit::new(literal) {
             let parsed: TokenStream = string
                 .value()
                 .parse()
@@ -446,6 +443,15 @@ fn crate_path(tokens: TokenStream) -> Result<TokenStream, Error> {
         }
     }
     Ok(tokens)
+}
+
+/// The value's token when it is exactly one.
+fn single_token(tokens: &TokenStream) -> Option<TokenTree> {
+    let mut iter = tokens.clone().into_iter();
+    match (iter.next(), iter.next()) {
+        (Some(only), None) => Some(only),
+        _ => None,
+    }
 }
 
 fn respan(tokens: TokenStream, span: Span) -> TokenStream {

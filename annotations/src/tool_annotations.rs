@@ -214,8 +214,12 @@ impl ToolAnnotations {
 
     /// The display title, if one is stated.
     #[must_use]
-    pub fn title(&self) -> Option<&str> {
-        self.title.as_deref()
+    pub const fn title(&self) -> Option<&str> {
+        match &self.title {
+            Some(Cow::Borrowed(title)) => Some(title),
+            Some(Cow::Owned(title)) => Some(title.as_str()),
+            None => None,
+        }
     }
 
     /// Whether the tool changes nothing: the hint, else `false`.
