@@ -5,6 +5,7 @@
 //! named by `MCP_SCHEMA_DIR`. Where neither exists the test says loudly that it skipped; under
 //! CI (`CI` set) it fails instead, as CI always has the schemas.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use annotations::ToolAnnotations;
@@ -24,7 +25,9 @@ fn schema_dir() -> Option<PathBuf> {
         dir.display()
     );
     assert!(std::env::var_os("CI").is_none(), "{message}");
-    eprintln!("\n{}\n{message}\n{}\n", "!".repeat(78), "!".repeat(78));
+    // Straight to the process's stderr: the test harness captures `eprintln!` of passing tests.
+    let banner = "!".repeat(78);
+    let _ = writeln!(std::io::stderr(), "\n{banner}\n{message}\n{banner}");
     None
 }
 
