@@ -5,7 +5,6 @@
 //! nothing else of it is needed, and parsing whole signatures would cost every expansion.
 
 use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
-use quote::ToTokens;
 use syn::Error;
 
 pub(crate) struct Handler {
@@ -163,7 +162,7 @@ fn not_a_function(token: &TokenTree, what: &str) -> Error {
 
 fn describe_item(token: &TokenTree) -> String {
     let TokenTree::Ident(word) = token else {
-        return format!("`{}`", token.to_token_stream());
+        return "this item".to_owned();
     };
     match word.to_string().as_str() {
         "struct" => "a struct",
@@ -176,7 +175,6 @@ fn describe_item(token: &TokenTree) -> String {
         "type" => "a type alias",
         "use" => "a use declaration",
         "macro_rules" => "a macro",
-        "extern" => "an extern block",
         _ => "this item",
     }
     .to_owned()

@@ -2,11 +2,12 @@
 
 use proc_macro2::{Delimiter, Group, Ident, TokenStream, TokenTree};
 use quote::{format_ident, quote};
+use syn::LitStr;
 
 use crate::ast::Handler;
 use crate::attr::{self, Args};
 use crate::errors::Errors;
-use crate::valid::{self, Field};
+use crate::valid::{self, Value};
 
 pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
@@ -23,16 +24,11 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     if !errors.is_empty() {
         // The handler and a placeholder constant, so that one mistake is one error and code
         // that uses the constant does not fail with "cannot find" as well.
-        let placeholder = annotations_const(
-            &args,
-            &handler,
-            &[Field::Unset, Field::Unset, Field::Unset, Field::Unset],
-            false,
-        );
+        let placeholder = annotations_const(&args, &handler, None, [None; 4]);
         let errors = errors.to_compile_errors();
         return quote!(#item #placeholder #errors);
     }
-    let constant = annotations_const(&args, &handler, &checked.fields, true);
+    let constant = annotations_const(&args, &handler, args.title.as_ref(), checked.fields);
     if checked.assertions.is_empty() {
         return quote!(#item #constant);
     }
@@ -43,8 +39,8 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
 fn annotations_const(
     args: &Args,
     handler: &Handler,
-    fields: &[Field<'_>; 4],
-    with_title: bool,
+    title: Option<&LitStr>,
+    fields: [Option<Value<'_>>; 4],
 ) -> TokenStream {
     let krate = args.krate.clone().unwrap_or_else(|| quote!(::annotations));
     let vis = &handler.vis;
@@ -53,18 +49,17 @@ fn annotations_const(
         " The MCP tool annotations of `{}`, stated with `#[tool]`.",
         unraw(&handler.name)
     );
-    let title = match (&args.title, with_title) {
-        (Some(title), true) => {
+    let title = match title {
+        Some(title) => {
             quote!(::core::option::Option::Some(#krate::__private::Cow::Borrowed(#title)))
         }
-        _ => quote!(::core::option::Option::None),
+        None => quote!(::core::option::Option::None),
     };
-    let [read_only, destructive, idempotent, open_world] =
-        fields.each_ref().map(|field| match field {
-            Field::Unset => quote!(::core::option::Option::None),
-            Field::Known(value) => quote!(::core::option::Option::Some(#value)),
-            Field::Expr(expr) => quote!(::core::option::Option::Some(#expr)),
-        });
+    let [read_only, destructive, idempotent, open_world] = fields.map(|field| match field {
+        None => quote!(::core::option::Option::None),
+        Some(Value::Known(value)) => quote!(::core::option::Option::Some(#value)),
+        Some(Value::Expr(expr)) => quote!(::core::option::Option::Some(#expr)),
+    });
     quote! {
         #[doc = #doc]
         #vis const #name: #krate::ToolAnnotations = #krate::ToolAnnotations {

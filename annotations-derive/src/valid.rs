@@ -10,17 +10,10 @@ use crate::ast::Handler;
 use crate::attr::{Args, HintKind, HintValue};
 use crate::errors::Errors;
 
-/// The value a hint field gets in the generated constant.
-pub(crate) enum Field<'a> {
-    Unset,
-    Known(bool),
-    Expr(&'a TokenStream),
-}
-
 /// The checked annotations, ready to expand.
 pub(crate) struct Checked<'a> {
-    /// Indexed like [`HintKind::ALL`].
-    pub(crate) fields: [Field<'a>; 4],
+    /// The value of each hint field (`None`: unset), indexed like [`HintKind::ALL`].
+    pub(crate) fields: [Option<Value<'a>>; 4],
     /// Const assertions for rules that depend on `const` expressions.
     pub(crate) assertions: Vec<TokenStream>,
 }
@@ -36,8 +29,9 @@ struct Stated<'a> {
     from_preset: bool,
 }
 
+/// A hint's value: a literal (or the `http` preset's), or a `const` expression.
 #[derive(Clone, Copy)]
-enum Value<'a> {
+pub(crate) enum Value<'a> {
     Known(bool),
     Expr(&'a TokenStream),
 }
@@ -97,24 +91,27 @@ pub(crate) fn check<'a>(args: &'a Args, handler: &Handler, errors: &mut Errors) 
         };
     }
 
-    let read_only = stated[HintKind::ReadOnly as usize];
-    if let Some(read_only) = read_only {
-        pair(
-            read_only,
-            stated[HintKind::Destructive as usize],
-            true,
-            "",
-            &mut assertions,
-            errors,
-        );
-        pair(
-            read_only,
-            stated[HintKind::Idempotent as usize],
-            false,
-            ": a read-only tool is idempotent",
-            &mut assertions,
-            errors,
-        );
+    if let Some(read_only) = stated[HintKind::ReadOnly as usize] {
+        for (kind, conflicting, reason) in [
+            (HintKind::Destructive, true, ""),
+            (
+                HintKind::Idempotent,
+                false,
+                ": a read-only tool is idempotent",
+            ),
+        ] {
+            if let Some(other) = stated[kind as usize] {
+                let other = (kind, other);
+                check_pair(
+                    read_only,
+                    other,
+                    conflicting,
+                    reason,
+                    &mut assertions,
+                    errors,
+                );
+            }
+        }
         if matches!(read_only.value, Value::Known(true)) && args.allow_mut.is_none() {
             for borrow in &handler.exclusive_borrows {
                 errors.push(Error::new_spanned(
@@ -126,43 +123,26 @@ pub(crate) fn check<'a>(args: &'a Args, handler: &Handler, errors: &mut Errors) 
         }
     }
 
-    let field = |kind: HintKind| match &stated[kind as usize] {
-        None => Field::Unset,
-        Some(Stated {
-            value: Value::Known(value),
-            ..
-        }) => Field::Known(*value),
-        Some(Stated {
-            value: Value::Expr(expr),
-            ..
-        }) => Field::Expr(expr),
-    };
     Checked {
-        fields: HintKind::ALL.map(field),
+        fields: stated.map(|stated| stated.map(|stated| stated.value)),
         assertions,
     }
 }
 
-/// A read-only tool cannot also state `other = conflicting`.
-fn pair(
+/// A read-only tool cannot also state `kind = conflicting`.
+fn check_pair(
     read_only: Stated<'_>,
-    other: Option<Stated<'_>>,
+    (other_kind, other): (HintKind, Stated<'_>),
     conflicting: bool,
     reason: &str,
     assertions: &mut Vec<TokenStream>,
     errors: &mut Errors,
 ) {
-    let Some(other) = other else { return };
     // The preset is consistent in itself, and an explicit key that contradicts it was
     // reported above: a pair involving it has nothing new to say.
     if read_only.from_preset || other.from_preset {
         return;
     }
-    let other_kind = if conflicting {
-        HintKind::Destructive
-    } else {
-        HintKind::Idempotent
-    };
     let message = format!(
         "cannot have both #[tool({})] and #[tool({})]{reason}",
         written(HintKind::ReadOnly, read_only.value),

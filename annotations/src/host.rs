@@ -37,29 +37,22 @@ pub enum Trust {
 /// assert_eq!(untrusted.title(), Some("List notes"));
 /// assert_eq!(untrusted.actionable(), ToolAnnotations::new().with_title("List notes"));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HostView<'a> {
     annotations: &'a ToolAnnotations,
     trust: Trust,
-    /// The hints that may be acted on, without the title.
-    hints: ToolAnnotations,
 }
+
+/// What an untrusted server's hints read as: nothing stated.
+static NOTHING_STATED: ToolAnnotations = ToolAnnotations::new();
 
 impl ToolAnnotations {
     /// These annotations as a host may act on them, given whether it trusts their server.
     #[must_use]
-    pub fn for_host(&self, trust: Trust) -> HostView<'_> {
-        let hints = match trust {
-            Trust::Trusted => ToolAnnotations {
-                title: None,
-                ..*self
-            },
-            Trust::Untrusted => ToolAnnotations::new(),
-        };
+    pub const fn for_host(&self, trust: Trust) -> HostView<'_> {
         HostView {
             annotations: self,
             trust,
-            hints,
         }
     }
 }
@@ -83,7 +76,15 @@ impl<'a> HostView<'a> {
     pub fn actionable(&self) -> ToolAnnotations {
         ToolAnnotations {
             title: self.annotations.title.clone(),
-            ..self.hints
+            ..*self.hints()
+        }
+    }
+
+    /// The annotations whose hints may be acted on (their title is not looked at).
+    const fn hints(&self) -> &'a ToolAnnotations {
+        match self.trust {
+            Trust::Trusted => self.annotations,
+            Trust::Untrusted => &NOTHING_STATED,
         }
     }
 
@@ -96,25 +97,25 @@ impl<'a> HostView<'a> {
     /// [`ToolAnnotations::read_only`] of the hints the host may act on.
     #[must_use]
     pub const fn read_only(&self) -> bool {
-        self.hints.read_only()
+        self.hints().read_only()
     }
 
     /// [`ToolAnnotations::destructive`] of the hints the host may act on.
     #[must_use]
     pub const fn destructive(&self) -> bool {
-        self.hints.destructive()
+        self.hints().destructive()
     }
 
     /// [`ToolAnnotations::idempotent`] of the hints the host may act on.
     #[must_use]
     pub const fn idempotent(&self) -> bool {
-        self.hints.idempotent()
+        self.hints().idempotent()
     }
 
     /// [`ToolAnnotations::open_world`] of the hints the host may act on.
     #[must_use]
     pub const fn open_world(&self) -> bool {
-        self.hints.open_world()
+        self.hints().open_world()
     }
 
     /// Whether the host should ask the user before calling the tool.

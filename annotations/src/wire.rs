@@ -70,26 +70,10 @@ impl<'de> Visitor<'de> for AnnotationsVisitor {
         while let Some(key) = map.next_key::<Key>()? {
             match key {
                 Key::Title => first(&mut title, TITLE, map.next_value_seed(TitleSeed)?)?,
-                Key::ReadOnly => first(
-                    &mut read_only,
-                    READ_ONLY,
-                    map.next_value_seed(HintSeed(READ_ONLY))?,
-                )?,
-                Key::Destructive => first(
-                    &mut destructive,
-                    DESTRUCTIVE,
-                    map.next_value_seed(HintSeed(DESTRUCTIVE))?,
-                )?,
-                Key::Idempotent => first(
-                    &mut idempotent,
-                    IDEMPOTENT,
-                    map.next_value_seed(HintSeed(IDEMPOTENT))?,
-                )?,
-                Key::OpenWorld => first(
-                    &mut open_world,
-                    OPEN_WORLD,
-                    map.next_value_seed(HintSeed(OPEN_WORLD))?,
-                )?,
+                Key::ReadOnly => read_hint(&mut map, &mut read_only, READ_ONLY)?,
+                Key::Destructive => read_hint(&mut map, &mut destructive, DESTRUCTIVE)?,
+                Key::Idempotent => read_hint(&mut map, &mut idempotent, IDEMPOTENT)?,
+                Key::OpenWorld => read_hint(&mut map, &mut open_world, OPEN_WORLD)?,
                 Key::Other => {
                     map.next_value::<IgnoredAny>()?;
                 }
@@ -103,6 +87,15 @@ impl<'de> Visitor<'de> for AnnotationsVisitor {
             open_world_hint: open_world.flatten(),
         })
     }
+}
+
+/// Reads the value of hint `name` into its slot.
+fn read_hint<'de, A: MapAccess<'de>>(
+    map: &mut A,
+    slot: &mut Option<Option<bool>>,
+    name: &'static str,
+) -> Result<(), A::Error> {
+    first(slot, name, map.next_value_seed(HintSeed(name))?)
 }
 
 /// Stores the value of a key seen for the first time; a key seen twice is an error, as the
