@@ -7,7 +7,7 @@ pub struct Store(Vec<String>);
 
 /// List every saved note.
 #[tool(read_only, open_world = false, title = "List notes")]
-pub fn list_notes(store: &Store) -> String {
+pub fn list_notes(#[context] store: &Store) -> String {
     store.0.join("\n")
 }
 
@@ -72,7 +72,7 @@ impl Server {
     }
 
     #[tool(read_only)]
-    fn find<P>(&self, predicate: P) -> Option<&String>
+    fn find<P>(&self, #[context] predicate: P) -> Option<&String>
     where
         P: Fn(&str) -> bool,
     {
@@ -304,7 +304,7 @@ fn http_presets_can_be_refined() {
 
 /// A read-only handler may take `&mut` when it says so.
 #[tool(read_only, allow_mut)]
-fn cached_lookup(cache: &mut Vec<u64>, key: u64) -> bool {
+fn cached_lookup(#[context] cache: &mut Vec<u64>, key: u64) -> bool {
     cache.push(key);
     true
 }

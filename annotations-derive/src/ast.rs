@@ -8,12 +8,37 @@ use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
 use syn::Error;
 
 pub(crate) struct Handler {
+    /// The function as it will be emitted: parameter doc comments and `#[context]` removed.
     pub(crate) tokens: Vec<TokenTree>,
     /// `pub`, `pub(crate)`, ... or nothing.
     pub(crate) vis: TokenStream,
     pub(crate) name: Ident,
     /// Every `&mut` (or `&'a mut`) in the parameters, receiver included.
     pub(crate) exclusive_borrows: Vec<TokenStream>,
+    /// The lines of the function's doc comment.
+    pub(crate) docs: Vec<String>,
+    /// The parameters, receiver excluded.
+    pub(crate) params: Vec<Param>,
+    /// `#[doc(hidden)]`, `#[deprecated]`, `#[cfg(...)]` on the function, for the constants.
+    pub(crate) carried_attrs: Vec<TokenStream>,
+    /// The names of the function's generic type and const parameters.
+    pub(crate) generics: Vec<String>,
+}
+
+/// One parameter of the handler (not the receiver).
+pub(crate) struct Param {
+    /// The name, if the pattern is a plain identifier (`x`, `mut x`).
+    pub(crate) name: Option<Ident>,
+    /// The pattern's tokens, to point at when it has no plain name.
+    pub(crate) pattern: TokenStream,
+    /// The type's tokens.
+    pub(crate) ty: TokenStream,
+    /// The lines of its doc comment.
+    pub(crate) docs: Vec<String>,
+    /// `#[context]`: supplied by the server, not the model.
+    pub(crate) context: bool,
+    /// Its `#[cfg(...)]` attributes, whole.
+    pub(crate) cfgs: Vec<TokenStream>,
 }
 
 impl Handler {
@@ -22,7 +47,16 @@ impl Handler {
         let mut i = 0;
 
         // Outer attributes: `#[...]`.
+        let mut docs = Vec::new();
+        let mut carried_attrs = Vec::new();
         while punct(tokens.get(i), '#') && group(tokens.get(i + 1), Delimiter::Bracket) {
+            if let Some(TokenTree::Group(attr)) = tokens.get(i + 1) {
+                if let Some(lines) = doc_lines(attr) {
+                    docs.extend(lines);
+                } else if carried(attr) {
+                    carried_attrs.push(tokens[i..i + 2].iter().cloned().collect());
+                }
+            }
             i += 2;
         }
 
@@ -73,7 +107,7 @@ impl Handler {
             }
         }
         let fn_token = &tokens[i];
-        let Some(TokenTree::Ident(name)) = tokens.get(i + 1) else {
+        let Some(TokenTree::Ident(name)) = tokens.get(i + 1).cloned() else {
             return Err(Error::new_spanned(
                 fn_token,
                 "expected the function's name after `fn`",
@@ -96,38 +130,266 @@ impl Handler {
         }
 
         let mut exclusive_borrows = Vec::new();
-        if let Some(params) = parameters(&tokens[i + 2..]) {
-            find_exclusive_borrows(params.stream(), &mut exclusive_borrows);
+        let mut params = Vec::new();
+        let mut tokens = tokens;
+        let generics = generic_names(&tokens[i + 2..]);
+        if let Some(at) = parameters(&tokens[i + 2..]).map(|offset| i + 2 + offset) {
+            let TokenTree::Group(group) = &tokens[at] else {
+                unreachable!("parameters() returns the index of a group")
+            };
+            find_exclusive_borrows(group.stream(), &mut exclusive_borrows);
+            let (read, emitted) = read_params(group.stream());
+            params = read;
+            let mut replaced = Group::new(Delimiter::Parenthesis, emitted);
+            replaced.set_span(group.span());
+            tokens[at] = TokenTree::Group(replaced);
         }
 
         Ok(Handler {
             vis,
-            name: name.clone(),
+            name,
             exclusive_borrows,
             tokens,
+            docs,
+            params,
+            carried_attrs,
+            generics,
         })
     }
 }
 
-/// The parenthesized parameter list: the first `( ... )` after the name that is not inside the
-/// generic parameters (`<F: Fn(u8) -> u8>` holds parentheses and a `>` of its own).
-fn parameters(after_name: &[TokenTree]) -> Option<&Group> {
+/// The index of the parenthesized parameter list: the first `( ... )` after the name that is
+/// not inside the generic parameters (`<F: Fn(u8) -> u8>` holds parentheses and a `>` of its
+/// own).
+fn parameters(after_name: &[TokenTree]) -> Option<usize> {
     let mut depth = 0usize;
     let mut previous_was_dash = false;
-    for token in after_name {
+    for (index, token) in after_name.iter().enumerate() {
         match token {
             TokenTree::Punct(p) if p.as_char() == '<' => depth += 1,
             TokenTree::Punct(p) if p.as_char() == '>' && !previous_was_dash => {
                 depth = depth.saturating_sub(1);
             }
             TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis && depth == 0 => {
-                return Some(g);
+                return Some(index);
             }
             _ => {}
         }
         previous_was_dash = matches!(token, TokenTree::Punct(p) if p.as_char() == '-');
     }
     None
+}
+
+/// The names of the generic type and const parameters in `<...>` right after the name.
+fn generic_names(after_name: &[TokenTree]) -> Vec<String> {
+    let mut names = Vec::new();
+    if !punct(after_name.first(), '<') {
+        return names;
+    }
+    let mut depth = 0usize;
+    let mut at_start = false;
+    let mut previous_was_dash = false;
+    for token in after_name {
+        match token {
+            TokenTree::Punct(p) if p.as_char() == '<' => {
+                depth += 1;
+                at_start = depth == 1;
+            }
+            TokenTree::Punct(p) if p.as_char() == '>' && !previous_was_dash => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            TokenTree::Punct(p) if p.as_char() == ',' && depth == 1 => at_start = true,
+            TokenTree::Ident(word) if at_start && word == "const" => {}
+            TokenTree::Ident(word) if at_start => {
+                names.push(word.to_string());
+                at_start = false;
+            }
+            _ => at_start = false,
+        }
+        previous_was_dash = matches!(token, TokenTree::Punct(p) if p.as_char() == '-');
+    }
+    names
+}
+
+/// Splits `tokens` at the commas outside any `<...>` (commas inside brackets are inside their
+/// group already). Each piece keeps the comma that ended it, if any.
+pub(crate) fn split_top_level(tokens: TokenStream) -> Vec<(Vec<TokenTree>, Option<TokenTree>)> {
+    let mut pieces = Vec::new();
+    let mut current = Vec::new();
+    let mut depth = 0usize;
+    let mut previous_was_dash = false;
+    for token in tokens {
+        let is_dash = matches!(&token, TokenTree::Punct(p) if p.as_char() == '-');
+        match &token {
+            TokenTree::Punct(p) if p.as_char() == '<' => depth += 1,
+            TokenTree::Punct(p) if p.as_char() == '>' && !previous_was_dash => {
+                depth = depth.saturating_sub(1);
+            }
+            TokenTree::Punct(p) if p.as_char() == ',' && depth == 0 => {
+                pieces.push((std::mem::take(&mut current), Some(token)));
+                previous_was_dash = false;
+                continue;
+            }
+            _ => {}
+        }
+        previous_was_dash = is_dash;
+        current.push(token);
+    }
+    if !current.is_empty() {
+        pieces.push((current, None));
+    }
+    pieces
+}
+
+/// Reads the parameters, and returns them with the stream to emit in their place: the same
+/// tokens without parameter doc comments and `#[context]` (which rustc would reject).
+fn read_params(stream: TokenStream) -> (Vec<Param>, TokenStream) {
+    let mut params = Vec::new();
+    let mut emitted = TokenStream::new();
+    for (piece, comma) in split_top_level(stream) {
+        let mut i = 0;
+        let mut docs = Vec::new();
+        let mut context = false;
+        let mut cfgs = Vec::new();
+        while punct(piece.get(i), '#') && group(piece.get(i + 1), Delimiter::Bracket) {
+            let TokenTree::Group(attr) = &piece[i + 1] else {
+                unreachable!()
+            };
+            if let Some(lines) = doc_lines(attr) {
+                docs.extend(lines);
+            } else if is_word(attr, "context") {
+                context = true;
+            } else {
+                if matches!(attr.stream().into_iter().next(), Some(TokenTree::Ident(word)) if word == "cfg")
+                {
+                    cfgs.push(piece[i..i + 2].iter().cloned().collect());
+                }
+                emitted.extend(piece[i..i + 2].iter().cloned());
+            }
+            i += 2;
+        }
+        let rest = &piece[i..];
+        emitted.extend(rest.iter().cloned());
+        emitted.extend(comma);
+        // Pattern and type: split at the first `:` that is not half of a `::`.
+        let mut colon = None;
+        let mut j = 0;
+        while j < rest.len() {
+            if punct(rest.get(j), ':') {
+                if punct(rest.get(j + 1), ':') {
+                    j += 2;
+                    continue;
+                }
+                colon = Some(j);
+                break;
+            }
+            j += 1;
+        }
+        let (pattern, ty) = match colon {
+            Some(at) => (&rest[..at], &rest[at + 1..]),
+            None => (rest, &rest[rest.len()..]),
+        };
+        let is_receiver = pattern
+            .iter()
+            .any(|token| matches!(token, TokenTree::Ident(word) if word == "self"));
+        if is_receiver || rest.is_empty() {
+            continue;
+        }
+        let words: Vec<&TokenTree> = pattern
+            .iter()
+            .filter(
+                |token| !matches!(token, TokenTree::Ident(word) if word == "mut" || word == "ref"),
+            )
+            .collect();
+        let name = match words.as_slice() {
+            [TokenTree::Ident(name)] if name != "_" => Some(name.clone()),
+            _ => None,
+        };
+        params.push(Param {
+            name,
+            pattern: pattern.iter().cloned().collect(),
+            ty: ty.iter().cloned().collect(),
+            docs,
+            context,
+            cfgs,
+        });
+    }
+    (params, emitted)
+}
+
+/// The lines of a `doc = "..."` attribute, or `None` for any other attribute. A doc attribute
+/// whose value is not a literal (`doc = include_str!(...)`) has no lines the macro can read.
+fn doc_lines(attr: &Group) -> Option<Vec<String>> {
+    let tokens: Vec<TokenTree> = attr.stream().into_iter().collect();
+    match tokens.as_slice() {
+        [TokenTree::Ident(doc), TokenTree::Punct(eq), value]
+            if doc == "doc" && eq.as_char() == '=' =>
+        {
+            let literal = match value {
+                TokenTree::Literal(literal) => literal.clone(),
+                TokenTree::Group(g) if g.delimiter() == Delimiter::None => {
+                    match g.stream().into_iter().next() {
+                        Some(TokenTree::Literal(literal)) => literal,
+                        _ => return Some(Vec::new()),
+                    }
+                }
+                _ => return Some(Vec::new()),
+            };
+            match syn::Lit::new(literal) {
+                syn::Lit::Str(text) => Some(text.value().lines().map(str::to_owned).collect()),
+                _ => Some(Vec::new()),
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Whether the attribute is `#[word]` alone.
+fn is_word(attr: &Group, word: &str) -> bool {
+    let mut tokens = attr.stream().into_iter();
+    matches!((tokens.next(), tokens.next()), (Some(TokenTree::Ident(w)), None) if w == word)
+}
+
+/// Attributes of the function that its constants should carry too.
+fn carried(attr: &Group) -> bool {
+    let mut tokens = attr.stream().into_iter();
+    match tokens.next() {
+        Some(TokenTree::Ident(word)) if word == "deprecated" || word == "cfg" => true,
+        Some(TokenTree::Ident(word)) if word == "doc" => {
+            matches!(tokens.next(), Some(TokenTree::Group(g)) if g.stream().to_string() == "hidden")
+        }
+        _ => false,
+    }
+}
+
+/// Doc comment lines joined as rustdoc joins them: the common indentation removed, lines
+/// joined with newlines (paragraphs keep their blank line), blank lines at either end dropped.
+/// `None` when nothing is left.
+pub(crate) fn join_docs(lines: &[String]) -> Option<String> {
+    let indent = lines
+        .iter()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| line.len() - line.trim_start().len())
+        .min()
+        .unwrap_or(0);
+    let lines: Vec<&str> = lines
+        .iter()
+        .map(|line| {
+            if line.trim().is_empty() {
+                ""
+            } else {
+                line.get(indent..)
+                    .unwrap_or_else(|| line.trim_start())
+                    .trim_end()
+            }
+        })
+        .collect();
+    let text = lines.join("\n");
+    let text = text.trim_matches('\n');
+    (!text.trim().is_empty()).then(|| text.to_owned())
 }
 
 fn find_exclusive_borrows(stream: TokenStream, found: &mut Vec<TokenStream>) {

@@ -12,12 +12,14 @@ use crate::errors::Errors;
 use crate::http::{self, HttpPreset};
 
 /// Every key `#[tool]` accepts, for suggestions.
-const KEYS: [&str; 8] = [
+const KEYS: [&str; 10] = [
     "read_only",
     "destructive",
     "idempotent",
     "open_world",
     "title",
+    "name",
+    "description",
     "http",
     "crate",
     "allow_mut",
@@ -29,6 +31,10 @@ pub(crate) struct Args {
     /// Indexed like [`HintKind::ALL`].
     pub(crate) hints: [Option<Hint>; 4],
     pub(crate) title: Option<LitStr>,
+    /// `name = "..."`: the tool's name, instead of the function's.
+    pub(crate) name: Option<LitStr>,
+    /// `description = "..."`: the tool's description, instead of the doc comment.
+    pub(crate) description: Option<LitStr>,
     pub(crate) http: Option<Http>,
     /// `crate = path`: where the runtime crate is, for a renamed dependency.
     pub(crate) krate: Option<TokenStream>,
@@ -228,6 +234,36 @@ impl Args {
                     errors.push(duplicate(&key));
                 } else {
                     self.title = Some(literal);
+                }
+            }
+            "name" => {
+                let Some(literal) = string_value(&key, value, errors) else {
+                    return;
+                };
+                if let Err(problem) = crate::name::check(&literal.value()) {
+                    errors.push(Error::new(
+                        literal.span(),
+                        format!("invalid tool name: {problem}"),
+                    ));
+                } else if self.name.is_some() {
+                    errors.push(duplicate(&key));
+                } else {
+                    self.name = Some(literal);
+                }
+            }
+            "description" => {
+                let Some(literal) = string_value(&key, value, errors) else {
+                    return;
+                };
+                if literal.value().trim().is_empty() {
+                    errors.push(Error::new(
+                        literal.span(),
+                        "#[tool(description)] cannot be blank: describe what the tool does, or leave `description` out to use the doc comment",
+                    ));
+                } else if self.description.is_some() {
+                    errors.push(duplicate(&key));
+                } else {
+                    self.description = Some(literal);
                 }
             }
             "http" => {

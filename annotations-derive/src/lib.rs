@@ -5,9 +5,13 @@
 
 mod ast;
 mod attr;
+mod descriptor;
 mod errors;
 mod expand;
 mod http;
+mod listing;
+mod name;
+mod schema;
 mod valid;
 
 use proc_macro::TokenStream;
@@ -259,4 +263,11 @@ use proc_macro::TokenStream;
 #[proc_macro_attribute]
 pub fn tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     expand::expand_tool(attr.into(), item.into()).into()
+}
+
+/// A static listing of tools, in the order written: handler paths (`list_notes`,
+/// `Server::delete_note`) and `#[derive(Tool)]` types. Documented in the `annotations` crate.
+#[proc_macro]
+pub fn tools(input: TokenStream) -> TokenStream {
+    listing::expand_tools(input.into()).into()
 }

@@ -1,0 +1,231 @@
+//! The tool descriptor beside a handler: its name, description and input schema.
+
+use proc_macro2::{Span, TokenStream, TokenTree};
+use quote::{quote, quote_spanned};
+use syn::{Error, LitStr};
+
+use crate::ast::{Handler, join_docs};
+use crate::attr::Args;
+use crate::errors::Errors;
+use crate::expand::unraw;
+use crate::schema::{self, Ty, json_string};
+
+pub(crate) struct Descriptor {
+    name: String,
+    description: Option<String>,
+    properties: Vec<Property>,
+}
+
+struct Property {
+    name: String,
+    schema: Ty,
+    optional: bool,
+    description: Option<String>,
+    cfgs: Vec<TokenStream>,
+    span: Span,
+}
+
+pub(crate) fn read(args: &Args, handler: &Handler, errors: &mut Errors) -> Descriptor {
+    let name = match &args.name {
+        Some(name) => name.value(),
+        None => {
+            let name = unraw(&handler.name);
+            if let Err(problem) = crate::name::check(&name) {
+                errors.push(Error::new(
+                    handler.name.span(),
+                    format!(
+                        "`{name}` is not a valid tool name: {problem}; name the tool with \
+                         #[tool(name = \"...\")]"
+                    ),
+                ));
+            }
+            name
+        }
+    };
+    let description = match &args.description {
+        Some(description) => Some(description.value()),
+        None => join_docs(&handler.docs),
+    };
+    let mut properties = Vec::new();
+    for param in &handler.params {
+        if param.context {
+            continue;
+        }
+        let Some(ident) = &param.name else {
+            errors.push(Error::new_spanned(
+                &param.pattern,
+                "a #[tool] parameter needs a plain name, which the model passes its argument \
+                 by; mark it #[context] if the server supplies it instead",
+            ));
+            continue;
+        };
+        if let Some(error) = not_fixed(&param.ty, &handler.generics) {
+            errors.push(error);
+            continue;
+        }
+        let (schema, optional) = schema::read_param(&param.ty, errors);
+        properties.push(Property {
+            name: unraw(ident),
+            schema,
+            optional,
+            description: join_docs(&param.docs),
+            cfgs: param.cfgs.clone(),
+            span: ident.span(),
+        });
+    }
+    Descriptor {
+        name,
+        description,
+        properties,
+    }
+}
+
+impl Descriptor {
+    /// The `Tool` struct literal.
+    pub(crate) fn value(
+        &self,
+        krate: &TokenStream,
+        title: Option<&LitStr>,
+        annotations: &TokenStream,
+    ) -> TokenStream {
+        let cow = |text: &str| quote!(#krate::__private::Cow::Borrowed(#text));
+        let some = |value: TokenStream| quote!(::core::option::Option::Some(#value));
+        let none = quote!(::core::option::Option::None);
+        let name = cow(&self.name);
+        let title = title.map_or_else(
+            || none.clone(),
+            |title| some(quote!(#krate::__private::Cow::Borrowed(#title))),
+        );
+        let description = self
+            .description
+            .as_deref()
+            .map_or_else(|| none.clone(), |text| some(cow(text)));
+        let input_schema = self.input_schema(krate);
+        quote! {
+            #krate::Tool {
+                name: #name,
+                title: #title,
+                description: #description,
+                input_schema: #input_schema,
+                output_schema: ::core::option::Option::None,
+                annotations: #annotations,
+            }
+        }
+    }
+
+    /// `Schema::Static("...")` when every property is known at compile time, else a
+    /// `Schema::Lazy` function that builds it once.
+    fn input_schema(&self, krate: &TokenStream) -> TokenStream {
+        if let Some(json) = self.static_schema() {
+            return quote!(#krate::Schema::Static(#json));
+        }
+        let pushes = self.properties.iter().map(|property| {
+            let name = &property.name;
+            let schema = property.schema.to_expr(krate);
+            let description = match &property.description {
+                Some(text) => quote!(::core::option::Option::Some(#text)),
+                None => quote!(::core::option::Option::None),
+            };
+            let required = !property.optional;
+            let cfgs = &property.cfgs;
+            quote_spanned! {property.span=>
+                #(#cfgs)*
+                properties.push(#krate::__private::Property {
+                    name: #name,
+                    schema: #schema,
+                    description: #description,
+                    required: #required,
+                });
+            }
+        });
+        quote! {
+            #krate::Schema::Lazy({
+                fn input_schema() -> &'static str {
+                    static SCHEMA: #krate::__private::OnceLock<::std::string::String> =
+                        #krate::__private::OnceLock::new();
+                    SCHEMA.get_or_init(|| {
+                        let mut properties = ::std::vec::Vec::new();
+                        #(#pushes)*
+                        #krate::__private::object(properties)
+                    })
+                }
+                input_schema
+            })
+        }
+    }
+
+    /// The whole input schema as JSON text, if every property is known and none depends on a
+    /// `#[cfg]`.
+    fn static_schema(&self) -> Option<String> {
+        if self.properties.is_empty() {
+            return Some(r#"{"type":"object","additionalProperties":false}"#.to_owned());
+        }
+        let mut properties = Vec::new();
+        let mut required = Vec::new();
+        for property in &self.properties {
+            if !property.cfgs.is_empty() {
+                return None;
+            }
+            let json = property.schema.to_json()?;
+            let json = match &property.description {
+                // Insert `"description"` last, unless the schema has one.
+                Some(text) if !json.contains("\"description\":") => {
+                    let description = format!("\"description\":{}", json_string(text));
+                    if json == "{}" {
+                        format!("{{{description}}}")
+                    } else {
+                        format!("{},{description}}}", &json[..json.len() - 1])
+                    }
+                }
+                _ => json,
+            };
+            properties.push(format!("{}:{json}", json_string(&property.name)));
+            if !property.optional {
+                required.push(json_string(&property.name));
+            }
+        }
+        let mut out = format!(
+            r#"{{"type":"object","properties":{{{}}}"#,
+            properties.join(",")
+        );
+        if !required.is_empty() {
+            out.push_str(&format!(r#","required":[{}]"#, required.join(",")));
+        }
+        out.push_str(r#","additionalProperties":false}"#);
+        Some(out)
+    }
+}
+
+/// An error if the type is not one fixed type: a generic parameter of the handler or
+/// `impl Trait` has no single schema for the model.
+fn not_fixed(ty: &TokenStream, generics: &[String]) -> Option<Error> {
+    for token in ty.clone() {
+        match token {
+            TokenTree::Group(group) => {
+                if let Some(error) = not_fixed(&group.stream(), generics) {
+                    return Some(error);
+                }
+            }
+            TokenTree::Ident(word) if word == "impl" => {
+                return Some(Error::new(
+                    word.span(),
+                    "a #[tool] parameter cannot be `impl Trait`: its JSON Schema must be fixed; \
+                     take a concrete type, or mark the parameter #[context] if the server \
+                     supplies it",
+                ));
+            }
+            TokenTree::Ident(word) if generics.iter().any(|name| word == name) => {
+                return Some(Error::new(
+                    word.span(),
+                    format!(
+                        "a #[tool] parameter's type cannot use the handler's generic parameter \
+                         `{word}`: its JSON Schema must be fixed; take a concrete type, or mark \
+                         the parameter #[context] if the server supplies it"
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    }
+    None
+}

@@ -1,0 +1,150 @@
+//! `tools![...]`: a static listing of tools from handler paths and `#[derive(Tool)]` types.
+
+use proc_macro2::{Span, TokenStream, TokenTree};
+use quote::{format_ident, quote};
+use syn::Error;
+
+use crate::ast::split_top_level;
+use crate::errors::Errors;
+use crate::expand::upper_snake;
+
+pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
+    let mut errors = Errors::default();
+    let mut krate = quote!(::annotations);
+    let mut ready = None;
+
+    // Options first, each ended by `;`: `ready = directory;`, `crate = path;`.
+    let mut pieces: Vec<Vec<TokenTree>> = vec![Vec::new()];
+    for token in input {
+        match &token {
+            TokenTree::Punct(p) if p.as_char() == ';' => pieces.push(Vec::new()),
+            _ => pieces.last_mut().expect("never empty").push(token),
+        }
+    }
+    let entries = pieces.pop().unwrap_or_default();
+    for option in pieces {
+        read_option(&option, &mut krate, &mut ready, &mut errors);
+    }
+
+    let mut tools = Vec::new();
+    for (entry, _) in split_top_level(entries.into_iter().collect()) {
+        match entry_const(&entry, &krate) {
+            Ok(tool) => tools.push(tool),
+            Err(error) => errors.push(error),
+        }
+    }
+    if !errors.is_empty() {
+        let errors = errors.to_compile_errors();
+        return quote!({ #errors #krate::Listing::new(&[]) });
+    }
+    let count = tools.len();
+    let ready = ready.map(|(level, span)| {
+        let level = format_ident!("{}", level, span = span);
+        quote!(const _: () = #krate::__private::assert_ready(__ANNOTATIONS_TOOLS, #krate::Readiness::#level);)
+    });
+    quote! {
+        {
+            const __ANNOTATIONS_TOOLS: &[#krate::Tool; #count] = &[#(#tools),*];
+            const _: () = #krate::__private::assert_unique_names(__ANNOTATIONS_TOOLS);
+            #ready
+            #krate::Listing::new(__ANNOTATIONS_TOOLS)
+        }
+    }
+}
+
+/// `ready = directory` / `ready = strict`, `crate = path`.
+fn read_option(
+    option: &[TokenTree],
+    krate: &mut TokenStream,
+    ready: &mut Option<(&'static str, Span)>,
+    errors: &mut Errors,
+) {
+    let usage =
+        "expected `ready = directory;`, `ready = strict;` or `crate = path;` before the tools";
+    let (key, value) = match option {
+        [TokenTree::Ident(key), TokenTree::Punct(eq), value @ ..]
+            if eq.as_char() == '=' && !value.is_empty() =>
+        {
+            (key, value)
+        }
+        [first, ..] => {
+            errors.push(Error::new(first.span(), usage));
+            return;
+        }
+        [] => {
+            errors.push(Error::new(Span::call_site(), usage));
+            return;
+        }
+    };
+    match key.to_string().as_str() {
+        "ready" => {
+            let level = match value {
+                [TokenTree::Ident(level)] if level == "directory" => {
+                    Some(("Directory", level.span()))
+                }
+                [TokenTree::Ident(level)] if level == "strict" => Some(("Strict", level.span())),
+                _ => None,
+            };
+            match level {
+                Some(_) if ready.is_some() => {
+                    errors.push(Error::new(key.span(), "duplicate `ready` in tools![...]"))
+                }
+                Some(level) => *ready = Some(level),
+                None => errors.push(Error::new(
+                    value[0].span(),
+                    "expected `directory` (a title, and read_only or destructive stated) or \
+                     `strict` (a title, and read_only, destructive and open_world stated)",
+                )),
+            }
+        }
+        "crate" => *krate = value.iter().cloned().collect(),
+        _ => errors.push(Error::new(key.span(), usage)),
+    }
+}
+
+/// The descriptor constant an entry names: `list_notes` -> `LIST_NOTES_TOOL`,
+/// `Server::delete_note` -> `Server::DELETE_NOTE_TOOL`, a type `SearchDocs` ->
+/// `<SearchDocs as StaticTool>::TOOL`.
+fn entry_const(entry: &[TokenTree], krate: &TokenStream) -> Result<TokenStream, Error> {
+    let tokens: Vec<TokenTree> = entry
+        .iter()
+        .flat_map(|token| match token {
+            TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::None => {
+                g.stream().into_iter().collect()
+            }
+            other => vec![other.clone()],
+        })
+        .collect();
+    let Some(last) = tokens.last() else {
+        return Err(Error::new(
+            Span::call_site(),
+            "expected a tool: a handler's path or a #[derive(Tool)] type",
+        ));
+    };
+    match last {
+        TokenTree::Ident(name) => {
+            let starts_upper = name
+                .to_string()
+                .trim_start_matches("r#")
+                .starts_with(|c: char| c.is_uppercase());
+            if starts_upper {
+                let path: TokenStream = tokens.iter().cloned().collect();
+                Ok(quote!(<#path as #krate::StaticTool>::TOOL))
+            } else {
+                let constant = format_ident!("{}_TOOL", upper_snake(name), span = name.span());
+                let prefix: TokenStream = tokens[..tokens.len() - 1].iter().cloned().collect();
+                Ok(quote!(#prefix #constant))
+            }
+        }
+        // `Generic<T>`: a type.
+        TokenTree::Punct(p) if p.as_char() == '>' => {
+            let path: TokenStream = tokens.iter().cloned().collect();
+            Ok(quote!(<#path as #krate::StaticTool>::TOOL))
+        }
+        other => Err(Error::new(
+            other.span(),
+            "expected a tool: a handler's path (`list_notes`, `Server::delete_note`) or a \
+             #[derive(Tool)] type",
+        )),
+    }
+}

@@ -1,0 +1,316 @@
+//! JSON Schemas of tool inputs: the [`Schema`] a descriptor carries, and the [`ToolSchema`] trait
+//! for parameter types the `#[tool]` attribute does not know.
+
+use std::fmt;
+use std::sync::Arc;
+
+use serde_json::{Map, Value};
+
+/// A JSON Schema (2020-12) as JSON text: a tool's `inputSchema` or `outputSchema`.
+///
+/// The text is kept as it will go on the wire, so rendering a listing copies it rather than
+/// walking a tree. The `#[tool]` attribute fills it in: [`Static`](Schema::Static) when every
+/// parameter type is known to the macro (the whole schema is a string literal, no work at run
+/// time), [`Lazy`](Schema::Lazy) when some parameter needs [`ToolSchema`] (built once, on first
+/// use). A schema read from a peer is [`Owned`](Schema::Owned).
+///
+/// The text of a `Static` or `Lazy` schema must be a JSON object: the macro's always is, and
+/// [`Tool::validate`](crate::Tool::validate) checks one written by hand.
+///
+/// ```
+/// use annotations::Schema;
+///
+/// const NO_INPUT: Schema = Schema::Static(r#"{"type":"object","additionalProperties":false}"#);
+/// assert_eq!(NO_INPUT.to_value()["type"], "object");
+///
+/// let read = Schema::from_value(serde_json::json!({"type": "object"}))?;
+/// assert_eq!(read.as_str(), r#"{"type":"object"}"#);
+/// # Ok::<(), annotations::SchemaError>(())
+/// ```
+#[derive(Clone)]
+#[non_exhaustive]
+pub enum Schema {
+    /// JSON text fixed at compile time.
+    Static(&'static str),
+    /// JSON text produced by a function on first use (the function caches it).
+    Lazy(fn() -> &'static str),
+    /// JSON text owned at run time, for example read from a peer.
+    Owned(Arc<str>),
+}
+
+/// Why a value cannot be a tool's schema.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SchemaError {
+    /// The schema is not a JSON object.
+    NotAnObject,
+    /// An input schema must say `"type": "object"` at its root: tool arguments are an object.
+    NotObjectType,
+    /// The text is not valid JSON.
+    InvalidJson(String),
+}
+
+impl fmt::Display for SchemaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotAnObject => f.write_str("a tool's schema must be a JSON object"),
+            Self::NotObjectType => {
+                f.write_str(r#"a tool's input schema must have "type": "object" at its root"#)
+            }
+            Self::InvalidJson(error) => write!(f, "a tool's schema is not valid JSON: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for SchemaError {}
+
+impl Schema {
+    /// The schema of a tool that takes no input: an object with no properties allowed, as the
+    /// protocol recommends.
+    pub const NO_INPUT: Schema =
+        Schema::Static(r#"{"type":"object","additionalProperties":false}"#);
+
+    /// A schema from a JSON value, which must be an object.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::NotAnObject`] if `value` is not an object.
+    pub fn from_value(value: Value) -> Result<Self, SchemaError> {
+        if !value.is_object() {
+            return Err(SchemaError::NotAnObject);
+        }
+        Ok(Schema::Owned(Arc::from(value.to_string())))
+    }
+
+    /// The JSON text.
+    #[must_use]
+    pub fn as_str(&self) -> &str {
+        match self {
+            Schema::Static(text) => text,
+            Schema::Lazy(build) => build(),
+            Schema::Owned(text) => text,
+        }
+    }
+
+    /// The schema as a JSON value.
+    ///
+    /// A schema that is not valid JSON (only possible for a `Static` or `Lazy` one written by
+    /// hand) reads as `null`; [`check_input`](Self::check_input) reports it.
+    #[must_use]
+    pub fn to_value(&self) -> Value {
+        serde_json::from_str(self.as_str()).unwrap_or(Value::Null)
+    }
+
+    /// Checks that this is a valid input schema: a JSON object with `"type": "object"`.
+    ///
+    /// # Errors
+    ///
+    /// What is wrong, as a [`SchemaError`].
+    pub fn check_input(&self) -> Result<(), SchemaError> {
+        let value: Value = serde_json::from_str(self.as_str())
+            .map_err(|error| SchemaError::InvalidJson(error.to_string()))?;
+        match value.get("type") {
+            _ if !value.is_object() => Err(SchemaError::NotAnObject),
+            Some(Value::String(kind)) if kind == "object" => Ok(()),
+            _ => Err(SchemaError::NotObjectType),
+        }
+    }
+}
+
+impl fmt::Debug for Schema {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Two schemas are equal when their JSON text is.
+impl PartialEq for Schema {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Schema {}
+
+/// The JSON Schema of a parameter type that the `#[tool]` attribute does not know by name: a
+/// struct or enum of your own.
+///
+/// The macro writes the schema of the types it knows (`bool`, integers, floats, `char`,
+/// strings, `Option`, `Vec`, slices, arrays, sets, string-keyed maps, `serde_json::Value`) into
+/// the descriptor at compile time. For any other type it asks this trait, once, the first time
+/// the schema is needed. There are two ways to provide it:
+///
+/// - With the `schemars` feature, every type that derives `schemars::JsonSchema` (as rmcp's
+///   tools already do) implements `ToolSchema`; nothing more to write.
+/// - Without schemars, implement it by hand, as below.
+///
+/// The returned schema describes one value of the type. It may use `$ref`s into its own
+/// `$defs` (`"#/$defs/..."`): those are moved to the root of the tool's input schema, where
+/// the references resolve. A `$schema` key is dropped.
+///
+/// ```
+/// use annotations::{ToolSchema, tool};
+/// use serde_json::{Value, json};
+///
+/// /// A colour, written as `#rrggbb`.
+/// pub struct Colour(pub String);
+///
+/// impl ToolSchema for Colour {
+///     fn tool_schema() -> Value {
+///         json!({"type": "string", "pattern": "^#[0-9a-f]{6}$"})
+///     }
+/// }
+///
+/// /// Paint the wall.
+/// #[tool(open_world = false)]
+/// pub fn paint(colour: Colour) {}
+///
+/// let schema = PAINT_TOOL.input_schema.to_value();
+/// assert_eq!(schema["properties"]["colour"]["pattern"], "^#[0-9a-f]{6}$");
+/// # paint(Colour(String::new()));
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no JSON Schema for #[tool]",
+    label = "#[tool] cannot write a schema for this parameter type",
+    note = "derive `schemars::JsonSchema` for it and enable the `annotations/schemars` feature, or implement `annotations::ToolSchema` for it",
+    note = "if the model does not supply this parameter, mark it `#[context]`"
+)]
+pub trait ToolSchema {
+    /// The JSON Schema of one value of this type.
+    fn tool_schema() -> Value;
+}
+
+#[cfg(feature = "schemars")]
+#[cfg_attr(docsrs, doc(cfg(feature = "schemars")))]
+impl<T: schemars::JsonSchema + ?Sized> ToolSchema for T {
+    fn tool_schema() -> Value {
+        let generator = schemars::generate::SchemaSettings::draft2020_12()
+            .with(|settings| settings.inline_subschemas = true)
+            .into_generator();
+        generator.into_root_schema_for::<T>().to_value()
+    }
+}
+
+/// Helpers for the schemas that the macro builds at run time. Not public API.
+#[doc(hidden)]
+pub mod build {
+    use super::{Map, Value};
+
+    /// Parses a fragment the macro wrote (always valid JSON).
+    #[must_use]
+    pub fn fragment(json: &str) -> Value {
+        serde_json::from_str(json).unwrap_or(Value::Null)
+    }
+
+    /// `{"type": "array", "items": items, ...}`.
+    #[must_use]
+    pub fn array(items: Value, min: Option<usize>, max: Option<usize>, unique: bool) -> Value {
+        let mut schema = Map::new();
+        schema.insert("type".into(), "array".into());
+        schema.insert("items".into(), items);
+        if let Some(min) = min {
+            schema.insert("minItems".into(), min.into());
+        }
+        if let Some(max) = max {
+            schema.insert("maxItems".into(), max.into());
+        }
+        if unique {
+            schema.insert("uniqueItems".into(), true.into());
+        }
+        Value::Object(schema)
+    }
+
+    /// `{"type": "object", "additionalProperties": values}`: a map with string keys.
+    #[must_use]
+    pub fn map(values: Value) -> Value {
+        let mut schema = Map::new();
+        schema.insert("type".into(), "object".into());
+        schema.insert("additionalProperties".into(), values);
+        Value::Object(schema)
+    }
+
+    /// The schema, or `null`: `"type": [.., "null"]` where the schema has a single type,
+    /// else `anyOf` with `{"type": "null"}`.
+    #[must_use]
+    pub fn nullable(schema: Value) -> Value {
+        match schema {
+            Value::Object(mut object) => match object.get("type") {
+                Some(Value::String(kind)) if !object.contains_key("enum") => {
+                    let kind = kind.clone();
+                    object.insert("type".into(), Value::from(vec![kind, "null".to_owned()]));
+                    Value::Object(object)
+                }
+                _ if object.is_empty() => Value::Object(object),
+                _ => any_of_null(Value::Object(object)),
+            },
+            other => any_of_null(other),
+        }
+    }
+
+    fn any_of_null(schema: Value) -> Value {
+        let mut null = Map::new();
+        null.insert("type".into(), "null".into());
+        let mut wrapper = Map::new();
+        wrapper.insert(
+            "anyOf".into(),
+            Value::from(vec![schema, Value::Object(null)]),
+        );
+        Value::Object(wrapper)
+    }
+
+    /// One property of an input schema.
+    pub struct Property {
+        /// The parameter's name.
+        pub name: &'static str,
+        /// Its schema.
+        pub schema: Value,
+        /// Its doc comment.
+        pub description: Option<&'static str>,
+        /// Whether it must be given.
+        pub required: bool,
+    }
+
+    /// The input schema of a tool from its properties, in the order given, with every
+    /// `$defs` moved to the root.
+    #[must_use]
+    pub fn object(properties: Vec<Property>) -> String {
+        let mut defs = Map::new();
+        let mut out = String::from(r#"{"type":"object","properties":{"#);
+        let mut required = Vec::new();
+        for (i, property) in properties.into_iter().enumerate() {
+            let mut schema = property.schema;
+            if let Value::Object(object) = &mut schema {
+                object.remove("$schema");
+                if let Some(Value::Object(inner)) = object.remove("$defs") {
+                    defs.extend(inner);
+                }
+                if let Some(description) = property.description {
+                    object
+                        .entry("description")
+                        .or_insert_with(|| description.into());
+                }
+            }
+            if property.required {
+                required.push(Value::from(property.name));
+            }
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(&Value::from(property.name).to_string());
+            out.push(':');
+            out.push_str(&schema.to_string());
+        }
+        out.push('}');
+        if !required.is_empty() {
+            out.push_str(r#","required":"#);
+            out.push_str(&Value::Array(required).to_string());
+        }
+        out.push_str(r#","additionalProperties":false"#);
+        if !defs.is_empty() {
+            out.push_str(r#","$defs":"#);
+            out.push_str(&Value::Object(defs).to_string());
+        }
+        out.push('}');
+        out
+    }
+}

@@ -1,0 +1,146 @@
+//! The MCP wire form of [`Tool`], by hand like the annotations': errors name the field, `null`
+//! reads as unset, unknown keys are skipped, a key given twice is an error.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
+use serde::ser::{SerializeStruct, Serializer};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::{Schema, Tool, ToolAnnotations};
+
+impl Serialize for Tool {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let fields = 2
+            + usize::from(self.title.is_some())
+            + usize::from(self.description.is_some())
+            + usize::from(self.output_schema.is_some())
+            + usize::from(!self.annotations.is_empty());
+        let mut out = serializer.serialize_struct("Tool", fields)?;
+        out.serialize_field("name", self.name())?;
+        match self.title() {
+            Some(title) => out.serialize_field("title", title)?,
+            None => out.skip_field("title")?,
+        }
+        match self.description() {
+            Some(description) => out.serialize_field("description", description)?,
+            None => out.skip_field("description")?,
+        }
+        out.serialize_field("inputSchema", &self.input_schema)?;
+        match &self.output_schema {
+            Some(schema) => out.serialize_field("outputSchema", schema)?,
+            None => out.skip_field("outputSchema")?,
+        }
+        if self.annotations.is_empty() {
+            out.skip_field("annotations")?;
+        } else {
+            out.serialize_field("annotations", &self.annotations)?;
+        }
+        out.end()
+    }
+}
+
+/// The schema as its JSON value (any serializer, not only JSON).
+impl Serialize for Schema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let value: Value =
+            serde_json::from_str(self.as_str()).map_err(serde::ser::Error::custom)?;
+        value.serialize(serializer)
+    }
+}
+
+/// A JSON object; anything else is an error.
+impl<'de> Deserialize<'de> for Schema {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        Schema::from_value(value).map_err(de::Error::custom)
+    }
+}
+
+impl<'de> Deserialize<'de> for Tool {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_map(ToolVisitor)
+    }
+}
+
+struct ToolVisitor;
+
+/// Stores a key's value the first time it is seen.
+fn first<T, E: de::Error>(slot: &mut Option<T>, name: &'static str, value: T) -> Result<(), E> {
+    if slot.is_some() {
+        return Err(E::duplicate_field(name));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+/// An optional field: a value of `T`, or `null` for unset. The error names the field.
+fn optional<'de, A: MapAccess<'de>, T: Deserialize<'de>>(
+    map: &mut A,
+    name: &'static str,
+) -> Result<Option<T>, A::Error> {
+    map.next_value::<Option<T>>()
+        .map_err(|error| de::Error::custom(format_args!("invalid `{name}`: {error}")))
+}
+
+impl<'de> Visitor<'de> for ToolVisitor {
+    type Value = Tool;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an MCP tool (an object)")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Tool, A::Error> {
+        let mut name: Option<Option<String>> = None;
+        let mut title: Option<Option<String>> = None;
+        let mut description: Option<Option<String>> = None;
+        let mut input: Option<Option<Schema>> = None;
+        let mut output: Option<Option<Schema>> = None;
+        let mut annotations: Option<Option<ToolAnnotations>> = None;
+        while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+            match &*key {
+                "name" => first(&mut name, "name", optional(&mut map, "name")?)?,
+                "title" => first(&mut title, "title", optional(&mut map, "title")?)?,
+                "description" => first(
+                    &mut description,
+                    "description",
+                    optional(&mut map, "description")?,
+                )?,
+                "inputSchema" => first(
+                    &mut input,
+                    "inputSchema",
+                    optional(&mut map, "inputSchema")?,
+                )?,
+                "outputSchema" => first(
+                    &mut output,
+                    "outputSchema",
+                    optional(&mut map, "outputSchema")?,
+                )?,
+                "annotations" => first(
+                    &mut annotations,
+                    "annotations",
+                    optional(&mut map, "annotations")?,
+                )?,
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        let name = name
+            .flatten()
+            .ok_or_else(|| de::Error::missing_field("name"))?;
+        let input_schema = input
+            .flatten()
+            .ok_or_else(|| de::Error::missing_field("inputSchema"))?;
+        Ok(Tool {
+            name: Cow::Owned(name),
+            title: title.flatten().map(Cow::Owned),
+            description: description.flatten().map(Cow::Owned),
+            input_schema,
+            output_schema: output.flatten(),
+            annotations: annotations.flatten().unwrap_or_default(),
+        })
+    }
+}
