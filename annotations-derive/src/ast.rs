@@ -339,7 +339,13 @@ fn doc_lines(attr: &Group) -> Option<Vec<String>> {
                 _ => return Some(Vec::new()),
             };
             match syn::Lit::new(literal) {
-                syn::Lit::Str(text) => Some(text.value().lines().map(str::to_owned).collect()),
+                // `split`, not `lines`: an empty `///` line is a line (`"".lines()` yields none).
+                syn::Lit::Str(text) => Some(
+                    text.value()
+                        .split('\n')
+                        .map(|line| line.strip_suffix('\r').unwrap_or(line).to_owned())
+                        .collect(),
+                ),
                 _ => Some(Vec::new()),
             }
         }

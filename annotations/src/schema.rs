@@ -123,10 +123,15 @@ impl fmt::Debug for Schema {
     }
 }
 
-/// Two schemas are equal when their JSON text is.
+/// Two schemas are equal when they are the same JSON value (key order and spacing aside).
 impl PartialEq for Schema {
     fn eq(&self, other: &Self) -> bool {
-        self.as_str() == other.as_str()
+        let (a, b) = (self.as_str(), other.as_str());
+        a == b
+            || matches!(
+                (serde_json::from_str::<Value>(a), serde_json::from_str::<Value>(b)),
+                (Ok(a), Ok(b)) if a == b
+            )
     }
 }
 

@@ -3,6 +3,8 @@
 
 use annotations::ToolAnnotations;
 
+pub mod tools;
+
 /// The three states of a hint: unset, stated `false`, stated `true`.
 pub const HINT_STATES: [Option<bool>; 3] = [None, Some(false), Some(true)];
 

@@ -1,0 +1,354 @@
+//! The `Tool` descriptor `#[tool]` generates: name, title, description, and the input schema
+//! of every supported parameter type, at compile time or through `ToolSchema`.
+
+use std::collections::{HashMap, HashSet};
+
+use annotations::{Schema, Tool, ToolAnnotations, tool};
+use annotations_tests::tools::{
+    ADD_NOTE_TOOL, COLLECTIONS_TOOL, Colour, INTEGERS_TOOL, LIST_NOTES_TOOL, PAINT_TOOL,
+    SCALARS_TOOL, TYPE_TOOL,
+};
+use serde_json::{Value, json};
+
+fn schema(tool: &Tool) -> Value {
+    serde_json::from_str(tool.input_schema.as_str()).expect("the schema is valid JSON")
+}
+
+#[test]
+fn integers_state_their_true_range() {
+    assert!(matches!(INTEGERS_TOOL.input_schema, Schema::Static(_)), "fixed at compile time");
+    let properties = &schema(&INTEGERS_TOOL)["properties"];
+    let range = |name: &str| {
+        let p = &properties[name];
+        assert_eq!(p["type"], "integer", "{name}");
+        (p["minimum"].to_string(), p["maximum"].to_string())
+    };
+    let expect = |min: i128, max: u128| (min.to_string(), max.to_string());
+    assert_eq!(range("a"), expect(0, u8::MAX.into()));
+    assert_eq!(range("b"), expect(0, u16::MAX.into()));
+    assert_eq!(range("c"), expect(0, u32::MAX.into()));
+    assert_eq!(range("d"), expect(0, u64::MAX.into()));
+    assert_eq!(range("f"), expect(0, u64::MAX.into()));
+    assert_eq!(range("g"), expect(i8::MIN.into(), 127));
+    assert_eq!(range("h"), expect(i16::MIN.into(), 32767));
+    assert_eq!(range("i"), expect(i32::MIN.into(), 2_147_483_647));
+    assert_eq!(range("j"), expect(i64::MIN.into(), i64::MAX as u128));
+    assert_eq!(range("l"), expect(i64::MIN.into(), i64::MAX as u128));
+    // Beyond 64 bits the text is exact; serde_json (without arbitrary precision) reads such a
+    // number as a float, as most JSON readers do.
+    let text = INTEGERS_TOOL.input_schema.as_str();
+    assert!(text.contains(r#""maximum":340282366920938463463374607431768211455"#));
+    assert!(text.contains(r#""minimum":-170141183460469231731687303715884105728"#));
+    assert!(text.contains(r#""maximum":170141183460469231731687303715884105727"#));
+    let required = schema(&INTEGERS_TOOL)["required"].clone();
+    assert_eq!(required, json!(["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"]));
+}
+
+#[test]
+fn scalars_and_strings() {
+    assert_eq!(
+        schema(&SCALARS_TOOL),
+        json!({
+            "type": "object",
+            "properties": {
+                "flag": {"type": "boolean"},
+                "x": {"type": "number"},
+                "y": {"type": "number"},
+                "letter": {"type": "string", "minLength": 1, "maxLength": 1},
+                "owned": {"type": "string"},
+                "cow": {"type": "string"},
+                "boxed": {"type": "string"}
+            },
+            "required": ["flag", "x", "y", "letter", "owned", "cow", "boxed"],
+            "additionalProperties": false
+        })
+    );
+}
+
+#[test]
+fn collections_nest() {
+    assert!(matches!(COLLECTIONS_TOOL.input_schema, Schema::Static(_)));
+    assert_eq!(
+        schema(&COLLECTIONS_TOOL),
+        json!({
+            "type": "object",
+            "properties": {
+                "list": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 255}},
+                "slice": {"type": "array", "items": {"type": "boolean"}},
+                "pair": {
+                    "type": "array",
+                    "items": {"type": "integer", "minimum": 0, "maximum": 65535},
+                    "minItems": 2,
+                    "maxItems": 2
+                },
+                "queue": {
+                    "type": "array",
+                    "items": {"type": "integer", "minimum": -2_147_483_648_i64, "maximum": 2_147_483_647}
+                },
+                "set": {"type": "array", "items": {"type": "string"}, "uniqueItems": true},
+                "ordered": {
+                    "type": "array",
+                    "items": {"type": "string", "minLength": 1, "maxLength": 1},
+                    "uniqueItems": true
+                },
+                "map": {
+                    "type": "object",
+                    "additionalProperties": {"type": "array", "items": {"type": "boolean"}}
+                },
+                "tree": {"type": "object", "additionalProperties": {"type": "number"}},
+                "any": {},
+                "nested": {
+                    "type": ["array", "null"],
+                    "items": {"type": "integer", "minimum": 0, "maximum": 255}
+                },
+                "maybe_any": {}
+            },
+            "required": ["list", "slice", "pair", "queue", "set", "ordered", "map", "tree", "any"],
+            "additionalProperties": false
+        })
+    );
+}
+
+#[test]
+fn user_types_go_through_tool_schema_once_at_run_time() {
+    assert!(matches!(PAINT_TOOL.input_schema, Schema::Lazy(_)));
+    // Built once: the same text, at the same address, each time.
+    assert!(std::ptr::eq(
+        PAINT_TOOL.input_schema.as_str(),
+        PAINT_TOOL.input_schema.as_str()
+    ));
+    assert_eq!(
+        schema(&PAINT_TOOL),
+        json!({
+            "type": "object",
+            "properties": {
+                "colour": {"type": "string", "pattern": "^#[0-9a-f]{6}$", "description": "The colour"},
+                "palette": {"type": "array", "items": {"type": "string", "pattern": "^#[0-9a-f]{6}$"}},
+                "accent": {"type": ["string", "null"], "pattern": "^#[0-9a-f]{6}$"},
+                "shape": {"$ref": "#/$defs/Shape"},
+                "width": {"type": "integer", "minimum": 0, "maximum": 255}
+            },
+            "required": ["colour", "palette", "shape", "width"],
+            "additionalProperties": false,
+            "$defs": {"Shape": {"type": "object", "properties": {"inner": {"$ref": "#/$defs/Shape"}}}}
+        })
+    );
+    // Properties keep the order of the parameters.
+    let text = PAINT_TOOL.input_schema.as_str();
+    let at = |name: &str| text.find(&format!("\"{name}\":")).unwrap();
+    assert!(at("colour") < at("palette") && at("palette") < at("accent") && at("shape") < at("width"));
+}
+
+// The same parameter types, once all known (a schema fixed at compile time) and once beside
+// a user type (built at run time by the runtime crate): the two paths must agree.
+#[tool]
+fn all_known(
+    a: Option<Vec<u8>>,
+    b: HashMap<String, Vec<bool>>,
+    c: [u16; 3],
+    d: Option<Option<u8>>,
+    e: HashSet<char>,
+    f: Option<Value>,
+    g: Option<[i8; 2]>,
+) {
+    let _ = (a, b, c, d, e, f, g);
+}
+
+const LEN: usize = 3;
+
+#[tool]
+fn with_user_type(
+    a: Option<Vec<u8>>,
+    b: HashMap<String, Vec<bool>>,
+    c: [u16; LEN],
+    d: Option<Option<u8>>,
+    e: HashSet<char>,
+    f: Option<Value>,
+    g: Option<[i8; 2]>,
+    z: Colour,
+) {
+    let _ = (a, b, c, d, e, f, g, z);
+}
+
+#[test]
+fn compile_time_and_run_time_schemas_agree() {
+    assert!(matches!(ALL_KNOWN_TOOL.input_schema, Schema::Static(_)));
+    assert!(matches!(WITH_USER_TYPE_TOOL.input_schema, Schema::Lazy(_)));
+    let fixed = schema(&ALL_KNOWN_TOOL);
+    let built = schema(&WITH_USER_TYPE_TOOL);
+    for name in ["a", "b", "c", "d", "e", "f", "g"] {
+        assert_eq!(fixed["properties"][name], built["properties"][name], "{name}");
+    }
+    assert_eq!(fixed["properties"]["d"], json!({"anyOf": [{"type": ["integer", "null"], "minimum": 0, "maximum": 255}, {"type": "null"}]}));
+    assert_eq!(built["required"], json!(["b", "c", "e", "z"]));
+}
+
+#[test]
+fn no_input_is_a_closed_object() {
+    let expected = json!({"type": "object", "additionalProperties": false});
+    assert_eq!(schema(&TYPE_TOOL), expected);
+    // A parameter the server supplies is not an input.
+    assert_eq!(schema(&LIST_NOTES_TOOL), expected);
+    assert_eq!(Schema::NO_INPUT.to_value(), expected);
+}
+
+#[test]
+fn names_titles_and_descriptions() {
+    assert_eq!(TYPE_TOOL.name(), "type", "a raw identifier is unrawed");
+    assert_eq!(INTEGERS_TOOL.name(), "integers.all", "the name key wins");
+    assert_eq!(INTEGERS_TOOL.description(), Some("Takes every integer type."));
+    assert_eq!(INTEGERS_TOOL.display_name(), "integers.all", "no title: the name");
+
+    assert_eq!(ADD_NOTE_TOOL.title(), Some("Add note"));
+    assert_eq!(ADD_NOTE_TOOL.annotations.title(), Some("Add note"), "the title key sets both");
+    assert_eq!(
+        ADD_NOTE_TOOL.description(),
+        Some("Save a new note.\n\nUse this when the user asks to write something down.")
+    );
+    assert_eq!(
+        schema(&ADD_NOTE_TOOL)["properties"]["body"]["description"],
+        "Text of the note"
+    );
+    assert_eq!(
+        ADD_NOTE_TOOL.annotations,
+        ToolAnnotations::new().with_title("Add note").with_open_world(false)
+    );
+}
+
+/// Indented
+///     code stays indented,
+///
+/// and a block comment's lines are lines too.
+#[tool]
+fn documented() {}
+
+#[tool]
+fn undocumented() {}
+
+#[test]
+fn doc_comments_are_joined_as_rustdoc_joins_them() {
+    assert_eq!(
+        DOCUMENTED_TOOL.description(),
+        Some("Indented\n    code stays indented,\n\nand a block comment's lines are lines too.")
+    );
+    assert_eq!(UNDOCUMENTED_TOOL.description(), None);
+    let wire = serde_json::to_value(&UNDOCUMENTED_TOOL).unwrap();
+    assert!(wire.get("description").is_none(), "none means omitted");
+}
+
+#[tool]
+fn conditional(
+    #[cfg(any())] hidden: u8,
+    #[cfg(all())] shown: u8,
+    always: bool,
+) {
+    let _ = (shown, always);
+}
+
+#[test]
+fn parameters_removed_by_cfg_are_not_inputs() {
+    let schema = schema(&CONDITIONAL_TOOL);
+    assert!(schema["properties"].get("hidden").is_none());
+    assert_eq!(schema["required"], json!(["shown", "always"]));
+}
+
+macro_rules! make_tool {
+    ($name:ident, $t:ty, $title:literal) => {
+        /// Made by a macro.
+        #[tool(read_only, title = "From a macro")]
+        fn $name(value: $t) -> $t {
+            value
+        }
+    };
+}
+
+make_tool!(from_macro, Option<Vec<u32>>, "ignored");
+
+#[test]
+fn tools_made_by_macro_rules_read_their_types() {
+    assert_eq!(from_macro(None), None);
+    assert_eq!(
+        schema(&FROM_MACRO_TOOL)["properties"]["value"],
+        json!({"type": ["array", "null"], "items": {"type": "integer", "minimum": 0, "maximum": 4_294_967_295_u32}})
+    );
+}
+
+struct Server;
+
+impl Server {
+    /// Delete a note.
+    #[tool(destructive, title = "Delete note")]
+    fn delete_note(&self, note_id: u64, #[context] _ctx: &str) -> u64 {
+        note_id
+    }
+}
+
+#[test]
+fn methods_get_an_associated_descriptor_and_the_receiver_is_not_an_input() {
+    assert_eq!(Server.delete_note(3, ""), 3);
+    assert_eq!(Server::DELETE_NOTE_TOOL.name(), "delete_note");
+    assert_eq!(schema(&Server::DELETE_NOTE_TOOL)["required"], json!(["note_id"]));
+}
+
+// Descriptors are plain values: usable in `const` and `static` items.
+static STATIC_COPY: Tool = Server::DELETE_NOTE_TOOL;
+const _: () = assert!(Server::DELETE_NOTE_TOOL.annotations.destructive());
+const _: () = assert!(annotations::is_valid_tool_name(LIST_NOTES_TOOL.name()));
+
+#[test]
+fn descriptors_are_const() {
+    assert_eq!(STATIC_COPY.display_name(), "Delete note");
+}
+
+#[test]
+fn every_descriptor_validates() {
+    for tool in annotations_tests::tools::ALL.tools() {
+        tool.validate().unwrap();
+    }
+    let mut bad = Tool::new("has space", Schema::NO_INPUT);
+    assert!(bad.validate().unwrap_err().to_string().contains("invalid tool name"));
+    bad.name = "ok".into();
+    bad.input_schema = Schema::Static(r#"{"type":"string"}"#);
+    assert!(bad.validate().is_err());
+}
+
+#[test]
+fn the_wire_form_round_trips() {
+    for tool in annotations_tests::tools::ALL.tools() {
+        let wire = serde_json::to_value(tool).unwrap();
+        assert!(wire["inputSchema"].is_object());
+        let back: Tool = serde_json::from_value(wire.clone()).unwrap();
+        assert_eq!(&back, tool);
+        assert_eq!(serde_json::to_value(&back).unwrap(), wire);
+    }
+}
+
+#[test]
+fn reading_a_tool_is_tolerant_where_peers_differ_and_strict_where_values_are_wrong() {
+    let tool: Tool = serde_json::from_value(json!({
+        "name": "x",
+        "title": null,
+        "inputSchema": {"type": "object"},
+        "icons": [],
+        "execution": {"taskSupport": "optional"},
+        "annotations": {"readOnlyHint": true}
+    }))
+    .unwrap();
+    assert_eq!(tool.title, None);
+    assert!(tool.annotations.read_only());
+
+    for (bad, needle) in [
+        (json!({"inputSchema": {"type": "object"}}), "`name`"),
+        (json!({"name": "x"}), "`inputSchema`"),
+        (json!({"name": 5, "inputSchema": {}}), "`name`"),
+        (json!({"name": "x", "inputSchema": []}), "object"),
+        (json!({"name": "x", "inputSchema": {}, "annotations": {"readOnlyHint": "yes"}}), "readOnlyHint"),
+        (json!({"name": "x", "inputSchema": {}, "description": 3}), "`description`"),
+        (json!([]), "object"),
+    ] {
+        let error = serde_json::from_value::<Tool>(bad.clone()).unwrap_err().to_string();
+        assert!(error.contains(needle), "{bad}: {error}");
+    }
+    let twice = r#"{"name": "a", "name": "b", "inputSchema": {}}"#;
+    assert!(serde_json::from_str::<Tool>(twice).unwrap_err().to_string().contains("duplicate"));
+}
