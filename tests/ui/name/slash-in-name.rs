@@ -1,0 +1,7 @@
+// A tool name with a `/` (also refused: `,`, `@`, non-ASCII).
+use annotations::tool;
+
+#[tool(read_only, name = "notes/list")]
+fn list_notes() {}
+
+fn main() {}
