@@ -1,92 +1,148 @@
-//! A notes server's tools, annotated with `#[tool]`, checked while compiling, written in both
-//! wire forms, and read back as a host that trusts the server and one that does not would act
-//! on them.
+//! A notes server's tools, described with `#[tool]` and listed with `tools!`: the
+//! `tools/list` result a client receives, the Markdown table for a README or a directory
+//! submission, and what a host that reads the listing back may do with each tool.
 //!
-//! Run with `cargo run --example notes_server`.
+//! ```text
+//! cargo run --example notes_server                        # all three, protocol 2026-07-28
+//! cargo run --example notes_server -- --format json --protocol 2025-06-18
+//! cargo run --example notes_server -- --format markdown
+//! ```
 
-use annotations::{ToolAnnotations, Trust, tool};
+use annotations::{ListOptions, Listing, ProtocolVersion, Tool, Trust, tool, tools};
 
 /// The server's state: its notes.
 #[derive(Default)]
-struct Notes {
-    notes: Vec<String>,
+pub struct Notes {
+    notes: Vec<(u64, String, String)>,
+    next_id: u64,
 }
 
 impl Notes {
-    /// List every saved note with its id.
-    #[tool(read_only, open_world = false, title = "List notes")]
-    fn list_notes(&self) -> String {
+    /// List every saved note with its id and title.
+    #[tool(
+        read_only,
+        destructive = false,
+        idempotent,
+        open_world = false,
+        title = "List notes"
+    )]
+    pub fn list_notes(&self) -> String {
         let lines: Vec<String> = self
             .notes
             .iter()
-            .enumerate()
-            .map(|(id, text)| format!("{id}: {text}"))
+            .map(|(id, title, _)| format!("{id}: {title}"))
             .collect();
-        lines.join("; ")
+        lines.join("\n")
     }
 
-    /// Save a new note and return its id.
-    #[tool(destructive = false, open_world = false, title = "Add note")]
-    fn add_note(&mut self, text: &str) -> usize {
-        self.notes.push(text.to_owned());
-        self.notes.len() - 1
+    /// Save a new note. Use this when the user asks to write something down.
+    #[tool(
+        read_only = false,
+        destructive = false,
+        idempotent = false,
+        open_world = false,
+        title = "Add note"
+    )]
+    pub fn add_note(
+        &mut self,
+        /// Short title for the note
+        title: String,
+        /// Text of the note
+        body: String,
+    ) -> u64 {
+        self.next_id += 1;
+        self.notes.push((self.next_id, title, body));
+        self.next_id
     }
 
-    /// Permanently delete a note by id.
-    #[tool(destructive, idempotent, open_world = false, title = "Delete note")]
-    fn delete_note(&mut self, note_id: usize) -> Result<String, String> {
-        if note_id < self.notes.len() {
-            Ok(self.notes.remove(note_id))
-        } else {
-            Err(format!("no note {note_id}"))
-        }
+    /// Permanently delete a note by id. This cannot be undone.
+    #[tool(
+        read_only = false,
+        destructive,
+        idempotent,
+        open_world = false,
+        title = "Delete note"
+    )]
+    pub fn delete_note(
+        &mut self,
+        /// Id of the note to delete, from list_notes
+        note_id: u64,
+    ) -> Result<String, String> {
+        let at = self.notes.iter().position(|(id, _, _)| *id == note_id);
+        let at = at.ok_or_else(|| format!("no note {note_id}"))?;
+        Ok(self.notes.remove(at).1)
     }
 }
 
-/// Fetch a public web page (here: pretend to).
-#[tool(http = "GET", title = "Fetch page")]
-fn fetch_page(url: &str) -> String {
-    format!("<html>{url}</html>")
-}
+/// The server's tools, in the order clients see them. `ready = strict` makes it a compile
+/// error for any of them to leave a title or a hint that directories ask for unstated.
+pub static TOOLS: Listing = tools![
+    ready = strict;
+    Notes::list_notes,
+    Notes::add_note,
+    Notes::delete_note,
+];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let tools = [
-        ("list_notes", Notes::LIST_NOTES_ANNOTATIONS),
-        ("add_note", Notes::ADD_NOTE_ANNOTATIONS),
-        ("delete_note", Notes::DELETE_NOTE_ANNOTATIONS),
-        ("fetch_page", FETCH_PAGE_ANNOTATIONS),
-    ];
-
-    println!("== The handlers at work ==");
-    let mut notes = Notes::default();
-    notes.add_note("buy milk");
-    notes.add_note("call mum");
-    println!("list_notes  -> {}", notes.list_notes());
-    println!("delete_note -> {:?}", notes.delete_note(0));
-    println!("delete_note -> {:?}", notes.delete_note(5));
-    println!("fetch_page  -> {}", fetch_page("https://example.com"));
-
-    println!("\n== What the server states (compact, then explicit) ==");
-    for (name, annotations) in &tools {
-        println!("{name}");
-        println!("  {}", serde_json::to_string(annotations)?);
-        println!("  {}", serde_json::to_string(&annotations.explicit())?);
+    let mut version = ProtocolVersion::LATEST;
+    let mut format = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match (arg.as_str(), args.next()) {
+            ("--protocol", Some(value)) => {
+                version = ProtocolVersion::parse(&value)
+                    .ok_or_else(|| format!("unknown protocol version {value:?}"))?;
+            }
+            ("--format", Some(value)) if value == "json" || value == "markdown" => {
+                format = Some(value);
+            }
+            _ => {
+                return Err(
+                    "usage: notes_server [--protocol VERSION] [--format json|markdown]".into(),
+                );
+            }
+        }
     }
 
-    // A host receives the compact form over the wire, from a server it may or may not trust.
-    println!("\n== What a host may act on ==");
+    let text = TOOLS.render(&ListOptions::new(version), None)?;
+    let result: serde_json::Value = serde_json::from_str(&text)?;
+    match format.as_deref() {
+        Some("json") => println!("{}", indent(&text)),
+        Some(_) => print!("{}", TOOLS.to_markdown()),
+        None => {
+            println!("== tools/list ({version}) ==");
+            println!("{}", indent(&text));
+            println!("\n== As a Markdown table ==");
+            print!("{}", TOOLS.to_markdown());
+            println!("\n== What a host reading this listing may do ==");
+            host_view(&result)?;
+            println!("\n== The handlers at work ==");
+            let mut notes = Notes::default();
+            let id = notes.add_note("Milk".into(), "Buy milk".into());
+            println!("add_note    -> {id}");
+            println!("list_notes  -> {}", notes.list_notes());
+            println!("delete_note -> {:?}", notes.delete_note(id));
+            println!("delete_note -> {:?}", notes.delete_note(id));
+        }
+    }
+    Ok(())
+}
+
+/// Reads the tools back as a host would, and prints what it may do with each, trusting the
+/// server or not.
+fn host_view(result: &serde_json::Value) -> Result<(), Box<dyn std::error::Error>> {
+    let tools: Vec<Tool> = serde_json::from_value(result["tools"].clone())?;
     println!(
         "{:<12} {:<10} {:>9} {:>9} {:>10}",
         "tool", "trust", "approval", "parallel", "plan mode"
     );
-    for (name, annotations) in &tools {
-        let received: ToolAnnotations = serde_json::from_str(&serde_json::to_string(annotations)?)?;
-        received.check()?;
+    for tool in &tools {
+        tool.validate()?;
         for trust in [Trust::Trusted, Trust::Untrusted] {
-            let view = received.for_host(trust);
+            let view = tool.annotations.for_host(trust);
             println!(
                 "{:<12} {:<10} {:>9} {:>9} {:>10}",
-                name,
+                tool.name(),
                 format!("{trust:?}"),
                 yes_no(view.needs_approval()),
                 yes_no(view.may_run_in_parallel()),
@@ -94,22 +150,58 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             );
         }
     }
+    Ok(())
+}
 
-    println!("\n== What another server got wrong ==");
-    for bad in [
-        r#"{"readOnlyHint": true, "destructiveHint": true}"#,
-        r#"{"readOnlyHint": "yes"}"#,
-        r#"["readOnlyHint"]"#,
-    ] {
-        match serde_json::from_str::<ToolAnnotations>(bad) {
-            Ok(received) => match received.check() {
-                Ok(()) => println!("{bad}\n  consistent"),
-                Err(conflict) => println!("{bad}\n  {conflict}"),
-            },
-            Err(err) => println!("{bad}\n  {err}"),
+/// Compact JSON text indented for reading, keys in the order the server wrote them.
+fn indent(json: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0;
+    let (mut in_string, mut escaped) = (false, false);
+    let newline = |out: &mut String, depth: usize| {
+        out.push('\n');
+        out.push_str(&"  ".repeat(depth));
+    };
+    let mut chars = json.chars().peekable();
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                out.push(c);
+                if matches!(chars.peek(), Some('}' | ']')) {
+                    out.extend(chars.next());
+                } else {
+                    depth += 1;
+                    newline(&mut out, depth);
+                }
+            }
+            '}' | ']' => {
+                depth -= 1;
+                newline(&mut out, depth);
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                newline(&mut out, depth);
+            }
+            ':' => out.push_str(": "),
+            _ => out.push(c),
         }
     }
-    Ok(())
+    out
 }
 
 fn yes_no(value: bool) -> &'static str {

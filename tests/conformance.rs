@@ -48,7 +48,10 @@ fn file_of(version: ProtocolVersion) -> String {
 }
 
 fn assert_valid(validator: &jsonschema::Validator, what: &str, value: &Value) {
-    let errors: Vec<String> = validator.iter_errors(value).map(|e| e.to_string()).collect();
+    let errors: Vec<String> = validator
+        .iter_errors(value)
+        .map(|e| e.to_string())
+        .collect();
     assert!(errors.is_empty(), "{what}: {value} is invalid: {errors:?}");
 }
 
@@ -131,10 +134,16 @@ fn the_schema_rejects_incomplete_results() {
     let newest = validator(&file_of(ProtocolVersion::V2026_07_28), "ListToolsResult");
     let older = ListOptions::new(ProtocolVersion::V2025_11_25);
     let result: Value = serde_json::from_str(&ALL.render(&older, None).unwrap()).unwrap();
-    assert!(!newest.is_valid(&result), "2026-07-28 needs resultType, ttlMs and cacheScope");
+    assert!(
+        !newest.is_valid(&result),
+        "2026-07-28 needs resultType, ttlMs and cacheScope"
+    );
     for file in VERSIONS {
         let tool = validator(file, "Tool");
         assert!(!tool.is_valid(&json!({"name": "x"})), "{file}");
-        assert!(!tool.is_valid(&json!({"name": "x", "inputSchema": {"type": "string"}})), "{file}");
+        assert!(
+            !tool.is_valid(&json!({"name": "x", "inputSchema": {"type": "string"}})),
+            "{file}"
+        );
     }
 }

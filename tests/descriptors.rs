@@ -1,6 +1,9 @@
 //! The `Tool` descriptor `#[tool]` generates: name, title, description, and the input schema
 //! of every supported parameter type, at compile time or through `ToolSchema`.
 
+// Several handlers here exist only for the descriptors they generate.
+#![allow(dead_code)]
+
 use std::collections::{HashMap, HashSet};
 
 use annotations::{Schema, Tool, ToolAnnotations, tool};
@@ -16,7 +19,10 @@ fn schema(tool: &Tool) -> Value {
 
 #[test]
 fn integers_state_their_true_range() {
-    assert!(matches!(INTEGERS_TOOL.input_schema, Schema::Static(_)), "fixed at compile time");
+    assert!(
+        matches!(INTEGERS_TOOL.input_schema, Schema::Static(_)),
+        "fixed at compile time"
+    );
     let properties = &schema(&INTEGERS_TOOL)["properties"];
     let range = |name: &str| {
         let p = &properties[name];
@@ -41,7 +47,10 @@ fn integers_state_their_true_range() {
     assert!(text.contains(r#""minimum":-170141183460469231731687303715884105728"#));
     assert!(text.contains(r#""maximum":170141183460469231731687303715884105727"#));
     let required = schema(&INTEGERS_TOOL)["required"].clone();
-    assert_eq!(required, json!(["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"]));
+    assert_eq!(
+        required,
+        json!(["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"])
+    );
 }
 
 #[test]
@@ -136,12 +145,15 @@ fn user_types_go_through_tool_schema_once_at_run_time() {
     // Properties keep the order of the parameters.
     let text = PAINT_TOOL.input_schema.as_str();
     let at = |name: &str| text.find(&format!("\"{name}\":")).unwrap();
-    assert!(at("colour") < at("palette") && at("palette") < at("accent") && at("shape") < at("width"));
+    assert!(
+        at("colour") < at("palette") && at("palette") < at("accent") && at("shape") < at("width")
+    );
 }
 
 // The same parameter types, once all known (a schema fixed at compile time) and once beside
 // a user type (built at run time by the runtime crate): the two paths must agree.
 #[tool]
+#[allow(clippy::too_many_arguments)]
 fn all_known(
     a: Option<Vec<u8>>,
     b: HashMap<String, Vec<bool>>,
@@ -157,6 +169,7 @@ fn all_known(
 const LEN: usize = 3;
 
 #[tool]
+#[allow(clippy::too_many_arguments)]
 fn with_user_type(
     a: Option<Vec<u8>>,
     b: HashMap<String, Vec<bool>>,
@@ -177,9 +190,15 @@ fn compile_time_and_run_time_schemas_agree() {
     let fixed = schema(&ALL_KNOWN_TOOL);
     let built = schema(&WITH_USER_TYPE_TOOL);
     for name in ["a", "b", "c", "d", "e", "f", "g"] {
-        assert_eq!(fixed["properties"][name], built["properties"][name], "{name}");
+        assert_eq!(
+            fixed["properties"][name], built["properties"][name],
+            "{name}"
+        );
     }
-    assert_eq!(fixed["properties"]["d"], json!({"anyOf": [{"type": ["integer", "null"], "minimum": 0, "maximum": 255}, {"type": "null"}]}));
+    assert_eq!(
+        fixed["properties"]["d"],
+        json!({"anyOf": [{"type": ["integer", "null"], "minimum": 0, "maximum": 255}, {"type": "null"}]})
+    );
     assert_eq!(built["required"], json!(["b", "c", "e", "z"]));
 }
 
@@ -196,11 +215,22 @@ fn no_input_is_a_closed_object() {
 fn names_titles_and_descriptions() {
     assert_eq!(TYPE_TOOL.name(), "type", "a raw identifier is unrawed");
     assert_eq!(INTEGERS_TOOL.name(), "integers.all", "the name key wins");
-    assert_eq!(INTEGERS_TOOL.description(), Some("Takes every integer type."));
-    assert_eq!(INTEGERS_TOOL.display_name(), "integers.all", "no title: the name");
+    assert_eq!(
+        INTEGERS_TOOL.description(),
+        Some("Takes every integer type.")
+    );
+    assert_eq!(
+        INTEGERS_TOOL.display_name(),
+        "integers.all",
+        "no title: the name"
+    );
 
     assert_eq!(ADD_NOTE_TOOL.title(), Some("Add note"));
-    assert_eq!(ADD_NOTE_TOOL.annotations.title(), Some("Add note"), "the title key sets both");
+    assert_eq!(
+        ADD_NOTE_TOOL.annotations.title(),
+        Some("Add note"),
+        "the title key sets both"
+    );
     assert_eq!(
         ADD_NOTE_TOOL.description(),
         Some("Save a new note.\n\nUse this when the user asks to write something down.")
@@ -211,7 +241,9 @@ fn names_titles_and_descriptions() {
     );
     assert_eq!(
         ADD_NOTE_TOOL.annotations,
-        ToolAnnotations::new().with_title("Add note").with_open_world(false)
+        ToolAnnotations::new()
+            .with_title("Add note")
+            .with_open_world(false)
     );
 }
 
@@ -237,11 +269,7 @@ fn doc_comments_are_joined_as_rustdoc_joins_them() {
 }
 
 #[tool]
-fn conditional(
-    #[cfg(any())] hidden: u8,
-    #[cfg(all())] shown: u8,
-    always: bool,
-) {
+fn conditional(#[cfg(not(test))] hidden: u8, #[cfg(test)] shown: u8, always: bool) {
     let _ = (shown, always);
 }
 
@@ -287,7 +315,10 @@ impl Server {
 fn methods_get_an_associated_descriptor_and_the_receiver_is_not_an_input() {
     assert_eq!(Server.delete_note(3, ""), 3);
     assert_eq!(Server::DELETE_NOTE_TOOL.name(), "delete_note");
-    assert_eq!(schema(&Server::DELETE_NOTE_TOOL)["required"], json!(["note_id"]));
+    assert_eq!(
+        schema(&Server::DELETE_NOTE_TOOL)["required"],
+        json!(["note_id"])
+    );
 }
 
 // Descriptors are plain values: usable in `const` and `static` items.
@@ -306,7 +337,12 @@ fn every_descriptor_validates() {
         tool.validate().unwrap();
     }
     let mut bad = Tool::new("has space", Schema::NO_INPUT);
-    assert!(bad.validate().unwrap_err().to_string().contains("invalid tool name"));
+    assert!(
+        bad.validate()
+            .unwrap_err()
+            .to_string()
+            .contains("invalid tool name")
+    );
     bad.name = "ok".into();
     bad.input_schema = Schema::Static(r#"{"type":"string"}"#);
     assert!(bad.validate().is_err());
@@ -342,13 +378,26 @@ fn reading_a_tool_is_tolerant_where_peers_differ_and_strict_where_values_are_wro
         (json!({"name": "x"}), "`inputSchema`"),
         (json!({"name": 5, "inputSchema": {}}), "`name`"),
         (json!({"name": "x", "inputSchema": []}), "object"),
-        (json!({"name": "x", "inputSchema": {}, "annotations": {"readOnlyHint": "yes"}}), "readOnlyHint"),
-        (json!({"name": "x", "inputSchema": {}, "description": 3}), "`description`"),
+        (
+            json!({"name": "x", "inputSchema": {}, "annotations": {"readOnlyHint": "yes"}}),
+            "readOnlyHint",
+        ),
+        (
+            json!({"name": "x", "inputSchema": {}, "description": 3}),
+            "`description`",
+        ),
         (json!([]), "object"),
     ] {
-        let error = serde_json::from_value::<Tool>(bad.clone()).unwrap_err().to_string();
+        let error = serde_json::from_value::<Tool>(bad.clone())
+            .unwrap_err()
+            .to_string();
         assert!(error.contains(needle), "{bad}: {error}");
     }
     let twice = r#"{"name": "a", "name": "b", "inputSchema": {}}"#;
-    assert!(serde_json::from_str::<Tool>(twice).unwrap_err().to_string().contains("duplicate"));
+    assert!(
+        serde_json::from_str::<Tool>(twice)
+            .unwrap_err()
+            .to_string()
+            .contains("duplicate")
+    );
 }

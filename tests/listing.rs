@@ -18,7 +18,15 @@ fn tools_are_listed_in_the_order_written() {
     let names: Vec<&str> = ALL.tools().iter().map(Tool::name).collect();
     assert_eq!(
         names,
-        ["list_notes", "add_note", "integers.all", "scalars", "collections", "paint", "type"]
+        [
+            "list_notes",
+            "add_note",
+            "integers.all",
+            "scalars",
+            "collections",
+            "paint",
+            "type"
+        ]
     );
     assert_eq!(ALL.get("paint").map(Tool::display_name), Some("Paint"));
     assert!(ALL.get("nope").is_none());
@@ -27,8 +35,14 @@ fn tools_are_listed_in_the_order_written() {
 
 #[test]
 fn each_protocol_version_gets_its_own_result_shape() {
-    let old = parse(&ALL.render(&ListOptions::new(ProtocolVersion::V2025_06_18), None).unwrap());
-    assert_eq!(old.as_object().unwrap().keys().collect::<Vec<_>>(), ["tools"]);
+    let old = parse(
+        &ALL.render(&ListOptions::new(ProtocolVersion::V2025_06_18), None)
+            .unwrap(),
+    );
+    assert_eq!(
+        old.as_object().unwrap().keys().collect::<Vec<_>>(),
+        ["tools"]
+    );
     let new = ListOptions::new(ProtocolVersion::V2026_07_28)
         .with_ttl_ms(60_000)
         .with_cache_scope(CacheScope::Public);
@@ -75,7 +89,9 @@ fn strings_are_escaped() {
         output_schema: None,
         annotations: ToolAnnotations::new(),
     }];
-    let text = Listing::new(&TOOLS).render(&ListOptions::default(), None).unwrap();
+    let text = Listing::new(&TOOLS)
+        .render(&ListOptions::default(), None)
+        .unwrap();
     let value = parse(&text);
     assert_eq!(value["tools"][0]["title"], "say \"hi\" \\ \u{1} ✓");
     assert_eq!(value["tools"][0]["description"], "line\nbreak\ttab\r");
@@ -105,7 +121,10 @@ fn all_pages(listing: &Listing, page_size: usize) -> Vec<String> {
         names.extend(page.tools.iter().map(|t| t.name().to_owned()));
         match page.next_cursor {
             Some(next) => {
-                assert!(!page.tools.is_empty(), "a page before the last is never empty");
+                assert!(
+                    !page.tools.is_empty(),
+                    "a page before the last is never empty"
+                );
                 cursor = Some(next);
             }
             None => return names,
@@ -140,7 +159,11 @@ fn the_last_page_has_no_next_cursor() {
     assert_eq!(third.tools.len(), 2);
     assert_eq!(third.next_cursor, None);
     let options = ListOptions::default().with_page_size(4);
-    let last = parse(&listing.render(&options, second.next_cursor.as_deref()).unwrap());
+    let last = parse(
+        &listing
+            .render(&options, second.next_cursor.as_deref())
+            .unwrap(),
+    );
     assert!(last.get("nextCursor").is_none());
     // An empty cursor is the first page.
     assert_eq!(listing.page(Some(""), 4).unwrap(), first);
@@ -151,7 +174,10 @@ fn cursors_stay_valid_and_bind_to_their_listing() {
     let listing = listing_of(10);
     let cursor = listing.page(None, 3).unwrap().next_cursor.unwrap();
     // Still valid later, with another page size.
-    assert_eq!(listing.page(Some(&cursor), 5).unwrap().tools[0].name(), "tool_3");
+    assert_eq!(
+        listing.page(Some(&cursor), 5).unwrap().tools[0].name(),
+        "tool_3"
+    );
 
     let tampered: Vec<String> = vec![
         cursor.replacen('3', "4", 1),
@@ -196,7 +222,10 @@ fn the_markdown_table_has_one_row_a_tool() {
 #[test]
 fn rmcp_sees_the_same_tools() {
     let theirs = ALL.to_rmcp();
-    let rendered = parse(&ALL.render(&ListOptions::new(ProtocolVersion::V2025_06_18), None).unwrap());
+    let rendered = parse(
+        &ALL.render(&ListOptions::new(ProtocolVersion::V2025_06_18), None)
+            .unwrap(),
+    );
     for (tool, wire) in theirs.iter().zip(rendered["tools"].as_array().unwrap()) {
         assert_eq!(&serde_json::to_value(tool).unwrap(), wire);
         let read: rmcp::model::Tool = serde_json::from_value(wire.clone()).unwrap();
@@ -252,7 +281,10 @@ fn ready_listings_compile_and_list() {
 
 #[test]
 fn hand_built_listings_are_checked_at_run_time() {
-    static TWICE: [Tool; 2] = [Tool::new("a", Schema::NO_INPUT), Tool::new("a", Schema::NO_INPUT)];
+    static TWICE: [Tool; 2] = [
+        Tool::new("a", Schema::NO_INPUT),
+        Tool::new("a", Schema::NO_INPUT),
+    ];
     let error = Listing::new(&TWICE).validate().unwrap_err();
     assert_eq!(error, "duplicate tool name `a`");
 }

@@ -35,7 +35,7 @@ pub struct Server;
 impl Server {
     /// A method tool.
     #[tool(read_only, allow_mut, open_world = false, title = "Count")]
-    pub fn count(&mut self, cache: &mut [u64]) -> usize {
+    pub fn count(&mut self, #[context] cache: &mut [u64]) -> usize {
         cache.fill(0);
         cache.len()
     }
@@ -47,4 +47,33 @@ fn expansions_are_lint_clean() {
     assert_eq!(Server.count(&mut []), 0);
     assert!(LOOKUP_ANNOTATIONS.read_only() && !DELETE_ANNOTATIONS.read_only());
     assert!(CHECKED_ANNOTATIONS.read_only() && Server::COUNT_ANNOTATIONS.read_only());
+    assert_eq!(paint(&Colour, None), 1);
+    assert_eq!(LISTING.len(), 5);
+    assert!(LISTING.validate().is_ok());
+}
+
+/// A listing of the tools above, with a user type's schema built at run time.
+pub static LISTING: annotations::Listing =
+    annotations::tools![lookup, delete, checked, Server::count, paint];
+
+/// A colour of this crate's own.
+pub struct Colour;
+
+impl annotations::ToolSchema for Colour {
+    fn tool_schema() -> serde_json::Value {
+        serde_json::json!({"type": "string"})
+    }
+}
+
+/// Paint with a colour.
+#[tool(destructive = false, title = "Paint")]
+#[must_use]
+pub fn paint(
+    /// The colour
+    colour: &Colour,
+    /// How many coats
+    coats: Option<u8>,
+) -> u8 {
+    let _ = colour;
+    coats.unwrap_or(1)
 }

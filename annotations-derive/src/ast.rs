@@ -322,7 +322,7 @@ fn read_params(stream: TokenStream) -> (Vec<Param>, TokenStream) {
 
 /// The lines of a `doc = "..."` attribute, or `None` for any other attribute. A doc attribute
 /// whose value is not a literal (`doc = include_str!(...)`) has no lines the macro can read.
-fn doc_lines(attr: &Group) -> Option<Vec<String>> {
+pub(crate) fn doc_lines(attr: &Group) -> Option<Vec<String>> {
     let tokens: Vec<TokenTree> = attr.stream().into_iter().collect();
     match tokens.as_slice() {
         [TokenTree::Ident(doc), TokenTree::Punct(eq), value]

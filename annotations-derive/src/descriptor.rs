@@ -1,10 +1,10 @@
 //! The tool descriptor beside a handler: its name, description and input schema.
 
-use proc_macro2::{Span, TokenStream, TokenTree};
+use proc_macro2::{Ident, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::{Error, LitStr};
 
-use crate::ast::{Handler, join_docs};
+use crate::ast::{Handler, Param, join_docs};
 use crate::attr::Args;
 use crate::errors::Errors;
 use crate::expand::unraw;
@@ -25,14 +25,38 @@ struct Property {
     span: Span,
 }
 
-pub(crate) fn read(args: &Args, handler: &Handler, errors: &mut Errors) -> Descriptor {
+/// What a descriptor is read from: a handler function or a `#[derive(Tool)]` struct.
+pub(crate) struct Source<'a> {
+    /// The function's or struct's name, for errors.
+    pub(crate) ident: &'a Ident,
+    /// The tool's name when no `name = "..."` is given.
+    pub(crate) default_name: String,
+    pub(crate) docs: &'a [String],
+    /// The inputs: parameters or fields.
+    pub(crate) params: &'a [Param],
+    pub(crate) generics: &'a [String],
+}
+
+impl<'a> Source<'a> {
+    pub(crate) fn handler(handler: &'a Handler) -> Self {
+        Source {
+            ident: &handler.name,
+            default_name: unraw(&handler.name),
+            docs: &handler.docs,
+            params: &handler.params,
+            generics: &handler.generics,
+        }
+    }
+}
+
+pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Descriptor {
     let name = match &args.name {
         Some(name) => name.value(),
         None => {
-            let name = unraw(&handler.name);
+            let name = source.default_name.clone();
             if let Err(problem) = crate::name::check(&name) {
                 errors.push(Error::new(
-                    handler.name.span(),
+                    source.ident.span(),
                     format!(
                         "`{name}` is not a valid tool name: {problem}; name the tool with \
                          #[tool(name = \"...\")]"
@@ -44,10 +68,10 @@ pub(crate) fn read(args: &Args, handler: &Handler, errors: &mut Errors) -> Descr
     };
     let description = match &args.description {
         Some(description) => Some(description.value()),
-        None => join_docs(&handler.docs),
+        None => join_docs(source.docs),
     };
     let mut properties = Vec::new();
-    for param in &handler.params {
+    for param in source.params {
         if param.context {
             continue;
         }
@@ -59,7 +83,7 @@ pub(crate) fn read(args: &Args, handler: &Handler, errors: &mut Errors) -> Descr
             ));
             continue;
         };
-        if let Some(error) = not_fixed(&param.ty, &handler.generics) {
+        if let Some(error) = not_fixed(&param.ty, source.generics) {
             errors.push(error);
             continue;
         }
@@ -81,6 +105,11 @@ pub(crate) fn read(args: &Args, handler: &Handler, errors: &mut Errors) -> Descr
 }
 
 impl Descriptor {
+    /// The tool's name.
+    pub(crate) fn name(&self) -> &str {
+        &self.name
+    }
+
     /// The `Tool` struct literal.
     pub(crate) fn value(
         &self,

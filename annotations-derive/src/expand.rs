@@ -6,7 +6,7 @@ use syn::LitStr;
 
 use crate::ast::Handler;
 use crate::attr;
-use crate::descriptor;
+use crate::descriptor::{self, Source};
 use crate::errors::Errors;
 use crate::valid::{self, Value};
 
@@ -21,8 +21,8 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
             return quote!(#item #errors);
         }
     };
-    let checked = valid::check(&args, &handler, &mut errors);
-    let descriptor = descriptor::read(&args, &handler, &mut errors);
+    let checked = valid::check(&args, &handler.exclusive_borrows, &mut errors);
+    let descriptor = descriptor::read(&args, &Source::handler(&handler), &mut errors);
     let krate = args.krate.clone().unwrap_or_else(|| quote!(::annotations));
     if !errors.is_empty() {
         // The handler and placeholder constants, so that one mistake is one error and code
@@ -83,7 +83,7 @@ fn constants(
 }
 
 /// The annotations as a struct literal (usable in other `const` items).
-fn annotations_value(
+pub(crate) fn annotations_value(
     krate: &TokenStream,
     title: Option<&LitStr>,
     fields: [Option<Value<'_>>; 4],

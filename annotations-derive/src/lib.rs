@@ -5,6 +5,7 @@
 
 mod ast;
 mod attr;
+mod derive;
 mod descriptor;
 mod errors;
 mod expand;
@@ -16,8 +17,8 @@ mod valid;
 
 use proc_macro::TokenStream;
 
-/// Annotates an MCP tool handler: generates a `ToolAnnotations` constant beside it and rejects,
-/// at compile time, hints that cannot be true.
+/// Describes an MCP tool handler: generates its `ToolAnnotations` and its whole `Tool`
+/// descriptor as constants beside it, and rejects at compile time what cannot be true.
 ///
 /// ```
 /// use annotations::tool;
@@ -26,7 +27,7 @@ use proc_macro::TokenStream;
 ///
 /// /// List every saved note.
 /// #[tool(read_only, open_world = false, title = "List notes")]
-/// pub fn list_notes(store: &Store) -> String {
+/// pub fn list_notes(#[context] store: &Store) -> String {
 ///     store.0.join("\n")
 /// }
 ///
@@ -35,24 +36,40 @@ use proc_macro::TokenStream;
 /// impl Server {
 ///     /// Permanently delete a note by id.
 ///     #[tool(destructive, idempotent, open_world = false, title = "Delete note")]
-///     pub async fn delete_note(&mut self, note_id: usize) -> Option<String> {
+///     pub async fn delete_note(
+///         &mut self,
+///         /// Id of the note to delete, from list_notes
+///         note_id: usize,
+///     ) -> Option<String> {
 ///         (note_id < self.0 .0.len()).then(|| self.0 .0.remove(note_id))
 ///     }
 /// }
 ///
 /// assert!(LIST_NOTES_ANNOTATIONS.read_only());
 /// assert!(Server::DELETE_NOTE_ANNOTATIONS.destructive());
-/// assert_eq!(Server::DELETE_NOTE_ANNOTATIONS.title(), Some("Delete note"));
+/// assert_eq!(Server::DELETE_NOTE_TOOL.name(), "delete_note");
+/// assert_eq!(Server::DELETE_NOTE_TOOL.description(), Some("Permanently delete a note by id."));
+/// assert_eq!(
+///     Server::DELETE_NOTE_TOOL.input_schema.to_value()["properties"]["note_id"]["description"],
+///     "Id of the note to delete, from list_notes"
+/// );
 /// ```
 ///
 /// # What it generates
 ///
-/// The function, unchanged, and a constant named after it in upper snake case with
-/// `_ANNOTATIONS` appended (`list_notes` gives `LIST_NOTES_ANNOTATIONS`), with the function's
-/// visibility and a doc comment. Beside a free function it is a module-level constant; beside a
-/// method in an `impl` block, an associated constant (`Server::DELETE_NOTE_ANNOTATIONS`); beside
-/// a trait's default method, a default associated constant of the trait. The constant is a
-/// struct literal, so it can be used inside other `const` items:
+/// The function (parameter doc comments and `#[context]` removed, so it compiles as before),
+/// and two constants named after it in upper snake case, with the function's visibility:
+///
+/// - `{NAME}_ANNOTATIONS: ToolAnnotations` (`list_notes` gives `LIST_NOTES_ANNOTATIONS`);
+/// - `{NAME}_TOOL: Tool`, the descriptor a server lists (`LIST_NOTES_TOOL`): the name, the
+///   title, the description, the input schema and the annotations.
+///
+/// Names split into words the usual way (`getURLForNote` gives `GET_URL_FOR_NOTE_TOOL`). The
+/// constants carry the function's `#[cfg]`, `#[deprecated]` and `#[doc(hidden)]`. Beside a free
+/// function they are module-level constants; beside a method in an `impl` block, associated
+/// constants (`Server::DELETE_NOTE_TOOL`); beside a trait's default method, default associated
+/// constants of the trait. Both are struct literals, usable in other `const` and `static`
+/// items; `tools![...]` gathers the descriptors into a listing.
 ///
 /// ```
 /// # use annotations::tool;
@@ -160,12 +177,89 @@ use proc_macro::TokenStream;
 /// ```
 /// # use annotations::tool;
 /// #[tool(read_only, allow_mut)]
-/// fn cached_lookup(cache: &mut Vec<u64>, id: u64) -> bool {
+/// fn cached_lookup(#[context] cache: &mut Vec<u64>, id: u64) -> bool {
 ///     cache.push(id);
 ///     true
 /// }
 /// # assert!(cached_lookup(&mut Vec::new(), 1));
 /// ```
+///
+/// # The descriptor
+///
+/// | key | the descriptor's field | |
+/// |---|---|---|
+/// | `name = "..."` | `name` | instead of the function's name (a raw identifier is unrawed) |
+/// | `title = "..."` | `title` and `annotations.title` | hosts read either |
+/// | `description = "..."` | `description` | instead of the doc comment |
+///
+/// A tool's name must follow the protocol's rule, 1 to 128 characters of `A-Z a-z 0-9 _ - .`,
+/// checked at compile time (on the function's name, or on the `name` literal). The
+/// description is the doc comment, joined as rustdoc joins it (common indentation removed,
+/// paragraphs kept apart by a blank line); a doc attribute that is not a literal
+/// (`#[doc = include_str!(...)]`) is not read. No doc comment and no `description` leaves the
+/// description out.
+///
+/// ```
+/// # use annotations::tool;
+/// /// Look up a user by id.
+/// ///
+/// /// Returns nothing for an unknown id.
+/// #[tool(read_only, name = "getUser", title = "Get user")]
+/// fn get_user(id: u64) {}
+///
+/// assert_eq!(GET_USER_TOOL.name(), "getUser");
+/// assert_eq!(GET_USER_TOOL.display_name(), "Get user");
+/// assert_eq!(
+///     GET_USER_TOOL.description(),
+///     Some("Look up a user by id.\n\nReturns nothing for an unknown id.")
+/// );
+/// # get_user(1);
+/// ```
+///
+/// # Parameters and the input schema
+///
+/// Each parameter is a property of the input schema (JSON Schema 2020-12), under its name, in
+/// order; its doc comment is the property's `description`. The receiver (`self`, `&self`, ...)
+/// is not an input. Every property is required except `Option<T>` ones, which may also be
+/// `null`. The schema allows no other properties (`"additionalProperties": false`); a tool
+/// without inputs gets `{"type": "object", "additionalProperties": false}`, as the protocol
+/// recommends.
+///
+/// A parameter that the model does not supply (the server's state, a request context) is
+/// marked `#[context]`: it is left out of the schema, and the server passes it in.
+///
+/// | parameter type | schema |
+/// |---|---|
+/// | `bool` | `{"type": "boolean"}` |
+/// | `u8` ... `u128`, `i8` ... `i128`, `usize`, `isize` | `"integer"` with the type's true `minimum` and `maximum` (`usize`/`isize` as on 64-bit targets) |
+/// | `f32`, `f64` | `"number"` |
+/// | `char` | `"string"` of exactly one character |
+/// | `String`, `&str`, `Cow<str>`, `Box<str>` | `"string"` |
+/// | `Option<T>` | `T` or `null`, not required |
+/// | `Vec<T>`, `VecDeque<T>`, `&[T]` | `"array"` of `T` |
+/// | `[T; N]` | `"array"` of `T` with `minItems` and `maxItems` `N` |
+/// | `HashSet<T>`, `BTreeSet<T>` | `"array"` of `T` with `uniqueItems` |
+/// | `HashMap<K, V>`, `BTreeMap<K, V>`, `K` a string type | `"object"` of `V` values |
+/// | `serde_json::Value` | any value (`{}`) |
+/// | `&T`, `Box<T>`, `Arc<T>`, `Rc<T>` | as `T` |
+/// | any other type | its `annotations::ToolSchema` |
+///
+/// The limits are exact in the schema. JSON numbers beyond 2^53 are not exact in every
+/// reader (JavaScript's numbers are doubles): a client may round a large `u64` before sending
+/// it, and a 128-bit bound reads as a float in most readers.
+///
+/// The schema of a type the macro knows is written at compile time: when every parameter's is,
+/// the whole input schema is a string literal (`Schema::Static`) and costs nothing at run
+/// time. Any other type (a struct or enum of yours) gets its schema from the
+/// `annotations::ToolSchema` trait, implemented by hand, or by every type that derives
+/// `schemars::JsonSchema` when the `schemars` feature is on. The input schema is then built
+/// once, on first use (`Schema::Lazy`), and the descriptor is still a `const`.
+///
+/// The reading is syntactic: a type is known by its last path segment (`String`,
+/// `std::string::String`), so a type alias is not seen through (it goes to `ToolSchema`) and
+/// a type of yours named `String` or `Vec` is taken for the standard one. A parameter's type
+/// cannot be a generic parameter of the handler or `impl Trait` (its schema would not be
+/// fixed), nor name `Self` where the schema is built at run time.
 ///
 /// # Checks
 ///
@@ -244,6 +338,24 @@ use proc_macro::TokenStream;
 /// fn list_notes() {}
 /// ```
 ///
+/// A name outside the protocol's rule, or a parameter without a schema (the error is on the
+/// type, and says to implement `ToolSchema`, derive `schemars::JsonSchema`, or mark it
+/// `#[context]`):
+///
+/// ```compile_fail
+/// # use annotations::tool;
+/// #[tool(read_only, name = "list notes")] // invalid tool name: ' ' is not allowed
+/// fn list_notes() {}
+/// ```
+///
+/// ```compile_fail
+/// # use annotations::tool;
+/// struct Note;
+///
+/// #[tool(open_world = false)]
+/// fn add_note(note: Note) {} // `Note` has no JSON Schema for #[tool]
+/// ```
+///
 /// Anything that is not a function with a body: a struct, a constant, an impl block, a trait
 /// method declaration:
 ///
@@ -265,9 +377,123 @@ pub fn tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     expand::expand_tool(attr.into(), item.into()).into()
 }
 
-/// A static listing of tools, in the order written: handler paths (`list_notes`,
-/// `Server::delete_note`) and `#[derive(Tool)]` types. Documented in the `annotations` crate.
+/// A static listing of tools (an `annotations::Listing`), in the order written, checked at
+/// compile time.
+///
+/// Each entry is a `#[tool]` handler's path (`list_notes`, `Server::delete_note`: the listing
+/// takes its `_TOOL` constant) or a `#[derive(Tool)]` type (`SearchDocs`: a path whose last
+/// segment starts with an upper-case letter). The result is a constant expression, for a
+/// `static`, a `const` or a `let`.
+///
+/// ```
+/// use annotations::{Listing, Tool, tool, tools};
+///
+/// /// List every saved note.
+/// #[tool(read_only, destructive = false, open_world = false, title = "List notes")]
+/// fn list_notes() {}
+///
+/// /// Search the documentation.
+/// #[derive(Tool)]
+/// #[tool(read_only, destructive = false, open_world = false, title = "Search docs")]
+/// struct SearchDocs {
+///     /// Words to look for
+///     query: String,
+/// }
+///
+/// struct Server;
+///
+/// impl Server {
+///     /// Permanently delete a note by id.
+///     #[tool(read_only = false, destructive, open_world = false, title = "Delete note")]
+///     fn delete_note(&self, note_id: u64) {}
+/// }
+///
+/// static TOOLS: Listing = tools![ready = strict; list_notes, Server::delete_note, SearchDocs];
+///
+/// let names: Vec<&str> = TOOLS.tools().iter().map(|tool| tool.name()).collect();
+/// assert_eq!(names, ["list_notes", "delete_note", "search_docs"]);
+/// # list_notes(); Server.delete_note(1); let _ = SearchDocs { query: String::new() };
+/// ```
+///
+/// Two tools with the same name, however they got it, are a compile error that names the
+/// name (the check sorts the names while compiling: its cost grows as n log n):
+///
+/// ```compile_fail
+/// # use annotations::{tool, tools};
+/// #[tool]
+/// fn list_notes() {}
+///
+/// #[tool(name = "list_notes")]
+/// fn list_all() {}
+///
+/// // duplicate tool name `list_notes` in tools![...]: entries 1 and 2 both have it
+/// static TOOLS: annotations::Listing = tools![list_notes, list_all];
+/// ```
+///
+/// Options come first, each ended by `;`:
+///
+/// - `ready = directory;` requires every tool to be ready for a tool directory: a title, and
+///   `read_only` or `destructive` stated (what Anthropic's MCP directory asks);
+/// - `ready = strict;` requires a title, and `read_only`, `destructive` and `open_world` all
+///   stated (what OpenAI's Apps SDK lists as required);
+/// - `crate = path;` names the `annotations` crate if it is renamed.
+///
+/// A tool that falls short is a compile error that names it and what it lacks:
+///
+/// ```compile_fail
+/// # use annotations::{tool, tools};
+/// #[tool(read_only, title = "List notes")]
+/// fn list_notes() {}
+///
+/// // tool `list_notes` is not ready for a strict tool directory: it lacks `destructiveHint`
+/// static TOOLS: annotations::Listing = tools![ready = strict; list_notes];
+/// ```
 #[proc_macro]
 pub fn tools(input: TokenStream) -> TokenStream {
     listing::expand_tools(input.into()).into()
+}
+
+/// A tool described by a struct whose named fields are its inputs, as agent frameworks model
+/// tools: implements `annotations::StaticTool` (`NAME`, `ANNOTATIONS`, `TOOL`).
+///
+/// It takes the same `#[tool(...)]` keys as the attribute, read and checked by the same code.
+/// The tool's name is the struct's name in snake case (`SearchDocs` gives `search_docs`) unless
+/// `name = "..."` says otherwise; the description is the struct's doc comment; each field is
+/// an input, with the same schema as a handler's parameter of its type and its doc comment as
+/// the description. A unit struct is a tool without inputs.
+///
+/// ```
+/// use annotations::{StaticTool, Tool};
+///
+/// /// Search the documentation.
+/// #[derive(Tool)]
+/// #[tool(read_only, open_world = false, title = "Search docs")]
+/// pub struct SearchDocs {
+///     /// Words to look for
+///     pub query: String,
+///     /// At most this many results
+///     pub limit: Option<u8>,
+/// }
+///
+/// assert_eq!(SearchDocs::NAME, "search_docs");
+/// assert!(SearchDocs::ANNOTATIONS.read_only());
+/// assert_eq!(SearchDocs::TOOL.input_schema.to_value()["required"][0], "query");
+/// ```
+///
+/// Only a struct with named fields (or none) can describe a tool: on an enum, a union or a
+/// tuple struct it is a compile error that says why. Generic structs are refused (the schema
+/// must be fixed). Serde attributes on fields (`rename`, ...) are not read.
+///
+/// ```compile_fail
+/// use annotations::Tool;
+///
+/// #[derive(Tool)] // goes on a struct with named fields, not on an enum
+/// enum Search {
+///     Title(String),
+///     Body(String),
+/// }
+/// ```
+#[proc_macro_derive(Tool, attributes(tool))]
+pub fn derive_tool(input: TokenStream) -> TokenStream {
+    derive::expand_derive(input.into()).into()
 }

@@ -6,7 +6,6 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::Error;
 
-use crate::ast::Handler;
 use crate::attr::{Args, HintKind, HintValue};
 use crate::errors::Errors;
 
@@ -36,7 +35,12 @@ pub(crate) enum Value<'a> {
     Expr(&'a TokenStream),
 }
 
-pub(crate) fn check<'a>(args: &'a Args, handler: &Handler, errors: &mut Errors) -> Checked<'a> {
+/// `exclusive_borrows`: every `&mut` the handler takes (none for a struct).
+pub(crate) fn check<'a>(
+    args: &'a Args,
+    exclusive_borrows: &[TokenStream],
+    errors: &mut Errors,
+) -> Checked<'a> {
     let mut assertions = Vec::new();
     let mut stated: [Option<Stated<'a>>; 4] = [None; 4];
     let http_written = args
@@ -113,7 +117,7 @@ pub(crate) fn check<'a>(args: &'a Args, handler: &Handler, errors: &mut Errors) 
             }
         }
         if matches!(read_only.value, Value::Known(true)) && args.allow_mut.is_none() {
-            for borrow in &handler.exclusive_borrows {
+            for borrow in exclusive_borrows {
                 errors.push(Error::new_spanned(
                     borrow,
                     "a #[tool(read_only)] handler should not take `&mut`; take `&`, or add \

@@ -19,6 +19,16 @@
 //! - for hosts, [`for_host`](ToolAnnotations::for_host) with a [`Trust`], so hints from a
 //!   server the host does not trust are never acted on.
 //!
+//! And for servers, the rest of what a host sees:
+//!
+//! - [`Tool`](struct@Tool), the protocol's tool descriptor, which [`#[tool]`](macro@tool) writes beside each
+//!   handler with its name checked, its description from the doc comment and its input schema
+//!   from the parameters (at compile time for the types it knows, through [`ToolSchema`] for
+//!   the others), and [`#[derive(Tool)]`](derive@Tool) writes for a struct whose fields are the
+//!   inputs;
+//! - [`Listing`], built by [`tools!`], which renders the `tools/list` result of each
+//!   [`ProtocolVersion`], page by page, and a Markdown table of the tools.
+//!
 //! ```
 //! use annotations::{ToolAnnotations, Trust};
 //!
@@ -41,11 +51,44 @@
 //! # Ok::<(), serde_json::Error>(())
 //! ```
 //!
+//! A server's tools, described and listed:
+//!
+//! ```
+//! use annotations::{ListOptions, Listing, ProtocolVersion, tool, tools};
+//!
+//! /// List every saved note with its id and title.
+//! #[tool(read_only, destructive = false, open_world = false, title = "List notes")]
+//! fn list_notes() {}
+//!
+//! /// Permanently delete a note by id. This cannot be undone.
+//! #[tool(read_only = false, destructive, open_world = false, title = "Delete note")]
+//! fn delete_note(
+//!     /// Id of the note to delete, from list_notes
+//!     note_id: u64,
+//! ) {}
+//!
+//! static TOOLS: Listing = tools![ready = strict; list_notes, delete_note];
+//!
+//! let page = TOOLS.render(&ListOptions::new(ProtocolVersion::LATEST).with_page_size(1), None)?;
+//! let page: serde_json::Value = serde_json::from_str(&page).unwrap();
+//! assert_eq!(page["tools"][0]["name"], "list_notes");
+//! let next = page["nextCursor"].as_str().unwrap();
+//! let rest: serde_json::Value = serde_json::from_str(
+//!     &TOOLS.render(&ListOptions::new(ProtocolVersion::LATEST).with_page_size(1), Some(next))?,
+//! ).unwrap();
+//! assert_eq!(rest["tools"][0]["inputSchema"]["required"][0], "note_id");
+//! # list_notes(); delete_note(1);
+//! # Ok::<(), annotations::CursorError>(())
+//! ```
+//!
 //! # Features
 //!
-//! - `derive` (default): re-exports the `#[tool]` attribute from `annotations-derive`.
-//! - `rmcp`: `From` conversions both ways with `rmcp::model::ToolAnnotations`, the official
-//!   Rust SDK's type.
+//! - `derive` (default): re-exports `#[tool]`, `#[derive(Tool)]` and `tools!` from
+//!   `annotations-derive`.
+//! - `rmcp`: `From` conversions with the types of `rmcp`, the official Rust SDK:
+//!   `ToolAnnotations` both ways, `Tool` and [`Listing`] to rmcp's `Tool`.
+//! - `schemars`: [`ToolSchema`] for every type that derives `schemars::JsonSchema`, so such
+//!   types can be handler parameters.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -78,7 +121,7 @@ pub use crate::tool_annotations::ToolAnnotations;
 
 #[cfg(feature = "derive")]
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
-pub use annotations_derive::{tool, tools};
+pub use annotations_derive::{Tool, tool, tools};
 
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]

@@ -9,7 +9,7 @@ use crate::{Readiness, Tool, json};
 ///
 /// Build one with [`tools!`](crate::tools), which checks while compiling that no two tools
 /// share a name (and, if asked, that each is ready for a tool directory). The listing is a
-/// `&'static` slice of [`Tool`]s, so it can live in a `const` or `static` and costs nothing to
+/// `&'static` slice of [`Tool`](struct@Tool)s, so it can live in a `const` or `static` and costs nothing to
 /// copy.
 ///
 /// ```

@@ -188,11 +188,25 @@ pub trait ToolSchema {
 #[cfg(feature = "schemars")]
 #[cfg_attr(docsrs, doc(cfg(feature = "schemars")))]
 impl<T: schemars::JsonSchema + ?Sized> ToolSchema for T {
+    /// The type's schema, inlined where schemars can; a recursive type is a `$ref` into the
+    /// returned `$defs` (never to the document root, which is the tool's input schema).
     fn tool_schema() -> Value {
-        let generator = schemars::generate::SchemaSettings::draft2020_12()
+        let mut generator = schemars::generate::SchemaSettings::draft2020_12()
             .with(|settings| settings.inline_subschemas = true)
             .into_generator();
-        generator.into_root_schema_for::<T>().to_value()
+        let mut schema = generator.subschema_for::<T>().to_value();
+        let definitions = generator.take_definitions(true);
+        if !definitions.is_empty() {
+            if let Value::Object(object) = &mut schema {
+                object.insert("$defs".into(), Value::Object(definitions));
+            } else {
+                let mut wrapper = Map::new();
+                wrapper.insert("allOf".into(), Value::Array(vec![schema]));
+                wrapper.insert("$defs".into(), Value::Object(definitions));
+                schema = Value::Object(wrapper);
+            }
+        }
+        schema
     }
 }
 
@@ -263,6 +277,32 @@ pub mod build {
         Value::Object(wrapper)
     }
 
+    /// Moves every `$defs` in `schema`, at any depth, into `defs`, and drops `$schema` keys:
+    /// a user type's schema may sit inside an array or a nullable wrapper, and its `$ref`s
+    /// (`#/$defs/...`) must resolve against the root of the input schema.
+    fn hoist(schema: &mut Value, defs: &mut Map<String, Value>) {
+        match schema {
+            Value::Object(object) => {
+                object.remove("$schema");
+                if let Some(Value::Object(mut inner)) = object.remove("$defs") {
+                    for value in inner.values_mut() {
+                        hoist(value, defs);
+                    }
+                    defs.extend(inner);
+                }
+                for value in object.values_mut() {
+                    hoist(value, defs);
+                }
+            }
+            Value::Array(items) => {
+                for item in items {
+                    hoist(item, defs);
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// One property of an input schema.
     pub struct Property {
         /// The parameter's name.
@@ -284,15 +324,11 @@ pub mod build {
         let mut required = Vec::new();
         for (i, property) in properties.into_iter().enumerate() {
             let mut schema = property.schema;
+            hoist(&mut schema, &mut defs);
             if let Value::Object(object) = &mut schema {
-                object.remove("$schema");
-                if let Some(Value::Object(inner)) = object.remove("$defs") {
-                    defs.extend(inner);
-                }
+                // The parameter's doc comment says more than its type's.
                 if let Some(description) = property.description {
-                    object
-                        .entry("description")
-                        .or_insert_with(|| description.into());
+                    object.insert("description".into(), description.into());
                 }
             }
             if property.required {

@@ -1,4 +1,4 @@
-//! The MCP wire form of [`Tool`], by hand like the annotations': errors name the field, `null`
+//! The MCP wire form of [`Tool`](struct@Tool), by hand like the annotations': errors name the field, `null`
 //! reads as unset, unknown keys are skipped, a key given twice is an error.
 
 use std::borrow::Cow;

@@ -51,7 +51,12 @@ pub fn add_note(
 }
 
 /// Every integer type, at its true range.
-#[tool(read_only, open_world = false, name = "integers.all", description = "Takes every integer type.")]
+#[tool(
+    read_only,
+    open_world = false,
+    name = "integers.all",
+    description = "Takes every integer type."
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn integers(
     a: u8,
@@ -72,12 +77,21 @@ pub fn integers(
 
 /// Scalars and strings.
 #[tool(read_only, title = "Scalars")]
-pub fn scalars(flag: bool, x: f32, y: f64, letter: char, owned: String, cow: Cow<'_, str>, boxed: Box<str>) {
+pub fn scalars(
+    flag: bool,
+    x: f32,
+    y: f64,
+    letter: char,
+    owned: String,
+    cow: Cow<'_, str>,
+    boxed: Box<str>,
+) {
     let _ = (flag, x, y, letter, owned, cow, boxed);
 }
 
 /// Collections.
 #[tool(destructive, title = "Collections")]
+#[allow(clippy::too_many_arguments)]
 pub fn collections(
     list: Vec<u8>,
     slice: &[bool],
@@ -91,7 +105,9 @@ pub fn collections(
     nested: Option<Vec<u8>>,
     maybe_any: Option<serde_json::Value>,
 ) {
-    let _ = (list, slice, pair, queue, set, ordered, map, tree, any, nested, maybe_any);
+    let _ = (
+        list, slice, pair, queue, set, ordered, map, tree, any, nested, maybe_any,
+    );
 }
 
 /// Paint with a colour of the user's own type.
@@ -112,4 +128,12 @@ pub fn paint(
 pub fn r#type() {}
 
 /// Every tool above, in order.
-pub static ALL: Listing = tools![list_notes, add_note, integers, scalars, collections, paint, r#type];
+pub static ALL: Listing = tools![
+    list_notes,
+    add_note,
+    integers,
+    scalars,
+    collections,
+    paint,
+    r#type
+];

@@ -1,0 +1,188 @@
+//! `#[derive(Tool)]`: a tool described by a struct whose named fields are its inputs, with the
+//! same `#[tool(...)]` keys and checks as the attribute (one parser, one validator).
+
+use proc_macro2::{Delimiter, Ident, Punct, Spacing, TokenStream, TokenTree};
+use quote::quote;
+use syn::Error;
+
+use crate::ast::{Param, doc_lines, split_top_level};
+use crate::attr;
+use crate::descriptor::{self, Source};
+use crate::errors::Errors;
+use crate::expand::{annotations_value, upper_snake};
+use crate::valid;
+
+pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
+    let mut errors = Errors::default();
+    let tokens: Vec<TokenTree> = input.into_iter().collect();
+    let mut i = 0;
+    let mut docs = Vec::new();
+    let mut tool_args = TokenStream::new();
+    while is_punct(tokens.get(i), '#') {
+        if let Some(TokenTree::Group(attr)) = tokens.get(i + 1) {
+            if let Some(lines) = doc_lines(attr) {
+                docs.extend(lines);
+            } else {
+                let mut inner = attr.stream().into_iter();
+                if matches!(inner.next(), Some(TokenTree::Ident(word)) if word == "tool") {
+                    if let Some(TokenTree::Group(args)) = inner.next() {
+                        if !tool_args.is_empty() {
+                            tool_args.extend([TokenTree::Punct(Punct::new(',', Spacing::Alone))]);
+                        }
+                        tool_args.extend(args.stream());
+                    }
+                }
+            }
+        }
+        i += 2;
+    }
+    // Visibility.
+    if matches!(tokens.get(i), Some(TokenTree::Ident(word)) if word == "pub") {
+        i += 1;
+        if matches!(tokens.get(i), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis)
+        {
+            i += 1;
+        }
+    }
+    let (Some(TokenTree::Ident(keyword)), Some(TokenTree::Ident(name))) =
+        (tokens.get(i), tokens.get(i + 1))
+    else {
+        return Error::new(
+            proc_macro2::Span::call_site(),
+            "#[derive(Tool)] expected a struct",
+        )
+        .to_compile_error();
+    };
+    let kind = keyword.to_string();
+    if kind != "struct" {
+        let (what, advice) = match kind.as_str() {
+            "enum" => (
+                "an enum",
+                "; for a choice between inputs, make the enum a field of such a struct",
+            ),
+            "union" => ("a union", ""),
+            _ => ("this item", ""),
+        };
+        return Error::new(
+            keyword.span(),
+            format!(
+                "#[derive(Tool)] goes on a struct with named fields, not on {what}: the fields \
+                 are the tool's inputs, which the model passes by name{advice}"
+            ),
+        )
+        .to_compile_error();
+    }
+    let body = &tokens[i + 2..];
+    if is_punct(body.first(), '<') {
+        errors.push(Error::new(
+            body[0].span(),
+            "#[derive(Tool)] does not support generic structs: a tool's input schema is fixed",
+        ));
+    }
+    let params = match body
+        .iter()
+        .find(|t| matches!(t, TokenTree::Group(_)) || is_punct(Some(t), ';'))
+    {
+        Some(TokenTree::Group(fields)) if fields.delimiter() == Delimiter::Brace => {
+            read_fields(fields.stream())
+        }
+        Some(TokenTree::Group(fields)) if fields.delimiter() == Delimiter::Parenthesis => {
+            return Error::new(
+                fields.span(),
+                "#[derive(Tool)] needs named fields: the model passes each input by name, and a \
+                 tuple struct's fields have none; write `struct Name { field: Type }`",
+            )
+            .to_compile_error();
+        }
+        // A unit struct: a tool without inputs.
+        _ => Vec::new(),
+    };
+
+    let args = attr::parse(tool_args, &mut errors);
+    let checked = valid::check(&args, &[], &mut errors);
+    let source = Source {
+        ident: name,
+        default_name: upper_snake(name).to_lowercase(),
+        docs: &docs,
+        params: &params,
+        generics: &[],
+    };
+    let descriptor = descriptor::read(&args, &source, &mut errors);
+    let krate = args.krate.clone().unwrap_or_else(|| quote!(::annotations));
+    if !errors.is_empty() {
+        // A placeholder implementation, so that a listing naming the type does not fail too.
+        let errors = errors.to_compile_errors();
+        let name_text = source.default_name;
+        return quote! {
+            impl #krate::StaticTool for #name {
+                const NAME: &'static str = #name_text;
+                const ANNOTATIONS: #krate::ToolAnnotations = #krate::ToolAnnotations::new();
+                const TOOL: #krate::Tool = #krate::Tool::new(#name_text, #krate::Schema::NO_INPUT);
+            }
+            #errors
+        };
+    }
+    let annotations = annotations_value(&krate, args.title.as_ref(), checked.fields);
+    let tool = descriptor.value(&krate, args.title.as_ref(), &annotations);
+    let tool_name = descriptor.name();
+    let assertions = &checked.assertions;
+    let checks = (!assertions.is_empty()).then(|| quote!(const _: () = { #(#assertions)* };));
+    quote! {
+        impl #krate::StaticTool for #name {
+            const NAME: &'static str = #tool_name;
+            const ANNOTATIONS: #krate::ToolAnnotations = #annotations;
+            const TOOL: #krate::Tool = #tool;
+        }
+        #checks
+    }
+}
+
+/// The named fields as parameters: doc comments give descriptions, `#[cfg]` is kept.
+fn read_fields(stream: TokenStream) -> Vec<Param> {
+    let mut params = Vec::new();
+    for (field, _) in split_top_level(stream) {
+        let mut i = 0;
+        let mut docs = Vec::new();
+        let mut cfgs = Vec::new();
+        while is_punct(field.get(i), '#') {
+            if let Some(TokenTree::Group(attr)) = field.get(i + 1) {
+                if let Some(lines) = doc_lines(attr) {
+                    docs.extend(lines);
+                } else if matches!(attr.stream().into_iter().next(), Some(TokenTree::Ident(w)) if w == "cfg")
+                {
+                    cfgs.push(field[i..i + 2].iter().cloned().collect());
+                }
+            }
+            i += 2;
+        }
+        if matches!(field.get(i), Some(TokenTree::Ident(word)) if word == "pub") {
+            i += 1;
+            if matches!(field.get(i), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis)
+            {
+                i += 1;
+            }
+        }
+        let Some(TokenTree::Ident(name)) = field.get(i) else {
+            continue;
+        };
+        let ty: TokenStream = field
+            .get(i + 2..)
+            .unwrap_or_default()
+            .iter()
+            .cloned()
+            .collect();
+        params.push(Param {
+            name: Some(Ident::clone(name)),
+            pattern: quote!(#name),
+            ty,
+            docs,
+            context: false,
+            cfgs,
+        });
+    }
+    params
+}
+
+fn is_punct(token: Option<&TokenTree>, ch: char) -> bool {
+    matches!(token, Some(TokenTree::Punct(p)) if p.as_char() == ch)
+}

@@ -1,0 +1,8 @@
+// #[derive(Tool)] on a tuple struct: its fields have no names.
+use annotations::Tool;
+
+#[derive(Tool)]
+#[tool(read_only)]
+struct Search(String, u8);
+
+fn main() {}

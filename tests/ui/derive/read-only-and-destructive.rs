@@ -1,0 +1,10 @@
+// The same checks as the attribute: a read-only tool cannot be destructive.
+use annotations::Tool;
+
+#[derive(Tool)]
+#[tool(read_only, destructive, title = "Search")]
+struct Search {
+    query: String,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+// The same parser as the attribute: an unknown key gets a suggestion.
+use annotations::Tool;
+
+#[derive(Tool)]
+#[tool(readonly, titel = "Search")]
+struct Search {
+    query: String,
+}
+
+fn main() {}
