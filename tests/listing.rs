@@ -288,3 +288,24 @@ fn hand_built_listings_are_checked_at_run_time() {
     let error = Listing::new(&TWICE).validate().unwrap_err();
     assert_eq!(error, "duplicate tool name `a`");
 }
+
+proptest! {
+    /// Any text in a name, title or description renders as JSON that reads back as that text.
+    #[test]
+    fn any_text_renders_as_valid_json(name in ".{0,20}", title in "\\PC{0,40}|[\u{0}-\u{1f}\"\\\\]{0,10}", description in ".*") {
+        let tools = vec![Tool {
+            name: name.clone().into(),
+            title: Some(title.clone().into()),
+            description: Some(description.clone().into()),
+            input_schema: Schema::NO_INPUT,
+            output_schema: None,
+            annotations: ToolAnnotations::new().with_owned_title(title.clone()),
+        }];
+        let listing = Listing::new(Vec::leak(tools));
+        let value = parse(&listing.render(&ListOptions::default(), None).unwrap());
+        prop_assert_eq!(&value["tools"][0]["name"], &json!(name));
+        prop_assert_eq!(&value["tools"][0]["title"], &json!(title));
+        prop_assert_eq!(&value["tools"][0]["annotations"]["title"], &json!(title));
+        prop_assert_eq!(&value["tools"][0]["description"], &json!(description));
+    }
+}

@@ -5,9 +5,20 @@ use crate::{Tool, ToolAnnotations};
 
 /// Appends `text` as a JSON string (quoted and escaped).
 pub(crate) fn string(out: &mut String, text: &str) {
-    out.reserve(text.len() + 2);
-    out.push('"');
     let bytes = text.as_bytes();
+    // Names, titles and descriptions rarely need escaping: one quick scan, then one copy.
+    // Without short-circuiting, the compiler turns the scan into vector instructions.
+    let needs_escape = bytes.iter().fold(false, |found, &byte| {
+        found | (byte < 0x20) | (byte == b'"') | (byte == b'\\')
+    });
+    if !needs_escape {
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+        return;
+    }
+    out.reserve(text.len() + 8);
+    out.push('"');
     let mut start = 0;
     for (i, &byte) in bytes.iter().enumerate() {
         let escape: &str = match byte {
@@ -34,61 +45,65 @@ pub(crate) fn string(out: &mut String, text: &str) {
     out.push('"');
 }
 
-/// Appends `"key":` (keys are plain ASCII written by this crate).
-fn key(out: &mut String, first: &mut bool, key: &str) {
-    if !*first {
-        out.push(',');
-    }
-    *first = false;
-    out.push('"');
-    out.push_str(key);
-    out.push_str("\":");
-}
-
 /// Appends the annotations object, unset hints left out.
 pub(crate) fn annotations(out: &mut String, annotations: &ToolAnnotations) {
     out.push('{');
     let mut first = true;
     if let Some(title) = annotations.title() {
-        key(out, &mut first, "title");
+        out.push_str("\"title\":");
         string(out, title);
+        first = false;
     }
-    for (name, hint) in [
-        ("readOnlyHint", annotations.read_only_hint),
-        ("destructiveHint", annotations.destructive_hint),
-        ("idempotentHint", annotations.idempotent_hint),
-        ("openWorldHint", annotations.open_world_hint),
+    for (key, hint) in [
+        ("\"readOnlyHint\":", annotations.read_only_hint),
+        ("\"destructiveHint\":", annotations.destructive_hint),
+        ("\"idempotentHint\":", annotations.idempotent_hint),
+        ("\"openWorldHint\":", annotations.open_world_hint),
     ] {
         if let Some(value) = hint {
-            key(out, &mut first, name);
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            out.push_str(key);
             out.push_str(if value { "true" } else { "false" });
         }
     }
     out.push('}');
 }
 
+/// About how many bytes [`tool`] writes, to size the output once.
+pub(crate) fn size_hint(tool: &Tool) -> usize {
+    160 + tool.name().len()
+        + 2 * tool.display_name().len()
+        + tool.description().map_or(0, str::len)
+        + tool.input_schema.as_str().len()
+        + tool
+            .output_schema
+            .as_ref()
+            .map_or(0, |schema| schema.as_str().len())
+}
+
 /// Appends one tool object; `explicit` states every hint at its effective value.
 pub(crate) fn tool(out: &mut String, tool: &Tool, explicit: bool) {
-    out.push('{');
-    let mut first = true;
-    key(out, &mut first, "name");
+    out.push_str("{\"name\":");
     string(out, tool.name());
     if let Some(title) = tool.title() {
-        key(out, &mut first, "title");
+        out.push_str(",\"title\":");
         string(out, title);
     }
     if let Some(description) = tool.description() {
-        key(out, &mut first, "description");
+        out.push_str(",\"description\":");
         string(out, description);
     }
-    key(out, &mut first, "inputSchema");
+    out.push_str(",\"inputSchema\":");
     out.push_str(tool.input_schema.as_str());
     if let Some(output) = &tool.output_schema {
-        key(out, &mut first, "outputSchema");
+        out.push_str(",\"outputSchema\":");
         out.push_str(output.as_str());
     }
     if explicit {
-        key(out, &mut first, "annotations");
+        out.push_str(",\"annotations\":");
         annotations(
             out,
             &ToolAnnotations {
@@ -97,7 +112,7 @@ pub(crate) fn tool(out: &mut String, tool: &Tool, explicit: bool) {
             },
         );
     } else if !tool.annotations.is_empty() {
-        key(out, &mut first, "annotations");
+        out.push_str(",\"annotations\":");
         annotations(out, &tool.annotations);
     }
     out.push('}');

@@ -144,7 +144,8 @@ impl Listing {
     ) -> Result<String, CursorError> {
         let page = self.page(cursor, options.page_size)?;
         let explicit = matches!(options.annotations, AnnotationsForm::Explicit);
-        let mut out = String::with_capacity(64 + page.tools.len() * 256);
+        let size: usize = page.tools.iter().map(json::size_hint).sum();
+        let mut out = String::with_capacity(128 + size);
         out.push('{');
         if options.version.has_cache_fields() {
             out.push_str(r#""resultType":"complete","#);

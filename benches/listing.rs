@@ -1,0 +1,106 @@
+//! Run-time cost of rendering a `tools/list` result, side by side with the official Rust SDK:
+//! `Listing::render` against `serde_json::to_string` of rmcp's `ListToolsResult` holding the
+//! same tools, and against copying the rendered bytes (the floor: `String::clone`).
+//!
+//! `cargo bench --bench listing`. The median time per render over the batches is printed.
+
+use std::borrow::Cow;
+use std::hint::black_box;
+use std::time::Instant;
+
+use annotations::{ListOptions, Listing, ProtocolVersion, Schema, Tool, ToolAnnotations};
+
+/// The input schema `#[tool]` writes for a method taking one `u64` (`id`).
+const SCHEMA: &str = r#"{"type":"object","properties":{"id":{"type":"integer","minimum":0,"maximum":18446744073709551615,"description":"The item's id"}},"required":["id"],"additionalProperties":false}"#;
+
+fn listing_of(n: usize) -> Listing {
+    let tools: Vec<Tool> = (0..n)
+        .map(|i| Tool {
+            name: Cow::Owned(format!("tool_{i}")),
+            title: Some(Cow::Owned(format!("Tool {i}"))),
+            description: Some(Cow::Owned(format!("Look up item {i} by id."))),
+            input_schema: Schema::Static(SCHEMA),
+            output_schema: None,
+            annotations: ToolAnnotations::new()
+                .with_owned_title(format!("Tool {i}"))
+                .with_read_only(true)
+                .with_open_world(false),
+        })
+        .collect();
+    Listing::new(Vec::leak(tools))
+}
+
+fn median_ns(runs: usize, mut op: impl FnMut()) -> f64 {
+    for _ in 0..runs.min(50) {
+        op();
+    }
+    let mut times: Vec<f64> = (0..runs)
+        .map(|_| {
+            let start = Instant::now();
+            op();
+            start.elapsed().as_secs_f64() * 1e9
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    times[runs / 2]
+}
+
+fn main() {
+    println!(
+        "{:>6} {:>12} {:>12} {:>12} {:>14} {:>9} {:>11}",
+        "tools", "bytes", "copy µs", "render µs", "rmcp serde µs", "rmcp/ours", "ours/copy"
+    );
+    for n in [10, 100, 1000, 10_000] {
+        let runs = if n >= 10_000 { 61 } else { 301 };
+        let listing = listing_of(n);
+        let options = ListOptions::new(ProtocolVersion::V2025_11_25);
+        let rendered = listing.render(&options, None).unwrap();
+        let theirs = rmcp::model::ListToolsResult {
+            result_type: None,
+            meta: None,
+            next_cursor: None,
+            ttl_ms: None,
+            cache_scope: None,
+            tools: listing.to_rmcp(),
+        };
+        // Both write the same JSON value.
+        let their_text = serde_json::to_string(&theirs).unwrap();
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&their_text).unwrap(),
+            serde_json::from_str::<serde_json::Value>(&rendered).unwrap()
+        );
+        let copy = median_ns(runs, || {
+            black_box(black_box(&rendered).clone());
+        });
+        let ours = median_ns(runs, || {
+            black_box(black_box(&listing).render(&options, None).unwrap());
+        });
+        let rmcp = median_ns(runs, || {
+            black_box(serde_json::to_string(black_box(&theirs)).unwrap());
+        });
+        println!(
+            "{n:>6} {:>12} {:>12.1} {:>12.1} {:>14.1} {:>8.1}x {:>10.1}x",
+            rendered.len(),
+            copy / 1e3,
+            ours / 1e3,
+            rmcp / 1e3,
+            rmcp / ours,
+            ours / copy
+        );
+    }
+    // The first page of 50 out of 10 000 tools.
+    let listing = listing_of(10_000);
+    let options = ListOptions::new(ProtocolVersion::V2026_07_28).with_page_size(50);
+    let page = median_ns(301, || {
+        black_box(listing.render(&options, None).unwrap());
+    });
+    let cursor = listing.page(None, 5000).unwrap().next_cursor.unwrap();
+    let middle = median_ns(301, || {
+        black_box(listing.render(&options, Some(&cursor)).unwrap());
+    });
+    println!(
+        "first page of 50 of 10000 tools: {:.1} µs; a page in the middle: {:.1} µs",
+        page / 1e3,
+        middle / 1e3
+    );
+}
