@@ -309,3 +309,25 @@ proptest! {
         prop_assert_eq!(&value["tools"][0]["description"], &json!(description));
     }
 }
+
+proptest! {
+    /// The compile-time duplicate check (a `const fn`, run here at run time) fails exactly when
+    /// two names are equal, whatever the names and however their hashes fall.
+    #[test]
+    fn the_duplicate_name_check_finds_exactly_the_duplicates(names in proptest::collection::vec("[a-c]{1,3}", 16)) {
+        let tools: Vec<Tool> = names
+            .iter()
+            .map(|name| {
+                let mut tool = Tool::new("placeholder", Schema::NO_INPUT);
+                tool.name = name.clone().into();
+                tool
+            })
+            .collect();
+        let tools: [Tool; 16] = tools.try_into().unwrap();
+        let unique = names.iter().collect::<std::collections::HashSet<_>>().len() == names.len();
+        let checked = std::panic::catch_unwind(|| {
+            annotations::__private::assert_unique_names::<16, 32>(&tools);
+        });
+        prop_assert_eq!(checked.is_ok(), unique);
+    }
+}

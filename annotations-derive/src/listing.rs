@@ -38,6 +38,8 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
         return quote!({ #errors #krate::Listing::new(&[]) });
     }
     let count = tools.len();
+    // The duplicate-name check's hash table: a power of two, at least twice the tools.
+    let slots = (2 * count).next_power_of_two().max(2);
     let ready = ready.map(|(level, span)| {
         let level = format_ident!("{}", level, span = span);
         quote!(const _: () = #krate::__private::assert_ready(__ANNOTATIONS_TOOLS, #krate::Readiness::#level);)
@@ -45,7 +47,7 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     quote! {
         {
             const __ANNOTATIONS_TOOLS: &[#krate::Tool; #count] = &[#(#tools),*];
-            const _: () = #krate::__private::assert_unique_names(__ANNOTATIONS_TOOLS);
+            const _: () = #krate::__private::assert_unique_names::<#count, #slots>(__ANNOTATIONS_TOOLS);
             #ready
             #krate::Listing::new(__ANNOTATIONS_TOOLS)
         }

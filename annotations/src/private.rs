@@ -70,83 +70,52 @@ impl Message {
 }
 
 /// Fails `const` evaluation if two tools share a name, naming the name and both positions.
-/// Sorts the names (heapsort: O(n log n) even for 10 000 tools, no recursion).
-pub const fn assert_unique_names<const N: usize>(tools: &[Tool; N]) {
-    let mut order = [0usize; N];
+///
+/// Linear in the number of tools, which matters because `const` evaluation is slow: each name
+/// is hashed once (FNV-1a) into an open-addressing table of `SLOTS` entries (a power of two at
+/// least twice `N`, chosen by `tools!`), and names are compared only when their hashes meet.
+pub const fn assert_unique_names<const N: usize, const SLOTS: usize>(tools: &[Tool; N]) {
+    // Each slot holds 1 + the index of the tool in it, or 0 when empty.
+    let mut slots = [0usize; SLOTS];
+    let mut hashes = [0u64; N];
     let mut i = 0;
     while i < N {
-        order[i] = i;
+        let hash = fnv1a(tools[i].name().as_bytes());
+        hashes[i] = hash;
+        let mut slot = (hash as usize) & (SLOTS - 1);
+        loop {
+            let held = slots[slot];
+            if held == 0 {
+                slots[slot] = i + 1;
+                break;
+            }
+            let earlier = held - 1;
+            if hashes[earlier] == hash && str_eq(tools[earlier].name(), tools[i].name()) {
+                Message::new()
+                    .push("duplicate tool name `")
+                    .push(tools[i].name())
+                    .push("` in tools![...]: entries ")
+                    .number(earlier + 1)
+                    .push(" and ")
+                    .number(i + 1)
+                    .push(" both have it; give one of them another `name = \"...\"`")
+                    .fail();
+            }
+            slot = (slot + 1) & (SLOTS - 1);
+        }
         i += 1;
     }
-    // Heapsort of the indices by name, then by position.
-    let mut start = N / 2;
-    while start > 0 {
-        start -= 1;
-        sift_down(tools, &mut order, start, N);
-    }
-    let mut end = N;
-    while end > 1 {
-        end -= 1;
-        let top = order[0];
-        order[0] = order[end];
-        order[end] = top;
-        sift_down(tools, &mut order, 0, end);
-    }
-    let mut k = 1;
-    while k < N {
-        let (a, b) = (order[k - 1], order[k]);
-        if str_eq(tools[a].name(), tools[b].name()) {
-            Message::new()
-                .push("duplicate tool name `")
-                .push(tools[b].name())
-                .push("` in tools![...]: entries ")
-                .number(a + 1)
-                .push(" and ")
-                .number(b + 1)
-                .push(" both have it; give one of them another `name = \"...\"`")
-                .fail();
-        }
-        k += 1;
-    }
 }
 
-const fn sift_down<const N: usize>(
-    tools: &[Tool; N],
-    order: &mut [usize; N],
-    mut root: usize,
-    end: usize,
-) {
-    loop {
-        let mut child = 2 * root + 1;
-        if child >= end {
-            return;
-        }
-        if child + 1 < end && less(tools, order[child], order[child + 1]) {
-            child += 1;
-        }
-        if less(tools, order[root], order[child]) {
-            order.swap(root, child);
-            root = child;
-        } else {
-            return;
-        }
-    }
-}
-
-/// Whether tool `a` sorts before tool `b`: by name, then by position.
-const fn less<const N: usize>(tools: &[Tool; N], a: usize, b: usize) -> bool {
-    let (x, y) = (tools[a].name().as_bytes(), tools[b].name().as_bytes());
+const fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
     let mut i = 0;
-    while i < x.len() && i < y.len() {
-        if x[i] != y[i] {
-            return x[i] < y[i];
-        }
+    while i < bytes.len() {
+        hash ^= bytes[i] as u64;
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
         i += 1;
     }
-    if x.len() != y.len() {
-        return x.len() < y.len();
-    }
-    a < b
+    hash
 }
 
 const fn str_eq(a: &str, b: &str) -> bool {
