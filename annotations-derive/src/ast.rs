@@ -23,6 +23,8 @@ pub(crate) struct Handler {
     pub(crate) carried_attrs: Vec<TokenStream>,
     /// The names of the function's generic type and const parameters.
     pub(crate) generics: Vec<String>,
+    /// Whether it takes `self` in some form (so it is in an impl block or a trait).
+    pub(crate) has_receiver: bool,
 }
 
 /// One parameter of the handler (not the receiver).
@@ -131,6 +133,7 @@ impl Handler {
 
         let mut exclusive_borrows = Vec::new();
         let mut params = Vec::new();
+        let mut has_receiver = false;
         let mut tokens = tokens;
         let generics = generic_names(&tokens[i + 2..]);
         if let Some(at) = parameters(&tokens[i + 2..]).map(|offset| i + 2 + offset) {
@@ -138,8 +141,9 @@ impl Handler {
                 unreachable!("parameters() returns the index of a group")
             };
             find_exclusive_borrows(group.stream(), &mut exclusive_borrows);
-            let (read, emitted) = read_params(group.stream());
+            let (read, emitted, receiver) = read_params(group.stream());
             params = read;
+            has_receiver = receiver;
             let mut replaced = Group::new(Delimiter::Parenthesis, emitted);
             replaced.set_span(group.span());
             tokens[at] = TokenTree::Group(replaced);
@@ -154,6 +158,7 @@ impl Handler {
             params,
             carried_attrs,
             generics,
+            has_receiver,
         })
     }
 }
@@ -246,8 +251,9 @@ pub(crate) fn split_top_level(tokens: TokenStream) -> Vec<(Vec<TokenTree>, Optio
 
 /// Reads the parameters, and returns them with the stream to emit in their place: the same
 /// tokens without parameter doc comments and `#[context]` (which rustc would reject).
-fn read_params(stream: TokenStream) -> (Vec<Param>, TokenStream) {
+fn read_params(stream: TokenStream) -> (Vec<Param>, TokenStream, bool) {
     let mut params = Vec::new();
+    let mut has_receiver = false;
     let mut emitted = TokenStream::new();
     for (piece, comma) in split_top_level(stream) {
         let mut i = 0;
@@ -295,6 +301,7 @@ fn read_params(stream: TokenStream) -> (Vec<Param>, TokenStream) {
         let is_receiver = pattern
             .iter()
             .any(|token| matches!(token, TokenTree::Ident(word) if word == "self"));
+        has_receiver |= is_receiver;
         if is_receiver || rest.is_empty() {
             continue;
         }
@@ -317,7 +324,7 @@ fn read_params(stream: TokenStream) -> (Vec<Param>, TokenStream) {
             cfgs,
         });
     }
-    (params, emitted)
+    (params, emitted, has_receiver)
 }
 
 /// The lines of a `doc = "..."` attribute, or `None` for any other attribute. A doc attribute

@@ -34,7 +34,15 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         return quote!(#function #constants #errors);
     }
     let annotations = annotations_value(&krate, args.title.as_ref(), checked.fields);
-    let tool = descriptor.value(&krate, args.title.as_ref(), &annotations);
+    // A method that takes `self` is in an impl block or a trait, where the descriptor can name
+    // the annotations constant instead of repeating it (less for the compiler to check).
+    let in_descriptor = if handler.has_receiver {
+        let name = format_ident!("{}_ANNOTATIONS", upper_snake(&handler.name));
+        quote!(Self::#name)
+    } else {
+        annotations.clone()
+    };
+    let tool = descriptor.value(&krate, args.title.as_ref(), &in_descriptor);
     let constants = constants(&krate, &handler, &annotations, Some(tool));
     if checked.assertions.is_empty() {
         let function: TokenStream = handler.tokens.iter().cloned().collect();
