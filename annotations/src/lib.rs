@@ -123,6 +123,8 @@ pub use crate::tool_annotations::ToolAnnotations;
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 pub use annotations_derive::{Tool, tool, tools};
 
-#[cfg(doctest)]
+// The README shows the rmcp bridge, so its examples are tested with the `rmcp` feature (as
+// `cargo test --workspace` builds the crate).
+#[cfg(all(doctest, feature = "rmcp"))]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
