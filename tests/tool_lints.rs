@@ -77,3 +77,16 @@ pub fn paint(
     let _ = colour;
     coats.unwrap_or(1)
 }
+
+/// Search the documentation.
+#[derive(annotations::Tool)]
+#[tool(read_only, destructive = false, open_world = CLOSED, title = "Search")]
+pub struct Search {
+    /// Words to look for
+    pub query: String,
+    /// A colour to filter by
+    pub colour: Option<Colour>,
+}
+
+/// The struct-based tool in a listing.
+pub static WITH_STRUCT: annotations::Listing = annotations::tools![Search, lookup];

@@ -359,6 +359,12 @@ trait Describe {
     fn describe(&self) -> &'static str {
         "a tool"
     }
+
+    /// Describe in a language.
+    #[tool(read_only, title = "Describe in")]
+    fn describe_in(&self, language: Option<String>) -> String {
+        language.unwrap_or_default()
+    }
 }
 
 impl Describe for Store {}
@@ -369,6 +375,16 @@ fn trait_default_methods_get_an_associated_const() {
     assert_eq!(
         <Store as Describe>::DESCRIBE_ANNOTATIONS.title(),
         Some("Describe")
+    );
+    assert_eq!(Store(Vec::new()).describe_in(None), "");
+    let tool = <Store as Describe>::DESCRIBE_IN_TOOL;
+    assert_eq!(
+        tool.annotations,
+        <Store as Describe>::DESCRIBE_IN_ANNOTATIONS
+    );
+    assert_eq!(
+        tool.input_schema.to_value()["properties"]["language"]["type"],
+        serde_json::json!(["string", "null"])
     );
 }
 
