@@ -219,52 +219,33 @@ impl Args {
             return;
         }
         match name.as_str() {
+            // title = "..."
             "title" => {
-                let Some(literal) = string_value(&key, value, errors) else {
-                    return;
-                };
-                let title = literal.value();
-                if title.trim().is_empty() {
-                    let what = if title.is_empty() { "empty" } else { "blank" };
-                    errors.push(Error::new(
-                        literal.span(),
-                        format!("#[tool(title)] cannot be {what}: give the tool a display title, or leave `title` out"),
-                    ));
-                } else if self.title.is_some() {
-                    errors.push(duplicate(&key));
-                } else {
-                    self.title = Some(literal);
-                }
+                let slot = &mut self.title;
+                string_key(slot, &key, value, errors, |text| {
+                    text.trim().is_empty().then(|| {
+                        let what = if text.is_empty() { "empty" } else { "blank" };
+                        format!("#[tool(title)] cannot be {what}: give the tool a display title, or leave `title` out")
+                    })
+                });
             }
+            // name = "..."
             "name" => {
-                let Some(literal) = string_value(&key, value, errors) else {
-                    return;
-                };
-                if let Err(problem) = crate::name::check(&literal.value()) {
-                    errors.push(Error::new(
-                        literal.span(),
-                        format!("invalid tool name: {problem}"),
-                    ));
-                } else if self.name.is_some() {
-                    errors.push(duplicate(&key));
-                } else {
-                    self.name = Some(literal);
-                }
+                string_key(&mut self.name, &key, value, errors, |text| {
+                    crate::name::check(text)
+                        .err()
+                        .map(|problem| format!("invalid tool name: {problem}"))
+                });
             }
+            // description = "..."
             "description" => {
-                let Some(literal) = string_value(&key, value, errors) else {
-                    return;
-                };
-                if literal.value().trim().is_empty() {
-                    errors.push(Error::new(
-                        literal.span(),
-                        "#[tool(description)] cannot be blank: describe what the tool does, or leave `description` out to use the doc comment",
-                    ));
-                } else if self.description.is_some() {
-                    errors.push(duplicate(&key));
-                } else {
-                    self.description = Some(literal);
-                }
+                string_key(&mut self.description, &key, value, errors, |text| {
+                    text.trim().is_empty().then(|| {
+                        "#[tool(description)] cannot be blank: describe what the tool does, or \
+                         leave `description` out to use the doc comment"
+                            .to_owned()
+                    })
+                });
             }
             "http" => {
                 let Some(literal) = string_value(&key, value, errors) else {
@@ -326,6 +307,27 @@ impl Args {
             }
             _ => errors.push(unknown_key(&key, &name)),
         }
+    }
+}
+
+/// A `key = "..."` entry: the literal, checked by `problem` (an error message at the literal),
+/// stored in `slot` unless the key was given before.
+fn string_key(
+    slot: &mut Option<LitStr>,
+    key: &Ident,
+    value: Value,
+    errors: &mut Errors,
+    problem: impl FnOnce(&str) -> Option<String>,
+) {
+    let Some(literal) = string_value(key, value, errors) else {
+        return;
+    };
+    if let Some(message) = problem(&literal.value()) {
+        errors.push(Error::new(literal.span(), message));
+    } else if slot.is_some() {
+        errors.push(duplicate(key));
+    } else {
+        *slot = Some(literal);
     }
 }
 
