@@ -8,11 +8,17 @@
 //! cargo run --example notes_server -- --format markdown
 //! ```
 
-use annotations::{ListOptions, Listing, ProtocolVersion, Tool, Trust, tool, tools};
+use std::sync::Mutex;
 
-/// The server's state: its notes.
+use annotations::{Context, ListOptions, Listing, ProtocolVersion, Tool, Trust, tool, tools};
+
+/// The server's state: its notes, behind a lock (calls share the state).
 #[derive(Default)]
-pub struct Notes {
+pub struct Notes(Mutex<Store>);
+
+/// The notes themselves.
+#[derive(Default)]
+pub struct Store {
     notes: Vec<(u64, String, String)>,
     next_id: u64,
 }
@@ -27,7 +33,11 @@ impl Notes {
         title = "List notes"
     )]
     pub fn list_notes(&self) -> String {
-        let lines: Vec<String> = self
+        let store = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let lines: Vec<String> = store
             .notes
             .iter()
             .map(|(id, title, _)| format!("{id}: {title}"))
@@ -44,15 +54,20 @@ impl Notes {
         title = "Add note"
     )]
     pub fn add_note(
-        &mut self,
+        &self,
         /// Short title for the note
         title: String,
         /// Text of the note
         body: String,
     ) -> u64 {
-        self.next_id += 1;
-        self.notes.push((self.next_id, title, body));
-        self.next_id
+        let mut store = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        store.next_id += 1;
+        let id = store.next_id;
+        store.notes.push((id, title, body));
+        id
     }
 
     /// Permanently delete a note by id. This cannot be undone.
@@ -64,19 +79,23 @@ impl Notes {
         title = "Delete note"
     )]
     pub fn delete_note(
-        &mut self,
+        &self,
         /// Id of the note to delete, from list_notes
         note_id: u64,
     ) -> Result<String, String> {
-        let at = self.notes.iter().position(|(id, _, _)| *id == note_id);
+        let mut store = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let at = store.notes.iter().position(|(id, _, _)| *id == note_id);
         let at = at.ok_or_else(|| format!("no note {note_id}"))?;
-        Ok(self.notes.remove(at).1)
+        Ok(format!("deleted {}", store.notes.remove(at).1))
     }
 }
 
 /// The server's tools, in the order clients see them. `ready = strict` makes it a compile
 /// error for any of them to leave a title or a hint that directories ask for unstated.
-pub static TOOLS: Listing = tools![
+pub static TOOLS: Listing<Notes> = tools![
     ready = strict;
     Notes::list_notes,
     Notes::add_note,
@@ -116,13 +135,25 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             print!("{}", TOOLS.to_markdown());
             println!("\n== What a host reading this listing may do ==");
             host_view(&result)?;
-            println!("\n== The handlers at work ==");
-            let mut notes = Notes::default();
-            let id = notes.add_note("Milk".into(), "Buy milk".into());
-            println!("add_note    -> {id}");
-            println!("list_notes  -> {}", notes.list_notes());
-            println!("delete_note -> {:?}", notes.delete_note(id));
-            println!("delete_note -> {:?}", notes.delete_note(id));
+            println!("\n== Calls through the listing, as a server makes them ==");
+            let notes = Notes::default();
+            for (name, arguments) in [
+                ("add_note", r#"{"title": "Milk", "body": "Buy milk"}"#),
+                ("list_notes", "{}"),
+                ("delete_note", r#"{"note_id": 1}"#),
+                ("delete_note", r#"{"note_id": 1}"#),
+                ("delete_note", r#"{"note_id": "one"}"#),
+                ("add_note", r#"{"title": "Eggs", "bdy": "Buy eggs"}"#),
+            ] {
+                let arguments = serde_json::from_str(arguments)?;
+                let call = TOOLS.call(&notes, name, Some(arguments), Context::none())?;
+                let result = annotations::__private::block_on(call);
+                println!("{name:<12} -> {}", result.to_json());
+            }
+            let unknown = TOOLS.call(&notes, "rename_note", None, Context::none());
+            if let Err(error) = unknown {
+                println!("rename_note  -> protocol error {}: {error}", error.code());
+            }
         }
     }
     Ok(())

@@ -1,10 +1,12 @@
 //! `#[derive(Tool)]`: tools described by structs, with the same keys and checks as `#[tool]`.
 
-use annotations::{Schema, StaticTool, Tool, ToolAnnotations, tool, tools};
+use annotations::{
+    CallTool, Context, Listing, Schema, StaticTool, Tool, ToolAnnotations, tool, tools,
+};
 use serde_json::json;
 
 /// Search the documentation.
-#[derive(Tool)]
+#[derive(Tool, serde::Deserialize)]
 #[tool(read_only, open_world = false, title = "Search docs")]
 pub struct SearchDocs {
     /// Words to look for
@@ -14,7 +16,7 @@ pub struct SearchDocs {
 }
 
 /// Ping the server.
-#[derive(Tool)]
+#[derive(Tool, serde::Deserialize)]
 #[tool(
     read_only,
     destructive = false,
@@ -23,6 +25,22 @@ pub struct SearchDocs {
     title = "Ping"
 )]
 struct Ping;
+
+impl CallTool<()> for SearchDocs {
+    type Output = String;
+
+    async fn call(self, _state: &(), _context: Context<'_>) -> String {
+        format!("{} (at most {})", self.query, self.limit.unwrap_or(10))
+    }
+}
+
+impl CallTool<()> for Ping {
+    type Output = &'static str;
+
+    async fn call(self, _state: &(), _context: Context<'_>) -> &'static str {
+        "pong"
+    }
+}
 
 /// Fetch a page.
 #[tool(read_only, title = "Fetch")]
@@ -66,7 +84,33 @@ fn a_struct_describes_a_tool() {
 
 #[test]
 fn listings_mix_functions_and_types() {
-    let listing = tools![SearchDocs, fetch, Ping];
+    let listing: Listing = tools![SearchDocs, fetch, Ping];
     let names: Vec<&str> = listing.tools().iter().map(Tool::name).collect();
     assert_eq!(names, ["search_docs", "fetch", "ping"]);
+}
+
+#[test]
+fn struct_tools_are_called_with_their_fields_read_by_serde() {
+    let listing: Listing = tools![SearchDocs, Ping];
+    let call = |name: &str, arguments: serde_json::Value| {
+        let call = listing
+            .call(&(), name, arguments.as_object().cloned(), Context::none())
+            .unwrap();
+        annotations::__private::block_on(call)
+    };
+    assert_eq!(
+        call("search_docs", json!({"query": "notes"})).text_content(),
+        "notes (at most 10)"
+    );
+    assert_eq!(
+        call("search_docs", json!({"query": "notes", "limit": 3})).text_content(),
+        "notes (at most 3)"
+    );
+    assert_eq!(call("ping", json!({})).text_content(), "pong");
+    let missing = call("search_docs", json!({}));
+    assert!(missing.is_error && missing.text_content().contains("missing field `query`"));
+    let unknown = call("search_docs", json!({"query": "x", "lmit": 3}));
+    assert!(unknown.is_error && unknown.text_content().contains("unknown argument `lmit`"));
+    let too_big = call("search_docs", json!({"query": "x", "limit": 256}));
+    assert!(too_big.is_error, "{too_big:?}");
 }

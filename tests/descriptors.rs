@@ -284,8 +284,8 @@ macro_rules! make_tool {
     ($name:ident, $t:ty, $title:literal) => {
         /// Made by a macro.
         #[tool(read_only, title = "From a macro")]
-        fn $name(value: $t) -> $t {
-            value
+        fn $name(value: $t) -> annotations::Json<$t> {
+            annotations::Json(value)
         }
     };
 }
@@ -294,7 +294,7 @@ make_tool!(from_macro, Option<Vec<u32>>, "ignored");
 
 #[test]
 fn tools_made_by_macro_rules_read_their_types() {
-    assert_eq!(from_macro(None), None);
+    assert_eq!(from_macro(None).0, None);
     assert_eq!(
         schema(&FROM_MACRO_TOOL)["properties"]["value"],
         json!({"type": ["array", "null"], "items": {"type": "integer", "minimum": 0, "maximum": 4_294_967_295_u32}})
@@ -306,14 +306,14 @@ struct Server;
 impl Server {
     /// Delete a note.
     #[tool(destructive, title = "Delete note")]
-    fn delete_note(&self, note_id: u64, #[context] _ctx: &str) -> u64 {
+    fn delete_note(&self, note_id: u64, #[context] _ctx: annotations::Context<'_>) -> u64 {
         note_id
     }
 }
 
 #[test]
 fn methods_get_an_associated_descriptor_and_the_receiver_is_not_an_input() {
-    assert_eq!(Server.delete_note(3, ""), 3);
+    assert_eq!(Server.delete_note(3, annotations::Context::none()), 3);
     assert_eq!(Server::DELETE_NOTE_TOOL.name(), "delete_note");
     assert_eq!(
         schema(&Server::DELETE_NOTE_TOOL)["required"],

@@ -269,8 +269,8 @@ fn find() {}
 
 #[test]
 fn ready_listings_compile_and_list() {
-    let strict = tools![ready = strict; delete, find];
-    let directory = tools![ready = directory; crate = annotations; find, delete,];
+    let strict: Listing = tools![ready = strict; delete, find];
+    let directory: Listing = tools![ready = directory; crate = annotations; find, delete,];
     assert_eq!(strict.len(), 2);
     assert_eq!(directory.tools()[0].name(), "find");
     let empty: Listing = tools![];

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde_json::json;
 
 /// How urgent a note is.
-#[derive(JsonSchema)]
+#[derive(JsonSchema, serde::Deserialize)]
 #[allow(dead_code)]
 pub enum Priority {
     Low,
@@ -14,7 +14,7 @@ pub enum Priority {
 }
 
 /// Where a note is filed.
-#[derive(JsonSchema)]
+#[derive(JsonSchema, serde::Deserialize)]
 #[allow(dead_code)]
 pub struct Folder {
     /// The folder's name

@@ -34,8 +34,16 @@ pub struct Server;
 
 impl Server {
     /// A method tool.
-    #[tool(read_only, allow_mut, open_world = false, title = "Count")]
-    pub fn count(&mut self, #[context] cache: &mut [u64]) -> usize {
+    #[tool(read_only, open_world = false, title = "Count")]
+    #[must_use]
+    pub fn count(&self, #[context] server: &Self) -> usize {
+        let _ = (self, server);
+        0
+    }
+
+    /// A tool that takes `&mut`, which the crate allows but a listing cannot call.
+    #[tool(read_only, allow_mut, open_world = false, title = "Clear")]
+    pub fn clear(&mut self, #[context] cache: &mut [u64]) -> usize {
         cache.fill(0);
         cache.len()
     }
@@ -44,19 +52,22 @@ impl Server {
 #[test]
 fn expansions_are_lint_clean() {
     assert_eq!(lookup(1) + delete(2) + checked(3), 6);
-    assert_eq!(Server.count(&mut []), 0);
+    assert_eq!(Server.count(&Server), 0);
+    assert_eq!(Server.clear(&mut []), 0);
     assert!(LOOKUP_ANNOTATIONS.read_only() && !DELETE_ANNOTATIONS.read_only());
     assert!(CHECKED_ANNOTATIONS.read_only() && Server::COUNT_ANNOTATIONS.read_only());
     assert_eq!(paint(&Colour, None), 1);
     assert_eq!(LISTING.len(), 5);
+    assert!(LISTING.is_callable());
     assert!(LISTING.validate().is_ok());
 }
 
 /// A listing of the tools above, with a user type's schema built at run time.
-pub static LISTING: annotations::Listing =
+pub static LISTING: annotations::Listing<Server> =
     annotations::tools![lookup, delete, checked, Server::count, paint];
 
 /// A colour of this crate's own.
+#[derive(serde::Deserialize)]
 pub struct Colour;
 
 impl annotations::ToolSchema for Colour {
@@ -79,13 +90,21 @@ pub fn paint(
 }
 
 /// Search the documentation.
-#[derive(annotations::Tool)]
+#[derive(annotations::Tool, serde::Deserialize)]
 #[tool(read_only, destructive = false, open_world = CLOSED, title = "Search")]
 pub struct Search {
     /// Words to look for
     pub query: String,
     /// A colour to filter by
     pub colour: Option<Colour>,
+}
+
+impl annotations::CallTool<()> for Search {
+    type Output = String;
+
+    async fn call(self, _state: &(), _context: annotations::Context<'_>) -> String {
+        self.query
+    }
 }
 
 /// The struct-based tool in a listing.

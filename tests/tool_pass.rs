@@ -54,8 +54,13 @@ impl Server {
         self.notes
     }
 
+    /// An associated function without `self`.
     #[tool(title = "Open server")]
-    pub fn open() -> Self {
+    pub fn open() -> String {
+        "opened".to_owned()
+    }
+
+    pub fn with_one_note() -> Self {
         Server {
             notes: vec!["first".into()],
         }
@@ -111,7 +116,8 @@ fn methods_get_associated_consts() {
     assert_eq!(Server::FIRST_ANNOTATIONS.title(), Some("First note"));
 
     // The handlers still work as written.
-    let mut server = Server::open();
+    assert_eq!(Server::open(), "opened");
+    let mut server = Server::with_one_note();
     assert_eq!(server.count(), 1);
     assert_eq!(server.first().map(String::as_str), Some("first"));
     assert_eq!(

@@ -25,6 +25,28 @@ pub(crate) struct Handler {
     pub(crate) generics: Vec<String>,
     /// Whether it takes `self` in some form (so it is in an impl block or a trait).
     pub(crate) has_receiver: bool,
+    /// How it takes `self`.
+    pub(crate) receiver: Receiver,
+    pub(crate) is_async: bool,
+    pub(crate) is_unsafe: bool,
+    /// `extern "C"` and the like, or nothing.
+    pub(crate) abi: TokenStream,
+    /// The names of its lifetime parameters (`'a`), for the type of a pointer to it.
+    pub(crate) lifetimes: Vec<Ident>,
+    /// The return type, if one is written.
+    pub(crate) output: Option<TokenStream>,
+}
+
+/// How a handler takes `self`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Receiver {
+    None,
+    /// `&self`, `&'a self`, `self: &Self`.
+    Shared,
+    /// `&mut self`, `self: &mut Self`.
+    Exclusive,
+    /// `self`, `mut self`, `self: Box<Self>`, ...
+    Owned,
 }
 
 /// One parameter of the handler (not the receiver).
@@ -73,6 +95,9 @@ impl Handler {
         }
 
         // Qualifiers, up to `fn`.
+        let mut is_async = false;
+        let mut is_unsafe = false;
+        let mut abi = TokenStream::new();
         loop {
             match tokens.get(i) {
                 Some(TokenTree::Ident(word)) if word == "fn" => break,
@@ -91,11 +116,15 @@ impl Handler {
                         .iter()
                         .any(|q| word == q) =>
                 {
+                    is_async |= word == "async";
+                    is_unsafe |= word == "unsafe";
                     i += 1;
                 }
                 Some(TokenTree::Ident(word)) if word == "extern" => {
+                    abi.extend([tokens[i].clone()]);
                     i += 1;
                     if matches!(tokens.get(i), Some(TokenTree::Literal(_))) {
+                        abi.extend([tokens[i].clone()]);
                         i += 1;
                     }
                 }
@@ -136,14 +165,26 @@ impl Handler {
         let mut has_receiver = false;
         let mut tokens = tokens;
         let generics = generic_names(&tokens[i + 2..]);
+        let lifetimes = lifetime_names(&tokens[i + 2..]);
+        let mut receiver = Receiver::None;
+        let mut output = None;
         if let Some(at) = parameters(&tokens[i + 2..]).map(|offset| i + 2 + offset) {
+            // `-> Type` up to `where` or the body.
+            if punct(tokens.get(at + 1), '-') && punct(tokens.get(at + 2), '>') {
+                let end = tokens.len() - 1;
+                let stop = (at + 3..end)
+                    .find(|&j| ident(tokens.get(j), "where"))
+                    .unwrap_or(end);
+                output = Some(tokens[at + 3..stop].iter().cloned().collect());
+            }
             let TokenTree::Group(group) = &tokens[at] else {
                 unreachable!("parameters() returns the index of a group")
             };
             find_exclusive_borrows(group.stream(), &mut exclusive_borrows);
-            let (read, emitted, receiver) = read_params(group.stream());
+            let (read, emitted, taken) = read_params(group.stream());
             params = read;
-            has_receiver = receiver;
+            has_receiver = taken.is_some();
+            receiver = taken.unwrap_or(Receiver::None);
             let mut replaced = Group::new(Delimiter::Parenthesis, emitted);
             replaced.set_span(group.span());
             tokens[at] = TokenTree::Group(replaced);
@@ -159,6 +200,12 @@ impl Handler {
             carried_attrs,
             generics,
             has_receiver,
+            receiver,
+            is_async,
+            is_unsafe,
+            abi,
+            lifetimes,
+            output,
         })
     }
 }
@@ -251,9 +298,9 @@ pub(crate) fn split_top_level(tokens: TokenStream) -> Vec<(Vec<TokenTree>, Optio
 
 /// Reads the parameters, and returns them with the stream to emit in their place: the same
 /// tokens without parameter doc comments and `#[context]` (which rustc would reject).
-fn read_params(stream: TokenStream) -> (Vec<Param>, TokenStream, bool) {
+fn read_params(stream: TokenStream) -> (Vec<Param>, TokenStream, Option<Receiver>) {
     let mut params = Vec::new();
-    let mut has_receiver = false;
+    let mut receiver = None;
     let mut emitted = TokenStream::new();
     for (piece, comma) in split_top_level(stream) {
         let mut i = 0;
@@ -301,7 +348,9 @@ fn read_params(stream: TokenStream) -> (Vec<Param>, TokenStream, bool) {
         let is_receiver = pattern
             .iter()
             .any(|token| matches!(token, TokenTree::Ident(word) if word == "self"));
-        has_receiver |= is_receiver;
+        if is_receiver {
+            receiver = Some(receiver_kind(pattern, ty));
+        }
         if is_receiver || rest.is_empty() {
             continue;
         }
@@ -324,7 +373,68 @@ fn read_params(stream: TokenStream) -> (Vec<Param>, TokenStream, bool) {
             cfgs,
         });
     }
-    (params, emitted, has_receiver)
+    (params, emitted, receiver)
+}
+
+/// How a receiver takes `self`: `&self`, `&'a mut self`, `self: &Self`, `mut self`, ...
+fn receiver_kind(pattern: &[TokenTree], ty: &[TokenTree]) -> Receiver {
+    let reference = |tokens: &[TokenTree]| {
+        if !punct(tokens.first(), '&') {
+            return None;
+        }
+        let mutable = tokens
+            .iter()
+            .any(|token| matches!(token, TokenTree::Ident(word) if word == "mut"));
+        Some(if mutable {
+            Receiver::Exclusive
+        } else {
+            Receiver::Shared
+        })
+    };
+    if ty.is_empty() {
+        reference(pattern).unwrap_or(Receiver::Owned)
+    } else {
+        // `self: &Self`, `self: &mut Self`; any other type (`Box<Self>`, ...) holds `self`.
+        let is_self_ref = matches!(ty.last(), Some(TokenTree::Ident(word)) if word == "Self");
+        reference(ty)
+            .filter(|_| is_self_ref)
+            .unwrap_or(Receiver::Owned)
+    }
+}
+
+/// The names of the lifetime parameters in `<...>` right after the name.
+fn lifetime_names(after_name: &[TokenTree]) -> Vec<Ident> {
+    let mut names = Vec::new();
+    if !punct(after_name.first(), '<') {
+        return names;
+    }
+    let mut depth = 0usize;
+    let mut at_start = false;
+    let mut previous_was_dash = false;
+    for (i, token) in after_name.iter().enumerate() {
+        match token {
+            TokenTree::Punct(p) if p.as_char() == '<' => {
+                depth += 1;
+                at_start = depth == 1;
+            }
+            TokenTree::Punct(p) if p.as_char() == '>' && !previous_was_dash => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            TokenTree::Punct(p) if p.as_char() == ',' && depth == 1 => at_start = true,
+            TokenTree::Punct(p) if p.as_char() == '\'' && at_start => {
+                if let Some(TokenTree::Ident(name)) = after_name.get(i + 1) {
+                    names.push(name.clone());
+                }
+                at_start = false;
+            }
+            _ => at_start = false,
+        }
+        previous_was_dash = matches!(token, TokenTree::Punct(p) if p.as_char() == '-');
+    }
+    names
 }
 
 /// The lines of a `doc = "..."` attribute, or `None` for any other attribute. A doc attribute

@@ -6,6 +6,7 @@ use syn::LitStr;
 
 use crate::ast::Handler;
 use crate::attr;
+use crate::call;
 use crate::descriptor::{self, Source};
 use crate::errors::Errors;
 use crate::valid::{self, Value};
@@ -30,8 +31,9 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         let annotations = annotations_value(&krate, None, [None; 4]);
         let constants = constants(&krate, &handler, &annotations, None);
         let function: TokenStream = handler.tokens.iter().cloned().collect();
+        let call = placeholder_call(&krate, &handler);
         let errors = errors.to_compile_errors();
-        return quote!(#function #constants #errors);
+        return quote!(#function #constants #call #errors);
     }
     let annotations = annotations_value(&krate, args.title.as_ref(), checked.fields);
     // A method that takes `self` is in an impl block or a trait, where the descriptor can name
@@ -44,12 +46,36 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     };
     let tool = descriptor.value(&krate, args.title.as_ref(), &in_descriptor);
     let constants = constants(&krate, &handler, &annotations, Some(tool));
+    let call = call::expand(&handler, descriptor.name(), &krate);
     if checked.assertions.is_empty() {
         let function: TokenStream = handler.tokens.iter().cloned().collect();
-        return quote!(#function #constants);
+        return quote!(#function #constants #call);
     }
     let function = with_checks_in_body(handler.tokens, &checked.assertions);
-    quote!(#function #constants)
+    quote!(#function #constants #call)
+}
+
+/// The call of a handler whose attribute has errors: it calls nothing, so that a listing that
+/// names the handler reports no second error.
+fn placeholder_call(krate: &TokenStream, handler: &Handler) -> TokenStream {
+    let vis = &handler.vis;
+    let name = call::call_name(&handler.name);
+    let sized = if handler.has_receiver {
+        quote!(where Self: ::core::marker::Sized)
+    } else {
+        quote!()
+    };
+    quote! {
+        #[doc(hidden)]
+        #vis fn #name<'__a, __H, __S: ?::core::marker::Sized>(
+            _: __H,
+            _: &'__a __S,
+            _: ::core::option::Option<#krate::__private::Map>,
+            _: #krate::Context<'__a>,
+        ) -> #krate::CallFuture<'__a> #sized {
+            #krate::__private::not_callable()
+        }
+    }
 }
 
 /// The `_ANNOTATIONS` and `_TOOL` constants; `tool` is `None` for the placeholder.

@@ -5,6 +5,7 @@
 
 mod ast;
 mod attr;
+mod call;
 mod derive;
 mod descriptor;
 mod errors;
@@ -408,7 +409,7 @@ pub fn tool(attr: TokenStream, item: TokenStream) -> TokenStream {
 ///     fn delete_note(&self, note_id: u64) {}
 /// }
 ///
-/// static TOOLS: Listing = tools![ready = strict; list_notes, Server::delete_note, SearchDocs];
+/// static TOOLS: Listing<Server> = tools![ready = strict; list_notes, Server::delete_note, SearchDocs];
 ///
 /// let names: Vec<&str> = TOOLS.tools().iter().map(|tool| tool.name()).collect();
 /// assert_eq!(names, ["list_notes", "delete_note", "search_docs"]);

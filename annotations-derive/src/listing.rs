@@ -1,10 +1,11 @@
 //! `tools![...]`: a static listing of tools from handler paths and `#[derive(Tool)]` types.
 
 use proc_macro2::{Span, TokenStream, TokenTree};
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 use syn::Error;
 
 use crate::ast::split_top_level;
+use crate::call::call_name;
 use crate::errors::Errors;
 use crate::expand::upper_snake;
 
@@ -27,9 +28,13 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     }
 
     let mut tools = Vec::new();
+    let mut calls = Vec::new();
     for (entry, _) in split_top_level(entries.into_iter().collect()) {
         match entry_const(&entry, &krate) {
-            Ok(tool) => tools.push(tool),
+            Ok((tool, call)) => {
+                tools.push(tool);
+                calls.push(call);
+            }
             Err(error) => errors.push(error),
         }
     }
@@ -49,7 +54,7 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
             const __ANNOTATIONS_TOOLS: &[#krate::Tool; #count] = &[#(#tools),*];
             const _: () = #krate::__private::assert_unique_names::<#count, #slots>(__ANNOTATIONS_TOOLS);
             #ready
-            #krate::Listing::new(__ANNOTATIONS_TOOLS)
+            #krate::Listing::from_parts(__ANNOTATIONS_TOOLS, &[#(#calls),*])
         }
     }
 }
@@ -104,10 +109,14 @@ fn read_option(
     }
 }
 
-/// The descriptor constant an entry names: `list_notes` -> `LIST_NOTES_TOOL`,
-/// `Server::delete_note` -> `Server::DELETE_NOTE_TOOL`, a type `SearchDocs` ->
-/// `<SearchDocs as StaticTool>::TOOL`.
-fn entry_const(entry: &[TokenTree], krate: &TokenStream) -> Result<TokenStream, Error> {
+/// The descriptor constant an entry names and its call: `list_notes` -> `LIST_NOTES_TOOL`
+/// and `__annotations_call_list_notes`, `Server::delete_note` -> `Server::DELETE_NOTE_TOOL`
+/// and `Server::__annotations_call_delete_note`, a type `SearchDocs` ->
+/// `<SearchDocs as StaticTool>::TOOL` and its `CallTool` implementation.
+fn entry_const(
+    entry: &[TokenTree],
+    krate: &TokenStream,
+) -> Result<(TokenStream, TokenStream), Error> {
     let tokens: Vec<TokenTree> = entry
         .iter()
         .flat_map(|token| match token {
@@ -131,17 +140,23 @@ fn entry_const(entry: &[TokenTree], krate: &TokenStream) -> Result<TokenStream, 
                 .starts_with(|c: char| c.is_uppercase());
             if starts_upper {
                 let path: TokenStream = tokens.iter().cloned().collect();
-                Ok(quote!(<#path as #krate::StaticTool>::TOOL))
+                Ok(type_entry(&path, krate))
             } else {
                 let constant = format_ident!("{}_TOOL", upper_snake(name), span = name.span());
+                let call = call_name(name);
                 let prefix: TokenStream = tokens[..tokens.len() - 1].iter().cloned().collect();
-                Ok(quote!(#prefix #constant))
+                let path: TokenStream = tokens.iter().cloned().collect();
+                let span = name.span();
+                Ok((
+                    quote!(#prefix #constant),
+                    quote_spanned!(span=> |__s, __a, __c| #prefix #call(#path, __s, __a, __c)),
+                ))
             }
         }
         // `Generic<T>`: a type.
         TokenTree::Punct(p) if p.as_char() == '>' => {
             let path: TokenStream = tokens.iter().cloned().collect();
-            Ok(quote!(<#path as #krate::StaticTool>::TOOL))
+            Ok(type_entry(&path, krate))
         }
         other => Err(Error::new(
             other.span(),
@@ -149,4 +164,17 @@ fn entry_const(entry: &[TokenTree], krate: &TokenStream) -> Result<TokenStream, 
              #[derive(Tool)] type",
         )),
     }
+}
+
+/// A `#[derive(Tool)]` type's descriptor and call (through its `CallTool` implementation).
+fn type_entry(path: &TokenStream, krate: &TokenStream) -> (TokenStream, TokenStream) {
+    let span = path
+        .clone()
+        .into_iter()
+        .last()
+        .map_or_else(Span::call_site, |t| t.span());
+    (
+        quote!(<#path as #krate::StaticTool>::TOOL),
+        quote_spanned!(span=> |__s, __a, __c| #krate::__private::call_struct::<#path, _>(__s, __a, __c)),
+    )
 }

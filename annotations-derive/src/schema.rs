@@ -50,7 +50,7 @@ pub(crate) fn read_param(ty: &TokenStream, errors: &mut Errors) -> (Ty, bool) {
 
 /// Splices the contents of invisible groups (what `macro_rules!` wraps `$t:ty` in) into the
 /// stream, so the type reads the same from a macro as from source.
-fn flatten(stream: TokenStream) -> Vec<TokenTree> {
+pub(crate) fn flatten(stream: TokenStream) -> Vec<TokenTree> {
     let mut out = Vec::new();
     for token in stream {
         match token {
@@ -309,7 +309,7 @@ fn dynamic(tokens: &[TokenTree], span: Span) -> Ty {
     Ty::Dynamic(static_lifetimes(tokens.iter().cloned().collect()), span)
 }
 
-fn static_lifetimes(stream: TokenStream) -> TokenStream {
+pub(crate) fn static_lifetimes(stream: TokenStream) -> TokenStream {
     let mut out = Vec::new();
     let mut after_tick = false;
     for token in stream {
@@ -450,4 +450,51 @@ pub(crate) fn json_string(text: &str) -> String {
     }
     out.push('"');
     out
+}
+
+impl Ty {
+    /// What a value of this schema is, for error messages (`"an integer from 0 to 255"`), or
+    /// `None` if part of it is known only to `ToolSchema` (serde's message says it then).
+    pub(crate) fn describe(&self) -> Option<String> {
+        Some(match self {
+            Ty::Json(pairs) => {
+                let get = |key: &str| {
+                    pairs
+                        .iter()
+                        .find(|(k, _)| *k == key)
+                        .map(|(_, v)| v.as_str())
+                };
+                match get("type") {
+                    None => "any JSON value".to_owned(),
+                    Some("\"boolean\"") => "`true` or `false`".to_owned(),
+                    Some("\"number\"") => "a number".to_owned(),
+                    Some("\"integer\"") => format!(
+                        "an integer from {} to {}",
+                        get("minimum").unwrap_or("?"),
+                        get("maximum").unwrap_or("?")
+                    ),
+                    Some("\"string\"") if get("maxLength") == Some("1") => {
+                        "a single character".to_owned()
+                    }
+                    Some(_) => "a string".to_owned(),
+                }
+            }
+            Ty::Array { items, len, unique } => {
+                let items = items.describe()?;
+                match (len, unique) {
+                    (Some(Len::Known(n)), _) => {
+                        format!("an array of exactly {n} items, each {items}")
+                    }
+                    (Some(Len::Expr(_)), _) => {
+                        format!("an array of a fixed length, each item {items}")
+                    }
+                    (None, true) => format!("an array of distinct items, each {items}"),
+                    (None, false) => format!("an array, each item {items}"),
+                }
+            }
+            Ty::Map(values) => format!("an object whose values are each {}", values.describe()?),
+            Ty::Nullable(inner) => format!("{} or null", inner.describe()?),
+            Ty::Dynamic(..) => return None,
+        })
+    }
 }

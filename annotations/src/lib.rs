@@ -93,6 +93,7 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod call;
 mod conflict;
 mod host;
 mod json;
@@ -110,6 +111,10 @@ mod wire;
 #[path = "private.rs"]
 pub mod __private;
 
+pub use crate::call::{
+    Call, CallFuture, CallTool, Content, Context, FromContext, IntoToolResult, Json, Text,
+    ToolResult, UnknownTool,
+};
 pub use crate::conflict::Conflict;
 pub use crate::host::{HostView, Trust};
 pub use crate::listing::{

@@ -3,6 +3,9 @@
 
 use std::fmt::{self, Write as _};
 
+use serde_json::{Map, Value};
+
+use crate::call::{Call, CallFuture, Context, UnknownTool};
 use crate::{Readiness, Tool, json};
 
 /// The tools a server offers, in a fixed order: what `tools/list` returns.
@@ -32,19 +35,120 @@ use crate::{Readiness, Tool, json};
 /// # list_notes(); delete_note(1);
 /// # Ok::<(), annotations::CursorError>(())
 /// ```
-#[derive(Clone, Copy, Debug)]
-pub struct Listing {
+pub struct Listing<S: 'static = ()> {
     tools: &'static [Tool],
+    /// One call per tool, in the same order; empty for a listing of descriptors only.
+    calls: &'static [Call<S>],
+}
+
+impl<S> Clone for Listing<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for Listing<S> {}
+
+impl<S> fmt::Debug for Listing<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Listing")
+            .field("tools", &self.tools)
+            .field("callable", &self.is_callable())
+            .finish()
+    }
 }
 
 impl Listing {
-    /// A listing of these tools, in this order.
+    /// A listing of these tool descriptors, in this order, without handlers: it lists and
+    /// renders, but [`call`](Self::call) finds no tool.
     ///
-    /// Prefer [`tools!`](crate::tools), which also checks the names while compiling; a listing
-    /// built here can be checked with [`validate`](Self::validate).
+    /// Prefer [`tools!`](crate::tools), which also checks the names while compiling and
+    /// makes the tools callable; a listing built here can be checked with
+    /// [`validate`](Self::validate).
     #[must_use]
     pub const fn new(tools: &'static [Tool]) -> Self {
-        Listing { tools }
+        Listing { tools, calls: &[] }
+    }
+}
+
+impl<S> Listing<S> {
+    /// What `tools!` builds: descriptors and their calls, in the same order. Not public API.
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn from_parts(tools: &'static [Tool], calls: &'static [Call<S>]) -> Self {
+        assert!(tools.len() == calls.len(), "one call per tool");
+        Listing { tools, calls }
+    }
+
+    /// Whether the tools can be called (the listing came from `tools!`).
+    #[must_use]
+    pub const fn is_callable(&self) -> bool {
+        self.calls.len() == self.tools.len()
+    }
+
+    /// Calls the tool named `name` with the server's `state`, the arguments object (`None` for
+    /// none) and the request's `context`.
+    ///
+    /// The future always gives a [`ToolResult`](crate::ToolResult): a bad argument, an `Err`
+    /// from the handler, or a handler that panicked is a failed result (`isError: true`) whose
+    /// message the model can act on. Only a name that is not in the listing is an error
+    /// here, which the protocol answers with JSON-RPC -32602.
+    ///
+    /// ```
+    /// use annotations::{Context, Listing, tool, tools};
+    /// use serde_json::json;
+    ///
+    /// pub struct Notes(Vec<String>);
+    ///
+    /// impl Notes {
+    ///     /// Read one note.
+    ///     #[tool(read_only, title = "Read note")]
+    ///     pub fn read_note(&self, note_id: usize) -> Result<String, String> {
+    ///         self.0.get(note_id).cloned().ok_or(format!("no note {note_id}"))
+    ///     }
+    /// }
+    ///
+    /// static TOOLS: Listing<Notes> = tools![Notes::read_note];
+    ///
+    /// # let block_on = |f| annotations::__private::block_on(f);
+    /// let notes = Notes(vec!["Buy milk".into()]);
+    /// let arguments = json!({"note_id": 0}).as_object().cloned();
+    /// let result = block_on(TOOLS.call(&notes, "read_note", arguments, Context::none())?);
+    /// assert_eq!(result.text_content(), "Buy milk");
+    ///
+    /// let arguments = json!({"note_id": -1}).as_object().cloned();
+    /// let result = block_on(TOOLS.call(&notes, "read_note", arguments, Context::none())?);
+    /// assert!(result.is_error);
+    /// assert!(result.text_content().starts_with("invalid argument `note_id`"));
+    ///
+    /// let Err(unknown) = TOOLS.call(&notes, "nope", None, Context::none()) else {
+    ///     panic!("no tool is named nope");
+    /// };
+    /// assert_eq!(unknown.code(), -32602);
+    /// assert_eq!(unknown.to_string(), "unknown tool: nope");
+    /// # Ok::<(), annotations::UnknownTool>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`UnknownTool`] when no tool has this name, or the listing has no handlers.
+    pub fn call<'a>(
+        &self,
+        state: &'a S,
+        name: &str,
+        arguments: Option<Map<String, Value>>,
+        context: Context<'a>,
+    ) -> Result<CallFuture<'a>, UnknownTool> {
+        let index = self
+            .tools
+            .iter()
+            .position(|tool| tool.name() == name)
+            .ok_or_else(|| UnknownTool::new(name))?;
+        let call = self
+            .calls
+            .get(index)
+            .ok_or_else(|| UnknownTool::new(name))?;
+        Ok(call(state, arguments, context))
     }
 
     /// The tools, in order.
@@ -178,13 +282,14 @@ impl Listing {
     /// the description, and the effective hints (what a host assumes, defaults applied).
     ///
     /// ```
-    /// use annotations::{tool, tools};
+    /// use annotations::{Listing, tool, tools};
     ///
     /// /// List every saved note.
     /// #[tool(read_only, open_world = false, title = "List notes")]
     /// fn list_notes() {}
     ///
-    /// let table = tools![list_notes].to_markdown();
+    /// let listing: Listing = tools![list_notes];
+    /// let table = listing.to_markdown();
     /// assert!(table.contains("| `list_notes` | List notes | List every saved note. | yes | no | yes | no |"));
     /// # list_notes();
     /// ```

@@ -156,3 +156,290 @@ pub const fn assert_ready(tools: &[Tool], level: Readiness) {
         i += 1;
     }
 }
+
+// ---- Calls ----------------------------------------------------------------------------------
+
+use std::future::Future;
+use std::panic::AssertUnwindSafe;
+use std::pin::Pin;
+use std::task::{Context as TaskContext, Poll};
+
+use serde::de::DeserializeOwned;
+
+pub use crate::call::{CallFuture, Context, FromContext, IntoToolResult, ToolResult};
+
+/// The arguments object of one call, read parameter by parameter.
+pub struct Args {
+    map: Map,
+    taken: Vec<&'static str>,
+}
+
+impl Args {
+    /// The arguments as received (`None`: no arguments).
+    #[must_use]
+    pub fn new(arguments: Option<Map>) -> Self {
+        Args {
+            map: arguments.unwrap_or_default(),
+            taken: Vec::new(),
+        }
+    }
+
+    /// Reads parameter `name` under the rules its schema states: `expected` describes the
+    /// schema (`None` for a type read only by serde), `required` is false for `Option`s, which
+    /// may be absent or `null`.
+    ///
+    /// # Errors
+    ///
+    /// A message for the model that names the parameter and says what was expected.
+    pub fn take<T: DeserializeOwned>(
+        &mut self,
+        name: &'static str,
+        expected: Option<&'static str>,
+        required: bool,
+    ) -> Result<T, String> {
+        self.taken.push(name);
+        let value = match self.map.remove(name) {
+            Some(value) => value,
+            None if required => {
+                return Err(match expected {
+                    Some(expected) => format!("missing argument `{name}`: expected {expected}"),
+                    None => format!("missing argument `{name}`"),
+                });
+            }
+            None => Value::Null,
+        };
+        T::deserialize(&value).map_err(|error| match expected {
+            Some(expected) => format!(
+                "invalid argument `{name}`: expected {expected}, found {}",
+                sample(&value)
+            ),
+            None => format!("invalid argument `{name}`: {error}"),
+        })
+    }
+
+    /// Checks that no argument is left that no parameter took.
+    ///
+    /// # Errors
+    ///
+    /// A message naming the first unknown argument and the ones the tool takes.
+    pub fn finish(self) -> Result<(), String> {
+        let Some(unknown) = self.map.keys().next() else {
+            return Ok(());
+        };
+        let unknown: String = unknown.chars().take(64).collect();
+        if self.taken.is_empty() {
+            return Err(format!(
+                "unknown argument `{unknown}`: this tool takes no arguments"
+            ));
+        }
+        let known: Vec<String> = self.taken.iter().map(|name| format!("`{name}`")).collect();
+        Err(format!(
+            "unknown argument `{unknown}`: this tool takes {}",
+            known.join(", ")
+        ))
+    }
+}
+
+/// A short rendering of a value received, for messages.
+fn sample(value: &Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() <= 60 {
+        return text;
+    }
+    let head: String = text.chars().take(57).collect();
+    format!("{head}... ({} bytes)", text.len())
+}
+
+/// A `#[context]` parameter's value for this call.
+///
+/// # Errors
+///
+/// When the context cannot supply it.
+pub fn context<'a, S: ?Sized, T: FromContext<'a, S>>(
+    state: &'a S,
+    context: &Context<'a>,
+) -> Result<T, String> {
+    T::from_context(state, context)
+}
+
+/// The call's future, with a panic in the handler turned into a failed result, so the server
+/// goes on serving.
+pub fn guarded<'a>(
+    tool: &'static str,
+    future: impl Future<Output = ToolResult> + Send + 'a,
+) -> CallFuture<'a> {
+    Box::pin(CatchPanic {
+        tool,
+        inner: Box::pin(future),
+    })
+}
+
+struct CatchPanic<'a> {
+    tool: &'static str,
+    inner: CallFuture<'a>,
+}
+
+impl Future for CatchPanic<'_> {
+    type Output = ToolResult;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut TaskContext<'_>) -> Poll<ToolResult> {
+        let tool = self.tool;
+        let inner = &mut self.inner;
+        match std::panic::catch_unwind(AssertUnwindSafe(|| inner.as_mut().poll(cx))) {
+            Ok(poll) => poll,
+            Err(payload) => {
+                let message = payload
+                    .downcast_ref::<&str>()
+                    .map(|text| (*text).to_owned())
+                    .or_else(|| payload.downcast_ref::<String>().cloned())
+                    .unwrap_or_else(|| "no message".to_owned());
+                Poll::Ready(ToolResult::error(format!(
+                    "the tool `{tool}` failed unexpectedly (it panicked: {message})"
+                )))
+            }
+        }
+    }
+}
+
+/// The output schema of a handler returning `Json<T>`: `T`'s schema when its root is an
+/// object, else `{"result": ...}` around it, as `Json` wraps such values.
+#[must_use]
+pub fn output_schema(schema: Value) -> String {
+    let is_object = matches!(schema.get("type"), Some(Value::String(kind)) if kind == "object");
+    if is_object {
+        let mut schema = schema;
+        if let Value::Object(object) = &mut schema {
+            object.remove("$schema");
+        }
+        return schema.to_string();
+    }
+    object(vec![Property {
+        name: "result",
+        schema,
+        description: None,
+        required: true,
+    }])
+}
+
+/// Never implemented: a handler taking `&mut self` cannot be called through shared state.
+#[diagnostic::on_unimplemented(
+    message = "a #[tool] handler that takes `&mut self` cannot be called from a listing",
+    label = "calls share the server's state",
+    note = "take `&self` and keep what changes behind a lock (a `Mutex` or `RwLock`)"
+)]
+pub trait TakesMutSelf {}
+
+/// Never implemented: a handler taking `self` by value cannot be called through shared state.
+#[diagnostic::on_unimplemented(
+    message = "a #[tool] handler that takes `self` by value cannot be called from a listing",
+    label = "calls share the server's state",
+    note = "take `&self`"
+)]
+pub trait TakesSelf {}
+
+/// Never implemented: an `unsafe fn` handler.
+#[diagnostic::on_unimplemented(
+    message = "an `unsafe fn` #[tool] handler cannot be called from a listing",
+    label = "nothing can check the safety contract of a call the model makes",
+    note = "make a safe wrapper the tool, with the checks its contract needs"
+)]
+pub trait IsUnsafe {}
+
+/// Never implemented: a handler with type parameters.
+#[diagnostic::on_unimplemented(
+    message = "a generic #[tool] handler cannot be called from a listing",
+    label = "a listing's call has no types to choose its type parameters",
+    note = "make a non-generic handler the tool"
+)]
+pub trait IsGeneric {}
+
+/// The body of the call of a handler that cannot be called; never instantiated, since its
+/// bound is never met.
+pub fn not_callable<'a>() -> CallFuture<'a> {
+    Box::pin(std::future::ready(ToolResult::error(
+        "this tool cannot be called",
+    )))
+}
+
+/// Runs a future to completion on this thread (for doc examples and tests: the crate has no
+/// async runtime).
+pub fn block_on<F: Future>(future: F) -> F::Output {
+    struct Unpark(std::thread::Thread);
+    impl std::task::Wake for Unpark {
+        fn wake(self: std::sync::Arc<Self>) {
+            self.0.unpark();
+        }
+    }
+    let waker = std::task::Waker::from(std::sync::Arc::new(Unpark(std::thread::current())));
+    let mut cx = TaskContext::from_waker(&waker);
+    let mut future = std::pin::pin!(future);
+    loop {
+        match future.as_mut().poll(&mut cx) {
+            Poll::Ready(output) => return output,
+            Poll::Pending => std::thread::park(),
+        }
+    }
+}
+
+/// Never implemented: a handler with `#[cfg]` on a parameter.
+#[diagnostic::on_unimplemented(
+    message = "a #[tool] handler with `#[cfg]` on a parameter cannot be called from a listing",
+    label = "the call cannot follow which parameters are compiled in",
+    note = "move the `#[cfg]` to the whole handler, or give each configuration its own handler"
+)]
+pub trait HasCfgParameters {}
+
+/// The arguments object of a call.
+pub type Map = serde_json::Map<String, Value>;
+
+/// The value, or its error pushed to `errors`.
+pub fn collect<T>(result: Result<T, String>, errors: &mut Vec<String>) -> Option<T> {
+    match result {
+        Ok(value) => Some(value),
+        Err(error) => {
+            errors.push(error);
+            None
+        }
+    }
+}
+
+/// A failed result with every error of the call, one a line.
+#[must_use]
+pub fn failed(errors: Vec<String>) -> ToolResult {
+    ToolResult::error(errors.join("\n"))
+}
+
+/// The call of a `#[derive(Tool)]` struct: the arguments read into the struct (unknown keys
+/// refused, as its schema says), then its `CallTool::call`.
+pub fn call_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
+    state: &'a S,
+    arguments: Option<Map>,
+    context: Context<'a>,
+) -> CallFuture<'a> {
+    guarded(T::NAME, async move {
+        let arguments = arguments.unwrap_or_default();
+        let schema = T::TOOL.input_schema.to_value();
+        let known = schema.get("properties").and_then(Value::as_object);
+        if let Some(unknown) = arguments
+            .keys()
+            .find(|key| !known.is_some_and(|known| known.contains_key(*key)))
+        {
+            let unknown: String = unknown.chars().take(64).collect();
+            return ToolResult::error(format!("unknown argument `{unknown}`"));
+        }
+        let empty = arguments.is_empty();
+        let read = T::deserialize(Value::Object(arguments))
+            // A unit struct (a tool without inputs) reads from nothing, not from `{}`.
+            .or_else(|error| {
+                if empty {
+                    T::deserialize(Value::Null).map_err(|_| error)
+                } else {
+                    Err(error)
+                }
+            });
+        match read {
+            Ok(tool) => tool.call(state, context).await.into_tool_result(),
+            Err(error) => ToolResult::error(format!("invalid arguments: {error}")),
+        }
+    })
+}

@@ -97,16 +97,17 @@ fn json_object(schema: &crate::Schema) -> std::sync::Arc<rmcp::model::JsonObject
     }
 }
 
-impl crate::Listing {
+impl<S> crate::Listing<S> {
     /// The tools as rmcp's `list_tools` returns them, in order.
     ///
     /// ```
-    /// use annotations::{tool, tools};
+    /// use annotations::{Listing, tool, tools};
     ///
     /// #[tool(read_only, title = "List notes")]
     /// fn list_notes() {}
     ///
-    /// let listed: Vec<rmcp::model::Tool> = tools![list_notes].to_rmcp();
+    /// static TOOLS: Listing = tools![list_notes];
+    /// let listed: Vec<rmcp::model::Tool> = TOOLS.to_rmcp();
     /// assert_eq!(listed[0].title.as_deref(), Some("List notes"));
     /// # list_notes();
     /// ```
@@ -118,26 +119,26 @@ impl crate::Listing {
 }
 
 /// The listing's tools, as rmcp's `list_tools` returns them.
-impl From<crate::Listing> for Vec<rmcp::model::Tool> {
-    fn from(listing: crate::Listing) -> Self {
+impl<S> From<crate::Listing<S>> for Vec<rmcp::model::Tool> {
+    fn from(listing: crate::Listing<S>) -> Self {
         listing.to_rmcp()
     }
 }
 
-impl crate::Listing {
+impl<S> crate::Listing<S> {
     /// The page of tools at `cursor` as rmcp's `ListToolsResult`, for a hand-written
     /// `ServerHandler::list_tools`: [`page`](Self::page) with rmcp's types, the next cursor
     /// included, and an invalid cursor as the JSON-RPC error -32602 that rmcp sends back.
     ///
     /// ```
-    /// use annotations::{tool, tools};
+    /// use annotations::{Listing, tool, tools};
     ///
     /// #[tool(read_only, title = "List notes")]
     /// fn list_notes() {}
     /// #[tool(read_only, title = "Find note")]
     /// fn find_note(text: String) {}
     ///
-    /// let listing = tools![list_notes, find_note];
+    /// let listing: Listing = tools![list_notes, find_note];
     /// let first = listing.to_rmcp_page(None, 1)?;
     /// assert_eq!(first.tools[0].name, "list_notes");
     /// let cursor = first.next_cursor.unwrap();

@@ -140,6 +140,9 @@ impl Eq for Schema {}
 /// The JSON Schema of a parameter type that the `#[tool]` attribute does not know by name: a
 /// struct or enum of your own.
 ///
+/// A parameter of such a type is read from the arguments with serde, so it also implements
+/// `serde::Deserialize`.
+///
 /// The macro writes the schema of the types it knows (`bool`, integers, floats, `char`,
 /// strings, `Option`, `Vec`, slices, arrays, sets, string-keyed maps, `serde_json::Value`) into
 /// the descriptor at compile time. For any other type it asks this trait, once, the first time
@@ -158,6 +161,7 @@ impl Eq for Schema {}
 /// use serde_json::{Value, json};
 ///
 /// /// A colour, written as `#rrggbb`.
+/// #[derive(serde::Deserialize)]
 /// pub struct Colour(pub String);
 ///
 /// impl ToolSchema for Colour {

@@ -8,6 +8,7 @@ use annotations::{Listing, ToolSchema, tool, tools};
 use serde_json::{Value, json};
 
 /// A colour of the user's own, with a hand-written schema.
+#[derive(Debug, serde::Deserialize)]
 pub struct Colour(pub String);
 
 impl ToolSchema for Colour {
@@ -17,7 +18,11 @@ impl ToolSchema for Colour {
 }
 
 /// A shape whose schema refers to its own definitions, as schemars writes recursive types.
-pub struct Shape;
+#[derive(Debug, serde::Deserialize)]
+pub struct Shape {
+    /// A shape inside this one.
+    pub inner: Option<Box<Shape>>,
+}
 
 impl ToolSchema for Shape {
     fn tool_schema() -> Value {
@@ -127,8 +132,8 @@ pub fn paint(
 #[tool(read_only, title = "Type")]
 pub fn r#type() {}
 
-/// Every tool above, in order.
-pub static ALL: Listing = tools![
+/// Every tool above, in order, called with a `Store`.
+pub static ALL: Listing<Store> = tools![
     list_notes,
     add_note,
     integers,

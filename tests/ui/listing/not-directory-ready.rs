@@ -8,5 +8,5 @@ fn list_notes() {}
 fn add_note() {}
 
 fn main() {
-    let _ = tools![ready = directory; list_notes, add_note];
+    let _: annotations::Listing = tools![ready = directory; list_notes, add_note];
 }

@@ -5,5 +5,5 @@ use annotations::{tool, tools};
 fn list_notes() {}
 
 fn main() {
-    let _ = tools![ready = strict; list_notes];
+    let _: annotations::Listing = tools![ready = strict; list_notes];
 }

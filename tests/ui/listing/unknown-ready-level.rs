@@ -5,5 +5,5 @@ use annotations::{tool, tools};
 fn list_notes() {}
 
 fn main() {
-    let _ = tools![ready = anthropic; list_notes];
+    let _: annotations::Listing = tools![ready = anthropic; list_notes];
 }

@@ -1,0 +1,333 @@
+//! The call of a handler: a function beside it, `__annotations_call_{name}`, that reads the
+//! arguments object under the same rules as the input schema, supplies `#[context]`
+//! parameters, runs the handler and turns what it returns into a tool result. `tools!` puts
+//! one in the listing for each entry.
+//!
+//! Every call takes the handler itself as its first argument (from `tools!`, which knows the
+//! handler's path). A handler without `self` is called through that argument, so the call
+//! works whether the handler is a free function or an associated function, which the macro
+//! cannot tell apart; a method is called as `Self::name`. An `async fn` without `self` cannot
+//! be passed as a function pointer (its return type has no name), so it is called by name,
+//! as a free function.
+
+use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
+use quote::{format_ident, quote, quote_spanned};
+
+use crate::ast::{Handler, Param, Receiver};
+use crate::expand::unraw;
+use crate::schema::{self, flatten, static_lifetimes};
+
+/// The name of the call function beside `handler`.
+pub(crate) fn call_name(handler: &Ident) -> Ident {
+    format_ident!(
+        "__annotations_call_{}",
+        unraw(handler),
+        span = handler.span()
+    )
+}
+
+/// Why a handler cannot be called from a listing, as the name of a never-implemented trait
+/// in the runtime's `__private` whose message says so.
+fn not_callable(handler: &Handler) -> Option<&'static str> {
+    if handler.receiver == Receiver::Exclusive {
+        Some("TakesMutSelf")
+    } else if handler.receiver == Receiver::Owned {
+        Some("TakesSelf")
+    } else if handler.is_unsafe {
+        Some("IsUnsafe")
+    } else if !handler.generics.is_empty() {
+        Some("IsGeneric")
+    } else if handler.params.iter().any(|param| !param.cfgs.is_empty()) {
+        Some("HasCfgParameters")
+    } else {
+        None
+    }
+}
+
+pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) -> TokenStream {
+    let vis = &handler.vis;
+    let name = &handler.name;
+    let call = call_name(name);
+    let carried = &handler.carried_attrs;
+    let attrs = quote! {
+        #[doc(hidden)]
+        #(#carried)*
+        #[allow(clippy::all, clippy::pedantic, clippy::nursery, non_snake_case, unused_mut)]
+    };
+    let map = quote!(::core::option::Option<#krate::__private::Map>);
+    // In a trait, a generic method would make the trait unusable as `dyn`.
+    let sized = if handler.has_receiver {
+        quote!(where Self: ::core::marker::Sized)
+    } else {
+        quote!()
+    };
+
+    if let Some(reason) = not_callable(handler) {
+        let reason = Ident::new(reason, name.span());
+        return quote! {
+            #attrs
+            #vis fn #call<'__a, __H, __S: ?::core::marker::Sized + #krate::__private::#reason>(
+                _: __H,
+                _: &'__a __S,
+                _: #map,
+                _: #krate::Context<'__a>,
+            ) -> #krate::CallFuture<'__a> #sized {
+                #krate::__private::not_callable()
+            }
+        };
+    }
+
+    let method = handler.receiver == Receiver::Shared;
+    // The state is any `__S` the handler's `self` and `#[context]` parameters can be had from
+    // (for a method: the type itself), so that whether it is `Sync` is asked of the listing
+    // that calls it, not of every type that has a tool.
+    let state_ty = quote!(__S);
+    let mut reads = Vec::new();
+    let mut bindings = Vec::new();
+    let mut arguments = Vec::new();
+    let mut bounds = Vec::new();
+    for (index, param) in handler.params.iter().enumerate() {
+        let binding = format_ident!("__p{}", index);
+        let span = param
+            .name
+            .as_ref()
+            .map_or_else(Span::call_site, Ident::span);
+        if param.context {
+            let ty = with_lifetime(&param.ty);
+            bounds.push(quote_spanned!(span=> #ty: #krate::FromContext<'__a, __S>));
+            reads.push(quote_spanned! {span=>
+                let #binding = #krate::__private::collect(
+                    #krate::__private::context::<#state_ty, #ty>(__state, &__context),
+                    &mut __errors,
+                );
+            });
+            arguments.push(quote!(#binding));
+            bindings.push((binding, false));
+            continue;
+        }
+        let Some(ident) = &param.name else {
+            continue;
+        };
+        let key = unraw(ident);
+        let (schema, optional) =
+            schema::read_param(&param.ty, &mut crate::errors::Errors::default());
+        let expected = match schema.describe() {
+            Some(text) => quote!(::core::option::Option::Some(#text)),
+            None => quote!(::core::option::Option::None),
+        };
+        let required = !optional;
+        let (owned, pass) = owned_type(param);
+        reads.push(quote_spanned! {span=>
+            let #binding = #krate::__private::collect(
+                __args.take::<#owned>(#key, #expected, #required),
+                &mut __errors,
+            );
+        });
+        arguments.push(match pass {
+            Pass::Value => quote!(#binding),
+            Pass::Ref => quote!(&#binding),
+            Pass::RefMut => quote!(&mut #binding),
+        });
+        bindings.push((binding, pass == Pass::RefMut));
+    }
+    if method {
+        bindings.insert(0, (format_ident!("__this"), false));
+    }
+    let patterns = bindings.iter().map(|(binding, mutable)| {
+        if *mutable {
+            quote!(::core::option::Option::Some(mut #binding))
+        } else {
+            quote!(::core::option::Option::Some(#binding))
+        }
+    });
+    let names = bindings.iter().map(|(binding, _)| binding);
+    let await_ = if handler.is_async {
+        quote!(.await)
+    } else {
+        quote!()
+    };
+
+    // `__H` is the handler's type where the call does not use the handler it is given.
+    let takes_pointer = !method && !handler.is_async && pointer_type(handler).is_some();
+    let h = if takes_pointer {
+        quote!()
+    } else {
+        quote!(__H,)
+    };
+    let (handler_param, invoke) = if method {
+        bounds.push(quote!(&'__a Self: #krate::FromContext<'__a, __S>));
+        reads.insert(
+            0,
+            quote! {
+                let __this = #krate::__private::collect(
+                    #krate::__private::context::<__S, &'__a Self>(__state, &__context),
+                    &mut __errors,
+                );
+            },
+        );
+        (
+            quote!(_: __H),
+            quote!(Self::#name(__this, #(#arguments),*) #await_),
+        )
+    } else if !takes_pointer {
+        (quote!(_: __H), quote!(#name(#(#arguments),*) #await_))
+    } else {
+        let pointer = pointer_type(handler).unwrap_or_default();
+        (
+            quote!(__handler: #pointer),
+            quote!(__handler(#(#arguments),*)),
+        )
+    };
+    let generics = quote!(<'__a, #h __S: ?::core::marker::Sized + ::core::marker::Sync + '__a>);
+    if method {
+        bounds.push(quote!(Self: ::core::marker::Sized + '__a));
+    }
+    let where_clause = if bounds.is_empty() {
+        quote!()
+    } else {
+        quote!(where #(#bounds),*)
+    };
+    let output_span = handler
+        .output
+        .as_ref()
+        .and_then(|output| output.clone().into_iter().next())
+        .map_or_else(|| name.span(), |token| token.span());
+    let convert = quote_spanned! {output_span=>
+        #krate::IntoToolResult::into_tool_result(__result)
+    };
+    quote! {
+        #attrs
+        #vis fn #call #generics(
+            #handler_param,
+            __state: &'__a #state_ty,
+            __arguments: #map,
+            __context: #krate::Context<'__a>,
+        ) -> #krate::CallFuture<'__a> #where_clause {
+            #krate::__private::guarded(#tool_name, async move {
+                let _ = &__state;
+                let _ = &__context;
+                let mut __args = #krate::__private::Args::new(__arguments);
+                let mut __errors = ::std::vec::Vec::new();
+                #(#reads)*
+                #krate::__private::collect(__args.finish(), &mut __errors);
+                let (#(#patterns,)*) = (#(#names,)*) else {
+                    return #krate::__private::failed(__errors);
+                };
+                let __result = #invoke;
+                #convert
+            })
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    Value,
+    Ref,
+    RefMut,
+}
+
+/// The type an argument is read into, and how the handler takes it: `&str` is read as a
+/// `String` and passed as `&s`, `&[T]` as a `Vec<T>`, `&T` as a `T`.
+fn owned_type(param: &Param) -> (TokenStream, Pass) {
+    let tokens = flatten(param.ty.clone());
+    let [TokenTree::Punct(amp), rest @ ..] = tokens.as_slice() else {
+        return (static_lifetimes(param.ty.clone()), Pass::Value);
+    };
+    if amp.as_char() != '&' {
+        return (static_lifetimes(param.ty.clone()), Pass::Value);
+    }
+    let mut rest = rest;
+    if let [TokenTree::Punct(tick), TokenTree::Ident(_), after @ ..] = rest {
+        if tick.as_char() == '\'' {
+            rest = after;
+        }
+    }
+    let mut pass = Pass::Ref;
+    if let [TokenTree::Ident(word), after @ ..] = rest {
+        if word == "mut" {
+            rest = after;
+            pass = Pass::RefMut;
+        }
+    }
+    let owned = match rest {
+        [TokenTree::Ident(word)] if word == "str" => quote!(::std::string::String),
+        [TokenTree::Group(group)]
+            if group.delimiter() == Delimiter::Bracket
+                && !group
+                    .stream()
+                    .into_iter()
+                    .any(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ';')) =>
+        {
+            let inner = static_lifetimes(group.stream());
+            quote!(::std::vec::Vec<#inner>)
+        }
+        other => static_lifetimes(other.iter().cloned().collect()),
+    };
+    (owned, pass)
+}
+
+/// A `#[context]` parameter's type with every lifetime the call's `'__a` (an elided `&T`
+/// becomes `&'__a T`).
+fn with_lifetime(ty: &TokenStream) -> TokenStream {
+    let mut out = Vec::new();
+    let tokens: Vec<TokenTree> = flatten(ty.clone());
+    let mut i = 0;
+    while i < tokens.len() {
+        let token = &tokens[i];
+        match token {
+            TokenTree::Punct(p) if p.as_char() == '&' => {
+                out.push(token.clone());
+                let has_lifetime =
+                    matches!(tokens.get(i + 1), Some(TokenTree::Punct(t)) if t.as_char() == '\'');
+                if !has_lifetime {
+                    out.extend(quote!('__a));
+                }
+            }
+            TokenTree::Punct(p) if p.as_char() == '\'' => {
+                out.extend(quote!('__a));
+                i += 1; // the lifetime's name
+            }
+            TokenTree::Group(group) => {
+                let mut new =
+                    proc_macro2::Group::new(group.delimiter(), with_lifetime(&group.stream()));
+                new.set_span(group.span());
+                out.push(TokenTree::Group(new));
+            }
+            other => out.push(other.clone()),
+        }
+        i += 1;
+    }
+    out.into_iter().collect()
+}
+
+/// The type of a pointer to a handler without `self`: `for<'a> extern "C" fn(T, U) -> R`, or
+/// `None` where there is none (an `impl Trait` in the return type).
+fn pointer_type(handler: &Handler) -> Option<TokenStream> {
+    let output = handler.output.clone().unwrap_or_default();
+    if output
+        .clone()
+        .into_iter()
+        .any(|token| matches!(token, TokenTree::Ident(word) if word == "impl"))
+    {
+        return None;
+    }
+    let types = handler.params.iter().map(|param| &param.ty);
+    let abi = &handler.abi;
+    let arrow = if handler.output.is_some() {
+        quote!(->)
+    } else {
+        quote!()
+    };
+    let lifetimes = &handler.lifetimes;
+    let binder = if lifetimes.is_empty() {
+        quote!()
+    } else {
+        let lifetimes = lifetimes.iter().map(|name| {
+            let tick = proc_macro2::Punct::new('\'', proc_macro2::Spacing::Joint);
+            quote!(#tick #name)
+        });
+        quote!(for<#(#lifetimes),*>)
+    };
+    Some(quote!(#binder #abi fn(#(#types),*) #arrow #output))
+}
