@@ -382,9 +382,12 @@ pub fn tool(attr: TokenStream, item: TokenStream) -> TokenStream {
 /// compile time.
 ///
 /// Each entry is a `#[tool]` handler's path (`list_notes`, `Server::delete_note`: the listing
-/// takes its `_TOOL` constant) or a `#[derive(Tool)]` type (`SearchDocs`: a path whose last
-/// segment starts with an upper-case letter). The result is a constant expression, for a
-/// `static`, a `const` or a `let`.
+/// takes its `_TOOL` constant and its call) or a `#[derive(Tool)]` type that implements
+/// `CallTool` (`SearchDocs`: a path whose last segment starts with an upper-case letter). The
+/// result is an `annotations::Listing<S>`, a constant expression for a `static`, a `const` or
+/// a `let`, whose calls take a `&S`: the type of the methods listed (a listing of free
+/// functions only is usually `Listing`, with `S = ()`). Name the type where nothing else
+/// fixes it (`let tools: Listing = tools![...]`).
 ///
 /// ```
 /// use annotations::{Listing, Tool, tool, tools};
@@ -394,11 +397,19 @@ pub fn tool(attr: TokenStream, item: TokenStream) -> TokenStream {
 /// fn list_notes() {}
 ///
 /// /// Search the documentation.
-/// #[derive(Tool)]
+/// #[derive(Tool, serde::Deserialize)]
 /// #[tool(read_only, destructive = false, open_world = false, title = "Search docs")]
 /// struct SearchDocs {
 ///     /// Words to look for
 ///     query: String,
+/// }
+///
+/// impl annotations::CallTool<Server> for SearchDocs {
+///     type Output = String;
+///
+///     async fn call(self, _: &Server, _: annotations::Context<'_>) -> String {
+///         format!("no page mentions {}", self.query)
+///     }
 /// }
 ///
 /// struct Server;
@@ -413,7 +424,7 @@ pub fn tool(attr: TokenStream, item: TokenStream) -> TokenStream {
 ///
 /// let names: Vec<&str> = TOOLS.tools().iter().map(|tool| tool.name()).collect();
 /// assert_eq!(names, ["list_notes", "delete_note", "search_docs"]);
-/// # list_notes(); Server.delete_note(1); let _ = SearchDocs { query: String::new() };
+/// # list_notes(); Server.delete_note(1);
 /// ```
 ///
 /// Two tools with the same name, however they got it, are a compile error that names the
