@@ -210,6 +210,9 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
                 let mut __errors = ::std::vec::Vec::new();
                 #(#reads)*
                 #krate::__private::collect(__args.finish(), &mut __errors);
+                if !__errors.is_empty() {
+                    return #krate::__private::failed(__errors);
+                }
                 let (#(#patterns,)*) = (#(#names,)*) else {
                     return #krate::__private::failed(__errors);
                 };

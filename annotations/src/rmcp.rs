@@ -174,3 +174,99 @@ impl From<crate::CursorError> for rmcp::ErrorData {
         rmcp::ErrorData::invalid_params(error.to_string(), None)
     }
 }
+
+/// The result as rmcp's `CallToolResult`: every text block, the structured content and the
+/// error flag.
+impl From<crate::ToolResult> for rmcp::model::CallToolResult {
+    fn from(result: crate::ToolResult) -> Self {
+        let content = result
+            .content
+            .into_iter()
+            .map(|block| match block {
+                crate::Content::Text(text) => rmcp::model::ContentBlock::text(text),
+            })
+            .collect();
+        let mut out = rmcp::model::CallToolResult::success(content);
+        out.structured_content = result.structured_content;
+        if result.is_error {
+            out.is_error = Some(true);
+        }
+        out
+    }
+}
+
+/// A `#[context]` parameter of this type receives the request context of the rmcp call it
+/// answers (progress, logging, cancellation, the peer). Only a listing served through rmcp
+/// (its [`ToolRouter`](rmcp::handler::server::router::tool::ToolRouter), made from the
+/// listing) has one; any other call fails with a message saying so.
+impl<'a, S: ?Sized> crate::FromContext<'a, S> for rmcp::service::RequestContext<rmcp::RoleServer> {
+    fn from_context(_: &'a S, context: &crate::Context<'a>) -> Result<Self, String> {
+        context
+            .request::<rmcp::service::RequestContext<rmcp::RoleServer>>()
+            .cloned()
+            .ok_or_else(|| {
+                "this tool needs the rmcp request context, which this call does not have".to_owned()
+            })
+    }
+}
+
+/// rmcp's router for the listing's tools, so that rmcp's `#[tool_handler]` serves it: the
+/// descriptors as listed, each call through the listing (arguments read as the schema says,
+/// the handler's `#[context]` parameters given the server and rmcp's request context).
+///
+/// rmcp's router lists tools sorted by name and answers an unknown name with its own
+/// invalid-params error (-32602).
+///
+/// ```
+/// use annotations::{Listing, tool, tools};
+/// use rmcp::handler::server::router::tool::ToolRouter;
+///
+/// pub struct Notes;
+///
+/// impl Notes {
+///     /// List every saved note with its id and title.
+///     #[tool(read_only, destructive = false, open_world = false, title = "List notes")]
+///     pub fn list_notes(&self) -> String {
+///         String::new()
+///     }
+/// }
+///
+/// static TOOLS: Listing<Notes> = tools![Notes::list_notes];
+/// let router: ToolRouter<Notes> = TOOLS.into();
+/// assert!(router.has_route("list_notes"));
+/// ```
+impl<S: Send + Sync + 'static> From<crate::Listing<S>>
+    for rmcp::handler::server::router::tool::ToolRouter<S>
+{
+    fn from(listing: crate::Listing<S>) -> Self {
+        use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
+        use rmcp::handler::server::tool::ToolCallContext;
+
+        let mut router = ToolRouter::new();
+        for tool in listing.tools() {
+            let name: &'static str = tool.name();
+            let route =
+                ToolRoute::new_dyn(
+                    rmcp::model::Tool::from(tool),
+                    move |call: ToolCallContext<'_, S>| {
+                        Box::pin(async move {
+                            let ToolCallContext {
+                                request_context,
+                                service,
+                                arguments,
+                                ..
+                            } = call;
+                            let context = crate::Context::with_request(&request_context);
+                            let future = listing.call(service, name, arguments, context).map_err(
+                                |error| rmcp::ErrorData::invalid_params(error.to_string(), None),
+                            )?;
+                            let result = future.await;
+                            Ok(rmcp::model::CallToolResult::from(result).into())
+                        })
+                    },
+                );
+            router.add_route(route);
+        }
+        router
+    }
+}
