@@ -117,9 +117,14 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
         };
         let required = !optional;
         let (owned, pass) = owned_type(param);
+        let take = if schema.is_set() {
+            quote!(take_set)
+        } else {
+            quote!(take)
+        };
         reads.push(quote_spanned! {span=>
             let #binding = #krate::__private::collect(
-                __args.take::<#owned>(#key, #expected, #required),
+                __args.#take::<#owned>(#key, #expected, #required),
                 &mut __errors,
             );
         });
@@ -127,6 +132,8 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
             Pass::Value => quote!(#binding),
             Pass::Ref => quote!(&#binding),
             Pass::RefMut => quote!(&mut #binding),
+            Pass::OptionDeref => quote!(#binding.as_deref()),
+            Pass::OptionRef => quote!(#binding.as_ref()),
         });
         bindings.push((binding, pass == Pass::RefMut));
     }
@@ -228,18 +235,52 @@ enum Pass {
     Value,
     Ref,
     RefMut,
+    /// `Option<&str>`, `Option<&[T]>`: read as `Option<String>`, passed `.as_deref()`.
+    OptionDeref,
+    /// `Option<&T>`: read as `Option<T>`, passed `.as_ref()`.
+    OptionRef,
 }
 
 /// The type an argument is read into, and how the handler takes it: `&str` is read as a
 /// `String` and passed as `&s`, `&[T]` as a `Vec<T>`, `&T` as a `T`.
 fn owned_type(param: &Param) -> (TokenStream, Pass) {
     let tokens = flatten(param.ty.clone());
-    let [TokenTree::Punct(amp), rest @ ..] = tokens.as_slice() else {
-        return (static_lifetimes(param.ty.clone()), Pass::Value);
-    };
-    if amp.as_char() != '&' {
+    // `Option<&T>`: an `Option` of the owned type, lent with `as_deref` or `as_ref`.
+    if let [
+        TokenTree::Ident(option),
+        TokenTree::Punct(open),
+        inner @ ..,
+        TokenTree::Punct(close),
+    ] = tokens.as_slice()
+    {
+        if option == "Option"
+            && open.as_char() == '<'
+            && close.as_char() == '>'
+            && matches!(inner.first(), Some(TokenTree::Punct(p)) if p.as_char() == '&')
+        {
+            let (owned, pass) = reference_type(inner);
+            let pass = match (pass, inner.last()) {
+                (Pass::RefMut, _) => Pass::Value,
+                (_, Some(TokenTree::Ident(word))) if word == "str" => Pass::OptionDeref,
+                (_, Some(TokenTree::Group(g))) if g.delimiter() == Delimiter::Bracket => {
+                    Pass::OptionDeref
+                }
+                _ => Pass::OptionRef,
+            };
+            if pass != Pass::Value {
+                return (quote!(::core::option::Option<#owned>), pass);
+            }
+        }
+    }
+    if !matches!(tokens.first(), Some(TokenTree::Punct(amp)) if amp.as_char() == '&') {
         return (static_lifetimes(param.ty.clone()), Pass::Value);
     }
+    reference_type(&tokens)
+}
+
+/// `&T`, `&'a mut T`: the owned type to read and how to lend it.
+fn reference_type(tokens: &[TokenTree]) -> (TokenStream, Pass) {
+    let rest = &tokens[1..];
     let mut rest = rest;
     if let [TokenTree::Punct(tick), TokenTree::Ident(_), after @ ..] = rest {
         if tick.as_char() == '\'' {

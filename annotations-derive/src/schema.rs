@@ -453,6 +453,15 @@ pub(crate) fn json_string(text: &str) -> String {
 }
 
 impl Ty {
+    /// Whether this is a set (`uniqueItems`), possibly optional.
+    pub(crate) fn is_set(&self) -> bool {
+        match self {
+            Ty::Array { unique, .. } => *unique,
+            Ty::Nullable(inner) => inner.is_set(),
+            _ => false,
+        }
+    }
+
     /// What a value of this schema is, for error messages (`"an integer from 0 to 255"`), or
     /// `None` if part of it is known only to `ToolSchema` (serde's message says it then).
     pub(crate) fn describe(&self) -> Option<String> {

@@ -208,6 +208,7 @@ impl Args {
             }
             None => Value::Null,
         };
+        let value = integral(value);
         T::deserialize(&value).map_err(|error| match expected {
             Some(expected) => format!(
                 "invalid argument `{name}`: expected {expected}, found {}",
@@ -215,6 +216,30 @@ impl Args {
             ),
             None => format!("invalid argument `{name}`: {error}"),
         })
+    }
+
+    /// [`take`](Self::take) for a set (`HashSet`, `BTreeSet`): its schema says `uniqueItems`,
+    /// and reading into a set would quietly drop a repeated item, so a repeat is refused.
+    ///
+    /// # Errors
+    ///
+    /// As `take`, and for a repeated item.
+    pub fn take_set<T: DeserializeOwned>(
+        &mut self,
+        name: &'static str,
+        expected: Option<&'static str>,
+        required: bool,
+    ) -> Result<T, String> {
+        if let Some(Value::Array(items)) = self.map.get(name) {
+            let mut seen = std::collections::HashSet::new();
+            if let Some(repeat) = items.iter().find(|item| !seen.insert(item.to_string())) {
+                return Err(format!(
+                    "invalid argument `{name}`: the items must all differ, and {} is repeated",
+                    sample(repeat)
+                ));
+            }
+        }
+        self.take(name, expected, required)
     }
 
     /// Checks that no argument is left that no parameter took.
@@ -237,6 +262,36 @@ impl Args {
             "unknown argument `{unknown}`: this tool takes {}",
             known.join(", ")
         ))
+    }
+}
+
+/// The value with every number that has no fractional part written as an integer: JSON
+/// Schema counts `3.0` as an integer, so a parameter of an integer type must accept it too.
+fn integral(value: Value) -> Value {
+    match value {
+        Value::Number(number) if number.is_f64() => {
+            let float = number.as_f64().unwrap_or(f64::NAN);
+            #[allow(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                clippy::cast_precision_loss
+            )]
+            let exact = if float.fract() != 0.0 || !float.is_finite() {
+                None
+            } else if float >= 0.0 && float < u64::MAX as f64 {
+                Some(Value::from(float as u64))
+            } else if float < 0.0 && float >= i64::MIN as f64 {
+                Some(Value::from(float as i64))
+            } else {
+                None
+            };
+            exact.unwrap_or(Value::Number(number))
+        }
+        Value::Array(items) => Value::Array(items.into_iter().map(integral).collect()),
+        Value::Object(object) => {
+            Value::Object(object.into_iter().map(|(k, v)| (k, integral(v))).collect())
+        }
+        other => other,
     }
 }
 

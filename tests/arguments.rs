@@ -1,0 +1,255 @@
+//! Reading arguments: each parameter type at its limits and one past them, absent and `null`
+//! optionals, reference parameters, and arbitrary JSON that never panics. What the input
+//! schema promises and what the call accepts agree: each accepted value validates against the
+//! schema, each refused one does not.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use annotations::__private::block_on;
+use annotations::{Context, Listing, ToolResult, tool, tools};
+use proptest::prelude::*;
+use serde_json::{Value, json};
+
+macro_rules! echo_tools {
+    ($($name:ident: $ty:ty),* $(,)?) => {
+        $(
+            #[tool(read_only)]
+            fn $name(value: $ty) -> String {
+                format!("{value:?}")
+            }
+        )*
+        static ECHO: Listing = tools![$($name),*];
+    };
+}
+
+echo_tools! {
+    echo_u8: u8, echo_u16: u16, echo_u32: u32, echo_u64: u64, echo_u128: u128, echo_usize: usize,
+    echo_i8: i8, echo_i16: i16, echo_i32: i32, echo_i64: i64, echo_i128: i128, echo_isize: isize,
+    echo_f32: f32, echo_f64: f64, echo_bool: bool, echo_char: char, echo_string: String,
+    echo_cow: Cow<'static, str>, echo_option: Option<u8>, echo_vec: Vec<u8>, echo_array: [bool; 2],
+    echo_set: HashSet<u8>, echo_map: HashMap<String, u8>, echo_btree: BTreeMap<String, Vec<bool>>,
+    echo_value: Value, echo_nested: Option<Vec<Option<i8>>>,
+}
+
+fn call(listing: &Listing, name: &str, arguments: Value) -> ToolResult {
+    let future = listing
+        .call(&(), name, arguments.as_object().cloned(), Context::none())
+        .unwrap();
+    block_on(future)
+}
+
+/// Calls `name` with `{"value": value}` and checks the call and the schema agree.
+fn echo(name: &str, value: Value) -> Result<String, String> {
+    let result = call(&ECHO, name, json!({ "value": value }));
+    let schema = ECHO.get(name).unwrap().input_schema.to_value();
+    let valid = jsonschema::validator_for(&schema)
+        .unwrap()
+        .is_valid(&json!({ "value": value }));
+    assert_eq!(
+        !result.is_error, valid,
+        "{name}({value}): the call and the schema disagree: {result:?}"
+    );
+    if result.is_error {
+        Err(result.text_content())
+    } else {
+        Ok(result.text_content())
+    }
+}
+
+#[test]
+fn integers_at_their_limits_and_one_past() {
+    assert_eq!(echo("echo_u8", json!(0)), Ok("0".into()));
+    assert_eq!(echo("echo_u8", json!(255)), Ok("255".into()));
+    assert_eq!(
+        echo("echo_u8", json!(256)),
+        Err("invalid argument `value`: expected an integer from 0 to 255, found 256".into())
+    );
+    assert!(echo("echo_u8", json!(-1)).is_err());
+    assert_eq!(echo("echo_u16", json!(65535)), Ok("65535".into()));
+    assert!(echo("echo_u16", json!(65536)).is_err());
+    assert_eq!(echo("echo_u32", json!(u32::MAX)), Ok(u32::MAX.to_string()));
+    assert!(echo("echo_u32", json!(u64::from(u32::MAX) + 1)).is_err());
+    assert_eq!(echo("echo_u64", json!(u64::MAX)), Ok(u64::MAX.to_string()));
+    assert!(echo("echo_u64", json!(-1)).is_err());
+    assert_eq!(
+        echo("echo_usize", json!(u64::MAX)),
+        Ok(u64::MAX.to_string())
+    );
+    assert_eq!(echo("echo_i8", json!(-128)), Ok("-128".into()));
+    assert!(echo("echo_i8", json!(-129)).is_err());
+    assert!(echo("echo_i8", json!(128)).is_err());
+    assert_eq!(echo("echo_i16", json!(i16::MIN)), Ok(i16::MIN.to_string()));
+    assert!(echo("echo_i16", json!(i32::from(i16::MAX) + 1)).is_err());
+    assert_eq!(echo("echo_i32", json!(i32::MIN)), Ok(i32::MIN.to_string()));
+    assert!(echo("echo_i32", json!(i64::from(i32::MAX) + 1)).is_err());
+    assert_eq!(echo("echo_i64", json!(i64::MIN)), Ok(i64::MIN.to_string()));
+    assert!(echo("echo_i64", json!(u64::MAX)).is_err());
+    assert_eq!(
+        echo("echo_isize", json!(i64::MAX)),
+        Ok(i64::MAX.to_string())
+    );
+    // Within 64 bits, 128-bit types read exactly.
+    assert_eq!(echo("echo_u128", json!(u64::MAX)), Ok(u64::MAX.to_string()));
+    assert_eq!(echo("echo_i128", json!(i64::MIN)), Ok(i64::MIN.to_string()));
+    // Not integers.
+    for name in ["echo_u8", "echo_i64", "echo_u128"] {
+        assert!(echo(name, json!(1.5)).is_err(), "{name}");
+        assert!(echo(name, json!("1")).is_err(), "{name}");
+        assert!(echo(name, json!(null)).is_err(), "{name}");
+    }
+}
+
+#[test]
+fn scalars_and_strings() {
+    assert_eq!(echo("echo_f64", json!(1.5)), Ok("1.5".into()));
+    assert_eq!(echo("echo_f64", json!(3)), Ok("3.0".into()));
+    assert_eq!(echo("echo_f32", json!(0.25)), Ok("0.25".into()));
+    assert!(echo("echo_f64", json!("1.5")).is_err());
+    assert_eq!(echo("echo_bool", json!(true)), Ok("true".into()));
+    assert!(echo("echo_bool", json!(1)).is_err());
+    assert_eq!(echo("echo_char", json!("é")), Ok("'é'".into()));
+    assert_eq!(
+        echo("echo_char", json!("ab")),
+        Err("invalid argument `value`: expected a single character, found \"ab\"".into())
+    );
+    assert!(echo("echo_char", json!("")).is_err());
+    assert_eq!(echo("echo_string", json!("")), Ok("\"\"".into()));
+    assert_eq!(echo("echo_cow", json!("x")), Ok("\"x\"".into()));
+    assert!(echo("echo_string", json!(5)).is_err());
+}
+
+#[test]
+fn options_may_be_absent_or_null() {
+    assert_eq!(call(&ECHO, "echo_option", json!({})).text_content(), "None");
+    assert_eq!(echo("echo_option", json!(null)), Ok("None".into()));
+    assert_eq!(echo("echo_option", json!(7)), Ok("Some(7)".into()));
+    assert!(echo("echo_option", json!(300)).is_err());
+    assert_eq!(
+        echo("echo_nested", json!([1, null, -1])),
+        Ok("Some([Some(1), None, Some(-1)])".into())
+    );
+    assert!(echo("echo_nested", json!([200])).is_err());
+    let missing = call(&ECHO, "echo_u8", json!({}));
+    assert!(missing.is_error);
+    assert_eq!(
+        missing.text_content(),
+        "missing argument `value`: expected an integer from 0 to 255"
+    );
+}
+
+#[test]
+fn collections() {
+    assert_eq!(echo("echo_vec", json!([0, 255])), Ok("[0, 255]".into()));
+    assert!(echo("echo_vec", json!([256])).is_err());
+    assert!(echo("echo_vec", json!({"0": 1})).is_err());
+    assert_eq!(
+        echo("echo_array", json!([true, false])),
+        Ok("[true, false]".into())
+    );
+    assert!(echo("echo_array", json!([true])).is_err(), "one short");
+    assert!(
+        echo("echo_array", json!([true, false, true])).is_err(),
+        "one past"
+    );
+    assert_eq!(echo("echo_set", json!([3])), Ok("{3}".into()));
+    assert_eq!(echo("echo_map", json!({"a": 1})), Ok("{\"a\": 1}".into()));
+    assert!(echo("echo_map", json!({"a": -1})).is_err());
+    assert_eq!(
+        echo("echo_btree", json!({"a": [true]})),
+        Ok("{\"a\": [true]}".into())
+    );
+    assert_eq!(
+        echo("echo_value", json!({"any": ["thing"]})),
+        Ok("Object {\"any\": Array [String(\"thing\")]}".into())
+    );
+}
+
+#[test]
+fn sets_refuse_repeats_as_their_schema_does() {
+    // The schema says `uniqueItems`; reading into a set would quietly drop the repeat.
+    assert!(echo("echo_set", json!([3, 3])).is_err());
+}
+
+/// Reference parameters are read into owned values and lent to the handler.
+#[tool(read_only)]
+fn borrowed(text: &str, items: &[u16], value: &Value, maybe: Option<&str>) -> String {
+    format!("{text} {items:?} {value} {maybe:?}")
+}
+
+#[test]
+fn reference_parameters() {
+    let listing: Listing = tools![borrowed];
+    let result = call(
+        &listing,
+        "borrowed",
+        json!({"text": "hi", "items": [1, 2], "value": {"k": 1}, "maybe": "m"}),
+    );
+    assert_eq!(result.text_content(), "hi [1, 2] {\"k\":1} Some(\"m\")");
+}
+
+proptest! {
+    /// No arguments object, however malformed or large, makes a call panic; every result is
+    /// either a value or a message naming an argument.
+    #[test]
+    fn arbitrary_arguments_never_panic(arguments in arbitrary_json(3)) {
+        let arguments = match arguments {
+            Value::Object(object) => Value::Object(object),
+            other => json!({ "value": other }),
+        };
+        for tool in ECHO.tools() {
+            let result = call(&ECHO, tool.name(), arguments.clone());
+            if result.is_error {
+                prop_assert!(result.text_content().contains("argument `"), "{}", result.text_content());
+            }
+        }
+    }
+}
+
+fn arbitrary_json(depth: u32) -> impl Strategy<Value = Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::from),
+        any::<i64>().prop_map(Value::from),
+        any::<u64>().prop_map(Value::from),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(Value::from),
+        ".{0,20}".prop_map(Value::from),
+    ];
+    leaf.prop_recursive(depth, 64, 8, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..8).prop_map(Value::Array),
+            proptest::collection::btree_map("value|[a-z]{1,6}", inner, 0..6)
+                .prop_map(|map| Value::Object(map.into_iter().collect())),
+        ]
+    })
+}
+
+#[test]
+fn a_huge_argument_is_a_clear_error_not_a_crash() {
+    let huge = "x".repeat(10 << 20);
+    let result = call(&ECHO, "echo_u8", json!({ "value": huge }));
+    assert!(result.is_error);
+    assert!(
+        result.text_content().len() < 300,
+        "the message quotes only the start of the value"
+    );
+}
+
+proptest! {
+    /// For any value, each tool's call accepts it exactly when its input schema does.
+    #[test]
+    fn the_call_accepts_exactly_what_the_schema_accepts(value in arbitrary_json(2)) {
+        for tool in ECHO.tools() {
+            let _ = echo(tool.name(), value.clone());
+        }
+    }
+}
+
+#[test]
+fn integral_floats_are_integers_as_json_schema_counts_them() {
+    assert_eq!(echo("echo_u8", json!(3.0)), Ok("3".into()));
+    assert_eq!(echo("echo_i64", json!(-2.0)), Ok("-2".into()));
+    assert!(echo("echo_u8", json!(3.5)).is_err());
+}
