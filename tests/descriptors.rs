@@ -401,3 +401,60 @@ fn reading_a_tool_is_tolerant_where_peers_differ_and_strict_where_values_are_wro
             .contains("duplicate")
     );
 }
+
+/// Count the notes by tag.
+#[tool(read_only)]
+fn tag_counts() -> annotations::Json<HashMap<String, u32>> {
+    annotations::Json(HashMap::new())
+}
+
+/// The ids of every note.
+#[tool(read_only)]
+fn note_ids() -> Result<annotations::Json<Vec<u64>>, String> {
+    Ok(annotations::Json(Vec::new()))
+}
+
+/// A colour, as the user's own type.
+#[tool(read_only)]
+fn favourite_colour() -> annotations::Json<Colour> {
+    annotations::Json(Colour(String::new()))
+}
+
+/// Text only.
+#[tool(read_only)]
+fn plain() -> String {
+    String::new()
+}
+
+#[test]
+fn json_results_describe_their_structured_content() {
+    let output = |tool: &Tool| tool.output_schema.as_ref().map(Schema::to_value);
+    assert_eq!(
+        output(&TAG_COUNTS_TOOL),
+        Some(json!({"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 4_294_967_295_u32}}))
+    );
+    // Not an object: wrapped, as `Json` wraps the value.
+    assert_eq!(
+        output(&NOTE_IDS_TOOL),
+        Some(json!({
+            "type": "object",
+            "properties": {"result": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 18_446_744_073_709_551_615_u64}}},
+            "required": ["result"]
+        }))
+    );
+    assert!(matches!(FAVOURITE_COLOUR_TOOL.output_schema, Some(Schema::Lazy(_))));
+    assert_eq!(
+        output(&FAVOURITE_COLOUR_TOOL),
+        Some(json!({
+            "type": "object",
+            "properties": {"result": {"type": "string", "pattern": "^#[0-9a-f]{6}$"}},
+            "required": ["result"],
+            "additionalProperties": false
+        }))
+    );
+    assert_eq!(output(&PLAIN_TOOL), None);
+    for tool in [&TAG_COUNTS_TOOL, &NOTE_IDS_TOOL, &FAVOURITE_COLOUR_TOOL] {
+        let wire = serde_json::to_value(tool).unwrap();
+        assert_eq!(wire["outputSchema"]["type"], "object");
+    }
+}

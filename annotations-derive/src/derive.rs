@@ -106,6 +106,7 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
         docs: &docs,
         params: &params,
         generics: &[],
+        output: None,
     };
     let descriptor = descriptor::read(&args, &source, &mut errors);
     let krate = args.krate.clone().unwrap_or_else(|| quote!(::annotations));

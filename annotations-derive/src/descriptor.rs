@@ -14,6 +14,8 @@ pub(crate) struct Descriptor {
     name: String,
     description: Option<String>,
     properties: Vec<Property>,
+    /// The schema of `T` for a handler returning `Json<T>` (or a `Result` of it).
+    output: Option<Ty>,
 }
 
 struct Property {
@@ -35,6 +37,8 @@ pub(crate) struct Source<'a> {
     /// The inputs: parameters or fields.
     pub(crate) params: &'a [Param],
     pub(crate) generics: &'a [String],
+    /// The handler's return type.
+    pub(crate) output: Option<&'a TokenStream>,
 }
 
 impl<'a> Source<'a> {
@@ -45,6 +49,7 @@ impl<'a> Source<'a> {
             docs: &handler.docs,
             params: &handler.params,
             generics: &handler.generics,
+            output: handler.output.as_ref(),
         }
     }
 }
@@ -97,11 +102,52 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
             span: ident.span(),
         });
     }
+    let output = source
+        .output
+        .and_then(json_output)
+        .map(|ty| schema::read_param(&ty, errors).0);
     Descriptor {
         name,
         description,
         properties,
+        output,
     }
+}
+
+/// `T` of a return type `Json<T>` or `Result<Json<T>, E>` (any path ending so).
+fn json_output(output: &TokenStream) -> Option<TokenStream> {
+    let tokens = schema::flatten(output.clone());
+    let (last, args) = last_segment(&tokens)?;
+    match (last.as_str(), args.as_slice()) {
+        ("Json", [inner]) => Some(inner.iter().cloned().collect()),
+        ("Result", [ok, ..]) => {
+            let (last, args) = last_segment(ok)?;
+            match (last.as_str(), args.as_slice()) {
+                ("Json", [inner]) => Some(inner.iter().cloned().collect()),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The last path segment of a type and its generic arguments, split at top-level commas.
+fn last_segment(tokens: &[TokenTree]) -> Option<(String, Vec<Vec<TokenTree>>)> {
+    let open = tokens
+        .iter()
+        .position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == '<'))?;
+    let TokenTree::Ident(name) = tokens.get(open.checked_sub(1)?)? else {
+        return None;
+    };
+    if !matches!(tokens.last(), Some(TokenTree::Punct(p)) if p.as_char() == '>') {
+        return None;
+    }
+    let inner: TokenStream = tokens[open + 1..tokens.len() - 1].iter().cloned().collect();
+    let args = crate::ast::split_top_level(inner)
+        .into_iter()
+        .map(|(arg, _)| arg)
+        .collect();
+    Some((name.to_string(), args))
 }
 
 impl Descriptor {
@@ -130,15 +176,51 @@ impl Descriptor {
             .as_deref()
             .map_or_else(|| none.clone(), |text| some(cow(text)));
         let input_schema = self.input_schema(krate);
+        let output_schema = self.output_schema(krate);
         quote! {
             #krate::Tool {
                 name: #name,
                 title: #title,
                 description: #description,
                 input_schema: #input_schema,
-                output_schema: ::core::option::Option::None,
+                output_schema: #output_schema,
                 annotations: #annotations,
             }
+        }
+    }
+
+    /// The `outputSchema` of a handler returning `Json<T>`: `T`'s schema if it is an object,
+    /// else `{"result": ...}` around it (as `Json` wraps such values); none for `Option`s and
+    /// `serde_json::Value`, whose values may or may not be objects.
+    fn output_schema(&self, krate: &TokenStream) -> TokenStream {
+        let none = quote!(::core::option::Option::None);
+        let Some(ty) = &self.output else {
+            return none;
+        };
+        match ty {
+            Ty::Nullable(_) => return none,
+            Ty::Json(pairs) if pairs.is_empty() => return none,
+            _ => {}
+        }
+        if let Some(json) = ty.to_json() {
+            let is_object = json.starts_with(r#"{"type":"object""#);
+            let json = if is_object {
+                json
+            } else {
+                format!(r#"{{"type":"object","properties":{{"result":{json}}},"required":["result"]}}"#)
+            };
+            return quote!(::core::option::Option::Some(#krate::Schema::Static(#json)));
+        }
+        let expr = ty.to_expr(krate);
+        quote! {
+            ::core::option::Option::Some(#krate::Schema::Lazy({
+                fn output_schema() -> &'static str {
+                    static SCHEMA: #krate::__private::OnceLock<::std::string::String> =
+                        #krate::__private::OnceLock::new();
+                    SCHEMA.get_or_init(|| #krate::__private::output_schema(#expr))
+                }
+                output_schema
+            }))
         }
     }
 

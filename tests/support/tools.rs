@@ -8,7 +8,7 @@ use annotations::{Listing, ToolSchema, tool, tools};
 use serde_json::{Value, json};
 
 /// A colour of the user's own, with a hand-written schema.
-#[derive(Debug, serde::Deserialize)]
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
 pub struct Colour(pub String);
 
 impl ToolSchema for Colour {
@@ -97,6 +97,7 @@ pub fn scalars(
 /// Collections.
 #[tool(destructive, title = "Collections")]
 #[allow(clippy::too_many_arguments)]
+#[allow(clippy::needless_pass_by_value)]
 pub fn collections(
     list: Vec<u8>,
     slice: &[bool],
@@ -109,10 +110,9 @@ pub fn collections(
     any: Value,
     nested: Option<Vec<u8>>,
     maybe_any: Option<serde_json::Value>,
-) {
-    let _ = (
-        list, slice, pair, queue, set, ordered, map, tree, any, nested, maybe_any,
-    );
+) -> annotations::Json<HashMap<String, Vec<bool>>> {
+    let _ = (list, slice, pair, queue, set, ordered, tree, any, nested, maybe_any);
+    annotations::Json(map)
 }
 
 /// Paint with a colour of the user's own type.
@@ -124,8 +124,9 @@ pub fn paint(
     accent: Option<Colour>,
     shape: Shape,
     width: u8,
-) {
-    let _ = (colour, palette, accent, shape, width);
+) -> annotations::Json<Colour> {
+    let _ = (palette, accent, shape, width);
+    annotations::Json(colour)
 }
 
 /// A tool named with a raw identifier.
