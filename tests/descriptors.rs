@@ -431,7 +431,9 @@ fn json_results_describe_their_structured_content() {
     let output = |tool: &Tool| tool.output_schema.as_ref().map(Schema::to_value);
     assert_eq!(
         output(&TAG_COUNTS_TOOL),
-        Some(json!({"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 4_294_967_295_u32}}))
+        Some(
+            json!({"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 4_294_967_295_u32}})
+        )
     );
     // Not an object: wrapped, as `Json` wraps the value.
     assert_eq!(
@@ -442,7 +444,10 @@ fn json_results_describe_their_structured_content() {
             "required": ["result"]
         }))
     );
-    assert!(matches!(FAVOURITE_COLOUR_TOOL.output_schema, Some(Schema::Lazy(_))));
+    assert!(matches!(
+        FAVOURITE_COLOUR_TOOL.output_schema,
+        Some(Schema::Lazy(_))
+    ));
     assert_eq!(
         output(&FAVOURITE_COLOUR_TOOL),
         Some(json!({

@@ -35,7 +35,33 @@ pub(crate) struct Handler {
     pub(crate) lifetimes: Vec<Ident>,
     /// The return type, if one is written.
     pub(crate) output: Option<TokenStream>,
+    /// rmcp's `#[tool]` below this attribute, which receives the checked hints.
+    pub(crate) rmcp: Option<RmcpTool>,
+    /// A second `#[tool]` of this crate's on the same function, and where its `#` is.
+    pub(crate) repeated: Option<(TokenStream, usize)>,
 }
+
+/// rmcp's `#[tool(...)]` on the handler, below ours.
+pub(crate) struct RmcpTool {
+    /// Where its bracket group is in the handler's tokens.
+    pub(crate) index: usize,
+    /// Its path as written (`tool`, `rmcp::tool`).
+    pub(crate) path: TokenStream,
+    /// Its arguments, if any.
+    pub(crate) args: TokenStream,
+}
+
+/// The keys only `#[annotations::tool]` has: a second `#[tool]` with one of them is this
+/// crate's attribute written twice, not rmcp's.
+const OWN_KEYS: [&str; 7] = [
+    "read_only",
+    "destructive",
+    "idempotent",
+    "open_world",
+    "http",
+    "allow_mut",
+    "crate",
+];
 
 /// How a handler takes `self`.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -73,12 +99,24 @@ impl Handler {
         // Outer attributes: `#[...]`.
         let mut docs = Vec::new();
         let mut carried_attrs = Vec::new();
+        let mut rmcp = None;
+        let mut repeated = None;
         while punct(tokens.get(i), '#') && group(tokens.get(i + 1), Delimiter::Bracket) {
             if let Some(TokenTree::Group(attr)) = tokens.get(i + 1) {
                 if let Some(lines) = doc_lines(attr) {
                     docs.extend(lines);
                 } else if carried(attr) {
                     carried_attrs.push(tokens[i..i + 2].iter().cloned().collect());
+                } else if let Some((path, args, ours)) = tool_attribute(attr) {
+                    if ours {
+                        repeated = Some((tokens[i..i + 2].iter().cloned().collect(), i));
+                    } else if rmcp.is_none() {
+                        rmcp = Some(RmcpTool {
+                            index: i + 1,
+                            path,
+                            args,
+                        });
+                    }
                 }
             }
             i += 2;
@@ -206,6 +244,8 @@ impl Handler {
             abi,
             lifetimes,
             output,
+            rmcp,
+            repeated,
         })
     }
 }
@@ -466,6 +506,45 @@ pub(crate) fn doc_lines(attr: &Group) -> Option<Vec<String>> {
                 _ => Some(Vec::new()),
             }
         }
+        _ => None,
+    }
+}
+
+/// A `#[tool]` attribute other than the one being expanded: its path, its arguments, and
+/// whether it is this crate's (`annotations::tool`, or a bare `tool` with one of this crate's
+/// own keys) rather than rmcp's (`rmcp::tool`, or a bare `tool` without them).
+fn tool_attribute(attr: &Group) -> Option<(TokenStream, TokenStream, bool)> {
+    let tokens: Vec<TokenTree> = attr.stream().into_iter().collect();
+    let args_at = tokens
+        .iter()
+        .position(|t| matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis))
+        .unwrap_or(tokens.len());
+    let path: Vec<String> = tokens[..args_at]
+        .iter()
+        .filter_map(|t| match t {
+            TokenTree::Ident(word) => Some(word.to_string()),
+            _ => None,
+        })
+        .collect();
+    let args: TokenStream = match tokens.get(args_at) {
+        Some(TokenTree::Group(group)) if args_at + 1 == tokens.len() => group.stream(),
+        None => TokenStream::new(),
+        Some(_) => return None,
+    };
+    let path_tokens: TokenStream = tokens[..args_at].iter().cloned().collect();
+    let has_own_key = args
+        .clone()
+        .into_iter()
+        .any(|t| matches!(&t, TokenTree::Ident(word) if OWN_KEYS.iter().any(|key| word == key)));
+    match path
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        ["annotations", "tool"] => Some((path_tokens, args, true)),
+        ["rmcp", "tool"] => Some((path_tokens, args, false)),
+        ["tool"] => Some((path_tokens, args, has_own_key)),
         _ => None,
     }
 }

@@ -207,7 +207,9 @@ impl Descriptor {
             let json = if is_object {
                 json
             } else {
-                format!(r#"{{"type":"object","properties":{{"result":{json}}},"required":["result"]}}"#)
+                format!(
+                    r#"{{"type":"object","properties":{{"result":{json}}},"required":["result"]}}"#
+                )
             };
             return quote!(::core::option::Option::Some(#krate::Schema::Static(#json)));
         }

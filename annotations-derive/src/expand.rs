@@ -9,12 +9,13 @@ use crate::attr;
 use crate::call;
 use crate::descriptor::{self, Source};
 use crate::errors::Errors;
+use crate::stack;
 use crate::valid::{self, Value};
 
 pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
     let args = attr::parse(attr, &mut errors);
-    let handler = match Handler::parse(item.clone()) {
+    let mut handler = match Handler::parse(item.clone()) {
         Ok(handler) => handler,
         Err(error) => {
             errors.push(error);
@@ -23,8 +24,39 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         }
     };
     let checked = valid::check(&args, &handler.exclusive_borrows, &mut errors);
-    let descriptor = descriptor::read(&args, &Source::handler(&handler), &mut errors);
     let krate = args.krate.clone().unwrap_or_else(|| quote!(::annotations));
+    if let Some((repeated, at)) = handler.repeated.take() {
+        errors.push(syn::Error::new_spanned(
+            repeated,
+            "#[tool] is written twice on this function: merge the keys into one #[tool(...)]",
+        ));
+        // Not emitted, so that it does not expand a second time.
+        handler.tokens.drain(at..at + 2);
+        if let Some(rmcp) = &mut handler.rmcp {
+            if rmcp.index > at {
+                rmcp.index -= 2;
+            }
+        }
+    }
+    if let Some(rmcp) = &handler.rmcp {
+        return stacked(&args, &checked.fields, &handler, rmcp, &krate, errors);
+    }
+    if let Some(span) = stack::rmcp_parameter(&handler.params) {
+        errors.push(syn::Error::new(
+            span,
+            "this handler takes rmcp's `Parameters`, so rmcp's #[tool] describes it: write \
+             #[annotations::tool(...)] above rmcp's #[tool] (below it, rmcp has read the \
+             function already, and its description is lost), or list the handler with \
+             `tools!` and take plain parameters",
+        ));
+        let annotations = annotations_value(&krate, None, [None; 4]);
+        let constants = constants(&krate, &handler, &annotations, None);
+        let function: TokenStream = handler.tokens.iter().cloned().collect();
+        let call = placeholder_call(&krate, &handler);
+        let errors = errors.to_compile_errors();
+        return quote!(#function #constants #call #errors);
+    }
+    let descriptor = descriptor::read(&args, &Source::handler(&handler), &mut errors);
     if !errors.is_empty() {
         // The handler and placeholder constants, so that one mistake is one error and code
         // that uses the constants does not fail with "cannot find" as well.
@@ -53,6 +85,51 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     }
     let function = with_checks_in_body(handler.tokens, &checked.assertions);
     quote!(#function #constants #call)
+}
+
+/// `#[annotations::tool]` above rmcp's `#[tool]`: the function with rmcp's attribute
+/// rewritten to carry the checked hints, and the annotations constant (rmcp describes and calls
+/// the tool).
+fn stacked(
+    args: &attr::Args,
+    fields: &[Option<Value<'_>>; 4],
+    handler: &Handler,
+    rmcp: &crate::ast::RmcpTool,
+    krate: &TokenStream,
+    mut errors: Errors,
+) -> TokenStream {
+    let attribute = stack::hand_over(args, fields, rmcp, &mut errors);
+    let vis = &handler.vis;
+    let name = format_ident!(
+        "{}_ANNOTATIONS",
+        upper_snake(&handler.name),
+        span = handler.name.span()
+    );
+    let doc = format!(
+        " The MCP tool annotations of `{}`, stated with `#[tool]` and handed to rmcp's `#[tool]`.",
+        unraw(&handler.name)
+    );
+    let carried = &handler.carried_attrs;
+    let mut tokens = handler.tokens.clone();
+    let annotations = if errors.is_empty() {
+        annotations_value(krate, args.title.as_ref(), *fields)
+    } else {
+        annotations_value(krate, None, [None; 4])
+    };
+    if errors.is_empty() {
+        if let Some(TokenTree::Group(group)) = attribute.into_iter().next() {
+            tokens[rmcp.index] = TokenTree::Group(group);
+        }
+    }
+    let function: TokenStream = tokens.into_iter().collect();
+    let errors = errors.to_compile_errors();
+    quote! {
+        #function
+        #[doc = #doc]
+        #(#carried)*
+        #vis const #name: #krate::ToolAnnotations = #annotations;
+        #errors
+    }
 }
 
 /// The call of a handler whose attribute has errors: it calls nothing, so that a listing that

@@ -14,6 +14,7 @@ mod http;
 mod listing;
 mod name;
 mod schema;
+mod stack;
 mod valid;
 
 use proc_macro::TokenStream;

@@ -111,7 +111,9 @@ pub fn collections(
     nested: Option<Vec<u8>>,
     maybe_any: Option<serde_json::Value>,
 ) -> annotations::Json<HashMap<String, Vec<bool>>> {
-    let _ = (list, slice, pair, queue, set, ordered, tree, any, nested, maybe_any);
+    let _ = (
+        list, slice, pair, queue, set, ordered, tree, any, nested, maybe_any,
+    );
     annotations::Json(map)
 }
 

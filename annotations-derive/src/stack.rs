@@ -1,0 +1,140 @@
+//! `#[annotations::tool(...)]` above rmcp's `#[tool]`: the checked hints, title, name and
+//! description are handed to rmcp's attribute, so that rmcp's own listing carries them.
+//! rmcp then describes and calls the tool itself (its parameters are rmcp's extractors), so
+//! no descriptor or call is generated beside the handler.
+
+use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
+use quote::quote;
+use syn::Error;
+
+use crate::ast::RmcpTool;
+use crate::attr::{Args, HintKind};
+use crate::errors::Errors;
+use crate::valid::Value;
+
+/// rmcp's attribute, rewritten with what `#[annotations::tool]` states.
+pub(crate) fn hand_over(
+    args: &Args,
+    fields: &[Option<Value<'_>>; 4],
+    rmcp: &RmcpTool,
+    errors: &mut Errors,
+) -> TokenStream {
+    let existing = keys(&rmcp.args);
+    let mut added = Vec::new();
+    for (key, ours) in [
+        ("name", args.name.as_ref()),
+        ("title", args.title.as_ref()),
+        ("description", args.description.as_ref()),
+    ] {
+        let Some(ours) = ours else {
+            continue;
+        };
+        if let Some(span) = existing
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, span)| *span)
+        {
+            errors.push(Error::new(
+                span,
+                format!(
+                    "`{key}` is given twice: in #[annotations::tool] and in rmcp's #[tool]; keep one"
+                ),
+            ));
+            continue;
+        }
+        let key = proc_macro2::Ident::new(key, Span::call_site());
+        added.push(quote!(#key = #ours));
+    }
+    if let Some(span) = existing
+        .iter()
+        .find(|(k, _)| k == "annotations")
+        .map(|(_, span)| *span)
+    {
+        errors.push(Error::new(
+            span,
+            "rmcp's #[tool] states `annotations` while #[annotations::tool] above it states the \
+             hints: state them once, in #[annotations::tool]",
+        ));
+    }
+    let mut hints = Vec::new();
+    if let Some(title) = &args.title {
+        hints.push(quote!(title = #title));
+    }
+    for (kind, field) in HintKind::ALL.into_iter().zip(fields) {
+        let key = proc_macro2::Ident::new(
+            match kind {
+                HintKind::ReadOnly => "read_only_hint",
+                HintKind::Destructive => "destructive_hint",
+                HintKind::Idempotent => "idempotent_hint",
+                HintKind::OpenWorld => "open_world_hint",
+            },
+            Span::call_site(),
+        );
+        match field {
+            Some(Value::Known(value)) => hints.push(quote!(#key = #value)),
+            Some(Value::Expr(expr)) => {
+                let first = TokenStream::clone(expr).into_iter().next();
+                let span = args.hint(kind).map_or_else(
+                    || first.map_or_else(Span::call_site, |token| token.span()),
+                    |hint| hint.key.span(),
+                );
+                errors.push(Error::new(
+                    span,
+                    format!(
+                        "#[tool({} = ...)] is a const expression, which rmcp's #[tool] below cannot \
+                         take (its hints are literals): write `true` or `false`, or list the \
+                         handler with `tools!` instead of rmcp's #[tool]",
+                        kind.key()
+                    ),
+                ));
+            }
+            None => {}
+        }
+    }
+    if !hints.is_empty() {
+        added.push(quote!(annotations(#(#hints),*)));
+    }
+    let path = &rmcp.path;
+    let mut all = rmcp.args.clone();
+    for item in added {
+        if !all.is_empty() {
+            all.extend(quote!(,));
+        }
+        all.extend(item);
+    }
+    let attr = quote!(#path(#all));
+    let mut group = Group::new(Delimiter::Bracket, attr);
+    group.set_span(Span::call_site());
+    TokenStream::from(TokenTree::Group(group))
+}
+
+/// The top-level keys of rmcp's attribute arguments, with their spans.
+fn keys(args: &TokenStream) -> Vec<(String, Span)> {
+    let mut keys = Vec::new();
+    let mut at_start = true;
+    for token in args.clone() {
+        match &token {
+            TokenTree::Ident(word) if at_start => {
+                keys.push((word.to_string(), word.span()));
+                at_start = false;
+            }
+            TokenTree::Punct(p) if p.as_char() == ',' => at_start = true,
+            _ => at_start = false,
+        }
+    }
+    keys
+}
+
+/// The first parameter whose type is rmcp's `Parameters<...>` extractor, if any.
+pub(crate) fn rmcp_parameter(params: &[crate::ast::Param]) -> Option<Span> {
+    params.iter().find_map(|param| {
+        let tokens: Vec<TokenTree> = crate::schema::flatten(param.ty.clone());
+        let open = tokens
+            .iter()
+            .position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == '<'))?;
+        match open.checked_sub(1).and_then(|i| tokens.get(i)) {
+            Some(TokenTree::Ident(word)) if word == "Parameters" => Some(word.span()),
+            _ => None,
+        }
+    })
+}
