@@ -76,7 +76,7 @@ impl Notes {
     }
 }
 
-#[tool_handler]
+#[tool_handler(router = self.tool_router)]
 impl ServerHandler for Notes {}
 
 #[test]
