@@ -186,6 +186,9 @@ use proc_macro::TokenStream;
 /// # assert!(cached_lookup(&mut Vec::new(), 1));
 /// ```
 ///
+/// Beside them goes a hidden function, the handler's call, which `tools![...]` puts in the
+/// listing (see *Calling* below).
+///
 /// # The descriptor
 ///
 /// | key | the descriptor's field | |
@@ -262,6 +265,82 @@ use proc_macro::TokenStream;
 /// a type of yours named `String` or `Vec` is taken for the standard one. A parameter's type
 /// cannot be a generic parameter of the handler or `impl Trait` (its schema would not be
 /// fixed), nor name `Self` where the schema is built at run time.
+///
+/// # Calling
+///
+/// A listing made with `tools![...]` calls the handler with the server's state (`&self` for a
+/// method; what `#[context]` parameters ask for) and the arguments object of a `tools/call`:
+///
+/// - each parameter is read by name under the rules its schema states (`serde` for the
+///   reading, so a parameter of your own type also implements `serde::Deserialize`): a
+///   missing required argument, a value of the wrong type, a number out of its type's range,
+///   a repeated item of a set, or an argument the tool does not take is a failed result that
+///   names the argument and says what was expected, every mistake at once; `Option`s may be
+///   absent or `null`; `&str`, `&[T]`, `&T` and `Option<&T>` are read into owned values and
+///   lent to the handler;
+/// - a `#[context]` parameter receives, through `annotations::FromContext`, the state (`&S`),
+///   the call's `annotations::Context`, or with the `rmcp` feature rmcp's
+///   `RequestContext<RoleServer>`;
+/// - the return value becomes a result through `annotations::IntoToolResult`: text for
+///   strings and numbers, nothing for `()`, structured content for `annotations::Json(value)`
+///   (and then the descriptor has an `outputSchema`: `T`'s schema if it is an object, else
+///   `{"result": ...}` around it, as `Json` wraps such values), a failed result for `Err(e)`;
+/// - `async fn` handlers are awaited; a handler that panics is a failed result.
+///
+/// Calls share the state, so a handler that takes `&mut self` or `self`, an `unsafe fn`, a
+/// generic handler or one with `#[cfg]` on a parameter cannot be listed: naming it in
+/// `tools![...]` is a compile error that says why. A handler without `self` is called as a
+/// free function if it is `async` (the macro cannot see whether it sits in an impl block), so
+/// an `async` associated function without `self` cannot be listed; make it a method.
+///
+/// # With rmcp's `#[tool]`
+///
+/// Written above rmcp's `#[tool]` (or `#[rmcp::tool]`), `#[annotations::tool(...)]` checks the
+/// hints as always, then hands them (with `title`, `name` and `description`, if given) to
+/// rmcp's attribute as `annotations(...)`, so rmcp's listing carries them. rmcp then describes
+/// and calls the handler; only the `_ANNOTATIONS` constant is generated. Hints must be literals
+/// there (rmcp's attribute takes nothing else), and rmcp's attribute must not state
+/// `annotations` itself. The rule for telling the two apart: a second `#[tool]` below this one
+/// is rmcp's, unless it is written `annotations::tool` or holds a key only this attribute has
+/// (`read_only`, `destructive`, `idempotent`, `open_world`, `http`, `allow_mut`, `crate`), in
+/// which case the attribute was written twice, which is an error.
+///
+/// Below rmcp's `#[tool]`, this attribute comes too late: rmcp has read the function already
+/// (and dropped its doc comment, since rmcp stops reading doc lines at another attribute). For
+/// a handler that takes rmcp's `Parameters`, that order is a compile error; without
+/// `Parameters` the macro cannot tell that rmcp was there. Note too that rmcp's
+/// `#[tool_router]` takes every attribute whose name ends in `tool` for rmcp's, so in such an
+/// impl block each `#[annotations::tool]` handler also carries rmcp's `#[tool]`.
+///
+/// ```
+/// use rmcp::handler::server::wrapper::Parameters;
+/// use rmcp::tool;
+///
+/// #[derive(serde::Deserialize, schemars::JsonSchema)]
+/// pub struct AddNote {
+///     /// Short title for the note
+///     pub title: String,
+/// }
+///
+/// pub struct Notes;
+///
+/// impl Notes {
+///     /// Save a new note.
+///     #[annotations::tool(http = "POST", open_world = false, title = "Add note")]
+///     #[tool]
+///     fn add_note(&self, Parameters(AddNote { title }): Parameters<AddNote>) -> String {
+///         title
+///     }
+/// }
+///
+/// // rmcp's descriptor carries the checked hints.
+/// let theirs = Notes::add_note_tool_attr();
+/// assert_eq!(theirs.title.as_deref(), Some("Add note"));
+/// assert_eq!(
+///     annotations::ToolAnnotations::from(theirs.annotations.unwrap()),
+///     Notes::ADD_NOTE_ANNOTATIONS
+/// );
+/// ```
 ///
 /// # Checks
 ///

@@ -27,7 +27,10 @@
 //!   the others), and [`#[derive(Tool)]`](derive@Tool) writes for a struct whose fields are the
 //!   inputs;
 //! - [`Listing`], built by [`tools!`], which renders the `tools/list` result of each
-//!   [`ProtocolVersion`], page by page, and a Markdown table of the tools.
+//!   [`ProtocolVersion`], page by page, and a Markdown table of the tools, and
+//!   [calls](Listing::call) them: arguments read by the rules their schema states, results
+//!   ([`ToolResult`]) from what the handlers return ([`IntoToolResult`], [`Json`], [`Text`]),
+//!   bad arguments and panics as failed results the model can act on.
 //!
 //! ```
 //! use annotations::{ToolAnnotations, Trust};
@@ -85,8 +88,11 @@
 //!
 //! - `derive` (default): re-exports `#[tool]`, `#[derive(Tool)]` and `tools!` from
 //!   `annotations-derive`.
-//! - `rmcp`: `From` conversions with the types of `rmcp`, the official Rust SDK:
-//!   `ToolAnnotations` both ways, `Tool` and [`Listing`] to rmcp's `Tool`.
+//! - `rmcp`: the bridge to `rmcp`, the official Rust SDK: a [`Listing`] becomes rmcp's
+//!   `ToolRouter` (served by rmcp's `#[tool_handler]`, with rmcp's `RequestContext` for
+//!   handlers that ask for it); conversions of `ToolAnnotations` (both ways), `Tool`,
+//!   listings, pages and results. The README shows both ways to serve with rmcp: from a
+//!   listing, or keeping rmcp's `#[tool]` under `#[annotations::tool]`.
 //! - `schemars`: [`ToolSchema`] for every type that derives `schemars::JsonSchema`, so such
 //!   types can be handler parameters.
 #![forbid(unsafe_code)]
