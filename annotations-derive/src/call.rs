@@ -83,6 +83,7 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
     // that calls it, not of every type that has a tool.
     let state_ty = quote!(__S);
     let mut reads = Vec::new();
+    let mut keys = Vec::new();
     let mut bindings = Vec::new();
     let mut arguments = Vec::new();
     let mut bounds = Vec::new();
@@ -109,6 +110,7 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
             continue;
         };
         let key = unraw(ident);
+        keys.push(key.clone());
         let (schema, optional) =
             schema::read_param(&param.ty, &mut crate::errors::Errors::default());
         let expected = match schema.describe() {
@@ -148,12 +150,6 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
         }
     });
     let names = bindings.iter().map(|(binding, _)| binding);
-    let await_ = if handler.is_async {
-        quote!(.await)
-    } else {
-        quote!()
-    };
-
     // `__H` is the handler's type where the call does not use the handler it is given.
     let takes_pointer = !method && !handler.is_async && pointer_type(handler).is_some();
     let h = if takes_pointer {
@@ -172,12 +168,9 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
                 );
             },
         );
-        (
-            quote!(_: __H),
-            quote!(Self::#name(__this, #(#arguments),*) #await_),
-        )
+        (quote!(_: __H), quote!(Self::#name(__this, #(#arguments),*)))
     } else if !takes_pointer {
-        (quote!(_: __H), quote!(#name(#(#arguments),*) #await_))
+        (quote!(_: __H), quote!(#name(#(#arguments),*)))
     } else {
         let pointer = pointer_type(handler).unwrap_or_default();
         (
@@ -193,6 +186,12 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
         quote!()
     } else {
         quote!(where #(#bounds),*)
+    };
+    // The handler runs with a panic turned into a failed result.
+    let run = if handler.is_async {
+        quote!(#krate::__private::catch_async(#tool_name, #invoke).await)
+    } else {
+        quote!(#krate::__private::catch(#tool_name, move || #invoke))
     };
     let output_span = handler
         .output
@@ -210,20 +209,23 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
             __arguments: #map,
             __context: #krate::Context<'__a>,
         ) -> #krate::CallFuture<'__a> #where_clause {
-            #krate::__private::guarded(#tool_name, async move {
+            ::std::boxed::Box::pin(async move {
                 let _ = &__state;
                 let _ = &__context;
                 let mut __args = #krate::__private::Args::new(__arguments);
                 let mut __errors = ::std::vec::Vec::new();
                 #(#reads)*
-                #krate::__private::collect(__args.finish(), &mut __errors);
+                #krate::__private::collect(__args.finish(&[#(#keys),*]), &mut __errors);
                 if !__errors.is_empty() {
                     return #krate::__private::failed(__errors);
                 }
                 let (#(#patterns,)*) = (#(#names,)*) else {
                     return #krate::__private::failed(__errors);
                 };
-                let __result = #invoke;
+                let __result = match #run {
+                    ::core::result::Result::Ok(__result) => __result,
+                    ::core::result::Result::Err(__failed) => return __failed,
+                };
                 #convert
             })
         }

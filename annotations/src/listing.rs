@@ -86,6 +86,11 @@ impl<S> Listing<S> {
         self.calls.len() == self.tools.len()
     }
 
+    /// The call of the tool at `index`, if the listing has calls.
+    pub(crate) fn call_at(&self, index: usize) -> Option<Call<S>> {
+        self.calls.get(index).copied()
+    }
+
     /// Calls the tool named `name` with the server's `state`, the arguments object (`None` for
     /// none) and the request's `context`.
     ///

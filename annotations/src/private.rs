@@ -171,7 +171,6 @@ pub use crate::call::{CallFuture, Context, FromContext, IntoToolResult, ToolResu
 /// The arguments object of one call, read parameter by parameter.
 pub struct Args {
     map: Map,
-    taken: Vec<&'static str>,
 }
 
 impl Args {
@@ -180,7 +179,6 @@ impl Args {
     pub fn new(arguments: Option<Map>) -> Self {
         Args {
             map: arguments.unwrap_or_default(),
-            taken: Vec::new(),
         }
     }
 
@@ -197,9 +195,9 @@ impl Args {
         expected: Option<&'static str>,
         required: bool,
     ) -> Result<T, String> {
-        self.taken.push(name);
-        let value = match self.map.remove(name) {
-            Some(value) => value,
+        // Taken out in place (a `null` is left behind), which is cheaper than removing the key.
+        let value = match self.map.get_mut(name) {
+            Some(value) => std::mem::take(value),
             None if required => {
                 return Err(match expected {
                     Some(expected) => format!("missing argument `{name}`: expected {expected}"),
@@ -242,22 +240,26 @@ impl Args {
         self.take(name, expected, required)
     }
 
-    /// Checks that no argument is left that no parameter took.
+    /// Checks that no argument is left that no parameter took; `names` are the parameters'.
     ///
     /// # Errors
     ///
     /// A message naming the first unknown argument and the ones the tool takes.
-    pub fn finish(self) -> Result<(), String> {
-        let Some(unknown) = self.map.keys().next() else {
+    pub fn finish(self, names: &[&str]) -> Result<(), String> {
+        if self.map.len() <= names.len() && self.map.keys().all(|key| names.contains(&key.as_str()))
+        {
+            return Ok(());
+        }
+        let Some(unknown) = self.map.keys().find(|key| !names.contains(&key.as_str())) else {
             return Ok(());
         };
         let unknown: String = unknown.chars().take(64).collect();
-        if self.taken.is_empty() {
+        if names.is_empty() {
             return Err(format!(
                 "unknown argument `{unknown}`: this tool takes no arguments"
             ));
         }
-        let known: Vec<String> = self.taken.iter().map(|name| format!("`{name}`")).collect();
+        let known: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
         Err(format!(
             "unknown argument `{unknown}`: this tool takes {}",
             known.join(", ")
@@ -317,7 +319,47 @@ pub fn context<'a, S: ?Sized, T: FromContext<'a, S>>(
     T::from_context(state, context)
 }
 
-/// The call's future, with a panic in the handler turned into a failed result, so the server
+/// Runs a synchronous handler, a panic turned into a failed result so the server goes on.
+///
+/// # Errors
+///
+/// The failed result, when the handler panicked.
+pub fn catch<T>(tool: &'static str, handler: impl FnOnce() -> T) -> Result<T, ToolResult> {
+    std::panic::catch_unwind(AssertUnwindSafe(handler)).map_err(|payload| panicked(tool, &*payload))
+}
+
+/// Awaits an `async` handler, a panic while it runs turned into a failed result.
+///
+/// # Errors
+///
+/// The failed result, when the handler panicked.
+pub async fn catch_async<T>(
+    tool: &'static str,
+    handler: impl Future<Output = T> + Send,
+) -> Result<T, ToolResult> {
+    let mut handler = std::pin::pin!(handler);
+    std::future::poll_fn(|cx| {
+        match std::panic::catch_unwind(AssertUnwindSafe(|| handler.as_mut().poll(cx))) {
+            Ok(Poll::Ready(value)) => Poll::Ready(Ok(value)),
+            Ok(Poll::Pending) => Poll::Pending,
+            Err(payload) => Poll::Ready(Err(panicked(tool, &*payload))),
+        }
+    })
+    .await
+}
+
+fn panicked(tool: &str, payload: &(dyn std::any::Any + Send)) -> ToolResult {
+    let message = payload
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".to_owned());
+    ToolResult::error(format!(
+        "the tool `{tool}` failed unexpectedly (it panicked: {message})"
+    ))
+}
+
+/// The call's future, with a panic anywhere in it turned into a failed result, so the server
 /// goes on serving.
 pub fn guarded<'a>(
     tool: &'static str,
@@ -342,16 +384,7 @@ impl Future for CatchPanic<'_> {
         let inner = &mut self.inner;
         match std::panic::catch_unwind(AssertUnwindSafe(|| inner.as_mut().poll(cx))) {
             Ok(poll) => poll,
-            Err(payload) => {
-                let message = payload
-                    .downcast_ref::<&str>()
-                    .map(|text| (*text).to_owned())
-                    .or_else(|| payload.downcast_ref::<String>().cloned())
-                    .unwrap_or_else(|| "no message".to_owned());
-                Poll::Ready(ToolResult::error(format!(
-                    "the tool `{tool}` failed unexpectedly (it panicked: {message})"
-                )))
-            }
+            Err(payload) => Poll::Ready(panicked(tool, &*payload)),
         }
     }
 }

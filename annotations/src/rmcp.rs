@@ -243,28 +243,27 @@ impl<S: Send + Sync + 'static> From<crate::Listing<S>>
         use rmcp::handler::server::tool::ToolCallContext;
 
         let mut router = ToolRouter::new();
-        for tool in listing.tools() {
+        for (index, tool) in listing.tools().iter().enumerate() {
             let name: &'static str = tool.name();
-            let route =
-                ToolRoute::new_dyn(
-                    rmcp::model::Tool::from(tool),
-                    move |call: ToolCallContext<'_, S>| {
-                        Box::pin(async move {
-                            let ToolCallContext {
-                                request_context,
-                                service,
-                                arguments,
-                                ..
-                            } = call;
-                            let context = crate::Context::with_request(&request_context);
-                            let future = listing.call(service, name, arguments, context).map_err(
-                                |error| rmcp::ErrorData::invalid_params(error.to_string(), None),
-                            )?;
-                            let result = future.await;
-                            Ok(rmcp::model::CallToolResult::from(result).into())
-                        })
-                    },
-                );
+            // The call is found once, here, not by name on every call.
+            let call = listing.call_at(index);
+            let route = ToolRoute::new_dyn(
+                rmcp::model::Tool::from(tool),
+                move |mut request: ToolCallContext<'_, S>| {
+                    Box::pin(async move {
+                        let Some(call) = call else {
+                            return Err(rmcp::ErrorData::invalid_params(
+                                crate::UnknownTool::new(name).to_string(),
+                                None,
+                            ));
+                        };
+                        let arguments = request.arguments.take();
+                        let context = crate::Context::with_request(&request.request_context);
+                        let result = call(request.service, arguments, context).await;
+                        Ok(rmcp::model::CallToolResult::from(result).into())
+                    })
+                },
+            );
             router.add_route(route);
         }
         router
