@@ -201,6 +201,43 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
     let convert = quote_spanned! {output_span=>
         #krate::IntoToolResult::into_tool_result(__result)
     };
+    // A synchronous handler runs in the call itself, whose future is then ready at once; an
+    // `async` one runs in the future. `ret` is how the body gives up with a result.
+    let ready = |value: TokenStream| {
+        if handler.is_async {
+            quote!(#value)
+        } else {
+            quote!(#krate::CallFuture::ready(#value))
+        }
+    };
+    let failed = ready(quote!(#krate::__private::failed(__errors)));
+    let failed_early = failed.clone();
+    let panicked = ready(quote!(__failed));
+    let done = ready(convert);
+    let body = quote! {
+        let _ = &__state;
+        let _ = &__context;
+        let mut __args = #krate::__private::Args::new(__arguments);
+        let mut __errors = ::std::vec::Vec::new();
+        #(#reads)*
+        #krate::__private::collect(__args.finish(&[#(#keys),*]), &mut __errors);
+        if !__errors.is_empty() {
+            return #failed_early;
+        }
+        let (#(#patterns,)*) = (#(#names,)*) else {
+            return #failed;
+        };
+        let __result = match #run {
+            ::core::result::Result::Ok(__result) => __result,
+            ::core::result::Result::Err(__failed) => return #panicked,
+        };
+        #done
+    };
+    let body = if handler.is_async {
+        quote!(#krate::CallFuture::new(async move { #body }))
+    } else {
+        body
+    };
     quote! {
         #attrs
         #vis fn #call #generics(
@@ -209,25 +246,7 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
             __arguments: #map,
             __context: #krate::Context<'__a>,
         ) -> #krate::CallFuture<'__a> #where_clause {
-            ::std::boxed::Box::pin(async move {
-                let _ = &__state;
-                let _ = &__context;
-                let mut __args = #krate::__private::Args::new(__arguments);
-                let mut __errors = ::std::vec::Vec::new();
-                #(#reads)*
-                #krate::__private::collect(__args.finish(&[#(#keys),*]), &mut __errors);
-                if !__errors.is_empty() {
-                    return #krate::__private::failed(__errors);
-                }
-                let (#(#patterns,)*) = (#(#names,)*) else {
-                    return #krate::__private::failed(__errors);
-                };
-                let __result = match #run {
-                    ::core::result::Result::Ok(__result) => __result,
-                    ::core::result::Result::Err(__failed) => return __failed,
-                };
-                #convert
-            })
+            #body
         }
     }
 }

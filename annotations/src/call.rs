@@ -343,8 +343,62 @@ impl<'a, S: ?Sized> FromContext<'a, S> for Context<'a> {
     }
 }
 
-/// The future of one call: a plain boxed future, driven by whatever runtime the server uses.
-pub type CallFuture<'a> = Pin<Box<dyn Future<Output = ToolResult> + Send + 'a>>;
+/// The future of one call, driven by whatever runtime the server uses (the crate has none).
+///
+/// The call of a synchronous handler has run by the time its future exists, so the future is
+/// ready at once and allocates nothing; an `async` handler's is a boxed future.
+#[must_use = "a call does nothing for an `async` handler until it is awaited"]
+pub struct CallFuture<'a> {
+    inner: Inner<'a>,
+}
+
+enum Inner<'a> {
+    Ready(Option<ToolResult>),
+    Pending(Pin<Box<dyn Future<Output = ToolResult> + Send + 'a>>),
+}
+
+impl<'a> CallFuture<'a> {
+    /// A call whose result is known already.
+    pub fn ready(result: ToolResult) -> Self {
+        CallFuture {
+            inner: Inner::Ready(Some(result)),
+        }
+    }
+
+    /// A call whose result `future` gives.
+    pub fn new(future: impl Future<Output = ToolResult> + Send + 'a) -> Self {
+        CallFuture {
+            inner: Inner::Pending(Box::pin(future)),
+        }
+    }
+}
+
+impl Future for CallFuture<'_> {
+    type Output = ToolResult;
+
+    fn poll(
+        mut self: Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<ToolResult> {
+        match &mut self.inner {
+            Inner::Ready(result) => std::task::Poll::Ready(
+                result
+                    .take()
+                    .unwrap_or_else(|| ToolResult::error("this call's result was taken already")),
+            ),
+            Inner::Pending(future) => future.as_mut().poll(cx),
+        }
+    }
+}
+
+impl fmt::Debug for CallFuture<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self.inner {
+            Inner::Ready(_) => "CallFuture(ready)",
+            Inner::Pending(_) => "CallFuture(pending)",
+        })
+    }
+}
 
 /// How a listing calls one tool: the state, the arguments object (`None` for none), the
 /// context. `#[tool]` generates one for each handler; `tools!` gathers them.

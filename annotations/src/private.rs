@@ -365,7 +365,7 @@ pub fn guarded<'a>(
     tool: &'static str,
     future: impl Future<Output = ToolResult> + Send + 'a,
 ) -> CallFuture<'a> {
-    Box::pin(CatchPanic {
+    CallFuture::new(CatchPanic {
         tool,
         inner: Box::pin(future),
     })
@@ -373,7 +373,7 @@ pub fn guarded<'a>(
 
 struct CatchPanic<'a> {
     tool: &'static str,
-    inner: CallFuture<'a>,
+    inner: Pin<Box<dyn Future<Output = ToolResult> + Send + 'a>>,
 }
 
 impl Future for CatchPanic<'_> {
@@ -444,9 +444,7 @@ pub trait IsGeneric {}
 /// The body of the call of a handler that cannot be called; never instantiated, since its
 /// bound is never met.
 pub fn not_callable<'a>() -> CallFuture<'a> {
-    Box::pin(std::future::ready(ToolResult::error(
-        "this tool cannot be called",
-    )))
+    CallFuture::ready(ToolResult::error("this tool cannot be called"))
 }
 
 /// Runs a future to completion on this thread (for doc examples and tests: the crate has no
