@@ -202,8 +202,7 @@ impl Handler {
         let mut params = Vec::new();
         let mut has_receiver = false;
         let mut tokens = tokens;
-        let generics = generic_names(&tokens[i + 2..]);
-        let lifetimes = lifetime_names(&tokens[i + 2..]);
+        let (generics, lifetimes) = generic_parameters(&tokens[i + 2..]);
         let mut receiver = Receiver::None;
         let mut output = None;
         if let Some(at) = parameters(&tokens[i + 2..]).map(|offset| i + 2 + offset) {
@@ -272,16 +271,17 @@ fn parameters(after_name: &[TokenTree]) -> Option<usize> {
     None
 }
 
-/// The names of the generic type and const parameters in `<...>` right after the name.
-fn generic_names(after_name: &[TokenTree]) -> Vec<String> {
-    let mut names = Vec::new();
+/// The names of the generic parameters in `<...>` right after the name: type and const
+/// parameters, and lifetimes (without their `'`).
+fn generic_parameters(after_name: &[TokenTree]) -> (Vec<String>, Vec<Ident>) {
+    let (mut names, mut lifetimes) = (Vec::new(), Vec::new());
     if !punct(after_name.first(), '<') {
-        return names;
+        return (names, lifetimes);
     }
     let mut depth = 0usize;
     let mut at_start = false;
     let mut previous_was_dash = false;
-    for token in after_name {
+    for (i, token) in after_name.iter().enumerate() {
         match token {
             TokenTree::Punct(p) if p.as_char() == '<' => {
                 depth += 1;
@@ -294,6 +294,12 @@ fn generic_names(after_name: &[TokenTree]) -> Vec<String> {
                 }
             }
             TokenTree::Punct(p) if p.as_char() == ',' && depth == 1 => at_start = true,
+            TokenTree::Punct(p) if p.as_char() == '\'' && at_start => {
+                if let Some(TokenTree::Ident(name)) = after_name.get(i + 1) {
+                    lifetimes.push(name.clone());
+                }
+                at_start = false;
+            }
             TokenTree::Ident(word) if at_start && word == "const" => {}
             TokenTree::Ident(word) if at_start => {
                 names.push(word.to_string());
@@ -303,7 +309,7 @@ fn generic_names(after_name: &[TokenTree]) -> Vec<String> {
         }
         previous_was_dash = matches!(token, TokenTree::Punct(p) if p.as_char() == '-');
     }
-    names
+    (names, lifetimes)
 }
 
 /// Splits `tokens` at the commas outside any `<...>` (commas inside brackets are inside their
@@ -440,41 +446,6 @@ fn receiver_kind(pattern: &[TokenTree], ty: &[TokenTree]) -> Receiver {
             .filter(|_| is_self_ref)
             .unwrap_or(Receiver::Owned)
     }
-}
-
-/// The names of the lifetime parameters in `<...>` right after the name.
-fn lifetime_names(after_name: &[TokenTree]) -> Vec<Ident> {
-    let mut names = Vec::new();
-    if !punct(after_name.first(), '<') {
-        return names;
-    }
-    let mut depth = 0usize;
-    let mut at_start = false;
-    let mut previous_was_dash = false;
-    for (i, token) in after_name.iter().enumerate() {
-        match token {
-            TokenTree::Punct(p) if p.as_char() == '<' => {
-                depth += 1;
-                at_start = depth == 1;
-            }
-            TokenTree::Punct(p) if p.as_char() == '>' && !previous_was_dash => {
-                depth -= 1;
-                if depth == 0 {
-                    break;
-                }
-            }
-            TokenTree::Punct(p) if p.as_char() == ',' && depth == 1 => at_start = true,
-            TokenTree::Punct(p) if p.as_char() == '\'' && at_start => {
-                if let Some(TokenTree::Ident(name)) = after_name.get(i + 1) {
-                    names.push(name.clone());
-                }
-                at_start = false;
-            }
-            _ => at_start = false,
-        }
-        previous_was_dash = matches!(token, TokenTree::Punct(p) if p.as_char() == '-');
-    }
-    names
 }
 
 /// The lines of a `doc = "..."` attribute, or `None` for any other attribute. A doc attribute

@@ -49,23 +49,11 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
              function already, and its description is lost), or list the handler with \
              `tools!` and take plain parameters",
         ));
-        let annotations = annotations_value(&krate, None, [None; 4]);
-        let constants = constants(&krate, &handler, &annotations, None);
-        let function: TokenStream = handler.tokens.iter().cloned().collect();
-        let call = placeholder_call(&krate, &handler);
-        let errors = errors.to_compile_errors();
-        return quote!(#function #constants #call #errors);
+        return with_placeholders(&krate, &handler, &errors);
     }
     let descriptor = descriptor::read(&args, &Source::handler(&handler), &mut errors);
     if !errors.is_empty() {
-        // The handler and placeholder constants, so that one mistake is one error and code
-        // that uses the constants does not fail with "cannot find" as well.
-        let annotations = annotations_value(&krate, None, [None; 4]);
-        let constants = constants(&krate, &handler, &annotations, None);
-        let function: TokenStream = handler.tokens.iter().cloned().collect();
-        let call = placeholder_call(&krate, &handler);
-        let errors = errors.to_compile_errors();
-        return quote!(#function #constants #call #errors);
+        return with_placeholders(&krate, &handler, &errors);
     }
     let annotations = annotations_value(&krate, args.title.as_ref(), checked.fields);
     // A method that takes `self` is in an impl block or a trait, where the descriptor can name
@@ -130,6 +118,17 @@ fn stacked(
         #vis const #name: #krate::ToolAnnotations = #annotations;
         #errors
     }
+}
+
+/// The handler, the errors, and placeholder constants and call, so that one mistake is one
+/// error and code that uses the constants does not fail with "cannot find" as well.
+fn with_placeholders(krate: &TokenStream, handler: &Handler, errors: &Errors) -> TokenStream {
+    let annotations = annotations_value(krate, None, [None; 4]);
+    let constants = constants(krate, handler, &annotations, None);
+    let function: TokenStream = handler.tokens.iter().cloned().collect();
+    let call = placeholder_call(krate, handler);
+    let errors = errors.to_compile_errors();
+    quote!(#function #constants #call #errors)
 }
 
 /// The call of a handler whose attribute has errors: it calls nothing, so that a listing that
