@@ -253,3 +253,19 @@ fn integral_floats_are_integers_as_json_schema_counts_them() {
     assert_eq!(echo("echo_i64", json!(-2.0)), Ok("-2".into()));
     assert!(echo("echo_u8", json!(3.5)).is_err());
 }
+
+#[test]
+fn integers_beyond_64_bits_read_into_128_bit_types() {
+    // JSON readers hold such numbers as floats; an integral one is an integer to the schema.
+    assert_eq!(
+        echo("echo_i128", json!(-1.8480908725250085e22)),
+        Ok("-18480908725250085093376".into())
+    );
+    // Beyond 2^53 a JSON number is only as exact as a double: 3e30 arrives as this integer.
+    assert_eq!(
+        echo("echo_u128", json!(3e30)),
+        Ok("2999999999999999778178897805312".into())
+    );
+    assert!(echo("echo_u64", json!(3e30)).is_err());
+    assert!(echo("echo_u128", json!(-3e30)).is_err());
+}

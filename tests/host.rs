@@ -89,3 +89,37 @@ fn decisions_follow_their_documented_rules() {
             .allowed_in_plan_mode()
     );
 }
+
+/// Hints that contradict each other are never read the permissive way, even from a trusted
+/// server: every decision is the pessimistic one, and `explicit` keeps the contradiction.
+#[test]
+fn contradictory_hints_are_treated_as_unstated() {
+    for claimed in [
+        ToolAnnotations::new()
+            .with_read_only(true)
+            .with_destructive(true),
+        ToolAnnotations::new()
+            .with_read_only(true)
+            .with_idempotent(false),
+    ] {
+        let view = claimed.for_host(Trust::Trusted);
+        assert!(view.needs_approval(), "{claimed:?}");
+        assert!(!view.may_run_in_parallel(), "{claimed:?}");
+        assert!(!view.allowed_in_plan_mode(), "{claimed:?}");
+        assert!(view.destructive() && !view.idempotent());
+        assert!(
+            claimed.explicit().check().is_err(),
+            "the contradiction stays visible"
+        );
+    }
+}
+
+/// Annotations read from the wire own their title; every builder works on them.
+#[test]
+fn builders_never_panic_on_annotations_read_from_the_wire() {
+    let received: ToolAnnotations =
+        serde_json::from_str(r#"{"title": "From the wire", "readOnlyHint": true}"#).unwrap();
+    let retitled = received.clone().with_title("Renamed");
+    assert_eq!(retitled.title(), Some("Renamed"));
+    assert_eq!(received.with_owned_title("Owned").title(), Some("Owned"));
+}

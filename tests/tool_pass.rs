@@ -406,3 +406,37 @@ fn block_on<F: std::future::Future>(future: F) -> F::Output {
         Poll::Pending => panic!("the handlers here never wait"),
     }
 }
+
+const fn both<A, B>() -> bool {
+    size_of::<A>() < size_of::<B>()
+}
+
+macro_rules! make_tool {
+    ($vis:vis fn $name:ident, $title:literal, $hint:expr, $body:block) => {
+        #[tool(read_only = $hint, title = $title)]
+        $vis fn $name() -> &'static str $body
+    };
+}
+
+make_tool!(pub fn from_macro, "From a macro", true, { "made" });
+
+/// A comma inside a turbofish belongs to the value.
+#[tool(read_only = both::<u8, u16>(), open_world = false)]
+fn turbofish() {}
+
+/// `&mut` in a function pointer or closure type is not an exclusive borrow of the handler.
+#[tool(read_only)]
+fn callbacks(#[context] f: fn(&mut String), #[context] g: &dyn Fn(&mut u8)) {
+    let _ = (f, g);
+}
+
+#[test]
+fn macro_rules_fragments_turbofish_values_and_callback_types() {
+    assert_eq!(from_macro(), "made");
+    assert_eq!(FROM_MACRO_ANNOTATIONS.title(), Some("From a macro"));
+    assert!(FROM_MACRO_ANNOTATIONS.read_only());
+    turbofish();
+    assert!(TURBOFISH_ANNOTATIONS.read_only());
+    callbacks(|_| {}, &|_| {});
+    assert!(CALLBACKS_ANNOTATIONS.read_only());
+}

@@ -93,7 +93,9 @@ pub(crate) struct Param {
 
 impl Handler {
     pub(crate) fn parse(item: TokenStream) -> Result<Self, Error> {
-        let tokens: Vec<TokenTree> = item.into_iter().collect();
+        // What `macro_rules!` passes (`$vis:vis`, `$body:block`) arrives in invisible groups:
+        // read through them.
+        let tokens: Vec<TokenTree> = crate::schema::flatten(item);
         let mut i = 0;
 
         // Outer attributes: `#[...]`.
@@ -217,8 +219,7 @@ impl Handler {
             let TokenTree::Group(group) = &tokens[at] else {
                 unreachable!("parameters() returns the index of a group")
             };
-            find_exclusive_borrows(group.stream(), &mut exclusive_borrows);
-            let (read, emitted, taken) = read_params(group.stream());
+            let (read, emitted, taken) = read_params(group.stream(), &mut exclusive_borrows);
             params = read;
             has_receiver = taken.is_some();
             receiver = taken.unwrap_or(Receiver::None);
@@ -344,7 +345,10 @@ pub(crate) fn split_top_level(tokens: TokenStream) -> Vec<(Vec<TokenTree>, Optio
 
 /// Reads the parameters, and returns them with the stream to emit in their place: the same
 /// tokens without parameter doc comments and `#[context]` (which rustc would reject).
-fn read_params(stream: TokenStream) -> (Vec<Param>, TokenStream, Option<Receiver>) {
+fn read_params(
+    stream: TokenStream,
+    exclusive_borrows: &mut Vec<TokenStream>,
+) -> (Vec<Param>, TokenStream, Option<Receiver>) {
     let mut params = Vec::new();
     let mut receiver = None;
     let mut emitted = TokenStream::new();
@@ -396,6 +400,10 @@ fn read_params(stream: TokenStream) -> (Vec<Param>, TokenStream, Option<Receiver
             .any(|token| matches!(token, TokenTree::Ident(word) if word == "self"));
         if is_receiver {
             receiver = Some(receiver_kind(pattern, ty));
+        }
+        // A parameter under `#[cfg]` may not be compiled at all: not scanned.
+        if cfgs.is_empty() {
+            find_exclusive_borrows(if is_receiver { rest } else { ty }, exclusive_borrows);
         }
         if is_receiver || rest.is_empty() {
             continue;
@@ -565,11 +573,23 @@ pub(crate) fn join_docs(lines: &[String]) -> Option<String> {
     (!text.trim().is_empty()).then(|| text.to_owned())
 }
 
-fn find_exclusive_borrows(stream: TokenStream, found: &mut Vec<TokenStream>) {
-    let tokens: Vec<TokenTree> = stream.into_iter().collect();
+/// Every `&mut` (or `&'a mut`) the tokens of one parameter take, except inside the
+/// parameter list of a function pointer or closure type (`fn(&mut T)`, `impl Fn(&mut T)`),
+/// which borrows nothing when the handler is called.
+fn find_exclusive_borrows(tokens: &[TokenTree], found: &mut Vec<TokenStream>) {
     for (i, token) in tokens.iter().enumerate() {
         match token {
-            TokenTree::Group(inner) => find_exclusive_borrows(inner.stream(), found),
+            TokenTree::Group(inner) => {
+                let callable = i > 0
+                    && inner.delimiter() == Delimiter::Parenthesis
+                    && ["fn", "Fn", "FnMut", "FnOnce"]
+                        .iter()
+                        .any(|word| ident(tokens.get(i - 1), word));
+                if !callable {
+                    let inner: Vec<TokenTree> = inner.stream().into_iter().collect();
+                    find_exclusive_borrows(&inner, found);
+                }
+            }
             TokenTree::Punct(amp) if amp.as_char() == '&' => {
                 // `&mut` or `&'a mut`
                 let mut j = i + 1;

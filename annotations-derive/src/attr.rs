@@ -40,6 +40,8 @@ pub(crate) struct Args {
     pub(crate) krate: Option<TokenStream>,
     /// `allow_mut`: a read-only handler may take `&mut` on purpose.
     pub(crate) allow_mut: Option<Ident>,
+    /// The keys given so far, valid or not.
+    seen: std::collections::HashSet<String>,
 }
 
 /// One hint key as written.
@@ -128,11 +130,30 @@ enum Value {
 
 pub(crate) fn parse(attr: TokenStream, errors: &mut Errors) -> Args {
     let mut args = Args::default();
-    let mut entry = Vec::new();
+    let mut entry: Vec<TokenTree> = Vec::new();
     let mut position = 0;
-    let mut tokens = attr.into_iter();
+    // What `macro_rules!` passes (`$e:expr`, `$t:literal`) arrives in invisible groups: read
+    // through them.
+    let mut tokens = crate::schema::flatten(attr).into_iter();
+    // Inside a turbofish (`is::<u8, u16>()`) a comma does not end the entry: values are
+    // expressions. Only a `<` right after `::` opens one, so `a < b, c` still splits.
+    let mut turbofish = 0usize;
     loop {
-        match tokens.next() {
+        let token = tokens.next();
+        match &token {
+            Some(TokenTree::Punct(p)) if p.as_char() == '<' => {
+                let after_path = entry.len() >= 2
+                    && matches!(&entry[entry.len() - 1], TokenTree::Punct(c) if c.as_char() == ':')
+                    && matches!(&entry[entry.len() - 2], TokenTree::Punct(c) if c.as_char() == ':');
+                if after_path || turbofish > 0 {
+                    turbofish += 1;
+                }
+            }
+            Some(TokenTree::Punct(p)) if p.as_char() == '>' && turbofish > 0 => turbofish -= 1,
+            _ => {}
+        }
+        match token {
+            Some(token @ TokenTree::Punct(_)) if turbofish > 0 => entry.push(token),
             Some(TokenTree::Punct(comma)) if comma.as_char() == ',' => {
                 if entry.is_empty() {
                     // `#[tool(read_only,, open_world)]` or `#[tool(, read_only)]`
@@ -159,6 +180,25 @@ pub(crate) fn parse(attr: TokenStream, errors: &mut Errors) -> Args {
 
 impl Args {
     fn entry(&mut self, entry: Vec<TokenTree>, position: usize, errors: &mut Errors) {
+        // `open-world`, `read-only`: a key written with dashes.
+        if let [
+            TokenTree::Ident(first),
+            TokenTree::Punct(dash),
+            TokenTree::Ident(second),
+            ..,
+        ] = entry.as_slice()
+        {
+            if dash.as_char() == '-' {
+                let name = format!("{first}-{second}");
+                let message = match suggest(&name) {
+                    Some(known) => format!("unknown #[tool] key `{name}`; did you mean `{known}`?"),
+                    None => format!("unknown #[tool] key `{name}`"),
+                };
+                let written: TokenStream = entry[..3].iter().cloned().collect();
+                errors.push(Error::new_spanned(written, message));
+                return;
+            }
+        }
         let mut tokens = entry.into_iter();
         let key = match tokens.next() {
             Some(TokenTree::Ident(key)) => key,
@@ -176,6 +216,12 @@ impl Args {
             None => return,
         };
         let name = key.to_string();
+        // A known key given twice is reported whatever its values, so that every mistake
+        // shows in one compile.
+        if KEYS.contains(&name.as_str()) && !self.seen.insert(name.clone()) {
+            errors.push(duplicate(&key));
+            return;
+        }
         let value = match tokens.next() {
             None => Value::Bare,
             Some(TokenTree::Punct(eq)) if eq.as_char() == '=' => {
@@ -412,6 +458,10 @@ fn hint_value(key: &Ident, value: Value, errors: &mut Errors) -> Option<HintValu
         Value::Given(tokens) => tokens,
     };
     let Some(only) = single_token(&tokens) else {
+        if let Some(error) = missing_operator(&tokens) {
+            errors.push(error);
+            return None;
+        }
         return Some(HintValue::Expr(tokens));
     };
     match only {
@@ -437,6 +487,37 @@ fn hint_value(key: &Ident, value: Value, errors: &mut Errors) -> Option<HintValu
         }
         _ => Some(HintValue::Expr(tokens)),
     }
+}
+
+/// Two operands with nothing between them (`read_only = true false`): an error at the second,
+/// rather than what the compiler would say about the generated code around them.
+fn missing_operator(tokens: &TokenStream) -> Option<Error> {
+    // Words that may stand next to an operand in a `const` expression.
+    const JOINING: [&str; 14] = [
+        "as", "if", "else", "match", "unsafe", "const", "loop", "while", "let", "in", "mut", "ref",
+        "move", "return",
+    ];
+    let is_joining = |token: &TokenTree| matches!(token, TokenTree::Ident(word) if JOINING.iter().any(|j| word == j));
+    let is_operand = |token: &TokenTree| match token {
+        TokenTree::Ident(_) => !is_joining(token),
+        TokenTree::Literal(_) | TokenTree::Group(_) => true,
+        TokenTree::Punct(_) => false,
+    };
+    let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    tokens.windows(2).find_map(|pair| {
+        let (first, second) = (&pair[0], &pair[1]);
+        let call = matches!(second, TokenTree::Group(g) if g.delimiter() != Delimiter::Brace);
+        (is_operand(first) && is_operand(second) && !call && !matches!(second, TokenTree::Group(_)))
+            .then(|| {
+                Error::new(
+                    second.span(),
+                    format!(
+                        "expected an operator or `,` before {}: a #[tool] hint takes one value",
+                        describe_token(second)
+                    ),
+                )
+            })
+    })
 }
 
 fn string_value(key: &Ident, value: Value, errors: &mut Errors) -> Option<LitStr> {
@@ -480,16 +561,47 @@ fn string_value(key: &Ident, value: Value, errors: &mut Errors) -> Option<LitStr
 
 /// `crate = path` or `crate = "path"`, as serde accepts both.
 fn crate_path(tokens: TokenStream) -> Result<TokenStream, Error> {
+    let expected = "expected a path to the `annotations` crate in #[tool(crate)], such as \
+                    `my_annotations` or `crate::reexports`";
     if let Some(TokenTree::Literal(literal)) = single_token(&tokens) {
         if let Lit::Str(string) = Lit::new(literal) {
             let parsed: TokenStream = string
                 .value()
                 .parse()
-                .map_err(|_| Error::new(string.span(), "expected a path in #[tool(crate)]"))?;
+                .map_err(|_| Error::new(string.span(), expected))?;
+            if !is_path(&parsed) {
+                return Err(Error::new(string.span(), expected));
+            }
             return Ok(respan(parsed, string.span()));
         }
     }
+    if !is_path(&tokens) {
+        return Err(Error::new_spanned(tokens, expected));
+    }
     Ok(tokens)
+}
+
+/// Whether the tokens are a simple path: `a`, `::a::b`, `crate::a`.
+fn is_path(tokens: &TokenStream) -> bool {
+    let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    let mut i = 0;
+    let separator = |i: usize| matches!((tokens.get(i), tokens.get(i + 1)), (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b))) if a.as_char() == ':' && b.as_char() == ':');
+    if separator(0) {
+        i = 2;
+    }
+    loop {
+        if !matches!(tokens.get(i), Some(TokenTree::Ident(_))) {
+            return false;
+        }
+        i += 1;
+        if i == tokens.len() {
+            return true;
+        }
+        if !separator(i) {
+            return false;
+        }
+        i += 2;
+    }
 }
 
 /// The value's token when it is exactly one.
@@ -518,7 +630,8 @@ fn describe_literal(literal: &Literal) -> String {
         Lit::Float(_) => "a float literal",
         Lit::Char(_) => "a character literal",
         Lit::Byte(_) => "a byte literal",
-        Lit::ByteStr(_) | Lit::CStr(_) => "a byte string literal",
+        Lit::ByteStr(_) => "a byte string literal",
+        Lit::CStr(_) => "a C string literal",
         _ => "a literal",
     };
     format!("{kind} `{literal}`")

@@ -353,6 +353,14 @@ fn with_lifetime(ty: &TokenStream) -> TokenStream {
                 out.extend(quote!('__a));
                 i += 1; // the lifetime's name
             }
+            // The parameters of a function pointer or closure type keep their own lifetimes.
+            TokenTree::Group(group)
+                if group.delimiter() == Delimiter::Parenthesis
+                    && matches!(out.last(), Some(TokenTree::Ident(word))
+                        if ["fn", "Fn", "FnMut", "FnOnce"].iter().any(|w| word == w)) =>
+            {
+                out.push(token.clone());
+            }
             TokenTree::Group(group) => {
                 let mut new =
                     proc_macro2::Group::new(group.delimiter(), with_lifetime(&group.stream()));

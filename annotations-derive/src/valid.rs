@@ -116,13 +116,23 @@ pub(crate) fn check<'a>(
                 );
             }
         }
-        if matches!(read_only.value, Value::Known(true)) && args.allow_mut.is_none() {
-            for borrow in exclusive_borrows {
-                errors.push(Error::new_spanned(
-                    borrow,
-                    "a #[tool(read_only)] handler should not take `&mut`; take `&`, or add \
-                     #[tool(allow_mut)] if it only mutates private state such as a cache",
-                ));
+        const MUT: &str = "a #[tool(read_only)] handler should not take `&mut`; take `&`, or add \
+                           #[tool(allow_mut)] if it only mutates private state such as a cache";
+        if args.allow_mut.is_none() {
+            match read_only.value {
+                Value::Known(true) => {
+                    for borrow in exclusive_borrows {
+                        errors.push(Error::new_spanned(borrow, MUT));
+                    }
+                }
+                // `read_only = READ_ONLY`: the same rule, as a const assertion.
+                Value::Expr(expr) => {
+                    for borrow in exclusive_borrows {
+                        let span = expr_span(borrow);
+                        assertions.push(assertion(span, is(expr, true), MUT));
+                    }
+                }
+                Value::Known(false) => {}
             }
         }
     }
@@ -189,13 +199,25 @@ fn written(kind: HintKind, value: Value<'_>) -> String {
     }
 }
 
-/// The condition that `expr` is `wanted`, without comparing to a bool literal.
+/// The condition that `expr` is `wanted`, without comparing to a bool literal. Every token
+/// made here carries the expression's span, so an error in it points at what the user wrote.
 fn is(expr: &TokenStream, wanted: bool) -> TokenStream {
+    let span = expr_span(expr);
+    let mut group = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, expr.clone());
+    group.set_span(span);
     if wanted {
-        quote!((#expr))
+        quote_spanned!(span=> #group)
     } else {
-        quote!(!(#expr))
+        quote_spanned!(span=> !#group)
     }
+}
+
+/// The span of an expression's first token.
+pub(crate) fn expr_span(expr: &TokenStream) -> Span {
+    expr.clone()
+        .into_iter()
+        .next()
+        .map_or_else(Span::call_site, |token| token.span())
 }
 
 /// `if failed { panic!(message) }`, evaluated in a `const`, with the panic at `span`.

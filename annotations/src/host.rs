@@ -20,7 +20,9 @@ pub enum Trust {
 /// Every accessor and decision here honours the [`Trust`] given: under
 /// [`Trust::Untrusted`] the tool reads as not read-only, destructive, not idempotent and open
 /// world, whatever its server claimed, so no decision is looser than for a tool with no
-/// annotations at all.
+/// annotations at all. Hints that contradict each other (a read-only tool that is
+/// destructive) read as unstated whatever the trust: a host is never looser than the
+/// pessimistic defaults because of a contradiction.
 ///
 /// ```
 /// use annotations::{ToolAnnotations, Trust};

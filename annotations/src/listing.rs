@@ -87,6 +87,7 @@ impl<S> Listing<S> {
     }
 
     /// The call of the tool at `index`, if the listing has calls.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn call_at(&self, index: usize) -> Option<Call<S>> {
         self.calls.get(index).copied()
     }

@@ -207,13 +207,15 @@ impl Args {
             None => Value::Null,
         };
         let value = integral(value);
-        T::deserialize(&value).map_err(|error| match expected {
-            Some(expected) => format!(
-                "invalid argument `{name}`: expected {expected}, found {}",
-                sample(&value)
-            ),
-            None => format!("invalid argument `{name}`: {error}"),
-        })
+        T::deserialize(&value)
+            .or_else(|error| wide_integer(&value).ok_or(error)?)
+            .map_err(|error| match expected {
+                Some(expected) => format!(
+                    "invalid argument `{name}`: expected {expected}, found {}",
+                    sample(&value)
+                ),
+                None => format!("invalid argument `{name}`: {error}"),
+            })
     }
 
     /// [`take`](Self::take) for a set (`HashSet`, `BTreeSet`): its schema says `uniqueItems`,
@@ -294,6 +296,24 @@ fn integral(value: Value) -> Value {
             Value::Object(object.into_iter().map(|(k, v)| (k, integral(v))).collect())
         }
         other => other,
+    }
+}
+
+/// An integral number beyond 64 bits, which a JSON value holds only as a float, read as a
+/// 128-bit integer for a parameter of a 128-bit type (`None` when the value is not one).
+fn wide_integer<T: DeserializeOwned>(value: &Value) -> Option<Result<T, serde_json::Error>> {
+    use serde::de::value::{I128Deserializer, U128Deserializer};
+    const TWO_POW_127: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
+    let float = value
+        .as_f64()
+        .filter(|f| f.fract() == 0.0 && value.is_f64())?;
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    if (-TWO_POW_127..TWO_POW_127).contains(&float) {
+        Some(T::deserialize(I128Deserializer::new(float as i128)))
+    } else if (0.0..2.0 * TWO_POW_127).contains(&float) {
+        Some(T::deserialize(U128Deserializer::new(float as u128)))
+    } else {
+        None
     }
 }
 

@@ -135,13 +135,11 @@ impl ToolAnnotations {
     /// To set a title computed at run time, use [`with_owned_title`](Self::with_owned_title)
     /// or [`set_title`](Self::set_title).
     ///
-    /// # Panics
-    ///
-    /// If the annotations already hold an *owned* title (a `String`, for example one read from
-    /// JSON). A `const fn` cannot run a `String`'s destructor, and this builder will not leak
-    /// the string by forgetting it, so it refuses: use `with_owned_title` or `set_title` to
-    /// replace an owned title. Replacing a borrowed title, or setting the first one, never
-    /// panics, so a chain of builder calls in a `const` is always fine.
+    /// Replacing an *owned* title (one read from JSON, say) with this builder leaks that
+    /// string: a `const fn` cannot free it. It never panics; to replace an owned title and free
+    /// it, use `with_owned_title` or `set_title`. Setting the first title, or replacing a
+    /// borrowed one, frees nothing and leaks nothing, so a chain of builder calls in a `const`
+    /// is always fine.
     ///
     /// ```
     /// use annotations::ToolAnnotations;
@@ -152,13 +150,8 @@ impl ToolAnnotations {
     #[must_use]
     pub const fn with_title(mut self, title: &'static str) -> Self {
         let replaced = self.title.replace(Cow::Borrowed(title));
-        if let Some(Cow::Owned(_)) = &replaced {
-            panic!(
-                "ToolAnnotations::with_title cannot drop the owned title it would replace \
-                 in a const fn; use with_owned_title or set_title instead"
-            );
-        }
-        // Only `None` or a borrowed title reach this point: forgetting them frees nothing.
+        // `None` or a borrowed title: forgetting frees nothing. An owned one is leaked, as
+        // a `const fn` cannot run its destructor.
         core::mem::forget(replaced);
         self
     }
@@ -223,9 +216,21 @@ impl ToolAnnotations {
     }
 
     /// Whether the tool changes nothing: the hint, else `false`.
+    ///
+    /// Hints that contradict each other (see [`check`](Self::check)) read as unstated here and
+    /// in every accessor: such a tool is not read-only, is destructive and is not idempotent,
+    /// the pessimistic defaults, so nothing that acts on the accessors is looser than for a
+    /// tool that states nothing.
+    ///
+    /// ```
+    /// use annotations::ToolAnnotations;
+    ///
+    /// let claimed = ToolAnnotations::new().with_read_only(true).with_destructive(true);
+    /// assert!(!claimed.read_only() && claimed.destructive() && !claimed.idempotent());
+    /// ```
     #[must_use]
     pub const fn read_only(&self) -> bool {
-        matches!(self.read_only_hint, Some(true))
+        matches!(self.read_only_hint, Some(true)) && self.check().is_ok()
     }
 
     /// Whether the tool may destroy or overwrite: `false` for a read-only tool, else the hint,
@@ -240,6 +245,9 @@ impl ToolAnnotations {
     /// ```
     #[must_use]
     pub const fn destructive(&self) -> bool {
+        if self.check().is_err() {
+            return true;
+        }
         if self.read_only() {
             return false;
         }
@@ -253,6 +261,9 @@ impl ToolAnnotations {
     /// hint, else `false`.
     #[must_use]
     pub const fn idempotent(&self) -> bool {
+        if self.check().is_err() {
+            return false;
+        }
         if self.read_only() {
             return true;
         }
@@ -301,7 +312,7 @@ impl ToolAnnotations {
     /// assert_eq!(redundant.check(), Ok(()));
     /// ```
     pub const fn check(&self) -> Result<(), Conflict> {
-        if self.read_only() {
+        if let Some(true) = self.read_only_hint {
             if let Some(true) = self.destructive_hint {
                 return Err(Conflict::ReadOnlyAndDestructive);
             }
@@ -316,7 +327,9 @@ impl ToolAnnotations {
     /// directories demand on the wire. The title is kept as it is.
     ///
     /// The result means the same to any reader, including one that does not apply the
-    /// read-only implications itself.
+    /// read-only implications itself. Hints that contradict each other are kept as stated, so
+    /// the contradiction is not laundered into consistent hints: `check` still fails on the
+    /// result.
     ///
     /// ```
     /// use annotations::ToolAnnotations;
@@ -345,6 +358,17 @@ impl ToolAnnotations {
     /// [`explicit`](Self::explicit) without the title, usable in `const`.
     #[must_use]
     pub const fn explicit_hints(&self) -> Self {
+        if self.check().is_err() {
+            // Contradictory hints stay as stated, so the contradiction stays visible (`check`
+            // still fails); the unstated ones take the pessimistic defaults.
+            return Self {
+                title: None,
+                read_only_hint: Some(matches!(self.read_only_hint, Some(true))),
+                destructive_hint: Some(!matches!(self.destructive_hint, Some(false))),
+                idempotent_hint: Some(matches!(self.idempotent_hint, Some(true))),
+                open_world_hint: Some(self.open_world()),
+            };
+        }
         Self {
             title: None,
             read_only_hint: Some(self.read_only()),

@@ -1,0 +1,9 @@
+// A C string literal is called one.
+use annotations::tool;
+
+#[tool(title = c"List notes")]
+fn list_notes() {}
+
+fn main() {
+    list_notes();
+}

@@ -1,0 +1,9 @@
+// `crate = ""` is not a path.
+use annotations::tool;
+
+#[tool(crate = "", read_only)]
+fn list_notes() {}
+
+fn main() {
+    list_notes();
+}

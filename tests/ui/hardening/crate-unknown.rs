@@ -1,0 +1,9 @@
+// `crate = nope` names no crate: one error, at the path.
+use annotations::tool;
+
+#[tool(crate = nope, read_only)]
+fn list_notes() {}
+
+fn main() {
+    list_notes();
+}

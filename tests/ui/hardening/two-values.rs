@@ -1,0 +1,9 @@
+// Two values for one key: the error names them, not generated code.
+use annotations::tool;
+
+#[tool(read_only = true false)]
+fn list_notes() {}
+
+fn main() {
+    list_notes();
+}

@@ -1,0 +1,11 @@
+// A hint expression of the wrong type is one error, at the expression.
+use annotations::tool;
+
+const N: u8 = 1;
+
+#[tool(read_only, destructive = N)]
+fn list_notes() {}
+
+fn main() {
+    list_notes();
+}
