@@ -1,0 +1,255 @@
+//! An MCP notes server built on `annotations`: the same three tools as the MCP guide's Python
+//! notes server (list, add, delete), each stating all four hints, listed under the strictest
+//! directory requirement, served by rmcp over stdio from the listing.
+//!
+//! ```text
+//! cargo run --example notes -- --list [--protocol 2025-06-18|2025-11-25|2026-07-28] [--format json|markdown]
+//! cargo run --example notes              # serve MCP on stdio
+//! ```
+//!
+//! Notes live in the JSON file named by `NOTES_FILE` (default `~/.notes-mcp.json`, the guide's),
+//! changed atomically and under a lock. Logs go to stderr; stdout carries only the protocol.
+
+mod store;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use annotations::{ListOptions, Listing, ProtocolVersion, tool, tools};
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::{ServerHandler, ServiceExt, tool_handler};
+
+use crate::store::{Store, StoreError};
+
+/// The longest body a note may have.
+const MAX_BODY: usize = 1 << 20;
+
+/// The server: the notes file and the router made from the listing.
+pub struct Notes {
+    store: Store,
+    router: ToolRouter<Notes>,
+}
+
+impl Notes {
+    /// List every saved note with its id and title.
+    #[tool(
+        read_only,
+        destructive = false,
+        idempotent,
+        open_world = false,
+        title = "List notes"
+    )]
+    fn list_notes(&self) -> Result<String, StoreError> {
+        let notes = self.store.list()?;
+        if notes.is_empty() {
+            return Ok("No notes saved.".to_owned());
+        }
+        let lines: Vec<String> = notes
+            .iter()
+            .map(|note| format!("{}: {}", note.id, note.title))
+            .collect();
+        Ok(lines.join("\n"))
+    }
+
+    /// Save a new note. Use this when the user asks to write something down.
+    #[tool(
+        read_only = false,
+        destructive = false,
+        idempotent = false,
+        open_world = false,
+        title = "Add note"
+    )]
+    fn add_note(
+        &self,
+        /// Short title for the note
+        title: String,
+        /// Text of the note
+        body: String,
+    ) -> Result<String, String> {
+        if body.len() > MAX_BODY {
+            return Err(format!(
+                "the body is {} bytes long; a note holds at most {MAX_BODY} bytes",
+                body.len()
+            ));
+        }
+        let note = self
+            .store
+            .add(title, body)
+            .map_err(|error| error.to_string())?;
+        eprintln!("notes: added note {}", note.id);
+        Ok(format!("Saved note {}: {}", note.id, note.title))
+    }
+
+    /// Permanently delete a note by id. This cannot be undone.
+    #[tool(
+        read_only = false,
+        destructive,
+        idempotent,
+        open_world = false,
+        title = "Delete note"
+    )]
+    fn delete_note(
+        &self,
+        /// Id of the note to delete, from list_notes
+        note_id: u64,
+    ) -> Result<String, String> {
+        match self
+            .store
+            .delete(note_id)
+            .map_err(|error| error.to_string())?
+        {
+            Some(note) => {
+                eprintln!("notes: deleted note {note_id}");
+                Ok(format!("Deleted note {}: {}", note.id, note.title))
+            }
+            None => Err(format!("No note with id {note_id}.")),
+        }
+    }
+}
+
+/// The tools, in the order clients see them. `ready = strict`: a title and every hint that
+/// tool directories ask for, or this does not compile.
+static TOOLS: Listing<Notes> = tools![
+    ready = strict;
+    Notes::list_notes,
+    Notes::add_note,
+    Notes::delete_note,
+];
+
+#[tool_handler(router = self.router, name = "notes", instructions = "Notes saved in a JSON file: list, add and delete them.")]
+impl ServerHandler for Notes {}
+
+/// The notes file: `NOTES_FILE`, else `~/.notes-mcp.json`.
+fn notes_file() -> PathBuf {
+    if let Some(path) = std::env::var_os("NOTES_FILE") {
+        return PathBuf::from(path);
+    }
+    let home = std::env::var_os("HOME").or_else(|| std::env::var_os("USERPROFILE"));
+    home.map_or_else(
+        || PathBuf::from(".notes-mcp.json"),
+        |home| PathBuf::from(home).join(".notes-mcp.json"),
+    )
+}
+
+const USAGE: &str =
+    "usage: notes [--list [--protocol 2025-06-18|2025-11-25|2026-07-28] [--format json|markdown]]";
+
+fn main() {
+    if let Err(error) = run() {
+        eprintln!("notes: {error}");
+        std::process::exit(2);
+    }
+}
+
+fn run() -> Result<(), Box<dyn std::error::Error>> {
+    let mut list = false;
+    let mut version = ProtocolVersion::LATEST;
+    let mut markdown = false;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--list" => list = true,
+            "--protocol" => {
+                let value = args.next().ok_or(USAGE)?;
+                version = ProtocolVersion::parse(&value)
+                    .ok_or_else(|| format!("unknown protocol version {value:?}\n{USAGE}"))?;
+            }
+            "--format" => match args.next().as_deref() {
+                Some("json") => markdown = false,
+                Some("markdown") => markdown = true,
+                _ => return Err(USAGE.into()),
+            },
+            "--help" | "-h" => {
+                println!("{USAGE}");
+                return Ok(());
+            }
+            _ => return Err(format!("unknown argument {arg:?}\n{USAGE}").into()),
+        }
+    }
+    if list {
+        let out = if markdown {
+            TOOLS.to_markdown()
+        } else {
+            indent(&TOOLS.render(&ListOptions::new(version), None)?) + "\n"
+        };
+        // A reader that stops early (`| head`) is not an error.
+        return match std::io::Write::write_all(&mut std::io::stdout().lock(), out.as_bytes()) {
+            Err(error) if error.kind() != std::io::ErrorKind::BrokenPipe => Err(error.into()),
+            _ => Ok(()),
+        };
+    }
+
+    let store = Store::open(notes_file())?;
+    if std::io::stdin().is_terminal() {
+        eprintln!(
+            "notes: serving MCP on stdio, notes in {}.\n\
+             Connect a client to this command, for example the MCP Inspector:\n\
+             \x20   npx @modelcontextprotocol/inspector cargo run --example notes\n\
+             or list the tools instead: cargo run --example notes -- --list",
+            store.path().display()
+        );
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let notes = Notes {
+            store,
+            router: TOOLS.into(),
+        };
+        let running = notes.serve(rmcp::transport::stdio()).await?;
+        running.waiting().await?;
+        Ok::<(), Box<dyn std::error::Error>>(())
+    })
+}
+
+/// Compact JSON text indented for reading, keys in the order the server wrote them.
+fn indent(json: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0;
+    let (mut in_string, mut escaped) = (false, false);
+    let newline = |out: &mut String, depth: usize| {
+        out.push('\n');
+        out.push_str(&"  ".repeat(depth));
+    };
+    let mut chars = json.chars().peekable();
+    while let Some(c) = chars.next() {
+        if in_string {
+            out.push(c);
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '{' | '[' => {
+                out.push(c);
+                if matches!(chars.peek(), Some('}' | ']')) {
+                    out.extend(chars.next());
+                } else {
+                    depth += 1;
+                    newline(&mut out, depth);
+                }
+            }
+            '}' | ']' => {
+                depth -= 1;
+                newline(&mut out, depth);
+                out.push(c);
+            }
+            ',' => {
+                out.push(c);
+                newline(&mut out, depth);
+            }
+            ':' => out.push_str(": "),
+            _ => out.push(c),
+        }
+    }
+    out
+}

@@ -1,0 +1,108 @@
+//! The audit example run as a host or a reviewer runs it: against the notes example (no
+//! findings) and against a deliberately bad server (every kind of finding, exit status 1).
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::Value;
+
+fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let dir = exe.parent().unwrap().parent().unwrap();
+    dir.join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
+}
+
+fn audit(server: &str) -> (i32, Value) {
+    let notes_file =
+        std::env::temp_dir().join(format!("annotations-audit-{}.json", std::process::id()));
+    let output = Command::new(example("audit"))
+        .args(["--format", "json"])
+        .arg(example(server))
+        .env("NOTES_FILE", notes_file)
+        .output()
+        .unwrap();
+    let report = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&output.stderr)));
+    (output.status.code().unwrap(), report)
+}
+
+fn findings(report: &Value, tool: &str) -> Vec<String> {
+    report["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["name"] == tool)
+        .flat_map(|t| t["findings"].as_array().unwrap().iter())
+        .map(|f| {
+            format!(
+                "{}: {}",
+                f["severity"].as_str().unwrap(),
+                f["message"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_notes_server_has_no_findings() {
+    let (status, report) = audit("notes");
+    assert_eq!(status, 0);
+    let tools = report["tools"].as_array().unwrap();
+    assert_eq!(tools.len(), 3);
+    for tool in tools {
+        assert_eq!(tool["findings"], Value::Array(Vec::new()), "{tool}");
+    }
+    let list = tools.iter().find(|t| t["name"] == "list_notes").unwrap();
+    assert_eq!(list["trusted"]["approval"], false);
+    assert_eq!(
+        list["untrusted"]["approval"], true,
+        "an untrusted server's hints are not acted on"
+    );
+}
+
+#[test]
+fn a_bad_server_gets_every_kind_of_finding() {
+    let (status, report) = audit("bad_server");
+    assert_eq!(status, 1, "an error finding fails the audit");
+    let expect = |tool: &str, needle: &str| {
+        let found = findings(&report, tool);
+        assert!(
+            found.iter().any(|f| f.contains(needle)),
+            "{tool}: no {needle:?} in {found:?}"
+        );
+    };
+    expect("list notes", "error: the name breaks the protocol's rule");
+    expect(
+        "list notes",
+        "warning: `readOnlyHint` unset: a host assumes not read-only",
+    );
+    expect(
+        "list notes",
+        "warning: `openWorldHint` unset: a host assumes open world",
+    );
+    expect("list notes", "warning: no title");
+    expect("list notes", "warning: no description");
+    expect("wipe", "error: contradictory hints");
+    expect("twin", "error: 2 tools share this name");
+    expect(
+        "stringly",
+        "error: a tool's input schema must have \"type\": \"object\"",
+    );
+    expect(
+        "half",
+        "warning: not ready for a tool directory: it lacks `readOnlyHint` or `destructiveHint`",
+    );
+    expect(
+        "half",
+        "warning: not ready for a strict tool directory: it lacks `readOnlyHint`",
+    );
+    // A contradiction is read the pessimistic way.
+    let wipe = report["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "wipe")
+        .unwrap();
+    assert_eq!(wipe["trusted"]["approval"], true);
+}
