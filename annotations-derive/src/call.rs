@@ -77,6 +77,9 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
         };
     }
 
+    if let Some(shared) = shared_sync_call(handler, tool_name, krate, &attrs, &map) {
+        return shared;
+    }
     let method = handler.receiver == Receiver::Shared;
     // The state is any `__S` the handler's `self` and `#[context]` parameters can be had from
     // (for a method: the type itself), so that whether it is `Sync` is asked of the listing
@@ -249,6 +252,150 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
             #body
         }
     }
+}
+
+/// The call of a synchronous handler with at most eight arguments from the model, through
+/// the runtime's `call_sync`, which is compiled once for every handler of the same signature:
+/// what is generated for each handler is only a closure that gets the `#[context]` values and
+/// calls it. (`None` for any other handler, which gets a call of its own.)
+fn shared_sync_call(
+    handler: &Handler,
+    tool_name: &str,
+    krate: &TokenStream,
+    attrs: &TokenStream,
+    map: &TokenStream,
+) -> Option<TokenStream> {
+    let model: Vec<&Param> = handler
+        .params
+        .iter()
+        .filter(|param| !param.context)
+        .collect();
+    if handler.is_async || model.len() > 8 || model.iter().any(|param| param.name.is_none()) {
+        return None;
+    }
+    let method = handler.receiver == Receiver::Shared;
+    let pointer = if method {
+        None
+    } else {
+        Some(pointer_type(handler)?)
+    };
+    let vis = &handler.vis;
+    let name = &handler.name;
+    let call = call_name(name);
+    let mut specs = Vec::new();
+    let mut owned_types = Vec::new();
+    let mut model_bindings = Vec::new();
+    let mut bounds = Vec::new();
+    let mut context_reads = Vec::new();
+    let mut arguments = Vec::new();
+    let mut first_type_span = None;
+    for (index, param) in handler.params.iter().enumerate() {
+        let binding = format_ident!("__p{}", index);
+        let span = param
+            .name
+            .as_ref()
+            .map_or_else(Span::call_site, Ident::span);
+        if param.context {
+            let ty = with_lifetime(&param.ty);
+            bounds.push(quote_spanned!(span=> #ty: #krate::FromContext<'__a, __S>));
+            context_reads.push(quote_spanned! {span=>
+                let #binding = <#ty as #krate::FromContext<'__a, __S>>::from_context(__state, __context)?;
+            });
+            arguments.push(quote!(#binding));
+            continue;
+        }
+        let ident = param.name.as_ref()?;
+        let key = unraw(ident);
+        let (schema, optional) =
+            schema::read_param(&param.ty, &mut crate::errors::Errors::default());
+        let expected = match schema.describe() {
+            Some(text) => quote!(::core::option::Option::Some(#text)),
+            None => quote!(::core::option::Option::None),
+        };
+        let required = !optional;
+        let set = schema.is_set();
+        specs.push(quote!(#krate::__private::Spec { name: #key, expected: #expected, required: #required, set: #set }));
+        let (owned, pass) = owned_type(param);
+        if first_type_span.is_none() {
+            first_type_span = Some(crate::valid::expr_span(&param.ty));
+        }
+        owned_types.push(quote_spanned!(span=> #owned));
+        let mutable = if pass == Pass::RefMut {
+            quote!(mut)
+        } else {
+            quote!()
+        };
+        model_bindings.push(quote!(#mutable #binding));
+        arguments.push(match pass {
+            Pass::Value => quote!(#binding),
+            Pass::Ref => quote!(&#binding),
+            Pass::RefMut => quote!(&mut #binding),
+            Pass::OptionDeref => quote!(#binding.as_deref()),
+            Pass::OptionRef => quote!(#binding.as_ref()),
+        });
+    }
+    let (handler_param, handler_arg, handler_ty, invoke) = if method {
+        bounds.push(quote!(&'__a Self: #krate::FromContext<'__a, __S>));
+        bounds.push(quote!(Self: ::core::marker::Sized + '__a));
+        context_reads.insert(0, quote! {
+            let __this = <&'__a Self as #krate::FromContext<'__a, __S>>::from_context(__state, __context)?;
+        });
+        (
+            quote!(_: __H),
+            quote!(()),
+            quote!(()),
+            quote!(Self::#name(__this, #(#arguments),*)),
+        )
+    } else {
+        let pointer = pointer.unwrap_or_default();
+        (
+            quote!(__handler: #pointer),
+            quote!(__handler),
+            quote!(#pointer),
+            quote!(__h(#(#arguments),*)),
+        )
+    };
+    let h = if method { quote!(__H,) } else { quote!() };
+    let where_clause = if bounds.is_empty() {
+        quote!()
+    } else {
+        quote!(where #(#bounds),*)
+    };
+    // The tuple of the parameters' types carries the first one's span: a type serde cannot
+    // read is an error there, not on the attribute.
+    let mut params = proc_macro2::Group::new(Delimiter::Parenthesis, quote!(#(#owned_types,)*));
+    if let Some(span) = first_type_span {
+        params.set_span(span);
+    }
+    let output_span = handler
+        .output
+        .as_ref()
+        .and_then(|output| output.clone().into_iter().next())
+        .map_or_else(|| name.span(), |token| token.span());
+    let result = quote_spanned!(output_span=> ::core::result::Result::Ok(#invoke));
+    Some(quote! {
+        #attrs
+        #vis fn #call<'__a, #h __S: ?::core::marker::Sized + ::core::marker::Sync + '__a>(
+            #handler_param,
+            __state: &'__a __S,
+            __arguments: #map,
+            __context: #krate::Context<'__a>,
+        ) -> #krate::CallFuture<'__a> #where_clause {
+            #krate::__private::call_sync::<__S, #params, #handler_ty, _>(
+                __state,
+                __arguments,
+                __context,
+                #tool_name,
+                &[#(#specs),*],
+                #handler_arg,
+                |__state, __context, (#(#model_bindings,)*), __h| {
+                    let _ = (&__state, &__context, &__h);
+                    #(#context_reads)*
+                    #result
+                },
+            )
+        }
+    })
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -164,7 +164,7 @@ use std::panic::AssertUnwindSafe;
 use std::pin::Pin;
 use std::task::{Context as TaskContext, Poll};
 
-use serde::de::DeserializeOwned;
+pub use serde::de::DeserializeOwned;
 
 pub use crate::call::{CallFuture, Context, FromContext, IntoToolResult, ToolResult};
 
@@ -345,7 +345,20 @@ pub fn context<'a, S: ?Sized, T: FromContext<'a, S>>(
 ///
 /// The failed result, when the handler panicked.
 pub fn catch<T>(tool: &'static str, handler: impl FnOnce() -> T) -> Result<T, ToolResult> {
-    std::panic::catch_unwind(AssertUnwindSafe(handler)).map_err(|payload| panicked(tool, &*payload))
+    // Through `dyn FnMut`, so that the unwinding machinery is compiled once for every tool,
+    // not once for each handler's closure (it is most of a call's code).
+    let mut handler = Some(handler);
+    let mut output = None;
+    catch_dyn(tool, &mut || {
+        if let Some(handler) = handler.take() {
+            output = Some(handler());
+        }
+    })?;
+    output.ok_or_else(|| ToolResult::error(format!("the tool `{tool}` returned nothing")))
+}
+
+fn catch_dyn(tool: &'static str, run: &mut dyn FnMut()) -> Result<(), ToolResult> {
+    std::panic::catch_unwind(AssertUnwindSafe(run)).map_err(|payload| panicked(tool, &*payload))
 }
 
 /// Awaits an `async` handler, a panic while it runs turned into a failed result.
@@ -548,4 +561,90 @@ pub fn call_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
             Err(error) => ToolResult::error(format!("invalid arguments: {error}")),
         }
     })
+}
+
+// ---- The shared call of synchronous handlers --------------------------------------------------
+
+/// How one parameter is read: its name, what its schema says, whether it may be left out, and
+/// whether it is a set.
+pub struct Spec {
+    /// The argument's name.
+    pub name: &'static str,
+    /// What its schema says, for messages (`None`: serde's message).
+    pub expected: Option<&'static str>,
+    /// Whether it must be given.
+    pub required: bool,
+    /// Whether it is a set, whose items must all differ.
+    pub set: bool,
+}
+
+impl Args {
+    fn take_spec<T: DeserializeOwned>(&mut self, spec: &Spec) -> Result<T, String> {
+        if spec.set {
+            self.take_set(spec.name, spec.expected, spec.required)
+        } else {
+            self.take(spec.name, spec.expected, spec.required)
+        }
+    }
+}
+
+/// The arguments a handler takes from the model, read together: a tuple of their types.
+pub trait ReadParams: Sized {
+    /// Reads every parameter, each error pushed to `errors`; `None` if any failed.
+    fn read(args: &mut Args, specs: &[Spec], errors: &mut Vec<String>) -> Option<Self>;
+}
+
+macro_rules! read_params {
+    ($($index:tt $name:ident),*) => {
+        #[allow(non_snake_case, unused_variables, clippy::unused_unit)]
+        impl<$($name: DeserializeOwned),*> ReadParams for ($($name,)*) {
+            fn read(args: &mut Args, specs: &[Spec], errors: &mut Vec<String>) -> Option<Self> {
+                $(let $name = collect(args.take_spec::<$name>(&specs[$index]), errors);)*
+                Some(($($name?,)*))
+            }
+        }
+    };
+}
+
+read_params!();
+read_params!(0 A);
+read_params!(0 A, 1 B);
+read_params!(0 A, 1 B, 2 C);
+read_params!(0 A, 1 B, 2 C, 3 D);
+read_params!(0 A, 1 B, 2 C, 3 D, 4 E);
+read_params!(0 A, 1 B, 2 C, 3 D, 4 E, 5 F);
+read_params!(0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G);
+read_params!(0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H);
+
+/// The call of a synchronous handler, compiled once for every handler with the same state,
+/// parameter types and result (the handler's own code is only `run`, a function pointer):
+/// reads the arguments, refuses unknown ones, runs the handler with a panic caught, and turns
+/// what it returns into a result.
+pub fn call_sync<'a, S: ?Sized, P: ReadParams, H, R: IntoToolResult>(
+    state: &'a S,
+    arguments: Option<Map>,
+    context: Context<'a>,
+    tool: &'static str,
+    specs: &'static [Spec],
+    handler: H,
+    run: fn(&'a S, &Context<'a>, P, H) -> Result<R, String>,
+) -> CallFuture<'a> {
+    let mut args = Args::new(arguments);
+    let mut errors = Vec::new();
+    let params = P::read(&mut args, specs, &mut errors);
+    let known = |key: &String| specs.iter().any(|spec| spec.name == key.as_str());
+    if !args.map.keys().all(known) {
+        let names: Vec<&str> = specs.iter().map(|spec| spec.name).collect();
+        collect(args.finish(&names), &mut errors);
+    }
+    let Some(params) = params.filter(|_| errors.is_empty()) else {
+        return CallFuture::ready(failed(errors));
+    };
+    CallFuture::ready(
+        match catch(tool, || run(state, &context, params, handler)) {
+            Ok(Ok(result)) => result.into_tool_result(),
+            Ok(Err(message)) => ToolResult::error(message),
+            Err(failed) => failed,
+        },
+    )
 }
