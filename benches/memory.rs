@@ -65,7 +65,9 @@ fn main() {
             std::hint::black_box(&router);
         }
         _ => {
-            println!("Peak resident memory added by 10 000 tools (VmHWM, KiB), one process per case");
+            println!(
+                "Peak resident memory added by 10 000 tools (VmHWM, KiB), one process per case"
+            );
             for case in ["listing", "listing-router", "rmcp-router"] {
                 let output = std::process::Command::new(std::env::current_exe().unwrap())
                     .arg(case)

@@ -70,10 +70,17 @@ async fn thousand_calls(client: &Arc<RunningService<RoleClient, ()>>) -> f64 {
         .map(|i| {
             let client = client.clone();
             tokio::spawn(async move {
-                let params = CallToolRequestParams::new("lookup")
-                    .with_arguments(json!({"id": i, "name": "note"}).as_object().cloned().unwrap());
+                let params = CallToolRequestParams::new("lookup").with_arguments(
+                    json!({"id": i, "name": "note"})
+                        .as_object()
+                        .cloned()
+                        .unwrap(),
+                );
                 let result = client.call_tool(params).await.unwrap();
-                assert_eq!(result.content[0].as_text().unwrap().text, format!("note#{i}"));
+                assert_eq!(
+                    result.content[0].as_text().unwrap().text,
+                    format!("note#{i}")
+                );
             })
         })
         .collect();
@@ -84,7 +91,10 @@ async fn thousand_calls(client: &Arc<RunningService<RoleClient, ()>>) -> f64 {
 }
 
 fn main() {
-    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     runtime.block_on(async {
         let ours = client_of(Ours { router: TOOLS.into() }).await;
         let theirs = client_of(Theirs { tool_router: Theirs::tool_router() }).await;
