@@ -112,17 +112,11 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
         let Some(ident) = &param.name else {
             continue;
         };
-        let key = unraw(ident);
+        let read = ModelParam::new(ident, param);
+        let (key, expected, required, owned) =
+            (&read.key, &read.expected, read.required, &read.owned);
         keys.push(key.clone());
-        let (schema, optional) =
-            schema::read_param(&param.ty, &mut crate::errors::Errors::default());
-        let expected = match schema.describe() {
-            Some(text) => quote!(::core::option::Option::Some(#text)),
-            None => quote!(::core::option::Option::None),
-        };
-        let required = !optional;
-        let (owned, pass) = owned_type(param);
-        let take = if schema.is_set() {
+        let take = if read.set {
             quote!(take_set)
         } else {
             quote!(take)
@@ -133,14 +127,8 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
                 &mut __errors,
             );
         });
-        arguments.push(match pass {
-            Pass::Value => quote!(#binding),
-            Pass::Ref => quote!(&#binding),
-            Pass::RefMut => quote!(&mut #binding),
-            Pass::OptionDeref => quote!(#binding.as_deref()),
-            Pass::OptionRef => quote!(#binding.as_ref()),
-        });
-        bindings.push((binding, pass == Pass::RefMut));
+        arguments.push(read.pass.lend(&binding));
+        bindings.push((binding, read.pass == Pass::RefMut));
     }
     if method {
         bindings.insert(0, (format_ident!("__this"), false));
@@ -305,34 +293,26 @@ fn shared_sync_call(
             continue;
         }
         let ident = param.name.as_ref()?;
-        let key = unraw(ident);
-        let (schema, optional) =
-            schema::read_param(&param.ty, &mut crate::errors::Errors::default());
-        let expected = match schema.describe() {
-            Some(text) => quote!(::core::option::Option::Some(#text)),
-            None => quote!(::core::option::Option::None),
-        };
-        let required = !optional;
-        let set = schema.is_set();
+        let read = ModelParam::new(ident, param);
+        let (key, expected, required, set, owned) = (
+            &read.key,
+            &read.expected,
+            read.required,
+            read.set,
+            &read.owned,
+        );
         specs.push(quote!(#krate::__private::Spec { name: #key, expected: #expected, required: #required, set: #set }));
-        let (owned, pass) = owned_type(param);
         if first_type_span.is_none() {
             first_type_span = Some(crate::valid::expr_span(&param.ty));
         }
         owned_types.push(quote_spanned!(span=> #owned));
-        let mutable = if pass == Pass::RefMut {
+        let mutable = if read.pass == Pass::RefMut {
             quote!(mut)
         } else {
             quote!()
         };
         model_bindings.push(quote!(#mutable #binding));
-        arguments.push(match pass {
-            Pass::Value => quote!(#binding),
-            Pass::Ref => quote!(&#binding),
-            Pass::RefMut => quote!(&mut #binding),
-            Pass::OptionDeref => quote!(#binding.as_deref()),
-            Pass::OptionRef => quote!(#binding.as_ref()),
-        });
+        arguments.push(read.pass.lend(&binding));
     }
     let (handler_param, handler_arg, handler_ty, invoke) = if method {
         bounds.push(quote!(&'__a Self: #krate::FromContext<'__a, __S>));
@@ -396,6 +376,50 @@ fn shared_sync_call(
             )
         }
     })
+}
+
+/// How a call reads one parameter the model supplies.
+struct ModelParam {
+    key: String,
+    /// `Option<&str>`: what its schema says, for messages.
+    expected: TokenStream,
+    required: bool,
+    set: bool,
+    owned: TokenStream,
+    pass: Pass,
+}
+
+impl ModelParam {
+    fn new(ident: &Ident, param: &Param) -> Self {
+        let (schema, optional) =
+            schema::read_param(&param.ty, &mut crate::errors::Errors::default());
+        let expected = match schema.describe() {
+            Some(text) => quote!(::core::option::Option::Some(#text)),
+            None => quote!(::core::option::Option::None),
+        };
+        let (owned, pass) = owned_type(param);
+        ModelParam {
+            key: unraw(ident),
+            expected,
+            required: !optional,
+            set: schema.is_set(),
+            owned,
+            pass,
+        }
+    }
+}
+
+impl Pass {
+    /// How the read value is handed to the handler.
+    fn lend(self, binding: &Ident) -> TokenStream {
+        match self {
+            Pass::Value => quote!(#binding),
+            Pass::Ref => quote!(&#binding),
+            Pass::RefMut => quote!(&mut #binding),
+            Pass::OptionDeref => quote!(#binding.as_deref()),
+            Pass::OptionRef => quote!(#binding.as_ref()),
+        }
+    }
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
