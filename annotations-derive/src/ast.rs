@@ -124,15 +124,9 @@ impl Handler {
             i += 2;
         }
 
-        let mut vis = TokenStream::new();
-        if ident(tokens.get(i), "pub") {
-            vis.extend([tokens[i].clone()]);
-            i += 1;
-            if group(tokens.get(i), Delimiter::Parenthesis) {
-                vis.extend([tokens[i].clone()]);
-                i += 1;
-            }
-        }
+        let after_vis = skip_visibility(&tokens, i);
+        let vis: TokenStream = tokens[i..after_vis].iter().cloned().collect();
+        i = after_vis;
 
         // Qualifiers, up to `fn`.
         let mut is_async = false;
@@ -635,7 +629,19 @@ fn describe_item(token: &TokenTree) -> String {
     .to_owned()
 }
 
-fn punct(token: Option<&TokenTree>, ch: char) -> bool {
+/// The index after a visibility (`pub`, `pub(crate)`, ...) at `i`, or `i` if there is none.
+pub(crate) fn skip_visibility(tokens: &[TokenTree], i: usize) -> usize {
+    if !ident(tokens.get(i), "pub") {
+        return i;
+    }
+    if group(tokens.get(i + 1), Delimiter::Parenthesis) {
+        i + 2
+    } else {
+        i + 1
+    }
+}
+
+pub(crate) fn punct(token: Option<&TokenTree>, ch: char) -> bool {
     matches!(token, Some(TokenTree::Punct(p)) if p.as_char() == ch)
 }
 

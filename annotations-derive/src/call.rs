@@ -14,8 +14,9 @@ use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 
 use crate::ast::{Handler, Param, Receiver};
+use crate::descriptor::Descriptor;
 use crate::expand::unraw;
-use crate::schema::{self, flatten, static_lifetimes};
+use crate::schema::{Ty, flatten, static_lifetimes};
 
 /// The name of the call function beside `handler`.
 pub(crate) fn call_name(handler: &Ident) -> Ident {
@@ -24,6 +25,36 @@ pub(crate) fn call_name(handler: &Ident) -> Ident {
         unraw(handler),
         span = handler.span()
     )
+}
+
+/// The call of a handler that cannot be called: its `__S` is bound by `bound`, which is never
+/// met for a handler that cannot be called (the error at the `tools!` entry says why), or by
+/// nothing for the placeholder emitted beside a handler whose attribute has errors.
+pub(crate) fn uncallable(
+    handler: &Handler,
+    krate: &TokenStream,
+    bound: &TokenStream,
+    attrs: &TokenStream,
+) -> TokenStream {
+    let vis = &handler.vis;
+    let call = call_name(&handler.name);
+    // In a trait, a generic method would make the trait unusable as `dyn`.
+    let sized = if handler.has_receiver {
+        quote!(where Self: ::core::marker::Sized)
+    } else {
+        quote!()
+    };
+    quote! {
+        #attrs
+        #vis fn #call<'__a, __H, __S: ?::core::marker::Sized + #bound>(
+            _: __H,
+            _: &'__a __S,
+            _: ::core::option::Option<#krate::__private::Map>,
+            _: #krate::Context<'__a>,
+        ) -> #krate::CallFuture<'__a> #sized {
+            #krate::__private::not_callable()
+        }
+    }
 }
 
 /// Why a handler cannot be called from a listing, as the name of a never-implemented trait
@@ -44,7 +75,12 @@ fn not_callable(handler: &Handler) -> Option<&'static str> {
     }
 }
 
-pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) -> TokenStream {
+pub(crate) fn expand(
+    handler: &Handler,
+    descriptor: &Descriptor,
+    krate: &TokenStream,
+) -> TokenStream {
+    let tool_name = descriptor.name();
     let vis = &handler.vis;
     let name = &handler.name;
     let call = call_name(name);
@@ -55,36 +91,20 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
         #[allow(clippy::all, clippy::pedantic, clippy::nursery, non_snake_case, unused_mut)]
     };
     let map = quote!(::core::option::Option<#krate::__private::Map>);
-    // In a trait, a generic method would make the trait unusable as `dyn`.
-    let sized = if handler.has_receiver {
-        quote!(where Self: ::core::marker::Sized)
-    } else {
-        quote!()
-    };
 
     if let Some(reason) = not_callable(handler) {
         let reason = Ident::new(reason, name.span());
-        return quote! {
-            #attrs
-            #vis fn #call<'__a, __H, __S: ?::core::marker::Sized + #krate::__private::#reason>(
-                _: __H,
-                _: &'__a __S,
-                _: #map,
-                _: #krate::Context<'__a>,
-            ) -> #krate::CallFuture<'__a> #sized {
-                #krate::__private::not_callable()
-            }
-        };
+        return uncallable(handler, krate, &quote!(#krate::__private::#reason), &attrs);
     }
 
-    if let Some(shared) = shared_sync_call(handler, tool_name, krate, &attrs, &map) {
+    if let Some(shared) = shared_sync_call(handler, descriptor, krate, &attrs, &map) {
         return shared;
     }
     let method = handler.receiver == Receiver::Shared;
     // The state is any `__S` the handler's `self` and `#[context]` parameters can be had from
     // (for a method: the type itself), so that whether it is `Sync` is asked of the listing
     // that calls it, not of every type that has a tool.
-    let state_ty = quote!(__S);
+    let mut inputs = descriptor.inputs();
     let mut reads = Vec::new();
     let mut keys = Vec::new();
     let mut bindings = Vec::new();
@@ -101,7 +121,7 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
             bounds.push(quote_spanned!(span=> #ty: #krate::FromContext<'__a, __S>));
             reads.push(quote_spanned! {span=>
                 let #binding = #krate::__private::collect(
-                    #krate::__private::context::<#state_ty, #ty>(__state, &__context),
+                    #krate::__private::context::<__S, #ty>(__state, &__context),
                     &mut __errors,
                 );
             });
@@ -109,10 +129,10 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
             bindings.push((binding, false));
             continue;
         }
-        let Some(ident) = &param.name else {
+        let (Some(ident), Some(input)) = (&param.name, inputs.next()) else {
             continue;
         };
-        let read = ModelParam::new(ident, param);
+        let read = ModelParam::new(ident, param, input);
         let (key, expected, required, owned) =
             (&read.key, &read.expected, read.required, &read.owned);
         keys.push(key.clone());
@@ -141,9 +161,14 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
         }
     });
     let names = bindings.iter().map(|(binding, _)| binding);
-    // `__H` is the handler's type where the call does not use the handler it is given.
-    let takes_pointer = !method && !handler.is_async && pointer_type(handler).is_some();
-    let h = if takes_pointer {
+    // A handler without `self` that is not `async` is called through a pointer to it (see the
+    // module's docs); otherwise `__H`, the handler's type, goes unused.
+    let pointer = if method || handler.is_async {
+        None
+    } else {
+        pointer_type(handler)
+    };
+    let h = if pointer.is_some() {
         quote!()
     } else {
         quote!(__H,)
@@ -160,14 +185,13 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
             },
         );
         (quote!(_: __H), quote!(Self::#name(__this, #(#arguments),*)))
-    } else if !takes_pointer {
-        (quote!(_: __H), quote!(#name(#(#arguments),*)))
-    } else {
-        let pointer = pointer_type(handler).unwrap_or_default();
+    } else if let Some(pointer) = &pointer {
         (
             quote!(__handler: #pointer),
             quote!(__handler(#(#arguments),*)),
         )
+    } else {
+        (quote!(_: __H), quote!(#name(#(#arguments),*)))
     };
     let generics = quote!(<'__a, #h __S: ?::core::marker::Sized + ::core::marker::Sync + '__a>);
     if method {
@@ -193,7 +217,7 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
         #krate::IntoToolResult::into_tool_result(__result)
     };
     // A synchronous handler runs in the call itself, whose future is then ready at once; an
-    // `async` one runs in the future. `ret` is how the body gives up with a result.
+    // `async` one runs in the future. `ready` makes a result what the body returns.
     let ready = |value: TokenStream| {
         if handler.is_async {
             quote!(#value)
@@ -202,7 +226,6 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
         }
     };
     let failed = ready(quote!(#krate::__private::failed(__errors)));
-    let failed_early = failed.clone();
     let panicked = ready(quote!(__failed));
     let done = ready(convert);
     let body = quote! {
@@ -213,7 +236,7 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
         #(#reads)*
         #krate::__private::collect(__args.finish(&[#(#keys),*]), &mut __errors);
         if !__errors.is_empty() {
-            return #failed_early;
+            return #failed;
         }
         let (#(#patterns,)*) = (#(#names,)*) else {
             return #failed;
@@ -233,7 +256,7 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
         #attrs
         #vis fn #call #generics(
             #handler_param,
-            __state: &'__a #state_ty,
+            __state: &'__a __S,
             __arguments: #map,
             __context: #krate::Context<'__a>,
         ) -> #krate::CallFuture<'__a> #where_clause {
@@ -248,7 +271,7 @@ pub(crate) fn expand(handler: &Handler, tool_name: &str, krate: &TokenStream) ->
 /// calls it. (`None` for any other handler, which gets a call of its own.)
 fn shared_sync_call(
     handler: &Handler,
-    tool_name: &str,
+    descriptor: &Descriptor,
     krate: &TokenStream,
     attrs: &TokenStream,
     map: &TokenStream,
@@ -267,6 +290,8 @@ fn shared_sync_call(
     } else {
         Some(pointer_type(handler)?)
     };
+    let tool_name = descriptor.name();
+    let mut inputs = descriptor.inputs();
     let vis = &handler.vis;
     let name = &handler.name;
     let call = call_name(name);
@@ -292,8 +317,7 @@ fn shared_sync_call(
             arguments.push(quote!(#binding));
             continue;
         }
-        let ident = param.name.as_ref()?;
-        let read = ModelParam::new(ident, param);
+        let read = ModelParam::new(param.name.as_ref()?, param, inputs.next()?);
         let (key, expected, required, set, owned) = (
             &read.key,
             &read.expected,
@@ -390,9 +414,8 @@ struct ModelParam {
 }
 
 impl ModelParam {
-    fn new(ident: &Ident, param: &Param) -> Self {
-        let (schema, optional) =
-            schema::read_param(&param.ty, &mut crate::errors::Errors::default());
+    /// The parameter named `ident`, with the schema the descriptor read for it.
+    fn new(ident: &Ident, param: &Param, (schema, optional): (&Ty, bool)) -> Self {
         let expected = match schema.describe() {
             Some(text) => quote!(::core::option::Option::Some(#text)),
             None => quote!(::core::option::Option::None),

@@ -5,7 +5,7 @@ use proc_macro2::{Delimiter, Ident, Punct, Spacing, TokenStream, TokenTree};
 use quote::quote;
 use syn::Error;
 
-use crate::ast::{Param, doc_lines, split_top_level};
+use crate::ast::{Param, doc_lines, punct as is_punct, skip_visibility, split_top_level};
 use crate::attr;
 use crate::descriptor::{self, Source};
 use crate::errors::Errors;
@@ -36,14 +36,7 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
         }
         i += 2;
     }
-    // Visibility.
-    if matches!(tokens.get(i), Some(TokenTree::Ident(word)) if word == "pub") {
-        i += 1;
-        if matches!(tokens.get(i), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis)
-        {
-            i += 1;
-        }
-    }
+    let i = skip_visibility(&tokens, i);
     let (Some(TokenTree::Ident(keyword)), Some(TokenTree::Ident(name))) =
         (tokens.get(i), tokens.get(i + 1))
     else {
@@ -156,13 +149,7 @@ fn read_fields(stream: TokenStream) -> Vec<Param> {
             }
             i += 2;
         }
-        if matches!(field.get(i), Some(TokenTree::Ident(word)) if word == "pub") {
-            i += 1;
-            if matches!(field.get(i), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis)
-            {
-                i += 1;
-            }
-        }
+        let i = skip_visibility(&field, i);
         let Some(TokenTree::Ident(name)) = field.get(i) else {
             continue;
         };
@@ -182,8 +169,4 @@ fn read_fields(stream: TokenStream) -> Vec<Param> {
         });
     }
     params
-}
-
-fn is_punct(token: Option<&TokenTree>, ch: char) -> bool {
-    matches!(token, Some(TokenTree::Punct(p)) if p.as_char() == ch)
 }

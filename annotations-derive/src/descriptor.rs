@@ -116,41 +116,32 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
 
 /// `T` of a return type `Json<T>` or `Result<Json<T>, E>` (any path ending so).
 fn json_output(output: &TokenStream) -> Option<TokenStream> {
-    let tokens = schema::flatten(output.clone());
-    let (last, args) = last_segment(&tokens)?;
-    match (last.as_str(), args.as_slice()) {
-        ("Json", [inner]) => Some(inner.iter().cloned().collect()),
-        ("Result", [ok, ..]) => {
-            let (last, args) = last_segment(ok)?;
-            match (last.as_str(), args.as_slice()) {
-                ("Json", [inner]) => Some(inner.iter().cloned().collect()),
-                _ => None,
-            }
+    let json_inner = |tokens: &[TokenTree]| {
+        let (segments, args) = schema::path(tokens)?;
+        match (segments.last()?.to_string().as_str(), args.as_slice()) {
+            ("Json", [inner]) => Some(inner.iter().cloned().collect()),
+            _ => None,
         }
-        _ => None,
-    }
-}
-
-/// The last path segment of a type and its generic arguments, split at top-level commas.
-fn last_segment(tokens: &[TokenTree]) -> Option<(String, Vec<Vec<TokenTree>>)> {
-    let open = tokens
-        .iter()
-        .position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == '<'))?;
-    let TokenTree::Ident(name) = tokens.get(open.checked_sub(1)?)? else {
-        return None;
     };
-    if !matches!(tokens.last(), Some(TokenTree::Punct(p)) if p.as_char() == '>') {
-        return None;
-    }
-    let inner: TokenStream = tokens[open + 1..tokens.len() - 1].iter().cloned().collect();
-    let args = crate::ast::split_top_level(inner)
-        .into_iter()
-        .map(|(arg, _)| arg)
-        .collect();
-    Some((name.to_string(), args))
+    let tokens = schema::flatten(output.clone());
+    json_inner(&tokens).or_else(|| {
+        let (segments, args) = schema::path(&tokens)?;
+        match (segments.last()?.to_string().as_str(), args.first()) {
+            ("Result", Some(ok)) => json_inner(ok),
+            _ => None,
+        }
+    })
 }
 
 impl Descriptor {
+    /// The schema of each input and whether it may be left out, in the order of the
+    /// parameters the model supplies.
+    pub(crate) fn inputs(&self) -> impl Iterator<Item = (&Ty, bool)> {
+        self.properties
+            .iter()
+            .map(|property| (&property.schema, property.optional))
+    }
+
     /// The tool's name.
     pub(crate) fn name(&self) -> &str {
         &self.name

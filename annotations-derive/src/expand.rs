@@ -67,7 +67,7 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     let tool = descriptor.value(&krate, args.title.as_ref(), &in_descriptor);
     let summary = summary(args.title.as_ref(), &checked.fields);
     let constants = constants(&krate, &handler, &annotations, Some(tool), &summary);
-    let call = call::expand(&handler, descriptor.name(), &krate);
+    let call = call::expand(&handler, &descriptor, &krate);
     if checked.assertions.is_empty() {
         let function: TokenStream = handler.tokens.iter().cloned().collect();
         return quote!(#function #constants #call);
@@ -127,32 +127,10 @@ fn with_placeholders(krate: &TokenStream, handler: &Handler, errors: &Errors) ->
     let annotations = annotations_value(krate, None, [None; 4]);
     let constants = constants(krate, handler, &annotations, None, "");
     let function: TokenStream = handler.tokens.iter().cloned().collect();
-    let call = placeholder_call(krate, handler);
+    // A call that calls nothing, so that a listing naming the handler reports no second error.
+    let call = call::uncallable(handler, krate, &quote!(), &quote!(#[doc(hidden)]));
     let errors = errors.to_compile_errors();
     quote!(#function #constants #call #errors)
-}
-
-/// The call of a handler whose attribute has errors: it calls nothing, so that a listing that
-/// names the handler reports no second error.
-fn placeholder_call(krate: &TokenStream, handler: &Handler) -> TokenStream {
-    let vis = &handler.vis;
-    let name = call::call_name(&handler.name);
-    let sized = if handler.has_receiver {
-        quote!(where Self: ::core::marker::Sized)
-    } else {
-        quote!()
-    };
-    quote! {
-        #[doc(hidden)]
-        #vis fn #name<'__a, __H, __S: ?::core::marker::Sized>(
-            _: __H,
-            _: &'__a __S,
-            _: ::core::option::Option<#krate::__private::Map>,
-            _: #krate::Context<'__a>,
-        ) -> #krate::CallFuture<'__a> #sized {
-            #krate::__private::not_callable()
-        }
-    }
 }
 
 /// The `_ANNOTATIONS` and `_TOOL` constants; `tool` is `None` for the placeholder.

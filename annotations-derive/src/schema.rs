@@ -12,6 +12,7 @@ use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::Error;
 
+use crate::ast::punct as is_punct;
 use crate::errors::Errors;
 
 /// A parameter type's schema.
@@ -217,7 +218,7 @@ fn read_path(tokens: &[TokenTree], span: Span, errors: &mut Errors) -> Ty {
 
 /// The segments of a path type and the generic arguments of its last segment (lifetimes
 /// left out), or `None` if the type is not a plain path.
-fn path(tokens: &[TokenTree]) -> Option<(Vec<Ident>, Vec<Vec<TokenTree>>)> {
+pub(crate) fn path(tokens: &[TokenTree]) -> Option<(Vec<Ident>, Vec<Vec<TokenTree>>)> {
     let mut segments = Vec::new();
     let mut args = Vec::new();
     let mut i = 0;
@@ -297,10 +298,6 @@ fn push_arg(args: &mut Vec<Vec<TokenTree>>, arg: Vec<TokenTree>) {
         return;
     }
     args.push(arg);
-}
-
-fn is_punct(token: Option<&TokenTree>, ch: char) -> bool {
-    matches!(token, Some(TokenTree::Punct(p)) if p.as_char() == ch)
 }
 
 /// A type asked of `ToolSchema`, its lifetimes made `'static` (the schema is built in an item

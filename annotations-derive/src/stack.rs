@@ -128,13 +128,8 @@ fn keys(args: &TokenStream) -> Vec<(String, Span)> {
 /// The first parameter whose type is rmcp's `Parameters<...>` extractor, if any.
 pub(crate) fn rmcp_parameter(params: &[crate::ast::Param]) -> Option<Span> {
     params.iter().find_map(|param| {
-        let tokens: Vec<TokenTree> = crate::schema::flatten(param.ty.clone());
-        let open = tokens
-            .iter()
-            .position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == '<'))?;
-        match open.checked_sub(1).and_then(|i| tokens.get(i)) {
-            Some(TokenTree::Ident(word)) if word == "Parameters" => Some(word.span()),
-            _ => None,
-        }
+        let (segments, _) = crate::schema::path(&crate::schema::flatten(param.ty.clone()))?;
+        let last = segments.last()?;
+        (last == "Parameters").then(|| last.span())
     })
 }

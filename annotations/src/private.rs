@@ -161,7 +161,6 @@ pub const fn assert_ready(tools: &[Tool], level: Readiness) {
 
 use std::future::Future;
 use std::panic::AssertUnwindSafe;
-use std::pin::Pin;
 use std::task::{Context as TaskContext, Poll};
 
 pub use serde::de::DeserializeOwned;
@@ -206,7 +205,8 @@ impl Args {
             }
             None => Value::Null,
         };
-        let value = integral(value);
+        let mut value = value;
+        integral(&mut value);
         T::deserialize(&value)
             .or_else(|error| wide_integer(&value).ok_or(error)?)
             .map_err(|error| match expected {
@@ -248,20 +248,25 @@ impl Args {
     ///
     /// A message naming the first unknown argument and the ones the tool takes.
     pub fn finish(self, names: &[&str]) -> Result<(), String> {
-        if self.map.len() <= names.len() && self.map.keys().all(|key| names.contains(&key.as_str()))
-        {
-            return Ok(());
-        }
-        let Some(unknown) = self.map.keys().find(|key| !names.contains(&key.as_str())) else {
+        self.unknown(names.iter().copied())
+    }
+
+    /// The error for the first argument whose name is not in `names`, if any.
+    fn unknown<'n>(&self, names: impl Iterator<Item = &'n str> + Clone) -> Result<(), String> {
+        let Some(unknown) = self
+            .map
+            .keys()
+            .find(|key| !names.clone().any(|name| name == key.as_str()))
+        else {
             return Ok(());
         };
         let unknown: String = unknown.chars().take(64).collect();
-        if names.is_empty() {
+        let known: Vec<String> = names.map(|name| format!("`{name}`")).collect();
+        if known.is_empty() {
             return Err(format!(
                 "unknown argument `{unknown}`: this tool takes no arguments"
             ));
         }
-        let known: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
         Err(format!(
             "unknown argument `{unknown}`: this tool takes {}",
             known.join(", ")
@@ -269,9 +274,9 @@ impl Args {
     }
 }
 
-/// The value with every number that has no fractional part written as an integer: JSON
-/// Schema counts `3.0` as an integer, so a parameter of an integer type must accept it too.
-fn integral(value: Value) -> Value {
+/// Writes every number that has no fractional part as an integer, in place: JSON Schema counts
+/// `3.0` as an integer, so a parameter of an integer type must accept it too.
+fn integral(value: &mut Value) {
     match value {
         Value::Number(number) if number.is_f64() => {
             let float = number.as_f64().unwrap_or(f64::NAN);
@@ -280,22 +285,17 @@ fn integral(value: Value) -> Value {
                 clippy::cast_sign_loss,
                 clippy::cast_precision_loss
             )]
-            let exact = if float.fract() != 0.0 || !float.is_finite() {
-                None
-            } else if float >= 0.0 && float < u64::MAX as f64 {
-                Some(Value::from(float as u64))
-            } else if float < 0.0 && float >= i64::MIN as f64 {
-                Some(Value::from(float as i64))
-            } else {
-                None
-            };
-            exact.unwrap_or(Value::Number(number))
+            if float.fract() == 0.0 && float.is_finite() {
+                if float >= 0.0 && float < u64::MAX as f64 {
+                    *value = Value::from(float as u64);
+                } else if float < 0.0 && float >= i64::MIN as f64 {
+                    *value = Value::from(float as i64);
+                }
+            }
         }
-        Value::Array(items) => Value::Array(items.into_iter().map(integral).collect()),
-        Value::Object(object) => {
-            Value::Object(object.into_iter().map(|(k, v)| (k, integral(v))).collect())
-        }
-        other => other,
+        Value::Array(items) => items.iter_mut().for_each(integral),
+        Value::Object(object) => object.values_mut().for_each(integral),
+        _ => {}
     }
 }
 
@@ -392,36 +392,6 @@ fn panicked(tool: &str, payload: &(dyn std::any::Any + Send)) -> ToolResult {
     ))
 }
 
-/// The call's future, with a panic anywhere in it turned into a failed result, so the server
-/// goes on serving.
-pub fn guarded<'a>(
-    tool: &'static str,
-    future: impl Future<Output = ToolResult> + Send + 'a,
-) -> CallFuture<'a> {
-    CallFuture::new(CatchPanic {
-        tool,
-        inner: Box::pin(future),
-    })
-}
-
-struct CatchPanic<'a> {
-    tool: &'static str,
-    inner: Pin<Box<dyn Future<Output = ToolResult> + Send + 'a>>,
-}
-
-impl Future for CatchPanic<'_> {
-    type Output = ToolResult;
-
-    fn poll(mut self: Pin<&mut Self>, cx: &mut TaskContext<'_>) -> Poll<ToolResult> {
-        let tool = self.tool;
-        let inner = &mut self.inner;
-        match std::panic::catch_unwind(AssertUnwindSafe(|| inner.as_mut().poll(cx))) {
-            Ok(poll) => poll,
-            Err(payload) => Poll::Ready(panicked(tool, &*payload)),
-        }
-    }
-}
-
 /// The output schema of a handler returning `Json<T>`: `T`'s schema when its root is an
 /// object, else `{"result": ...}` around it, as `Json` wraps such values.
 #[must_use]
@@ -474,6 +444,14 @@ pub trait IsUnsafe {}
 )]
 pub trait IsGeneric {}
 
+/// Never implemented: a handler with `#[cfg]` on a parameter.
+#[diagnostic::on_unimplemented(
+    message = "a #[tool] handler with `#[cfg]` on a parameter cannot be called from a listing",
+    label = "the call cannot follow which parameters are compiled in",
+    note = "move the `#[cfg]` to the whole handler, or give each configuration its own handler"
+)]
+pub trait HasCfgParameters {}
+
 /// The body of the call of a handler that cannot be called; never instantiated, since its
 /// bound is never met.
 pub fn not_callable<'a>() -> CallFuture<'a> {
@@ -499,14 +477,6 @@ pub fn block_on<F: Future>(future: F) -> F::Output {
         }
     }
 }
-
-/// Never implemented: a handler with `#[cfg]` on a parameter.
-#[diagnostic::on_unimplemented(
-    message = "a #[tool] handler with `#[cfg]` on a parameter cannot be called from a listing",
-    label = "the call cannot follow which parameters are compiled in",
-    note = "move the `#[cfg]` to the whole handler, or give each configuration its own handler"
-)]
-pub trait HasCfgParameters {}
 
 /// The arguments object of a call.
 pub type Map = serde_json::Map<String, Value>;
@@ -535,32 +505,43 @@ pub fn call_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
     arguments: Option<Map>,
     context: Context<'a>,
 ) -> CallFuture<'a> {
-    guarded(T::NAME, async move {
-        let arguments = arguments.unwrap_or_default();
-        let schema = T::TOOL.input_schema.to_value();
-        let known = schema.get("properties").and_then(Value::as_object);
-        if let Some(unknown) = arguments
-            .keys()
-            .find(|key| !known.is_some_and(|known| known.contains_key(*key)))
-        {
-            let unknown: String = unknown.chars().take(64).collect();
-            return ToolResult::error(format!("unknown argument `{unknown}`"));
-        }
-        let empty = arguments.is_empty();
-        let read = T::deserialize(Value::Object(arguments))
-            // A unit struct (a tool without inputs) reads from nothing, not from `{}`.
-            .or_else(|error| {
-                if empty {
-                    T::deserialize(Value::Null).map_err(|_| error)
-                } else {
-                    Err(error)
-                }
-            });
-        match read {
-            Ok(tool) => tool.call(state, context).await.into_tool_result(),
-            Err(error) => ToolResult::error(format!("invalid arguments: {error}")),
-        }
+    CallFuture::new(async move {
+        catch_async(T::NAME, run_struct::<T, S>(state, arguments, context))
+            .await
+            .unwrap_or_else(|failed| failed)
     })
+}
+
+/// Reads a `#[derive(Tool)]` struct from the arguments and runs it.
+async fn run_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
+    state: &'a S,
+    arguments: Option<Map>,
+    context: Context<'a>,
+) -> ToolResult {
+    let arguments = arguments.unwrap_or_default();
+    let schema = T::TOOL.input_schema.to_value();
+    let known = schema.get("properties").and_then(Value::as_object);
+    if let Some(unknown) = arguments
+        .keys()
+        .find(|key| !known.is_some_and(|known| known.contains_key(*key)))
+    {
+        let unknown: String = unknown.chars().take(64).collect();
+        return ToolResult::error(format!("unknown argument `{unknown}`"));
+    }
+    let empty = arguments.is_empty();
+    let read = T::deserialize(Value::Object(arguments))
+        // A unit struct (a tool without inputs) reads from nothing, not from `{}`.
+        .or_else(|error| {
+            if empty {
+                T::deserialize(Value::Null).map_err(|_| error)
+            } else {
+                Err(error)
+            }
+        });
+    match read {
+        Ok(tool) => tool.call(state, context).await.into_tool_result(),
+        Err(error) => ToolResult::error(format!("invalid arguments: {error}")),
+    }
 }
 
 // ---- The shared call of synchronous handlers --------------------------------------------------
@@ -632,11 +613,10 @@ pub fn call_sync<'a, S: ?Sized, P: ReadParams, H, R: IntoToolResult>(
     let mut args = Args::new(arguments);
     let mut errors = Vec::new();
     let params = P::read(&mut args, specs, &mut errors);
-    let known = |key: &String| specs.iter().any(|spec| spec.name == key.as_str());
-    if !args.map.keys().all(known) {
-        let names: Vec<&str> = specs.iter().map(|spec| spec.name).collect();
-        collect(args.finish(&names), &mut errors);
-    }
+    collect(
+        args.unknown(specs.iter().map(|spec| spec.name)),
+        &mut errors,
+    );
     let Some(params) = params.filter(|_| errors.is_empty()) else {
         return CallFuture::ready(failed(errors));
     };
