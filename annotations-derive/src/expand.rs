@@ -220,6 +220,7 @@ pub(crate) fn annotations_value(
         Some(Value::Known(value)) => quote!(::core::option::Option::Some(#value)),
         Some(Value::Expr(expr)) => {
             let span = valid::expr_span(expr);
+            let expr = valid::typed(expr);
             quote_spanned!(span=> ::core::option::Option::Some(#expr))
         }
     });

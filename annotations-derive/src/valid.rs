@@ -203,13 +203,20 @@ fn written(kind: HintKind, value: Value<'_>) -> String {
 /// made here carries the expression's span, so an error in it points at what the user wrote.
 fn is(expr: &TokenStream, wanted: bool) -> TokenStream {
     let span = expr_span(expr);
-    let mut group = proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, expr.clone());
-    group.set_span(span);
+    let group = typed(expr);
     if wanted {
         quote_spanned!(span=> #group)
     } else {
         quote_spanned!(span=> !#group)
     }
+}
+
+/// The expression as a `bool`, written the same way, with the same spans, everywhere it is
+/// used (in the constant and in each assertion), so that an expression of another type gives
+/// the same diagnostic at each use, which the compiler reports once.
+pub(crate) fn typed(expr: &TokenStream) -> TokenStream {
+    let span = expr_span(expr);
+    quote_spanned!(span=> { let __annotations_hint: bool = #expr; __annotations_hint })
 }
 
 /// The span of an expression's first token.
