@@ -109,3 +109,18 @@ impl annotations::CallTool<()> for Search {
 
 /// The struct-based tool in a listing.
 pub static WITH_STRUCT: annotations::Listing = annotations::tools![Search, lookup];
+
+/// The runtime crate under another path.
+pub mod renamed {
+    pub use annotations::*;
+}
+
+/// A tool that names the runtime crate through `crate = path`.
+#[tool(crate = renamed, read_only = CLOSED, idempotent, title = "Renamed")]
+#[must_use]
+pub fn through_path(id: u64) -> u64 {
+    id
+}
+
+/// A listing through `crate = path`.
+pub static THROUGH_PATH: renamed::Listing = annotations::tools![crate = renamed; through_path];

@@ -332,11 +332,54 @@ fn via_path() {}
 #[tool(crate = "crate::renamed", read_only)]
 fn via_string() {}
 
+/// A method, a derived tool and a listing, all through the renamed path.
+struct Renamed;
+
+impl Renamed {
+    /// Say hello through the renamed crate.
+    #[tool(crate = renamed, read_only, title = "Hello", open_world = false)]
+    fn hello(&self, name: String) -> String {
+        format!("hello {name}")
+    }
+}
+
+/// Count through the renamed crate.
+#[derive(annotations::Tool, serde::Deserialize)]
+#[tool(crate = crate::renamed, read_only, title = "Count")]
+struct CountRenamed {
+    /// Up to this number
+    to: u8,
+}
+
 #[test]
 fn crate_key_names_a_renamed_dependency() {
     via_path();
     via_string();
     assert!(VIA_PATH_ANNOTATIONS.read_only() && VIA_STRING_ANNOTATIONS.read_only());
+    assert_eq!(Renamed::HELLO_TOOL.name(), "hello");
+    assert!(!Renamed::HELLO_TOOL.annotations.open_world());
+    let count = <CountRenamed as renamed::StaticTool>::TOOL;
+    assert_eq!(count.title(), Some("Count"));
+    assert_eq!(
+        count.input_schema.to_value()["properties"]["to"]["maximum"],
+        serde_json::json!(255)
+    );
+    let _ = CountRenamed { to: 1 }.to;
+
+    let listing: renamed::Listing<Renamed> = annotations::tools![crate = renamed; Renamed::hello];
+    assert_eq!(listing.tools()[0], Renamed::HELLO_TOOL);
+    let result = block_on(
+        listing
+            .call(
+                &Renamed,
+                "hello",
+                serde_json::json!({"name": "you"}).as_object().cloned(),
+                annotations::Context::default(),
+            )
+            .expect("listed"),
+    );
+    assert_eq!(result.text_content(), "hello you");
+    assert!(!result.is_error);
 }
 
 #[tool(read_only)]

@@ -560,9 +560,9 @@ fn string_value(key: &Ident, value: Value, errors: &mut Errors) -> Option<LitStr
 }
 
 /// `crate = path` or `crate = "path"`, as serde accepts both.
-fn crate_path(tokens: TokenStream) -> Result<TokenStream, Error> {
-    let expected = "expected a path to the `annotations` crate in #[tool(crate)], such as \
-                    `my_annotations` or `crate::reexports`";
+pub(crate) fn crate_path(tokens: TokenStream) -> Result<TokenStream, Error> {
+    let expected = "expected a path to the `annotations` crate, such as `my_annotations` or \
+                    `crate::reexports::annotations`";
     if let Some(TokenTree::Literal(literal)) = single_token(&tokens) {
         if let Lit::Str(string) = Lit::new(literal) {
             let parsed: TokenStream = string

@@ -10,6 +10,7 @@ use crate::attr;
 use crate::descriptor::{self, Source};
 use crate::errors::Errors;
 use crate::expand::{annotations_value, upper_snake};
+use crate::krate::Krate;
 use crate::valid;
 
 pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
@@ -102,33 +103,34 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
         output: None,
     };
     let descriptor = descriptor::read(&args, &source, &mut errors);
-    let krate = args.krate.clone().unwrap_or_else(|| quote!(::annotations));
+    let place = Krate::new(args.krate.clone());
+    let krate = place.path();
     if !errors.is_empty() {
         // A placeholder implementation, so that a listing naming the type does not fail too.
         let errors = errors.to_compile_errors();
         let name_text = source.default_name;
-        return quote! {
+        let placeholder = place.wrap(quote! {
             impl #krate::StaticTool for #name {
                 const NAME: &'static str = #name_text;
                 const ANNOTATIONS: #krate::ToolAnnotations = #krate::ToolAnnotations::new();
                 const TOOL: #krate::Tool = #krate::Tool::new(#name_text, #krate::Schema::NO_INPUT);
             }
-            #errors
-        };
+        });
+        return quote!(#placeholder #errors);
     }
     let annotations = annotations_value(&krate, args.title.as_ref(), checked.fields);
     let tool = descriptor.value(&krate, args.title.as_ref(), &annotations);
     let tool_name = descriptor.name();
     let assertions = &checked.assertions;
     let checks = (!assertions.is_empty()).then(|| quote!(const _: () = { #(#assertions)* };));
-    quote! {
+    place.wrap(quote! {
         impl #krate::StaticTool for #name {
             const NAME: &'static str = #tool_name;
             const ANNOTATIONS: #krate::ToolAnnotations = #annotations;
             const TOOL: #krate::Tool = #tool;
         }
         #checks
-    }
+    })
 }
 
 /// The named fields as parameters: doc comments give descriptions, `#[cfg]` is kept.

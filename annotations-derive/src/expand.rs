@@ -9,6 +9,7 @@ use crate::attr;
 use crate::call;
 use crate::descriptor::{self, Source};
 use crate::errors::Errors;
+use crate::krate::Krate;
 use crate::stack;
 use crate::valid::{self, Value};
 
@@ -24,7 +25,8 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         }
     };
     let checked = valid::check(&args, &handler.exclusive_borrows, &mut errors);
-    let krate = args.krate.clone().unwrap_or_else(|| quote!(::annotations));
+    let place = Krate::new(args.krate.clone());
+    let krate = place.path();
     if let Some((repeated, at)) = handler.repeated.take() {
         errors.push(syn::Error::new_spanned(
             repeated,
@@ -39,7 +41,7 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         }
     }
     if let Some(rmcp) = &handler.rmcp {
-        return stacked(&args, &checked.fields, &handler, rmcp, &krate, errors);
+        return stacked(&args, &checked.fields, &handler, rmcp, &place, errors);
     }
     if let Some(span) = stack::rmcp_parameter(&handler.params) {
         errors.push(syn::Error::new(
@@ -49,11 +51,11 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
              function already, and its description is lost), or list the handler with \
              `tools!` and take plain parameters",
         ));
-        return with_placeholders(&krate, &handler, &errors);
+        return with_placeholders(&place, &handler, &errors);
     }
     let descriptor = descriptor::read(&args, &Source::handler(&handler), &mut errors);
     if !errors.is_empty() {
-        return with_placeholders(&krate, &handler, &errors);
+        return with_placeholders(&place, &handler, &errors);
     }
     let annotations = annotations_value(&krate, args.title.as_ref(), checked.fields);
     // A method that takes `self` is in an impl block or a trait, where the descriptor can name
@@ -68,12 +70,13 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     let summary = summary(args.title.as_ref(), &checked.fields);
     let constants = constants(&krate, &handler, &annotations, Some(tool), &summary);
     let call = call::expand(&handler, &descriptor, &krate);
+    let generated = place.wrap(quote!(#constants #call));
     if checked.assertions.is_empty() {
         let function: TokenStream = handler.tokens.iter().cloned().collect();
-        return quote!(#function #constants #call);
+        return quote!(#function #generated);
     }
     let function = with_checks_in_body(handler.tokens, &checked.assertions);
-    quote!(#function #constants #call)
+    quote!(#function #generated)
 }
 
 /// `#[annotations::tool]` above rmcp's `#[tool]`: the function with rmcp's attribute
@@ -84,9 +87,10 @@ fn stacked(
     fields: &[Option<Value<'_>>; 4],
     handler: &Handler,
     rmcp: &crate::ast::RmcpTool,
-    krate: &TokenStream,
+    place: &Krate,
     mut errors: Errors,
 ) -> TokenStream {
+    let krate = &place.path();
     let attribute = stack::hand_over(args, fields, rmcp, &mut errors);
     let vis = &handler.vis;
     let name = format_ident!(
@@ -112,25 +116,26 @@ fn stacked(
     }
     let function: TokenStream = tokens.into_iter().collect();
     let errors = errors.to_compile_errors();
-    quote! {
-        #function
+    let constant = place.wrap(quote! {
         #[doc = #doc]
         #(#carried)*
         #vis const #name: #krate::ToolAnnotations = #annotations;
-        #errors
-    }
+    });
+    quote!(#function #constant #errors)
 }
 
 /// The handler, the errors, and placeholder constants and call, so that one mistake is one
 /// error and code that uses the constants does not fail with "cannot find" as well.
-fn with_placeholders(krate: &TokenStream, handler: &Handler, errors: &Errors) -> TokenStream {
+fn with_placeholders(place: &Krate, handler: &Handler, errors: &Errors) -> TokenStream {
+    let krate = &place.path();
     let annotations = annotations_value(krate, None, [None; 4]);
     let constants = constants(krate, handler, &annotations, None, "");
     let function: TokenStream = handler.tokens.iter().cloned().collect();
     // A call that calls nothing, so that a listing naming the handler reports no second error.
     let call = call::uncallable(handler, krate, &quote!(), &quote!(#[doc(hidden)]));
+    let generated = place.wrap(quote!(#constants #call));
     let errors = errors.to_compile_errors();
-    quote!(#function #constants #call #errors)
+    quote!(#function #generated #errors)
 }
 
 /// The `_ANNOTATIONS` and `_TOOL` constants; `tool` is `None` for the placeholder.

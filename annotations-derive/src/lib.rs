@@ -11,6 +11,7 @@ mod descriptor;
 mod errors;
 mod expand;
 mod http;
+mod krate;
 mod listing;
 mod name;
 mod schema;
@@ -157,7 +158,14 @@ use proc_macro::TokenStream;
 /// ## `crate = path`
 ///
 /// For a dependency renamed in `Cargo.toml`, or a re-export: `crate = my_annotations` or
-/// `crate = "my_annotations"`, as serde's `#[serde(crate = "...")]`.
+/// `crate = "my_annotations"`, as serde's `#[serde(crate = "...")]`. The path names the crate
+/// itself (`pub use annotations;` somewhere, or a module that re-exports all of it with
+/// `pub use annotations::*;`), not a selection of its items. `tools![crate = path; ...]` and
+/// `#[derive(Tool)]` take the same key.
+///
+/// The macro refuses what is not a path. Generated code names the path once, so a path that
+/// leads nowhere is one error, at the path; code that uses the constants of that tool then
+/// finds them missing as well, since they could not be made.
 ///
 /// ```
 /// mod reexported {
@@ -588,4 +596,12 @@ pub fn tools(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(Tool, attributes(tool))]
 pub fn derive_tool(input: TokenStream) -> TokenStream {
     derive::expand_derive(input.into()).into()
+}
+
+/// Not public API: the second half of `crate = path` (see the `krate` module). The runtime
+/// crate's `__annotations_with_crate!` calls it with its own `$crate` first.
+#[doc(hidden)]
+#[proc_macro]
+pub fn __with_crate(input: TokenStream) -> TokenStream {
+    krate::resolve(input.into()).into()
 }

@@ -8,10 +8,11 @@ use crate::ast::split_top_level;
 use crate::call::call_name;
 use crate::errors::Errors;
 use crate::expand::upper_snake;
+use crate::krate::Krate;
 
 pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     let mut errors = Errors::default();
-    let mut krate = quote!(::annotations);
+    let mut given = None;
     let mut ready = None;
 
     // Options first, each ended by `;`: `ready = directory;`, `crate = path;`.
@@ -24,8 +25,10 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     }
     let entries = pieces.pop().unwrap_or_default();
     for option in pieces {
-        read_option(&option, &mut krate, &mut ready, &mut errors);
+        read_option(&option, &mut given, &mut ready, &mut errors);
     }
+    let place = Krate::new(given);
+    let krate = place.path();
 
     let mut tools = Vec::new();
     let mut calls = Vec::new();
@@ -40,7 +43,8 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     }
     if !errors.is_empty() {
         let errors = errors.to_compile_errors();
-        return quote!({ #errors #krate::Listing::new(&[]) });
+        let empty = place.wrap(quote!(#krate::Listing::new(&[])));
+        return quote!({ #errors #empty });
     }
     let count = tools.len();
     // The duplicate-name check's hash table: a power of two, at least twice the tools.
@@ -49,20 +53,20 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
         let level = format_ident!("{}", level, span = span);
         quote!(const _: () = #krate::__private::assert_ready(__ANNOTATIONS_TOOLS, #krate::Readiness::#level);)
     });
-    quote! {
+    place.wrap(quote! {
         {
             const __ANNOTATIONS_TOOLS: &[#krate::Tool; #count] = &[#(#tools),*];
             const _: () = #krate::__private::assert_unique_names::<#count, #slots>(__ANNOTATIONS_TOOLS);
             #ready
             #krate::Listing::from_parts(__ANNOTATIONS_TOOLS, &[#(#calls),*])
         }
-    }
+    })
 }
 
 /// `ready = directory` / `ready = strict`, `crate = path`.
 fn read_option(
     option: &[TokenTree],
-    krate: &mut TokenStream,
+    krate: &mut Option<TokenStream>,
     ready: &mut Option<(&'static str, Span)>,
     errors: &mut Errors,
 ) {
@@ -104,7 +108,13 @@ fn read_option(
                 )),
             }
         }
-        "crate" => *krate = value.iter().cloned().collect(),
+        "crate" => match crate::attr::crate_path(value.iter().cloned().collect()) {
+            Ok(_) if krate.is_some() => {
+                errors.push(Error::new(key.span(), "duplicate `crate` in tools![...]"))
+            }
+            Ok(path) => *krate = Some(path),
+            Err(error) => errors.push(error),
+        },
         _ => errors.push(Error::new(key.span(), usage)),
     }
 }

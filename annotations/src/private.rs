@@ -10,6 +10,22 @@ pub use crate::schema::build::{Property, array, fragment, map, nullable, object}
 
 use crate::{Readiness, Tool};
 
+#[cfg(feature = "derive")]
+pub use annotations_derive::__with_crate as with_crate;
+
+/// What `#[tool(crate = path)]`, `tools![crate = path; ...]` and
+/// `#[tool(crate = path)] #[derive(Tool)]` emit: `path::__annotations_with_crate! { ... }`,
+/// naming the path once. The tokens come back to the derive crate with this crate's `$crate`,
+/// which replaces the placeholder the generated code names the crate with.
+#[cfg(feature = "derive")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __annotations_with_crate {
+    ($($tokens:tt)*) => {
+        $crate::__private::with_crate! { $crate; $($tokens)* }
+    };
+}
+
 /// A message built in `const` evaluation, where `format!` is not available.
 struct Message {
     bytes: [u8; 512],

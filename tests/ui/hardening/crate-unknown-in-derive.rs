@@ -1,0 +1,9 @@
+// `#[tool(crate = nope)]` on a derived tool: one error, at the path.
+use annotations::Tool;
+
+/// Ping the server.
+#[derive(Tool)]
+#[tool(crate = nope, read_only)]
+pub struct Ping;
+
+fn main() {}
