@@ -402,8 +402,9 @@ fn const_names_are_upper_snake_case() {
     assert!(C_ABI_ANNOTATIONS.read_only());
 }
 
-/// A trait's default method gets a default associated const.
-trait Describe {
+/// A trait's default method gets a default associated const; the trait says it is never used
+/// as `dyn` (`Sized`), since associated constants would make it not dyn compatible.
+trait Describe: Sized {
     #[tool(read_only, title = "Describe")]
     fn describe(&self) -> &'static str {
         "a tool"
@@ -435,6 +436,21 @@ fn trait_default_methods_get_an_associated_const() {
         tool.input_schema.to_value()["properties"]["language"]["type"],
         serde_json::json!(["string", "null"])
     );
+
+    // Listed and called through the implementing type.
+    let listing: annotations::Listing<Store> = annotations::tools![Store::describe_in];
+    assert_eq!(listing.tools()[0], tool);
+    let result = block_on(
+        listing
+            .call(
+                &Store(Vec::new()),
+                "describe_in",
+                serde_json::json!({"language": "en"}).as_object().cloned(),
+                annotations::Context::default(),
+            )
+            .expect("listed"),
+    );
+    assert_eq!(result.text_content(), "en");
 }
 
 /// Drives a future that never waits, without an async runtime.

@@ -166,6 +166,16 @@ fn constants(
     );
     let tool =
         tool.unwrap_or_else(|| quote!(#krate::Tool::new(#function, #krate::Schema::NO_INPUT)));
+    // In a trait, whose `Self` may be unsized, this is one clear error instead of a trait that
+    // silently stops being dyn compatible (see `__private::SizedSelf`).
+    let annotations = if handler.has_receiver {
+        quote!({
+            #krate::__private::sized_self::<Self>();
+            #annotations
+        })
+    } else {
+        annotations.clone()
+    };
     let carried = &handler.carried_attrs;
     let allow = if base.is_ascii() {
         quote!()

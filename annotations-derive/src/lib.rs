@@ -70,8 +70,7 @@ use proc_macro::TokenStream;
 /// Names split into words the usual way (`getURLForNote` gives `GET_URL_FOR_NOTE_TOOL`). The
 /// constants carry the function's `#[cfg]`, `#[deprecated]` and `#[doc(hidden)]`. Beside a free
 /// function they are module-level constants; beside a method in an `impl` block, associated
-/// constants (`Server::DELETE_NOTE_TOOL`); beside a trait's default method, default associated
-/// constants of the trait. Both are struct literals, usable in other `const` and `static`
+/// constants (`Server::DELETE_NOTE_TOOL`). Both are usable in other `const` and `static`
 /// items; `tools![...]` gathers the descriptors into a listing.
 ///
 /// ```
@@ -93,6 +92,47 @@ use proc_macro::TokenStream;
 /// visibility, with other attributes before or after it. It does not work in an
 /// `impl Trait for Type` block, where an extra constant is not a member of the trait: annotate
 /// the inherent method that the trait implementation calls.
+///
+/// ## In a trait
+///
+/// Beside a trait's default method, the constants are default associated constants of the
+/// trait, and a trait with associated constants cannot be used as `dyn Trait` (stable Rust has
+/// no `where Self: Sized` for constants). So that this never happens silently, a method with
+/// `self` in a trait is an error unless the trait says it is never used as `dyn`, by being
+/// `Sized`:
+///
+/// ```
+/// use annotations::{Listing, tool, tools};
+///
+/// trait Describe: Sized {
+///     /// Say what the server is.
+///     #[tool(read_only, title = "Describe")]
+///     fn describe(&self) -> String {
+///         "a server".to_owned()
+///     }
+/// }
+///
+/// struct Server;
+/// impl Describe for Server {}
+///
+/// let listing: Listing<Server> = tools![Server::describe];
+/// assert_eq!(<Server as Describe>::DESCRIBE_TOOL.name(), "describe");
+/// # let _ = listing;
+/// ```
+///
+/// ```compile_fail,E0277
+/// # use annotations::tool;
+/// // error: #[tool] on a trait's method makes the trait not dyn compatible
+/// trait Describe {
+///     #[tool(read_only)]
+///     fn describe(&self) {}
+/// }
+/// ```
+///
+/// A `dyn` use of such a trait in the same crate also reports rustc's E0038, naming the
+/// constants. A trait's function without `self` gets no such check (the macro cannot tell it
+/// from a free function), but such a function makes the trait not dyn compatible anyway,
+/// unless it has `where Self: Sized`.
 ///
 /// # Keys
 ///

@@ -452,6 +452,21 @@ pub trait TakesSelf {}
 )]
 pub trait IsUnsafe {}
 
+/// Implemented by every sized type. A method's tool constants require it of `Self`, which
+/// holds in an `impl` block and fails in a trait whose `Self` may be unsized: there, associated
+/// constants would make the trait silently not dyn compatible.
+#[diagnostic::on_unimplemented(
+    message = "#[tool] on a trait's method makes the trait not dyn compatible (it adds constants to the trait)",
+    label = "this trait may be used as `dyn`",
+    note = "declare the trait `trait Name: Sized` if it is never used as `dyn Name`; else put #[tool] on a method of an `impl` block"
+)]
+pub trait SizedSelf {}
+
+impl<T> SizedSelf for T {}
+
+/// Requires `SizedSelf` of a method's `Self` (see there), in the annotations constant.
+pub const fn sized_self<T: SizedSelf + ?Sized>() {}
+
 /// Never implemented: a handler with type parameters.
 #[diagnostic::on_unimplemented(
     message = "a generic #[tool] handler cannot be called from a listing",
