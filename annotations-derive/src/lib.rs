@@ -170,7 +170,8 @@ use proc_macro::TokenStream;
 /// A hint given as an expression is checked by a constant assertion the macro puts in the
 /// handler's body (as an item, which the compiler always evaluates): a contradiction still
 /// fails the build, with the error at the key. Being an item, the expression cannot name `Self`
-/// or the function's generic parameters.
+/// or the function's generic parameters. An expression that is not a `bool` is one error, at
+/// the expression, however many rules read it.
 ///
 /// ## `http = "METHOD"`
 ///
