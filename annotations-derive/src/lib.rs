@@ -235,6 +235,15 @@ use proc_macro::TokenStream;
 /// # assert!(cached_lookup(&mut Vec::new(), 1));
 /// ```
 ///
+/// The rule reads the signature's tokens, so it sees a `&mut` written in a parameter's type,
+/// at any depth (`Option<&mut String>`, `(&mut A, B)`), and the `&mut self` receiver. It does
+/// not count a `&mut` in the parameters of a function pointer or closure type
+/// (`fn(&mut String)`, `impl Fn(&mut u8)`), which the handler lends rather than takes, nor a
+/// parameter under `#[cfg(...)]`, which may not be compiled. What tokens cannot show goes
+/// unseen: a type alias for a `&mut` type, a type that holds one (`struct Out<'a>(&'a mut
+/// String)`), and interior mutability (`&RefCell<T>`, `&Mutex<T>`), which a read-only tool
+/// may well use for private state.
+///
 /// Beside them goes a hidden function, the handler's call, which `tools![...]` puts in the
 /// listing (see *Calling* below).
 ///
