@@ -269,3 +269,39 @@ fn integers_beyond_64_bits_read_into_128_bit_types() {
     assert!(echo("echo_u64", json!(3e30)).is_err());
     assert!(echo("echo_u128", json!(-3e30)).is_err());
 }
+
+/// The address of the text a handler received.
+static RECEIVED: std::sync::Mutex<Vec<usize>> = std::sync::Mutex::new(Vec::new());
+
+/// Keep a text.
+#[tool(idempotent)]
+fn keep(text: String, maybe: Option<String>, borrowed: &str) {
+    let mut received = RECEIVED.lock().unwrap();
+    received.push(text.as_ptr() as usize);
+    received.push(maybe.map_or(0, |text| text.as_ptr() as usize));
+    received.push(borrowed.as_ptr() as usize);
+}
+
+#[test]
+fn string_arguments_are_moved_to_the_handler_not_copied() {
+    // A large text (a file's contents) costs no copy between the request and the handler.
+    let texts = [
+        "a".repeat(1 << 20),
+        "b".repeat(1 << 20),
+        "c".repeat(1 << 20),
+    ];
+    let sent: Vec<usize> = texts.iter().map(|text| text.as_ptr() as usize).collect();
+    let [text, maybe, borrowed] = texts;
+    let mut arguments = serde_json::Map::new();
+    arguments.insert("text".into(), Value::String(text));
+    arguments.insert("maybe".into(), Value::String(maybe));
+    arguments.insert("borrowed".into(), Value::String(borrowed));
+    let listing: Listing = tools![keep];
+    let result = block_on(
+        listing
+            .call(&(), "keep", Some(arguments), Context::none())
+            .unwrap(),
+    );
+    assert!(!result.is_error, "{}", result.text_content());
+    assert_eq!(*RECEIVED.lock().unwrap(), sent);
+}

@@ -223,7 +223,7 @@ impl Args {
         };
         let mut value = value;
         integral(&mut value);
-        T::deserialize(&value)
+        T::deserialize(Taking(&mut value))
             .or_else(|error| wide_integer(&value).ok_or(error)?)
             .map_err(|error| match expected {
                 Some(expected) => format!(
@@ -292,6 +292,115 @@ impl Args {
 
 /// Writes every number that has no fractional part as an integer, in place: JSON Schema counts
 /// `3.0` as an integer, so a parameter of an integer type must accept it too.
+/// Reads a value in place, as `&Value` does, except that a string read as a string is moved
+/// out instead of copied. Only a read that succeeds takes the string, so a failed read still
+/// has the value to quote in its message.
+struct Taking<'a>(&'a mut Value);
+
+macro_rules! by_reference {
+    ($($method:ident)*) => {
+        $(
+            fn $method<V: serde::de::Visitor<'a>>(self, visitor: V) -> Result<V::Value, serde_json::Error> {
+                let value: &'a Value = self.0;
+                value.$method(visitor)
+            }
+        )*
+    };
+}
+
+impl<'a> serde::Deserializer<'a> for Taking<'a> {
+    type Error = serde_json::Error;
+
+    fn deserialize_string<V: serde::de::Visitor<'a>>(
+        self,
+        visitor: V,
+    ) -> Result<V::Value, serde_json::Error> {
+        match self.0 {
+            // A string's visitor takes any string: nothing is lost to a failed read.
+            Value::String(text) => visitor.visit_string(std::mem::take(text)),
+            other => {
+                let value: &'a Value = other;
+                value.deserialize_string(visitor)
+            }
+        }
+    }
+
+    fn deserialize_option<V: serde::de::Visitor<'a>>(
+        self,
+        visitor: V,
+    ) -> Result<V::Value, serde_json::Error> {
+        if self.0.is_null() {
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(self)
+        }
+    }
+
+    fn deserialize_newtype_struct<V: serde::de::Visitor<'a>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, serde_json::Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: serde::de::Visitor<'a>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, serde_json::Error> {
+        let value: &'a Value = self.0;
+        value.deserialize_enum(name, variants, visitor)
+    }
+
+    fn deserialize_unit_struct<V: serde::de::Visitor<'a>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, serde_json::Error> {
+        let value: &'a Value = self.0;
+        value.deserialize_unit_struct(name, visitor)
+    }
+
+    fn deserialize_tuple<V: serde::de::Visitor<'a>>(
+        self,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, serde_json::Error> {
+        let value: &'a Value = self.0;
+        value.deserialize_tuple(len, visitor)
+    }
+
+    fn deserialize_tuple_struct<V: serde::de::Visitor<'a>>(
+        self,
+        name: &'static str,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, serde_json::Error> {
+        let value: &'a Value = self.0;
+        value.deserialize_tuple_struct(name, len, visitor)
+    }
+
+    fn deserialize_struct<V: serde::de::Visitor<'a>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, serde_json::Error> {
+        let value: &'a Value = self.0;
+        value.deserialize_struct(name, fields, visitor)
+    }
+
+    by_reference! {
+        deserialize_any deserialize_bool deserialize_i8 deserialize_i16 deserialize_i32
+        deserialize_i64 deserialize_i128 deserialize_u8 deserialize_u16 deserialize_u32
+        deserialize_u64 deserialize_u128 deserialize_f32 deserialize_f64 deserialize_char
+        deserialize_str deserialize_bytes deserialize_byte_buf deserialize_unit
+        deserialize_seq deserialize_map deserialize_identifier deserialize_ignored_any
+    }
+}
+
 fn integral(value: &mut Value) {
     match value {
         Value::Number(number) if number.is_f64() => {
