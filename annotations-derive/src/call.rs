@@ -4,11 +4,18 @@
 //! one in the listing for each entry.
 //!
 //! Every call takes the handler itself as its first argument (from `tools!`, which knows the
-//! handler's path). A handler without `self` is called through that argument, so the call
-//! works whether the handler is a free function or an associated function, which the macro
-//! cannot tell apart; a method is called as `Self::name`. An `async fn` without `self` cannot
-//! be passed as a function pointer (its return type has no name), so it is called by name,
-//! as a free function.
+//! handler's path and binds the two with `__private::bind`). A handler without `self` is
+//! called through that argument, so the call works whether the handler is a free function or
+//! an associated function, which the macro cannot tell apart. A method is called through it
+//! too where its type can be written as a function pointer (then every handler of the same
+//! signature shares one implementation of the listing's call), else as `Self::name`. An
+//! `async fn` without `self` cannot be passed as a function pointer (its return type has no
+//! name), so it is called by name, as a free function.
+//!
+//! A method's state is its own type, which it gets as `&self` with nothing to convert, and its
+//! call is not generic; a function without `self` takes any state its `#[context]` parameters
+//! can be had from. The call's lifetime appears in no bound (`for<'__x>` bounds instead), so
+//! the call is a function pointer for every lifetime, as a listing holds it.
 
 use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
@@ -101,9 +108,9 @@ pub(crate) fn expand(
         return shared;
     }
     let method = handler.receiver == Receiver::Shared;
-    // The state is any `__S` the handler's `self` and `#[context]` parameters can be had from
-    // (for a method: the type itself), so that whether it is `Sync` is asked of the listing
-    // that calls it, not of every type that has a tool.
+    // A method's state is its type. A function without `self` takes any `__S` its `#[context]`
+    // parameters can be had from, so that it fits the listing of any server.
+    let state = if method { quote!(Self) } else { quote!(__S) };
     let mut inputs = descriptor.inputs();
     let mut reads = Vec::new();
     let mut keys = Vec::new();
@@ -118,10 +125,15 @@ pub(crate) fn expand(
             .map_or_else(Span::call_site, Ident::span);
         if param.context {
             let ty = with_lifetime(&param.ty);
-            bounds.push(quote_spanned!(span=> #ty: #krate::FromContext<'__a, __S>));
+            if !method {
+                let bound_ty = higher_ranked(&ty);
+                bounds.push(
+                    quote_spanned!(span=> for<'__x> #bound_ty: #krate::FromContext<'__x, __S>),
+                );
+            }
             reads.push(quote_spanned! {span=>
                 let #binding = #krate::__private::collect(
-                    #krate::__private::context::<__S, #ty>(__state, &__context),
+                    #krate::__private::context::<#state, #ty>(__state, &__context),
                     &mut __errors,
                 );
             });
@@ -150,9 +162,6 @@ pub(crate) fn expand(
         arguments.push(read.pass.lend(&binding));
         bindings.push((binding, read.pass == Pass::RefMut));
     }
-    if method {
-        bindings.insert(0, (format_ident!("__this"), false));
-    }
     let patterns = bindings.iter().map(|(binding, mutable)| {
         if *mutable {
             quote!(::core::option::Option::Some(mut #binding))
@@ -174,17 +183,10 @@ pub(crate) fn expand(
         quote!(__H,)
     };
     let (handler_param, invoke) = if method {
-        bounds.push(quote!(&'__a Self: #krate::FromContext<'__a, __S>));
-        reads.insert(
-            0,
-            quote! {
-                let __this = #krate::__private::collect(
-                    #krate::__private::context::<__S, &'__a Self>(__state, &__context),
-                    &mut __errors,
-                );
-            },
-        );
-        (quote!(_: __H), quote!(Self::#name(__this, #(#arguments),*)))
+        (
+            quote!(_: __H),
+            quote!(Self::#name(__state, #(#arguments),*)),
+        )
     } else if let Some(pointer) = &pointer {
         (
             quote!(__handler: #pointer),
@@ -193,10 +195,12 @@ pub(crate) fn expand(
     } else {
         (quote!(_: __H), quote!(#name(#(#arguments),*)))
     };
-    let generics = quote!(<'__a, #h __S: ?::core::marker::Sized + ::core::marker::Sync + '__a>);
-    if method {
-        bounds.push(quote!(Self: ::core::marker::Sized + '__a));
-    }
+    let generics = if method {
+        bounds.push(quote!(Self: ::core::marker::Sized));
+        quote!(<'__a, #h>)
+    } else {
+        quote!(<'__a, #h __S: ?::core::marker::Sized + ::core::marker::Sync>)
+    };
     let where_clause = if bounds.is_empty() {
         quote!()
     } else {
@@ -256,7 +260,7 @@ pub(crate) fn expand(
         #attrs
         #vis fn #call #generics(
             #handler_param,
-            __state: &'__a __S,
+            __state: &'__a #state,
             __arguments: #map,
             __context: #krate::Context<'__a>,
         ) -> #krate::CallFuture<'__a> #where_clause {
@@ -285,11 +289,15 @@ fn shared_sync_call(
         return None;
     }
     let method = handler.receiver == Receiver::Shared;
+    // A method is called on the listing's state, which is its type; the handler comes as a
+    // function pointer where its type can be written (handlers of one signature then share
+    // their code in the listing), else as itself and the method is called by name.
     let pointer = if method {
-        None
+        method_pointer_type(handler)
     } else {
         Some(pointer_type(handler)?)
     };
+    let state = if method { quote!(Self) } else { quote!(__S) };
     let tool_name = descriptor.name();
     let mut inputs = descriptor.inputs();
     let vis = &handler.vis;
@@ -310,9 +318,14 @@ fn shared_sync_call(
             .map_or_else(Span::call_site, Ident::span);
         if param.context {
             let ty = with_lifetime(&param.ty);
-            bounds.push(quote_spanned!(span=> #ty: #krate::FromContext<'__a, __S>));
+            if !method {
+                let bound_ty = higher_ranked(&ty);
+                bounds.push(
+                    quote_spanned!(span=> for<'__x> #bound_ty: #krate::FromContext<'__x, __S>),
+                );
+            }
             context_reads.push(quote_spanned! {span=>
-                let #binding = <#ty as #krate::FromContext<'__a, __S>>::from_context(__state, __context)?;
+                let #binding = <#ty as #krate::FromContext<'__a, #state>>::from_context(__state, __context)?;
             });
             arguments.push(quote!(#binding));
             continue;
@@ -338,28 +351,32 @@ fn shared_sync_call(
         model_bindings.push(quote!(#mutable #binding));
         arguments.push(read.pass.lend(&binding));
     }
-    let (handler_param, handler_arg, handler_ty, invoke) = if method {
-        bounds.push(quote!(&'__a Self: #krate::FromContext<'__a, __S>));
-        bounds.push(quote!(Self: ::core::marker::Sized + '__a));
-        context_reads.insert(0, quote! {
-            let __this = <&'__a Self as #krate::FromContext<'__a, __S>>::from_context(__state, __context)?;
-        });
-        (
-            quote!(_: __H),
-            quote!(()),
-            quote!(()),
-            quote!(Self::#name(__this, #(#arguments),*)),
-        )
-    } else {
-        let pointer = pointer.unwrap_or_default();
-        (
+    if method {
+        bounds.push(quote!(Self: ::core::marker::Sized));
+    }
+    let (handler_param, handler_arg, handler_ty, invoke, h) = match (&pointer, method) {
+        (Some(pointer), true) => (
+            quote!(__handler: #pointer),
+            quote!(__handler),
+            quote!(#pointer),
+            quote!(__h(__state, #(#arguments),*)),
+            quote!(),
+        ),
+        (Some(pointer), false) => (
             quote!(__handler: #pointer),
             quote!(__handler),
             quote!(#pointer),
             quote!(__h(#(#arguments),*)),
-        )
+            quote!(__S: ?::core::marker::Sized + ::core::marker::Sync,),
+        ),
+        (None, _) => (
+            quote!(_: __H),
+            quote!(()),
+            quote!(()),
+            quote!(Self::#name(__state, #(#arguments),*)),
+            quote!(__H,),
+        ),
     };
-    let h = if method { quote!(__H,) } else { quote!() };
     let where_clause = if bounds.is_empty() {
         quote!()
     } else {
@@ -377,23 +394,34 @@ fn shared_sync_call(
         .and_then(|output| output.clone().into_iter().next())
         .map_or_else(|| name.span(), |token| token.span());
     let result = quote_spanned!(output_span=> ::core::result::Result::Ok(#invoke));
+    // Each of the closure's parameters is named only where it is used.
+    let used = |used: bool, name: &str| {
+        if used {
+            let ident = Ident::new(name, Span::call_site());
+            quote!(#ident)
+        } else {
+            quote!(_)
+        }
+    };
+    let state_binding = used(method || !context_reads.is_empty(), "__state");
+    let context_binding = used(!context_reads.is_empty(), "__context");
+    let h_binding = used(pointer.is_some(), "__h");
     Some(quote! {
         #attrs
-        #vis fn #call<'__a, #h __S: ?::core::marker::Sized + ::core::marker::Sync + '__a>(
+        #vis fn #call<'__a, #h>(
             #handler_param,
-            __state: &'__a __S,
+            __state: &'__a #state,
             __arguments: #map,
             __context: #krate::Context<'__a>,
         ) -> #krate::CallFuture<'__a> #where_clause {
-            #krate::__private::call_sync::<__S, #params, #handler_ty, _>(
+            #krate::__private::call_sync::<#state, #params, #handler_ty, _>(
                 __state,
                 __arguments,
                 __context,
                 #tool_name,
                 &[#(#specs),*],
                 #handler_arg,
-                |__state, __context, (#(#model_bindings,)*), __h| {
-                    let _ = (&__state, &__context, &__h);
+                |#state_binding, #context_binding, (#(#model_bindings,)*), #h_binding| {
                     #(#context_reads)*
                     #result
                 },
@@ -570,6 +598,46 @@ fn with_lifetime(ty: &TokenStream) -> TokenStream {
 
 /// The type of a pointer to a handler without `self`: `for<'a> extern "C" fn(T, U) -> R`, or
 /// `None` where there is none (an `impl Trait` in the return type).
+/// The type of a `&self` method as a function pointer (`fn(&Self, u64) -> String`), where it
+/// can be written without naming lifetimes: no lifetime parameters, and a result that borrows
+/// nothing (elision cannot tie it to `&Self` in a pointer type).
+fn method_pointer_type(handler: &Handler) -> Option<TokenStream> {
+    let output = handler.output.clone().unwrap_or_default();
+    let borrows = flatten(output).iter().any(|token| {
+        matches!(token, TokenTree::Punct(p) if p.as_char() == '&' || p.as_char() == '\'')
+            || matches!(token, TokenTree::Ident(word) if word == "impl")
+    });
+    if borrows || !handler.lifetimes.is_empty() || handler.is_async {
+        return None;
+    }
+    let types = handler.params.iter().map(|param| &param.ty);
+    let abi = &handler.abi;
+    let output = handler.output.as_ref().map(|output| quote!(-> #output));
+    Some(quote!(#abi fn(&Self, #(#types),*) #output))
+}
+
+/// A bound's type with the call's lifetime `'__a` renamed `'__x`, for a higher-ranked bound
+/// (`for<'__x> &'__x Store: FromContext<'__x, __S>`) that leaves `'__a` late-bound, as a
+/// call a listing holds as a function pointer needs.
+fn higher_ranked(ty: &TokenStream) -> TokenStream {
+    let mut out = Vec::new();
+    for token in ty.clone() {
+        match token {
+            TokenTree::Ident(word) if word == "__a" => {
+                out.push(TokenTree::Ident(Ident::new("__x", word.span())));
+            }
+            TokenTree::Group(group) => {
+                let mut new =
+                    proc_macro2::Group::new(group.delimiter(), higher_ranked(&group.stream()));
+                new.set_span(group.span());
+                out.push(TokenTree::Group(new));
+            }
+            other => out.push(other),
+        }
+    }
+    out.into_iter().collect()
+}
+
 fn pointer_type(handler: &Handler) -> Option<TokenStream> {
     let output = handler.output.clone().unwrap_or_default();
     if output

@@ -327,7 +327,8 @@ use proc_macro::TokenStream;
 /// # Calling
 ///
 /// A listing made with `tools![...]` calls the handler with the server's state (`&self` for a
-/// method; what `#[context]` parameters ask for) and the arguments object of a `tools/call`:
+/// method, so a listing of methods is a `Listing<TheirType>`; what `#[context]` parameters ask
+/// for) and the arguments object of a `tools/call`:
 ///
 /// - each parameter is read by name under the rules its schema states (`serde` for the
 ///   reading, so a parameter of your own type also implements `serde::Deserialize`): a

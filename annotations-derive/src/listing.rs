@@ -58,7 +58,7 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
             const __ANNOTATIONS_TOOLS: &[#krate::Tool; #count] = &[#(#tools),*];
             const _: () = #krate::__private::assert_unique_names::<#count, #slots>(__ANNOTATIONS_TOOLS);
             #ready
-            #krate::Listing::from_parts(__ANNOTATIONS_TOOLS, &[#(#calls),*])
+            #krate::Listing::from_parts(__ANNOTATIONS_TOOLS, const { &[#(#calls),*] })
         }
     })
 }
@@ -159,7 +159,7 @@ fn entry_const(
                 let span = name.span();
                 Ok((
                     quote!(#prefix #constant),
-                    quote_spanned!(span=> |__s, __a, __c| #prefix #call(#path, __s, __a, __c)),
+                    quote_spanned!(span=> &#krate::__private::bind(#prefix #call, #path)),
                 ))
             }
         }
@@ -185,6 +185,6 @@ fn type_entry(path: &TokenStream, krate: &TokenStream) -> (TokenStream, TokenStr
         .map_or_else(Span::call_site, |t| t.span());
     (
         quote!(<#path as #krate::StaticTool>::TOOL),
-        quote_spanned!(span=> |__s, __a, __c| #krate::__private::call_struct::<#path, _>(__s, __a, __c)),
+        quote_spanned!(span=> &#krate::__private::struct_call::<#path>()),
     )
 }

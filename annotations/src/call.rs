@@ -1,5 +1,5 @@
 //! Calling tools: what a handler returns ([`ToolResult`], [`IntoToolResult`]), what it may ask
-//! the server for ([`Context`], [`FromContext`]), and the call a listing makes ([`Call`]).
+//! the server for ([`Context`], [`FromContext`]), and the future of a call ([`CallFuture`]).
 
 use std::any::Any;
 use std::borrow::Cow;
@@ -399,10 +399,6 @@ impl fmt::Debug for CallFuture<'_> {
         })
     }
 }
-
-/// How a listing calls one tool: the state, the arguments object (`None` for none), the
-/// context. `#[tool]` generates one for each handler; `tools!` gathers them.
-pub type Call<S> = for<'a> fn(&'a S, Option<Map<String, Value>>, Context<'a>) -> CallFuture<'a>;
 
 /// A call that names no tool of the listing: a protocol error (JSON-RPC -32602), not a tool
 /// result.

@@ -118,8 +118,8 @@ mod wire;
 pub mod __private;
 
 pub use crate::call::{
-    Call, CallFuture, CallTool, Content, Context, FromContext, IntoToolResult, Json, Text,
-    ToolResult, UnknownTool,
+    CallFuture, CallTool, Content, Context, FromContext, IntoToolResult, Json, Text, ToolResult,
+    UnknownTool,
 };
 pub use crate::conflict::Conflict;
 pub use crate::host::{HostView, Trust};

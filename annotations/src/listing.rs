@@ -5,7 +5,8 @@ use std::fmt::{self, Write as _};
 
 use serde_json::{Map, Value};
 
-use crate::call::{Call, CallFuture, Context, UnknownTool};
+use crate::__private::Run;
+use crate::call::{CallFuture, Context, UnknownTool};
 use crate::{Readiness, Tool, json};
 
 /// The tools a server offers, in a fixed order: what `tools/list` returns.
@@ -38,7 +39,7 @@ use crate::{Readiness, Tool, json};
 pub struct Listing<S: 'static = ()> {
     tools: &'static [Tool],
     /// One call per tool, in the same order; empty for a listing of descriptors only.
-    calls: &'static [Call<S>],
+    calls: &'static [&'static dyn Run<S>],
 }
 
 impl<S> Clone for Listing<S> {
@@ -75,7 +76,7 @@ impl<S> Listing<S> {
     /// What `tools!` builds: descriptors and their calls, in the same order. Not public API.
     #[doc(hidden)]
     #[must_use]
-    pub const fn from_parts(tools: &'static [Tool], calls: &'static [Call<S>]) -> Self {
+    pub const fn from_parts(tools: &'static [Tool], calls: &'static [&'static dyn Run<S>]) -> Self {
         assert!(tools.len() == calls.len(), "one call per tool");
         Listing { tools, calls }
     }
@@ -88,7 +89,7 @@ impl<S> Listing<S> {
 
     /// The call of the tool at `index`, if the listing has calls.
     #[cfg(feature = "rmcp")]
-    pub(crate) fn call_at(&self, index: usize) -> Option<Call<S>> {
+    pub(crate) fn call_at(&self, index: usize) -> Option<&'static dyn Run<S>> {
         self.calls.get(index).copied()
     }
 
@@ -154,7 +155,7 @@ impl<S> Listing<S> {
             .calls
             .get(index)
             .ok_or_else(|| UnknownTool::new(name))?;
-        Ok(call(state, arguments, context))
+        Ok(call.call(state, arguments, context))
     }
 
     /// The tools, in order.

@@ -638,6 +638,69 @@ pub fn failed(errors: Vec<String>) -> ToolResult {
     ToolResult::error(errors.join("\n"))
 }
 
+// ---- The calls a listing holds ----------------------------------------------------------------
+
+/// One tool's call in a listing: the state, the arguments object (`None` for none), the
+/// request's context. `tools!` puts one in the listing for each entry: a handler's call
+/// bound to the handler ([`bind`]), or a `#[derive(Tool)]` type's ([`StructCall`]).
+pub trait Run<S: ?Sized>: Sync {
+    /// Calls the tool.
+    fn call<'a>(
+        &self,
+        state: &'a S,
+        arguments: Option<Map>,
+        context: Context<'a>,
+    ) -> CallFuture<'a>;
+}
+
+/// The call `#[tool]` puts beside a handler: it takes the handler first (from `tools!`, which
+/// knows the handler's path, so that a function without `self` can be called wherever it is).
+pub type Shim<S, H> = for<'a> fn(H, &'a S, Option<Map>, Context<'a>) -> CallFuture<'a>;
+
+/// A handler's call bound to the handler.
+pub struct Bound<S: ?Sized, H> {
+    shim: Shim<S, H>,
+    handler: H,
+}
+
+/// A handler's call bound to the handler, as a listing holds it. `H` is the handler as a
+/// function pointer wherever its type can be written, so that handlers of the same signature
+/// share one `Run` implementation.
+pub const fn bind<S: ?Sized, H>(shim: Shim<S, H>, handler: H) -> Bound<S, H> {
+    Bound { shim, handler }
+}
+
+impl<S: ?Sized, H: Copy + Sync> Run<S> for Bound<S, H> {
+    fn call<'a>(
+        &self,
+        state: &'a S,
+        arguments: Option<Map>,
+        context: Context<'a>,
+    ) -> CallFuture<'a> {
+        (self.shim)(self.handler, state, arguments, context)
+    }
+}
+
+/// The call of a `#[derive(Tool)]` type `T`, through its `CallTool` implementation.
+pub struct StructCall<T>(std::marker::PhantomData<fn() -> T>);
+
+/// The call of the `#[derive(Tool)]` type `T`.
+#[must_use]
+pub const fn struct_call<T>() -> StructCall<T> {
+    StructCall(std::marker::PhantomData)
+}
+
+impl<S: ?Sized + Sync, T: crate::CallTool<S>> Run<S> for StructCall<T> {
+    fn call<'a>(
+        &self,
+        state: &'a S,
+        arguments: Option<Map>,
+        context: Context<'a>,
+    ) -> CallFuture<'a> {
+        call_struct::<T, S>(state, arguments, context)
+    }
+}
+
 /// The call of a `#[derive(Tool)]` struct: the arguments read into the struct (unknown keys
 /// refused, as its schema says), then its `CallTool::call`.
 pub fn call_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(

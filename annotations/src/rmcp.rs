@@ -259,7 +259,7 @@ impl<S: Send + Sync + 'static> From<crate::Listing<S>>
                         };
                         let arguments = request.arguments.take();
                         let context = crate::Context::with_request(&request.request_context);
-                        let result = call(request.service, arguments, context).await;
+                        let result = call.call(request.service, arguments, context).await;
                         Ok(rmcp::model::CallToolResult::from(result).into())
                     })
                 },
