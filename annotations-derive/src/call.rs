@@ -306,6 +306,7 @@ fn shared_sync_call(
     let mut specs = Vec::new();
     let mut owned_types = Vec::new();
     let mut model_bindings = Vec::new();
+    let mut all_by_value = true;
     let mut bounds = Vec::new();
     let mut context_reads = Vec::new();
     let mut arguments = Vec::new();
@@ -343,6 +344,7 @@ fn shared_sync_call(
             first_type_span = Some(crate::valid::expr_span(&param.ty));
         }
         owned_types.push(quote_spanned!(span=> #owned));
+        all_by_value &= read.pass == Pass::Value;
         let mutable = if read.pass == Pass::RefMut {
             quote!(mut)
         } else {
@@ -406,6 +408,31 @@ fn shared_sync_call(
     let state_binding = used(method || !context_reads.is_empty(), "__state");
     let context_binding = used(!context_reads.is_empty(), "__context");
     let h_binding = used(pointer.is_some(), "__h");
+    // A handler whose parameters all come from the model, taken as read, and that is called
+    // through a pointer with Rust's ABI needs no code of its own: the runtime's adapter for
+    // its arity calls it. Otherwise a closure does.
+    // The result's type, inferred, carries the return type's span: a type that cannot be a
+    // result is an error there.
+    let result_ty = quote_spanned!(output_span=> _);
+    let run = if pointer.is_some()
+        && all_by_value
+        && context_reads.is_empty()
+        && handler.abi.is_empty()
+    {
+        let adapter = format_ident!(
+            "{}{}",
+            if method { "method" } else { "free" },
+            model_bindings.len()
+        );
+        quote_spanned!(output_span=> #krate::__private::#adapter)
+    } else {
+        quote! {
+            |#state_binding, #context_binding, (#(#model_bindings,)*), #h_binding| {
+                #(#context_reads)*
+                #result
+            }
+        }
+    };
     Some(quote! {
         #attrs
         #vis fn #call<'__a, #h>(
@@ -414,17 +441,14 @@ fn shared_sync_call(
             __arguments: #map,
             __context: #krate::Context<'__a>,
         ) -> #krate::CallFuture<'__a> #where_clause {
-            #krate::__private::call_sync::<#state, #params, #handler_ty, _>(
+            #krate::__private::call_sync::<#state, #params, #handler_ty, #result_ty>(
                 __state,
                 __arguments,
                 __context,
                 #tool_name,
                 &[#(#specs),*],
                 #handler_arg,
-                |#state_binding, #context_binding, (#(#model_bindings,)*), #h_binding| {
-                    #(#context_reads)*
-                    #result
-                },
+                #run,
             )
         }
     })

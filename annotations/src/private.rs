@@ -800,6 +800,53 @@ read_params!(0 A, 1 B, 2 C, 3 D, 4 E, 5 F);
 read_params!(0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G);
 read_params!(0 A, 1 B, 2 C, 3 D, 4 E, 5 F, 6 G, 7 H);
 
+/// The handlers `call_sync` runs without code of their own: a method or a function whose
+/// parameters all come from the model, taken as read, called through a function pointer.
+/// One of each per arity, compiled once for every handler of the same signature.
+macro_rules! adapters {
+    ($method:ident, $free:ident; $($name:ident $value:ident),*) => {
+        /// Runs a method whose parameters all come from the model.
+        ///
+        /// # Errors
+        ///
+        /// Never: the `Result` is the shape `call_sync` takes.
+        #[allow(clippy::unnecessary_wraps, clippy::too_many_arguments)]
+        pub fn $method<'a, S: ?Sized, $($name,)* R>(
+            state: &'a S,
+            _: &Context<'a>,
+            ($($value,)*): ($($name,)*),
+            handler: fn(&S, $($name),*) -> R,
+        ) -> Result<R, String> {
+            Ok(handler(state, $($value),*))
+        }
+
+        /// Runs a function without `self` whose parameters all come from the model.
+        ///
+        /// # Errors
+        ///
+        /// Never: the `Result` is the shape `call_sync` takes.
+        #[allow(clippy::unnecessary_wraps, clippy::too_many_arguments)]
+        pub fn $free<'a, S: ?Sized, $($name,)* R>(
+            _: &'a S,
+            _: &Context<'a>,
+            ($($value,)*): ($($name,)*),
+            handler: fn($($name),*) -> R,
+        ) -> Result<R, String> {
+            Ok(handler($($value),*))
+        }
+    };
+}
+
+adapters!(method0, free0;);
+adapters!(method1, free1; A a);
+adapters!(method2, free2; A a, B b);
+adapters!(method3, free3; A a, B b, C c);
+adapters!(method4, free4; A a, B b, C c, D d);
+adapters!(method5, free5; A a, B b, C c, D d, E e);
+adapters!(method6, free6; A a, B b, C c, D d, E e, F f);
+adapters!(method7, free7; A a, B b, C c, D d, E e, F f, G g);
+adapters!(method8, free8; A a, B b, C c, D d, E e, F f, G g, H h);
+
 /// The call of a synchronous handler, compiled once for every handler with the same state,
 /// parameter types and result (the handler's own code is only `run`, a function pointer):
 /// reads the arguments, refuses unknown ones, runs the handler with a panic caught, and turns
