@@ -762,6 +762,22 @@ pub struct Spec {
     pub set: bool,
 }
 
+/// Reads of the most common parameter types, compiled once here: in builds without
+/// optimization, where compiled generic code is shared between crates, a server's crate then
+/// reuses these instead of compiling them again.
+pub fn common_reads(args: &mut Args, spec: &Spec) {
+    let _ = args.take_spec::<String>(spec);
+    let _ = args.take_spec::<u64>(spec);
+    let _ = args.take_spec::<i64>(spec);
+    let _ = args.take_spec::<u32>(spec);
+    let _ = args.take_spec::<usize>(spec);
+    let _ = args.take_spec::<bool>(spec);
+    let _ = args.take_spec::<f64>(spec);
+    let _ = args.take_spec::<Option<String>>(spec);
+    let _ = args.take_spec::<Option<u64>>(spec);
+    let _ = args.take_spec::<Vec<String>>(spec);
+}
+
 impl Args {
     fn take_spec<T: DeserializeOwned>(&mut self, spec: &Spec) -> Result<T, String> {
         if spec.set {
