@@ -58,6 +58,7 @@ pub(crate) fn uncallable(
             _: &'__a __S,
             _: ::core::option::Option<#krate::__private::Map>,
             _: #krate::Context<'__a>,
+            _: #krate::__private::Now,
         ) -> #krate::CallFuture<'__a> #sized {
             #krate::__private::not_callable()
         }
@@ -256,6 +257,12 @@ pub(crate) fn expand(
     } else {
         body
     };
+    // Whether the call finishes before it returns, as its type tells the listing.
+    let completion = if handler.is_async {
+        format_ident!("Later")
+    } else {
+        format_ident!("Now")
+    };
     quote! {
         #attrs
         #vis fn #call #generics(
@@ -263,6 +270,7 @@ pub(crate) fn expand(
             __state: &'__a #state,
             __arguments: #map,
             __context: #krate::Context<'__a>,
+            _: #krate::__private::#completion,
         ) -> #krate::CallFuture<'__a> #where_clause {
             #body
         }
@@ -440,6 +448,7 @@ fn shared_sync_call(
             __state: &'__a #state,
             __arguments: #map,
             __context: #krate::Context<'__a>,
+            _: #krate::__private::Now,
         ) -> #krate::CallFuture<'__a> #where_clause {
             #krate::__private::call_sync::<#state, #params, #handler_ty, #result_ty>(
                 __state,

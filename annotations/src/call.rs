@@ -373,6 +373,38 @@ impl<'a> CallFuture<'a> {
     }
 }
 
+impl<'a> CallFuture<'a> {
+    /// The result, if the call has finished already (as a synchronous handler's has), else
+    /// the future itself, to be awaited.
+    ///
+    /// ```
+    /// use annotations::{Context, Listing, tool, tools};
+    ///
+    /// /// Add two numbers.
+    /// #[tool(read_only)]
+    /// fn add(a: i64, b: i64) -> i64 {
+    ///     a + b
+    /// }
+    ///
+    /// static TOOLS: Listing = tools![add];
+    /// let arguments = serde_json::json!({"a": 2, "b": 3}).as_object().cloned();
+    /// let call = TOOLS.call(&(), "add", arguments, Context::none())?;
+    /// let result = call.into_ready().expect("a synchronous handler has run");
+    /// assert_eq!(result.text_content(), "5");
+    /// # Ok::<(), annotations::UnknownTool>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The future, when the call has not finished (an `async` handler's).
+    pub fn into_ready(self) -> Result<ToolResult, Self> {
+        match self.inner {
+            Inner::Ready(Some(result)) => Ok(result),
+            inner => Err(CallFuture { inner }),
+        }
+    }
+}
+
 impl Future for CallFuture<'_> {
     type Output = ToolResult;
 

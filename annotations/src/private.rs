@@ -651,33 +651,71 @@ pub trait Run<S: ?Sized>: Sync {
         arguments: Option<Map>,
         context: Context<'a>,
     ) -> CallFuture<'a>;
+
+    /// Whether the call has finished by the time it returns (a synchronous handler's), so
+    /// that its future is ready at once.
+    fn at_once(&self) -> bool {
+        false
+    }
+}
+
+/// When a handler's call finishes: [`Now`] (a synchronous handler) or [`Later`] (in its
+/// future). The call beside a handler takes one, so that its type says which.
+pub trait Completion: Copy + Sync {
+    /// The marker's value.
+    const VALUE: Self;
+    /// Whether the call finishes before it returns.
+    const AT_ONCE: bool;
+}
+
+/// A call that finishes before it returns.
+#[derive(Clone, Copy)]
+pub struct Now;
+
+/// A call that finishes in its future.
+#[derive(Clone, Copy)]
+pub struct Later;
+
+impl Completion for Now {
+    const VALUE: Self = Now;
+    const AT_ONCE: bool = true;
+}
+
+impl Completion for Later {
+    const VALUE: Self = Later;
+    const AT_ONCE: bool = false;
 }
 
 /// The call `#[tool]` puts beside a handler: it takes the handler first (from `tools!`, which
-/// knows the handler's path, so that a function without `self` can be called wherever it is).
-pub type Shim<S, H> = for<'a> fn(H, &'a S, Option<Map>, Context<'a>) -> CallFuture<'a>;
+/// knows the handler's path, so that a function without `self` can be called wherever it is),
+/// and last a marker of when it finishes.
+pub type Shim<S, H, K> = for<'a> fn(H, &'a S, Option<Map>, Context<'a>, K) -> CallFuture<'a>;
 
 /// A handler's call bound to the handler.
-pub struct Bound<S: ?Sized, H> {
-    shim: Shim<S, H>,
+pub struct Bound<S: ?Sized, H, K> {
+    shim: Shim<S, H, K>,
     handler: H,
 }
 
 /// A handler's call bound to the handler, as a listing holds it. `H` is the handler as a
 /// function pointer wherever its type can be written, so that handlers of the same signature
 /// share one `Run` implementation.
-pub const fn bind<S: ?Sized, H>(shim: Shim<S, H>, handler: H) -> Bound<S, H> {
+pub const fn bind<S: ?Sized, H, K>(shim: Shim<S, H, K>, handler: H) -> Bound<S, H, K> {
     Bound { shim, handler }
 }
 
-impl<S: ?Sized, H: Copy + Sync> Run<S> for Bound<S, H> {
+impl<S: ?Sized, H: Copy + Sync, K: Completion> Run<S> for Bound<S, H, K> {
     fn call<'a>(
         &self,
         state: &'a S,
         arguments: Option<Map>,
         context: Context<'a>,
     ) -> CallFuture<'a> {
-        (self.shim)(self.handler, state, arguments, context)
+        (self.shim)(self.handler, state, arguments, context, K::VALUE)
+    }
+
+    fn at_once(&self) -> bool {
+        K::AT_ONCE
     }
 }
 

@@ -250,6 +250,21 @@ impl<S: Send + Sync + 'static> From<crate::Listing<S>>
             let route = ToolRoute::new_dyn(
                 rmcp::model::Tool::from(tool),
                 move |mut request: ToolCallContext<'_, S>| {
+                    // A synchronous handler runs here, and only its result is boxed, as
+                    // rmcp's own routes do; an `async` one runs in a future that holds the
+                    // request, whose context the call borrows.
+                    if let Some(call) = call.filter(|call| call.at_once()) {
+                        let arguments = request.arguments.take();
+                        let context = crate::Context::with_request(&request.request_context);
+                        let result = call
+                            .call(request.service, arguments, context)
+                            .into_ready()
+                            .unwrap_or_else(|_| {
+                                crate::ToolResult::error("this call did not finish at once")
+                            });
+                        let response = rmcp::model::CallToolResult::from(result).into();
+                        return Box::pin(std::future::ready(Ok(response)));
+                    }
                     Box::pin(async move {
                         let Some(call) = call else {
                             return Err(rmcp::ErrorData::invalid_params(
