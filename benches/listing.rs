@@ -4,30 +4,16 @@
 //!
 //! `cargo bench --bench listing`. The median time per render over the batches is printed.
 
-use std::borrow::Cow;
 use std::hint::black_box;
 use std::time::Instant;
 
-use annotations::{ListOptions, Listing, ProtocolVersion, Schema, Tool, ToolAnnotations};
+use annotations::{ListOptions, Listing, ProtocolVersion};
 
 /// The input schema `#[tool]` writes for a method taking one `u64` (`id`).
 const SCHEMA: &str = r#"{"type":"object","properties":{"id":{"type":"integer","minimum":0,"maximum":18446744073709551615,"description":"The item's id"}},"required":["id"],"additionalProperties":false}"#;
 
 fn listing_of(n: usize) -> Listing {
-    let tools: Vec<Tool> = (0..n)
-        .map(|i| Tool {
-            name: Cow::Owned(format!("tool_{i}")),
-            title: Some(Cow::Owned(format!("Tool {i}"))),
-            description: Some(Cow::Owned(format!("Look up item {i} by id."))),
-            input_schema: Schema::Static(SCHEMA),
-            output_schema: None,
-            annotations: ToolAnnotations::new()
-                .with_owned_title(format!("Tool {i}"))
-                .with_read_only(true)
-                .with_open_world(false),
-        })
-        .collect();
-    Listing::new(Vec::leak(tools))
+    annotations_tests::lookup_listing(n, SCHEMA, "by id.")
 }
 
 fn median_ns(runs: usize, mut op: impl FnMut()) -> f64 {

@@ -6,9 +6,7 @@
 //! `cargo bench --bench memory -- <listing|rmcp-router|listing-router>`; with no argument it
 //! runs each case in a child process and prints the table.
 
-use std::borrow::Cow;
-
-use annotations::{Listing, Schema, Tool, ToolAnnotations};
+use annotations::Listing;
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 use rmcp::model::CallToolResult;
 
@@ -27,20 +25,7 @@ fn peak_kib() -> u64 {
 /// The descriptors as `tools!` would hold them, built at run time (so on the heap) for the
 /// measurement: a `tools!` listing holds them in the binary's read-only data instead.
 fn listing() -> Listing<()> {
-    let tools: Vec<Tool> = (0..TOOLS)
-        .map(|i| Tool {
-            name: Cow::Owned(format!("tool_{i}")),
-            title: Some(Cow::Owned(format!("Tool {i}"))),
-            description: Some(Cow::Owned(format!("Look up item {i} by id and name."))),
-            input_schema: Schema::Static(SCHEMA),
-            output_schema: None,
-            annotations: ToolAnnotations::new()
-                .with_owned_title(format!("Tool {i}"))
-                .with_read_only(true)
-                .with_open_world(false),
-        })
-        .collect();
-    Listing::new(Vec::leak(tools))
+    annotations_tests::lookup_listing(TOOLS, SCHEMA, "by id and name.")
 }
 
 fn main() {

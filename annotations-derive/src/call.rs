@@ -125,12 +125,9 @@ pub(crate) fn expand(
             .as_ref()
             .map_or_else(Span::call_site, Ident::span);
         if param.context {
-            let ty = with_lifetime(&param.ty);
+            let ty = with_lifetime(&param.ty, "__a");
             if !method {
-                let bound_ty = higher_ranked(&ty);
-                bounds.push(
-                    quote_spanned!(span=> for<'__x> #bound_ty: #krate::FromContext<'__x, __S>),
-                );
+                bounds.push(context_bound(param, span, krate));
             }
             reads.push(quote_spanned! {span=>
                 let #binding = #krate::__private::collect(
@@ -213,11 +210,7 @@ pub(crate) fn expand(
     } else {
         quote!(#krate::__private::catch(#tool_name, move || #invoke))
     };
-    let output_span = handler
-        .output
-        .as_ref()
-        .and_then(|output| output.clone().into_iter().next())
-        .map_or_else(|| name.span(), |token| token.span());
+    let output_span = output_span(handler);
     let convert = quote_spanned! {output_span=>
         #krate::IntoToolResult::into_tool_result(__result)
     };
@@ -301,7 +294,7 @@ fn shared_sync_call(
     // function pointer where its type can be written (handlers of one signature then share
     // their code in the listing), else as itself and the method is called by name.
     let pointer = if method {
-        method_pointer_type(handler)
+        pointer_type(handler)
     } else {
         Some(pointer_type(handler)?)
     };
@@ -326,12 +319,9 @@ fn shared_sync_call(
             .as_ref()
             .map_or_else(Span::call_site, Ident::span);
         if param.context {
-            let ty = with_lifetime(&param.ty);
+            let ty = with_lifetime(&param.ty, "__a");
             if !method {
-                let bound_ty = higher_ranked(&ty);
-                bounds.push(
-                    quote_spanned!(span=> for<'__x> #bound_ty: #krate::FromContext<'__x, __S>),
-                );
+                bounds.push(context_bound(param, span, krate));
             }
             context_reads.push(quote_spanned! {span=>
                 let #binding = <#ty as #krate::FromContext<'__a, #state>>::from_context(__state, __context)?;
@@ -398,30 +388,13 @@ fn shared_sync_call(
     if let Some(span) = first_type_span {
         params.set_span(span);
     }
-    let output_span = handler
-        .output
-        .as_ref()
-        .and_then(|output| output.clone().into_iter().next())
-        .map_or_else(|| name.span(), |token| token.span());
-    let result = quote_spanned!(output_span=> ::core::result::Result::Ok(#invoke));
-    // Each of the closure's parameters is named only where it is used.
-    let used = |used: bool, name: &str| {
-        if used {
-            let ident = Ident::new(name, Span::call_site());
-            quote!(#ident)
-        } else {
-            quote!(_)
-        }
-    };
-    let state_binding = used(method || !context_reads.is_empty(), "__state");
-    let context_binding = used(!context_reads.is_empty(), "__context");
-    let h_binding = used(pointer.is_some(), "__h");
-    // A handler whose parameters all come from the model, taken as read, and that is called
-    // through a pointer with Rust's ABI needs no code of its own: the runtime's adapter for
-    // its arity calls it. Otherwise a closure does.
+    let output_span = output_span(handler);
     // The result's type, inferred, carries the return type's span: a type that cannot be a
     // result is an error there.
     let result_ty = quote_spanned!(output_span=> _);
+    // A handler whose parameters all come from the model, taken as read, and that is called
+    // through a pointer with Rust's ABI needs no code of its own: the runtime's adapter for
+    // its arity calls it. Otherwise a closure does.
     let run = if pointer.is_some()
         && all_by_value
         && context_reads.is_empty()
@@ -434,6 +407,19 @@ fn shared_sync_call(
         );
         quote_spanned!(output_span=> #krate::__private::#adapter)
     } else {
+        let result = quote_spanned!(output_span=> ::core::result::Result::Ok(#invoke));
+        // Each of the closure's parameters is named only where it is used.
+        let used = |used: bool, name: &str| {
+            if used {
+                let ident = Ident::new(name, Span::call_site());
+                quote!(#ident)
+            } else {
+                quote!(_)
+            }
+        };
+        let state_binding = used(method || !context_reads.is_empty(), "__state");
+        let context_binding = used(!context_reads.is_empty(), "__context");
+        let h_binding = used(pointer.is_some(), "__h");
         quote! {
             |#state_binding, #context_binding, (#(#model_bindings,)*), #h_binding| {
                 #(#context_reads)*
@@ -589,7 +575,10 @@ fn reference_type(tokens: &[TokenTree]) -> (TokenStream, Pass) {
 
 /// A `#[context]` parameter's type with every lifetime the call's `'__a` (an elided `&T`
 /// becomes `&'__a T`).
-fn with_lifetime(ty: &TokenStream) -> TokenStream {
+fn with_lifetime(ty: &TokenStream, lifetime: &str) -> TokenStream {
+    let tick = proc_macro2::Punct::new('\'', proc_macro2::Spacing::Joint);
+    let name = Ident::new(lifetime, Span::call_site());
+    let lifetime_tokens = quote!(#tick #name);
     let mut out = Vec::new();
     let tokens: Vec<TokenTree> = flatten(ty.clone());
     let mut i = 0;
@@ -601,11 +590,11 @@ fn with_lifetime(ty: &TokenStream) -> TokenStream {
                 let has_lifetime =
                     matches!(tokens.get(i + 1), Some(TokenTree::Punct(t)) if t.as_char() == '\'');
                 if !has_lifetime {
-                    out.extend(quote!('__a));
+                    out.extend(lifetime_tokens.clone());
                 }
             }
             TokenTree::Punct(p) if p.as_char() == '\'' => {
-                out.extend(quote!('__a));
+                out.extend(lifetime_tokens.clone());
                 i += 1; // the lifetime's name
             }
             // The parameters of a function pointer or closure type keep their own lifetimes.
@@ -617,8 +606,10 @@ fn with_lifetime(ty: &TokenStream) -> TokenStream {
                 out.push(token.clone());
             }
             TokenTree::Group(group) => {
-                let mut new =
-                    proc_macro2::Group::new(group.delimiter(), with_lifetime(&group.stream()));
+                let mut new = proc_macro2::Group::new(
+                    group.delimiter(),
+                    with_lifetime(&group.stream(), lifetime),
+                );
                 new.set_span(group.span());
                 out.push(TokenTree::Group(new));
             }
@@ -629,64 +620,25 @@ fn with_lifetime(ty: &TokenStream) -> TokenStream {
     out.into_iter().collect()
 }
 
-/// The type of a pointer to a handler without `self`: `for<'a> extern "C" fn(T, U) -> R`, or
-/// `None` where there is none (an `impl Trait` in the return type).
-/// The type of a `&self` method as a function pointer (`fn(&Self, u64) -> String`), where it
-/// can be written without naming lifetimes: no lifetime parameters, and a result that borrows
-/// nothing (elision cannot tie it to `&Self` in a pointer type).
-fn method_pointer_type(handler: &Handler) -> Option<TokenStream> {
+/// The handler's type as a function pointer: `for<'a> extern "C" fn(T, U) -> R` for a
+/// function without `self`, `fn(&Self, T) -> R` for a `&self` method; `None` where it cannot
+/// be written: an `impl Trait` in the result, or for a method, lifetime parameters or a result
+/// that borrows (elision cannot tie a result to `&Self` in a pointer type).
+fn pointer_type(handler: &Handler) -> Option<TokenStream> {
+    let method = handler.receiver == Receiver::Shared;
     let output = handler.output.clone().unwrap_or_default();
-    let borrows = flatten(output).iter().any(|token| {
-        matches!(token, TokenTree::Punct(p) if p.as_char() == '&' || p.as_char() == '\'')
-            || matches!(token, TokenTree::Ident(word) if word == "impl")
+    let unwritable = flatten(output).iter().any(|token| match token {
+        TokenTree::Ident(word) => word == "impl",
+        TokenTree::Punct(p) => method && (p.as_char() == '&' || p.as_char() == '\''),
+        _ => false,
     });
-    if borrows || !handler.lifetimes.is_empty() || handler.is_async {
+    if unwritable || (method && !handler.lifetimes.is_empty()) {
         return None;
     }
+    let receiver = method.then(|| quote!(&Self,));
     let types = handler.params.iter().map(|param| &param.ty);
     let abi = &handler.abi;
     let output = handler.output.as_ref().map(|output| quote!(-> #output));
-    Some(quote!(#abi fn(&Self, #(#types),*) #output))
-}
-
-/// A bound's type with the call's lifetime `'__a` renamed `'__x`, for a higher-ranked bound
-/// (`for<'__x> &'__x Store: FromContext<'__x, __S>`) that leaves `'__a` late-bound, as a
-/// call a listing holds as a function pointer needs.
-fn higher_ranked(ty: &TokenStream) -> TokenStream {
-    let mut out = Vec::new();
-    for token in ty.clone() {
-        match token {
-            TokenTree::Ident(word) if word == "__a" => {
-                out.push(TokenTree::Ident(Ident::new("__x", word.span())));
-            }
-            TokenTree::Group(group) => {
-                let mut new =
-                    proc_macro2::Group::new(group.delimiter(), higher_ranked(&group.stream()));
-                new.set_span(group.span());
-                out.push(TokenTree::Group(new));
-            }
-            other => out.push(other),
-        }
-    }
-    out.into_iter().collect()
-}
-
-fn pointer_type(handler: &Handler) -> Option<TokenStream> {
-    let output = handler.output.clone().unwrap_or_default();
-    if output
-        .clone()
-        .into_iter()
-        .any(|token| matches!(token, TokenTree::Ident(word) if word == "impl"))
-    {
-        return None;
-    }
-    let types = handler.params.iter().map(|param| &param.ty);
-    let abi = &handler.abi;
-    let arrow = if handler.output.is_some() {
-        quote!(->)
-    } else {
-        quote!()
-    };
     let lifetimes = &handler.lifetimes;
     let binder = if lifetimes.is_empty() {
         quote!()
@@ -697,5 +649,23 @@ fn pointer_type(handler: &Handler) -> Option<TokenStream> {
         });
         quote!(for<#(#lifetimes),*>)
     };
-    Some(quote!(#binder #abi fn(#(#types),*) #arrow #output))
+    Some(quote!(#binder #abi fn(#receiver #(#types),*) #output))
+}
+
+/// The bound a call without `self` puts on its state for a `#[context]` parameter, higher-ranked
+/// (`for<'__x> &'__x Store: FromContext<'__x, __S>`) so that the call's own lifetime stays
+/// late-bound, as a call a listing holds as a function pointer needs.
+fn context_bound(param: &Param, span: Span, krate: &TokenStream) -> TokenStream {
+    let ty = with_lifetime(&param.ty, "__x");
+    quote_spanned!(span=> for<'__x> #ty: #krate::FromContext<'__x, __S>)
+}
+
+/// Where the handler's result type is written (its name, if it has none): errors about what
+/// the handler returns point there.
+fn output_span(handler: &Handler) -> Span {
+    handler
+        .output
+        .as_ref()
+        .and_then(|output| output.clone().into_iter().next())
+        .map_or_else(|| handler.name.span(), |token| token.span())
 }

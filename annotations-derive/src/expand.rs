@@ -105,15 +105,13 @@ fn stacked(
     let carried = &handler.carried_attrs;
     let mut tokens = handler.tokens.clone();
     let annotations = if errors.is_empty() {
+        if let Some(TokenTree::Group(group)) = attribute.into_iter().next() {
+            tokens[rmcp.index] = TokenTree::Group(group);
+        }
         annotations_value(krate, args.title.as_ref(), *fields)
     } else {
         annotations_value(krate, None, [None; 4])
     };
-    if errors.is_empty() {
-        if let Some(TokenTree::Group(group)) = attribute.into_iter().next() {
-            tokens[rmcp.index] = TokenTree::Group(group);
-        }
-    }
     let function: TokenStream = tokens.into_iter().collect();
     let errors = errors.to_compile_errors();
     let constant = place.wrap(quote! {

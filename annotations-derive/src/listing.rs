@@ -43,7 +43,8 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     }
     if !errors.is_empty() {
         let errors = errors.to_compile_errors();
-        let empty = place.wrap(quote!(#krate::Listing::new(&[])));
+        // An empty listing of any state type, so that the mistake is the only error.
+        let empty = place.wrap(quote!(#krate::Listing::from_parts(&[], &[])));
         return quote!({ #errors #empty });
     }
     let count = tools.len();

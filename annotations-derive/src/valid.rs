@@ -202,12 +202,12 @@ fn written(kind: HintKind, value: Value<'_>) -> String {
 /// The condition that `expr` is `wanted`, without comparing to a bool literal. Every token
 /// made here carries the expression's span, so an error in it points at what the user wrote.
 fn is(expr: &TokenStream, wanted: bool) -> TokenStream {
-    let span = expr_span(expr);
-    let group = typed(expr);
+    let value = typed(expr);
     if wanted {
-        quote_spanned!(span=> #group)
+        value
     } else {
-        quote_spanned!(span=> !#group)
+        let span = expr_span(expr);
+        quote_spanned!(span=> !#value)
     }
 }
 

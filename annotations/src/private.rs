@@ -719,7 +719,8 @@ impl<S: ?Sized, H: Copy + Sync, K: Completion> Run<S> for Bound<S, H, K> {
     }
 }
 
-/// The call of a `#[derive(Tool)]` type `T`, through its `CallTool` implementation.
+/// The call of a `#[derive(Tool)]` type `T`: the arguments read into the struct (unknown keys
+/// refused, as its schema says), then its `CallTool::call`.
 pub struct StructCall<T>(std::marker::PhantomData<fn() -> T>);
 
 /// The call of the `#[derive(Tool)]` type `T`.
@@ -735,22 +736,12 @@ impl<S: ?Sized + Sync, T: crate::CallTool<S>> Run<S> for StructCall<T> {
         arguments: Option<Map>,
         context: Context<'a>,
     ) -> CallFuture<'a> {
-        call_struct::<T, S>(state, arguments, context)
+        CallFuture::new(async move {
+            catch_async(T::NAME, run_struct::<T, S>(state, arguments, context))
+                .await
+                .unwrap_or_else(|failed| failed)
+        })
     }
-}
-
-/// The call of a `#[derive(Tool)]` struct: the arguments read into the struct (unknown keys
-/// refused, as its schema says), then its `CallTool::call`.
-pub fn call_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
-    state: &'a S,
-    arguments: Option<Map>,
-    context: Context<'a>,
-) -> CallFuture<'a> {
-    CallFuture::new(async move {
-        catch_async(T::NAME, run_struct::<T, S>(state, arguments, context))
-            .await
-            .unwrap_or_else(|failed| failed)
-    })
 }
 
 /// Reads a `#[derive(Tool)]` struct from the arguments and runs it.

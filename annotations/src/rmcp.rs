@@ -247,13 +247,14 @@ impl<S: Send + Sync + 'static> From<crate::Listing<S>>
             let name: &'static str = tool.name();
             // The call is found once, here, not by name on every call.
             let call = listing.call_at(index);
+            // A synchronous handler runs in the route, and only its result is boxed, as
+            // rmcp's own routes do; an `async` one runs in a future that holds the request,
+            // whose context the call borrows.
+            let at_once = call.filter(|call| call.at_once());
             let route = ToolRoute::new_dyn(
                 rmcp::model::Tool::from(tool),
                 move |mut request: ToolCallContext<'_, S>| {
-                    // A synchronous handler runs here, and only its result is boxed, as
-                    // rmcp's own routes do; an `async` one runs in a future that holds the
-                    // request, whose context the call borrows.
-                    if let Some(call) = call.filter(|call| call.at_once()) {
+                    if let Some(call) = at_once {
                         let arguments = request.arguments.take();
                         let context = crate::Context::with_request(&request.request_context);
                         let result = call

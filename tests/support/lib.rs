@@ -1,7 +1,9 @@
 //! Fixtures shared by the integration tests in `tests/`.
 #![forbid(unsafe_code)]
 
-use annotations::ToolAnnotations;
+use std::borrow::Cow;
+
+use annotations::{Listing, Schema, Tool, ToolAnnotations};
 
 pub mod tools;
 
@@ -39,4 +41,24 @@ pub fn all_combinations() -> Vec<ToolAnnotations> {
             [hints, titled]
         })
         .collect()
+}
+
+/// A listing of `n` tools built at run time, for the benchmarks: `tool_{i}`, titled `Tool {i}`
+/// (also in its annotations, read-only and closed-world), described `Look up item {i} {what}`,
+/// each with `schema` as its input schema.
+pub fn lookup_listing(n: usize, schema: &'static str, what: &str) -> Listing {
+    let tools: Vec<Tool> = (0..n)
+        .map(|i| Tool {
+            name: Cow::Owned(format!("tool_{i}")),
+            title: Some(Cow::Owned(format!("Tool {i}"))),
+            description: Some(Cow::Owned(format!("Look up item {i} {what}"))),
+            input_schema: Schema::Static(schema),
+            output_schema: None,
+            annotations: ToolAnnotations::new()
+                .with_owned_title(format!("Tool {i}"))
+                .with_read_only(true)
+                .with_open_world(false),
+        })
+        .collect();
+    Listing::new(Vec::leak(tools))
 }
