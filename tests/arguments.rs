@@ -6,7 +6,6 @@
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use annotations::__private::block_on;
 use annotations::{Context, Listing, ToolResult, tool, tools};
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -33,10 +32,11 @@ echo_tools! {
 }
 
 fn call(listing: &Listing, name: &str, arguments: Value) -> ToolResult {
-    let future = listing
+    let call = listing
         .call(&(), name, arguments.as_object().cloned(), Context::none())
         .unwrap();
-    block_on(future)
+    call.into_ready()
+        .expect("the call of a synchronous handler has finished")
 }
 
 /// Calls `name` with `{"value": value}` and checks the call and the schema agree.
@@ -297,11 +297,11 @@ fn string_arguments_are_moved_to_the_handler_not_copied() {
     arguments.insert("maybe".into(), Value::String(maybe));
     arguments.insert("borrowed".into(), Value::String(borrowed));
     let listing: Listing = tools![keep];
-    let result = block_on(
-        listing
-            .call(&(), "keep", Some(arguments), Context::none())
-            .unwrap(),
-    );
+    let result = listing
+        .call(&(), "keep", Some(arguments), Context::none())
+        .unwrap()
+        .into_ready()
+        .expect("the call of a synchronous handler has finished");
     assert!(!result.is_error, "{}", result.text_content());
     assert_eq!(*RECEIVED.lock().unwrap(), sent);
 }

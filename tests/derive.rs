@@ -60,7 +60,7 @@ fn a_struct_describes_a_tool() {
     );
     let tool: Tool = SearchDocs::TOOL;
     assert_eq!(tool.description(), Some("Search the documentation."));
-    assert!(matches!(tool.input_schema, Schema::Static(_)));
+    assert!(tool.input_schema.is_static());
     assert_eq!(
         tool.input_schema.to_value(),
         json!({
@@ -96,7 +96,10 @@ fn struct_tools_are_called_with_their_fields_read_by_serde() {
         let call = listing
             .call(&(), name, arguments.as_object().cloned(), Context::none())
             .unwrap();
-        annotations::__private::block_on(call)
+        tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(call)
     };
     assert_eq!(
         call("search_docs", json!({"query": "notes"})).text_content(),

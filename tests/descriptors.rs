@@ -20,7 +20,7 @@ fn schema(tool: &Tool) -> Value {
 #[test]
 fn integers_state_their_true_range() {
     assert!(
-        matches!(INTEGERS_TOOL.input_schema, Schema::Static(_)),
+        INTEGERS_TOOL.input_schema.is_static(),
         "fixed at compile time"
     );
     let properties = &schema(&INTEGERS_TOOL)["properties"];
@@ -42,7 +42,8 @@ fn integers_state_their_true_range() {
     assert_eq!(range("l"), expect(i64::MIN.into(), i64::MAX as u128));
     // Beyond 64 bits the text is exact; serde_json (without arbitrary precision) reads such a
     // number as a float, as most JSON readers do.
-    let text = INTEGERS_TOOL.input_schema.as_str();
+    let tool = INTEGERS_TOOL;
+    let text = tool.input_schema.as_str();
     assert!(text.contains(r#""maximum":340282366920938463463374607431768211455"#));
     assert!(text.contains(r#""minimum":-170141183460469231731687303715884105728"#));
     assert!(text.contains(r#""maximum":170141183460469231731687303715884105727"#));
@@ -76,7 +77,7 @@ fn scalars_and_strings() {
 
 #[test]
 fn collections_nest() {
-    assert!(matches!(COLLECTIONS_TOOL.input_schema, Schema::Static(_)));
+    assert!(COLLECTIONS_TOOL.input_schema.is_static());
     assert_eq!(
         schema(&COLLECTIONS_TOOL),
         json!({
@@ -120,7 +121,7 @@ fn collections_nest() {
 
 #[test]
 fn user_types_go_through_tool_schema_once_at_run_time() {
-    assert!(matches!(PAINT_TOOL.input_schema, Schema::Lazy(_)));
+    assert!(!PAINT_TOOL.input_schema.is_static());
     // Built once: the same text, at the same address, each time.
     assert!(std::ptr::eq(
         PAINT_TOOL.input_schema.as_str(),
@@ -143,7 +144,8 @@ fn user_types_go_through_tool_schema_once_at_run_time() {
         })
     );
     // Properties keep the order of the parameters.
-    let text = PAINT_TOOL.input_schema.as_str();
+    let tool = PAINT_TOOL;
+    let text = tool.input_schema.as_str();
     let at = |name: &str| text.find(&format!("\"{name}\":")).unwrap();
     assert!(
         at("colour") < at("palette") && at("palette") < at("accent") && at("shape") < at("width")
@@ -185,8 +187,8 @@ fn with_user_type(
 
 #[test]
 fn compile_time_and_run_time_schemas_agree() {
-    assert!(matches!(ALL_KNOWN_TOOL.input_schema, Schema::Static(_)));
-    assert!(matches!(WITH_USER_TYPE_TOOL.input_schema, Schema::Lazy(_)));
+    assert!(ALL_KNOWN_TOOL.input_schema.is_static());
+    assert!(!WITH_USER_TYPE_TOOL.input_schema.is_static());
     let fixed = schema(&ALL_KNOWN_TOOL);
     let built = schema(&WITH_USER_TYPE_TOOL);
     for name in ["a", "b", "c", "d", "e", "f", "g"] {
@@ -321,14 +323,23 @@ fn methods_get_an_associated_descriptor_and_the_receiver_is_not_an_input() {
     );
 }
 
-// Descriptors are plain values: usable in `const` and `static` items.
+// Descriptors are plain values: usable in `const` and `static` items, built by hand in
+// `const` too; the annotations constant beside a handler is read in `const`.
 static STATIC_COPY: Tool = Server::DELETE_NOTE_TOOL;
-const _: () = assert!(Server::DELETE_NOTE_TOOL.annotations.destructive());
-const _: () = assert!(annotations::is_valid_tool_name(LIST_NOTES_TOOL.name()));
+const BY_HAND: Tool = Tool::new("delete_note", Schema::NO_INPUT)
+    .with_title("Delete note")
+    .with_description("Permanently delete a note by id.")
+    .with_annotations(Server::DELETE_NOTE_ANNOTATIONS);
+const _: () = assert!(Server::DELETE_NOTE_ANNOTATIONS.destructive());
 
 #[test]
 fn descriptors_are_const() {
     assert_eq!(STATIC_COPY.display_name(), "Delete note");
+    assert!(annotations::is_valid_tool_name(LIST_NOTES_TOOL.name()));
+    let by_hand = BY_HAND;
+    assert_eq!(by_hand.display_name(), STATIC_COPY.display_name());
+    assert_eq!(by_hand.annotations, STATIC_COPY.annotations);
+    assert_eq!(by_hand.input_schema, Schema::NO_INPUT);
 }
 
 #[test]
@@ -444,10 +455,11 @@ fn json_results_describe_their_structured_content() {
             "required": ["result"]
         }))
     );
-    assert!(matches!(
-        FAVOURITE_COLOUR_TOOL.output_schema,
-        Some(Schema::Lazy(_))
-    ));
+    assert!(
+        FAVOURITE_COLOUR_TOOL
+            .output_schema
+            .is_some_and(|schema| !schema.is_static())
+    );
     assert_eq!(
         output(&FAVOURITE_COLOUR_TOOL),
         Some(json!({

@@ -2,8 +2,8 @@
 //! Markdown table, and rmcp's view of the same tools.
 
 use annotations::{
-    AnnotationsForm, CacheScope, CursorError, ListOptions, Listing, Missing, ProtocolVersion,
-    Readiness, Schema, Tool, ToolAnnotations, tool, tools,
+    AnnotationsForm, CacheScope, CursorError, InvalidListing, ListOptions, Listing, Missing,
+    ProtocolVersion, Readiness, Schema, Tool, ToolAnnotations, tool, tools,
 };
 use annotations_tests::tools::ALL;
 use proptest::prelude::*;
@@ -81,14 +81,9 @@ fn annotations_render_minimal_or_explicit() {
 
 #[test]
 fn strings_are_escaped() {
-    static TOOLS: [Tool; 1] = [Tool {
-        name: std::borrow::Cow::Borrowed("quote"),
-        title: Some(std::borrow::Cow::Borrowed("say \"hi\" \\ \u{1} ✓")),
-        description: Some(std::borrow::Cow::Borrowed("line\nbreak\ttab\r")),
-        input_schema: Schema::NO_INPUT,
-        output_schema: None,
-        annotations: ToolAnnotations::new(),
-    }];
+    static TOOLS: [Tool; 1] = [Tool::new("quote", Schema::NO_INPUT)
+        .with_title("say \"hi\" \\ \u{1} ✓")
+        .with_description("line\nbreak\ttab\r")];
     let text = Listing::new(&TOOLS)
         .render(&ListOptions::default(), None)
         .unwrap();
@@ -286,21 +281,18 @@ fn hand_built_listings_are_checked_at_run_time() {
         Tool::new("a", Schema::NO_INPUT),
     ];
     let error = Listing::new(&TWICE).validate().unwrap_err();
-    assert_eq!(error, "duplicate tool name `a`");
+    assert_eq!(error, InvalidListing::DuplicateName("a".into()));
+    assert_eq!(error.to_string(), "duplicate tool name `a`");
 }
 
 proptest! {
     /// Any text in a name, title or description renders as JSON that reads back as that text.
     #[test]
     fn any_text_renders_as_valid_json(name in ".{0,20}", title in "\\PC{0,40}|[\u{0}-\u{1f}\"\\\\]{0,10}", description in ".*") {
-        let tools = vec![Tool {
-            name: name.clone().into(),
-            title: Some(title.clone().into()),
-            description: Some(description.clone().into()),
-            input_schema: Schema::NO_INPUT,
-            output_schema: None,
-            annotations: ToolAnnotations::new().with_owned_title(title.clone()),
-        }];
+        let tools = vec![Tool::new_owned(name.clone(), Schema::NO_INPUT)
+            .with_owned_title(title.clone())
+            .with_owned_description(description.clone())
+            .with_annotations(ToolAnnotations::new().with_owned_title(title.clone()))];
         let listing = Listing::new(Vec::leak(tools));
         let value = parse(&listing.render(&ListOptions::default(), None).unwrap());
         prop_assert_eq!(&value["tools"][0]["name"], &json!(name));

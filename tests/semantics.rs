@@ -321,9 +321,30 @@ fn the_const_title_builder_never_panics_on_an_owned_title() {
     assert_eq!(result.expect("no panic").title(), Some("static"));
 }
 
+/// The 81 combinations of unset, true and false are 81 different things on the wire and to a
+/// host: each writes its own JSON, which reads back as itself, and no hint is lost.
 #[test]
-fn hint_combinations_are_distinct() {
+fn every_hint_combination_is_its_own_wire_form() {
     let all = all_hint_combinations();
-    let unique: std::collections::HashSet<_> = all.iter().collect();
-    assert_eq!(unique.len(), 81);
+    let texts: std::collections::HashSet<String> = all
+        .iter()
+        .map(|hints| serde_json::to_string(hints).unwrap())
+        .collect();
+    assert_eq!(texts.len(), 81);
+    for hints in &all {
+        let text = serde_json::to_string(hints).unwrap();
+        let read: ToolAnnotations = serde_json::from_str(&text).unwrap();
+        assert_eq!(&read, hints, "{text}");
+        let stated = [
+            hints.read_only_hint,
+            hints.destructive_hint,
+            hints.idempotent_hint,
+            hints.open_world_hint,
+        ];
+        assert_eq!(
+            text.matches("Hint").count(),
+            stated.iter().filter(|hint| hint.is_some()).count(),
+            "{text}"
+        );
+    }
 }

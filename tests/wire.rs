@@ -256,6 +256,36 @@ fn arbitrary_json() -> impl Strategy<Value = Value> {
     })
 }
 
+/// The text of a JSON object whose keys are mostly the hints', with values of every JSON type,
+/// and whether a known key is repeated.
+fn object_text() -> impl Strategy<Value = (String, bool)> {
+    let key = prop_oneof![
+        Just("title".to_string()),
+        Just("readOnlyHint".to_string()),
+        Just("destructiveHint".to_string()),
+        Just("idempotentHint".to_string()),
+        Just("openWorldHint".to_string()),
+        "[a-zA-Z]{0,8}",
+    ];
+    prop::collection::vec((key, arbitrary_json()), 0..8).prop_map(|pairs| {
+        let entries: Vec<String> = pairs
+            .iter()
+            .map(|(key, value)| format!("{}:{value}", Value::from(key.as_str())))
+            .collect();
+        let known = [
+            "title",
+            "readOnlyHint",
+            "destructiveHint",
+            "idempotentHint",
+            "openWorldHint",
+        ];
+        let repeats = known
+            .iter()
+            .any(|name| pairs.iter().filter(|(key, _)| key == name).count() > 1);
+        (format!("{{{}}}", entries.join(",")), repeats)
+    })
+}
+
 fn is_hint(value: Option<&Value>) -> bool {
     matches!(value, None | Some(Value::Null | Value::Bool(_)))
 }
@@ -292,9 +322,29 @@ proptest! {
         }
     }
 
-    /// Arbitrary bytes never panic the reader.
+    /// Object-shaped text, whole or cut anywhere, never panics the reader: keys repeated or
+    /// unknown, values of every JSON type, the text ending mid-token. The text starts with
+    /// `{`, so it gets past serde_json's lexer to the crate's own reader, which reads the keys.
     #[test]
-    fn arbitrary_text_never_panics(text in ".{0,200}") {
-        let _ = serde_json::from_str::<ToolAnnotations>(&text);
+    fn object_text_whole_or_cut_never_panics(
+        ((text, repeats), cut) in object_text().prop_flat_map(|(text, repeats)| {
+            let len = text.len();
+            (Just((text, repeats)), 0..=len)
+        }),
+    ) {
+        let whole = serde_json::from_str::<ToolAnnotations>(&text);
+        // A key given twice is an error; otherwise the reader agrees with reading the text
+        // as a JSON value first.
+        let value: Value = serde_json::from_str(&text).expect("the text is JSON");
+        if repeats {
+            prop_assert!(whole.is_err(), "{}", text);
+        } else {
+            prop_assert_eq!(
+                whole.is_ok(),
+                serde_json::from_value::<ToolAnnotations>(value).is_ok(),
+                "{}", text
+            );
+        }
+        let _ = serde_json::from_slice::<ToolAnnotations>(&text.as_bytes()[..cut]);
     }
 }

@@ -7,6 +7,8 @@
 use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
 use syn::Error;
 
+use crate::tokens::{Angles, Step, flatten, punct, split_top_level};
+
 pub(crate) struct Handler {
     /// The function as it will be emitted: parameter doc comments and `#[context]` removed.
     pub(crate) tokens: Vec<TokenTree>,
@@ -23,8 +25,6 @@ pub(crate) struct Handler {
     pub(crate) carried_attrs: Vec<TokenStream>,
     /// The names of the function's generic type and const parameters.
     pub(crate) generics: Vec<String>,
-    /// Whether it takes `self` in some form (so it is in an impl block or a trait).
-    pub(crate) has_receiver: bool,
     /// How it takes `self`.
     pub(crate) receiver: Receiver,
     pub(crate) is_async: bool,
@@ -92,10 +92,15 @@ pub(crate) struct Param {
 }
 
 impl Handler {
+    /// Whether it takes `self` in some form (so it is in an impl block or a trait).
+    pub(crate) fn has_receiver(&self) -> bool {
+        self.receiver != Receiver::None
+    }
+
     pub(crate) fn parse(item: TokenStream) -> Result<Self, Error> {
         // What `macro_rules!` passes (`$vis:vis`, `$body:block`) arrives in invisible groups:
         // read through them.
-        let tokens: Vec<TokenTree> = crate::schema::flatten(item);
+        let tokens: Vec<TokenTree> = flatten(item);
         let mut i = 0;
 
         // Outer attributes: `#[...]`.
@@ -196,7 +201,6 @@ impl Handler {
 
         let mut exclusive_borrows = Vec::new();
         let mut params = Vec::new();
-        let mut has_receiver = false;
         let mut tokens = tokens;
         let (generics, lifetimes) = generic_parameters(&tokens[i + 2..]);
         let mut receiver = Receiver::None;
@@ -215,7 +219,6 @@ impl Handler {
             };
             let (read, emitted, taken) = read_params(group.stream(), &mut exclusive_borrows);
             params = read;
-            has_receiver = taken.is_some();
             receiver = taken.unwrap_or(Receiver::None);
             let mut replaced = Group::new(Delimiter::Parenthesis, emitted);
             replaced.set_span(group.span());
@@ -231,7 +234,6 @@ impl Handler {
             params,
             carried_attrs,
             generics,
-            has_receiver,
             receiver,
             is_async,
             is_unsafe,
@@ -248,22 +250,12 @@ impl Handler {
 /// not inside the generic parameters (`<F: Fn(u8) -> u8>` holds parentheses and a `>` of its
 /// own).
 fn parameters(after_name: &[TokenTree]) -> Option<usize> {
-    let mut depth = 0usize;
-    let mut previous_was_dash = false;
-    for (index, token) in after_name.iter().enumerate() {
-        match token {
-            TokenTree::Punct(p) if p.as_char() == '<' => depth += 1,
-            TokenTree::Punct(p) if p.as_char() == '>' && !previous_was_dash => {
-                depth = depth.saturating_sub(1);
-            }
-            TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis && depth == 0 => {
-                return Some(index);
-            }
-            _ => {}
-        }
-        previous_was_dash = matches!(token, TokenTree::Punct(p) if p.as_char() == '-');
-    }
-    None
+    let mut angles = Angles::default();
+    after_name.iter().position(|token| {
+        angles.step(token);
+        angles.depth() == 0
+            && matches!(token, TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis)
+    })
 }
 
 /// The names of the generic parameters in `<...>` right after the name: type and const
@@ -273,22 +265,20 @@ fn generic_parameters(after_name: &[TokenTree]) -> (Vec<String>, Vec<Ident>) {
     if !punct(after_name.first(), '<') {
         return (names, lifetimes);
     }
-    let mut depth = 0usize;
+    let mut angles = Angles::default();
     let mut at_start = false;
-    let mut previous_was_dash = false;
     for (i, token) in after_name.iter().enumerate() {
+        match angles.step(token) {
+            Step::Opened => {
+                at_start = angles.depth() == 1;
+                continue;
+            }
+            Step::Closed if angles.depth() == 0 => break,
+            Step::Closed => continue,
+            Step::Other => {}
+        }
         match token {
-            TokenTree::Punct(p) if p.as_char() == '<' => {
-                depth += 1;
-                at_start = depth == 1;
-            }
-            TokenTree::Punct(p) if p.as_char() == '>' && !previous_was_dash => {
-                depth -= 1;
-                if depth == 0 {
-                    break;
-                }
-            }
-            TokenTree::Punct(p) if p.as_char() == ',' && depth == 1 => at_start = true,
+            TokenTree::Punct(p) if p.as_char() == ',' && angles.depth() == 1 => at_start = true,
             TokenTree::Punct(p) if p.as_char() == '\'' && at_start => {
                 if let Some(TokenTree::Ident(name)) = after_name.get(i + 1) {
                     lifetimes.push(name.clone());
@@ -302,39 +292,8 @@ fn generic_parameters(after_name: &[TokenTree]) -> (Vec<String>, Vec<Ident>) {
             }
             _ => at_start = false,
         }
-        previous_was_dash = matches!(token, TokenTree::Punct(p) if p.as_char() == '-');
     }
     (names, lifetimes)
-}
-
-/// Splits `tokens` at the commas outside any `<...>` (commas inside brackets are inside their
-/// group already). Each piece keeps the comma that ended it, if any.
-pub(crate) fn split_top_level(tokens: TokenStream) -> Vec<(Vec<TokenTree>, Option<TokenTree>)> {
-    let mut pieces = Vec::new();
-    let mut current = Vec::new();
-    let mut depth = 0usize;
-    let mut previous_was_dash = false;
-    for token in tokens {
-        let is_dash = matches!(&token, TokenTree::Punct(p) if p.as_char() == '-');
-        match &token {
-            TokenTree::Punct(p) if p.as_char() == '<' => depth += 1,
-            TokenTree::Punct(p) if p.as_char() == '>' && !previous_was_dash => {
-                depth = depth.saturating_sub(1);
-            }
-            TokenTree::Punct(p) if p.as_char() == ',' && depth == 0 => {
-                pieces.push((std::mem::take(&mut current), Some(token)));
-                previous_was_dash = false;
-                continue;
-            }
-            _ => {}
-        }
-        previous_was_dash = is_dash;
-        current.push(token);
-    }
-    if !current.is_empty() {
-        pieces.push((current, None));
-    }
-    pieces
 }
 
 /// Reads the parameters, and returns them with the stream to emit in their place: the same
@@ -639,10 +598,6 @@ pub(crate) fn skip_visibility(tokens: &[TokenTree], i: usize) -> usize {
     } else {
         i + 1
     }
-}
-
-pub(crate) fn punct(token: Option<&TokenTree>, ch: char) -> bool {
-    matches!(token, Some(TokenTree::Punct(p)) if p.as_char() == ch)
 }
 
 fn ident(token: Option<&TokenTree>, word: &str) -> bool {

@@ -9,6 +9,7 @@ use quote::ToTokens;
 use syn::{Error, Lit, LitStr};
 
 use crate::errors::Errors;
+use crate::hint::HintKind;
 use crate::http::{self, HttpPreset};
 
 /// Every key `#[tool]` accepts, for suggestions.
@@ -40,7 +41,9 @@ pub(crate) struct Args {
     pub(crate) krate: Option<TokenStream>,
     /// `allow_mut`: a read-only handler may take `&mut` on purpose.
     pub(crate) allow_mut: Option<Ident>,
-    /// The keys given so far, valid or not.
+    /// The keys given so far, valid or not: the one check for a repeated key, which reports
+    /// the repeat whatever the values (the first may have been refused), so every later branch
+    /// sees each key once.
     seen: std::collections::HashSet<String>,
 }
 
@@ -66,52 +69,6 @@ pub(crate) struct Http {
     pub(crate) preset: &'static HttpPreset,
 }
 
-/// The four hints.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum HintKind {
-    ReadOnly,
-    Destructive,
-    Idempotent,
-    OpenWorld,
-}
-
-impl HintKind {
-    pub(crate) const ALL: [HintKind; 4] = [
-        HintKind::ReadOnly,
-        HintKind::Destructive,
-        HintKind::Idempotent,
-        HintKind::OpenWorld,
-    ];
-
-    /// The key as written in `#[tool(...)]`.
-    pub(crate) fn key(self) -> &'static str {
-        match self {
-            HintKind::ReadOnly => "read_only",
-            HintKind::Destructive => "destructive",
-            HintKind::Idempotent => "idempotent",
-            HintKind::OpenWorld => "open_world",
-        }
-    }
-
-    /// How the hint reads in a sentence, for `value`.
-    pub(crate) fn describe(self, value: bool) -> &'static str {
-        match (self, value) {
-            (HintKind::ReadOnly, true) => "read-only",
-            (HintKind::ReadOnly, false) => "not read-only",
-            (HintKind::Destructive, true) => "destructive",
-            (HintKind::Destructive, false) => "not destructive",
-            (HintKind::Idempotent, true) => "idempotent",
-            (HintKind::Idempotent, false) => "not idempotent",
-            (HintKind::OpenWorld, true) => "open-world",
-            (HintKind::OpenWorld, false) => "closed-world",
-        }
-    }
-
-    fn from_key(key: &str) -> Option<HintKind> {
-        HintKind::ALL.into_iter().find(|kind| kind.key() == key)
-    }
-}
-
 impl Args {
     pub(crate) fn hint(&self, kind: HintKind) -> Option<&Hint> {
         self.hints[kind as usize].as_ref()
@@ -134,7 +91,7 @@ pub(crate) fn parse(attr: TokenStream, errors: &mut Errors) -> Args {
     let mut position = 0;
     // What `macro_rules!` passes (`$e:expr`, `$t:literal`) arrives in invisible groups: read
     // through them.
-    let mut tokens = crate::schema::flatten(attr).into_iter();
+    let mut tokens = crate::tokens::flatten(attr).into_iter();
     // Inside a turbofish (`is::<u8, u16>()`) a comma does not end the entry: values are
     // expressions. Only a `<` right after `::` opens one, so `a < b, c` still splits.
     let mut turbofish = 0usize;
@@ -251,16 +208,11 @@ impl Args {
 
         if let Some(kind) = HintKind::from_key(&name) {
             if let Some(value) = hint_value(&key, value, errors) {
-                let slot = &mut self.hints[kind as usize];
-                if slot.is_some() {
-                    errors.push(duplicate(&key));
-                } else {
-                    *slot = Some(Hint {
-                        key,
-                        position,
-                        value,
-                    });
-                }
+                self.hints[kind as usize] = Some(Hint {
+                    key,
+                    position,
+                    value,
+                });
             }
             return;
         }
@@ -312,15 +264,11 @@ impl Args {
                     ));
                     return;
                 };
-                if self.http.is_some() {
-                    errors.push(duplicate(&key));
-                } else {
-                    self.http = Some(Http {
-                        key,
-                        literal,
-                        preset,
-                    });
-                }
+                self.http = Some(Http {
+                    key,
+                    literal,
+                    preset,
+                });
             }
             "crate" => {
                 let path = match value {
@@ -332,7 +280,6 @@ impl Args {
                     Value::Missing(eq) => Err(Error::new(eq, "expected a path after `crate =`")),
                 };
                 match path {
-                    Ok(_) if self.krate.is_some() => errors.push(duplicate(&key)),
                     Ok(path) => self.krate = Some(path),
                     Err(error) => errors.push(error),
                 }
@@ -344,12 +291,8 @@ impl Args {
                         "#[tool(allow_mut)] takes no value: write `allow_mut`",
                     ));
                 }
-                if self.allow_mut.is_some() {
-                    errors.push(duplicate(&key));
-                } else {
-                    // Kept even with a value, so the `&mut` rule does not report a second error.
-                    self.allow_mut = Some(key);
-                }
+                // Kept even with a value, so the `&mut` rule does not report a second error.
+                self.allow_mut = Some(key);
             }
             _ => errors.push(unknown_key(&key, &name)),
         }
@@ -357,7 +300,7 @@ impl Args {
 }
 
 /// A `key = "..."` entry: the literal, checked by `problem` (an error message at the literal),
-/// stored in `slot` unless the key was given before.
+/// stored in `slot`.
 fn string_key(
     slot: &mut Option<LitStr>,
     key: &Ident,
@@ -370,8 +313,6 @@ fn string_key(
     };
     if let Some(message) = problem(&literal.value()) {
         errors.push(Error::new(literal.span(), message));
-    } else if slot.is_some() {
-        errors.push(duplicate(key));
     } else {
         *slot = Some(literal);
     }

@@ -17,13 +17,13 @@
 //! can be had from. The call's lifetime appears in no bound (`for<'__x>` bounds instead), so
 //! the call is a function pointer for every lifetime, as a listing holds it.
 
-use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 
 use crate::ast::{Handler, Param, Receiver};
 use crate::descriptor::Descriptor;
-use crate::expand::unraw;
-use crate::schema::{Ty, flatten, static_lifetimes};
+use crate::schema::{Ty, static_lifetimes};
+use crate::tokens::{flatten, unraw};
 
 /// The name of the call function beside `handler`.
 pub(crate) fn call_name(handler: &Ident) -> Ident {
@@ -46,7 +46,7 @@ pub(crate) fn uncallable(
     let vis = &handler.vis;
     let call = call_name(&handler.name);
     // In a trait, a generic method would make the trait unusable as `dyn`.
-    let sized = if handler.has_receiver {
+    let sized = if handler.has_receiver() {
         quote!(where Self: ::core::marker::Sized)
     } else {
         quote!()
@@ -58,7 +58,6 @@ pub(crate) fn uncallable(
             _: &'__a __S,
             _: ::core::option::Option<#krate::__private::Map>,
             _: #krate::Context<'__a>,
-            _: #krate::__private::Now,
         ) -> #krate::CallFuture<'__a> #sized {
             #krate::__private::not_callable()
         }
@@ -88,355 +87,193 @@ pub(crate) fn expand(
     descriptor: &Descriptor,
     krate: &TokenStream,
 ) -> TokenStream {
-    let tool_name = descriptor.name();
-    let vis = &handler.vis;
     let name = &handler.name;
-    let call = call_name(name);
     let carried = &handler.carried_attrs;
     let attrs = quote! {
         #[doc(hidden)]
         #(#carried)*
         #[allow(clippy::all, clippy::pedantic, clippy::nursery, non_snake_case, unused_mut)]
     };
-    let map = quote!(::core::option::Option<#krate::__private::Map>);
-
     if let Some(reason) = not_callable(handler) {
         let reason = Ident::new(reason, name.span());
         return uncallable(handler, krate, &quote!(#krate::__private::#reason), &attrs);
     }
-
-    if let Some(shared) = shared_sync_call(handler, descriptor, krate, &attrs, &map) {
-        return shared;
-    }
+    let Some(params) = CallParam::read(handler, descriptor) else {
+        // The descriptor reported why a parameter has no schema; nothing to call.
+        return uncallable(handler, krate, &quote!(), &attrs);
+    };
     let method = handler.receiver == Receiver::Shared;
     // A method's state is its type. A function without `self` takes any `__S` its `#[context]`
     // parameters can be had from, so that it fits the listing of any server.
     let state = if method { quote!(Self) } else { quote!(__S) };
-    let mut inputs = descriptor.inputs();
-    let mut reads = Vec::new();
-    let mut keys = Vec::new();
-    let mut bindings = Vec::new();
-    let mut arguments = Vec::new();
-    let mut bounds = Vec::new();
-    for (index, param) in handler.params.iter().enumerate() {
-        let binding = format_ident!("__p{}", index);
-        let span = param
-            .name
-            .as_ref()
-            .map_or_else(Span::call_site, Ident::span);
-        if param.context {
-            let ty = with_lifetime(&param.ty, "__a");
-            if !method {
-                bounds.push(context_bound(param, span, krate));
-            }
-            reads.push(quote_spanned! {span=>
-                let #binding = #krate::__private::collect(
-                    #krate::__private::context::<#state, #ty>(__state, &__context),
-                    &mut __errors,
-                );
-            });
-            arguments.push(quote!(#binding));
-            bindings.push((binding, false));
-            continue;
-        }
-        let (Some(ident), Some(input)) = (&param.name, inputs.next()) else {
-            continue;
-        };
-        let read = ModelParam::new(ident, param, input);
-        let (key, expected, required, owned) =
-            (&read.key, &read.expected, read.required, &read.owned);
-        keys.push(key.clone());
-        let take = if read.set {
-            quote!(take_set)
-        } else {
-            quote!(take)
-        };
-        reads.push(quote_spanned! {span=>
-            let #binding = #krate::__private::collect(
-                __args.#take::<#owned>(#key, #expected, #required),
-                &mut __errors,
-            );
-        });
-        arguments.push(read.pass.lend(&binding));
-        bindings.push((binding, read.pass == Pass::RefMut));
-    }
-    let patterns = bindings.iter().map(|(binding, mutable)| {
-        if *mutable {
-            quote!(::core::option::Option::Some(mut #binding))
-        } else {
-            quote!(::core::option::Option::Some(#binding))
-        }
-    });
-    let names = bindings.iter().map(|(binding, _)| binding);
-    // A handler without `self` that is not `async` is called through a pointer to it (see the
-    // module's docs); otherwise `__H`, the handler's type, goes unused.
-    let pointer = if method || handler.is_async {
+    // A synchronous handler comes as a function pointer where its type can be written (then
+    // handlers of one signature share their code in the listing), else as nothing, and it is
+    // called by name (see the module's docs).
+    let pointer = if handler.is_async {
         None
     } else {
         pointer_type(handler)
     };
-    let h = if pointer.is_some() {
-        quote!()
+
+    let mut specs = Vec::new();
+    let mut owned_types = Vec::new();
+    let mut bindings = Vec::new();
+    let mut context_reads = Vec::new();
+    let mut arguments = Vec::new();
+    let mut bounds = Vec::new();
+    let mut all_by_value = true;
+    let mut first_type_span = None;
+    // The context the closure reads from: a reference for a synchronous call, its own copy in
+    // an `async` one.
+    let context_ref = if handler.is_async {
+        quote!(&__context)
     } else {
-        quote!(__H,)
+        quote!(__context)
     };
-    let (handler_param, invoke) = if method {
-        (
-            quote!(_: __H),
-            quote!(Self::#name(__state, #(#arguments),*)),
-        )
-    } else if let Some(pointer) = &pointer {
-        (
+    for (index, param) in params.iter().enumerate() {
+        let binding = format_ident!("__p{}", index);
+        match param {
+            CallParam::Context { ty, span } => {
+                if !method {
+                    bounds.push(context_bound(ty, *span, krate));
+                }
+                let ty = with_lifetime(ty, "__a");
+                context_reads.push(quote_spanned! {*span=>
+                    let #binding = <#ty as #krate::FromContext<'__a, #state>>::from_context(__state, #context_ref)?;
+                });
+                arguments.push(quote!(#binding));
+            }
+            CallParam::Model {
+                read,
+                span,
+                ty_span,
+            } => {
+                let ModelParam {
+                    key,
+                    expected,
+                    required,
+                    set,
+                    owned,
+                    pass,
+                } = read;
+                specs.push(quote!(#krate::__private::Spec { name: #key, expected: #expected, required: #required, set: #set }));
+                first_type_span.get_or_insert(*ty_span);
+                owned_types.push(quote_spanned!(*span=> #owned));
+                all_by_value &= *pass == Pass::Value;
+                let mutable = (*pass == Pass::RefMut).then(|| quote!(mut));
+                bindings.push(quote!(#mutable #binding));
+                arguments.push(pass.lend(&binding));
+            }
+        }
+    }
+    if method {
+        bounds.push(quote!(Self: ::core::marker::Sized));
+    }
+    let (handler_param, handler_arg, handler_ty, h) = match &pointer {
+        Some(pointer) => (
             quote!(__handler: #pointer),
-            quote!(__handler(#(#arguments),*)),
-        )
-    } else {
-        (quote!(_: __H), quote!(#name(#(#arguments),*)))
+            quote!(__handler),
+            quote!(#pointer),
+            quote!(),
+        ),
+        None => (quote!(_: __H), quote!(()), quote!(()), quote!(__H,)),
+    };
+    let invoke = match (&pointer, method) {
+        (Some(_), true) => quote!(__h(__state, #(#arguments),*)),
+        (Some(_), false) => quote!(__h(#(#arguments),*)),
+        (None, true) => quote!(Self::#name(__state, #(#arguments),*)),
+        (None, false) => quote!(#name(#(#arguments),*)),
     };
     let generics = if method {
-        bounds.push(quote!(Self: ::core::marker::Sized));
         quote!(<'__a, #h>)
     } else {
         quote!(<'__a, #h __S: ?::core::marker::Sized + ::core::marker::Sync>)
     };
+    // The tuple of the parameters' types carries the first one's span: a type serde cannot
+    // read is an error there, not on the attribute.
+    let mut params_ty = Group::new(Delimiter::Parenthesis, quote!(#(#owned_types,)*));
+    if let Some(span) = first_type_span {
+        params_ty.set_span(span);
+    }
     let where_clause = if bounds.is_empty() {
         quote!()
     } else {
         quote!(where #(#bounds),*)
     };
-    // The handler runs with a panic turned into a failed result.
-    let run = if handler.is_async {
-        quote!(#krate::__private::catch_async(#tool_name, #invoke).await)
-    } else {
-        quote!(#krate::__private::catch(#tool_name, move || #invoke))
-    };
     let output_span = output_span(handler);
-    let convert = quote_spanned! {output_span=>
-        #krate::IntoToolResult::into_tool_result(__result)
-    };
-    // A synchronous handler runs in the call itself, whose future is then ready at once; an
-    // `async` one runs in the future. `ready` makes a result what the body returns.
-    let ready = |value: TokenStream| {
-        if handler.is_async {
-            quote!(#value)
+    // The result's type, inferred, carries the return type's span: a type that cannot be a
+    // result is an error there.
+    let result_ty = quote_spanned!(output_span=> _);
+    // Each of the closure's parameters is named only where it is used.
+    let used = |used: bool, name: &str| {
+        if used {
+            let ident = Ident::new(name, Span::call_site());
+            quote!(#ident)
         } else {
-            quote!(#krate::CallFuture::ready(#value))
+            quote!(_)
         }
     };
-    let failed = ready(quote!(#krate::__private::failed(__errors)));
-    let panicked = ready(quote!(__failed));
-    let done = ready(convert);
-    let body = quote! {
-        let _ = &__state;
-        let _ = &__context;
-        let mut __args = #krate::__private::Args::new(__arguments);
-        let mut __errors = ::std::vec::Vec::new();
-        #(#reads)*
-        #krate::__private::collect(__args.finish(&[#(#keys),*]), &mut __errors);
-        if !__errors.is_empty() {
-            return #failed;
-        }
-        let (#(#patterns,)*) = (#(#names,)*) else {
-            return #failed;
+    let state_binding = used(method || !context_reads.is_empty(), "__state");
+    let context_binding = used(!context_reads.is_empty(), "__context");
+    let h_binding = used(pointer.is_some(), "__h");
+    let tool_name = descriptor.name();
+    let call = call_name(name);
+    let vis = &handler.vis;
+    let (runner, run, cast) = if handler.is_async {
+        let result = quote_spanned!(output_span=> ::core::result::Result::Ok(#invoke.await));
+        (
+            quote!(call_async::<#state, #params_ty, #handler_ty, #result_ty, _>),
+            quote! {
+                |#state_binding, #context_binding, (#(#bindings,)*), #h_binding| async move {
+                    #(#context_reads)*
+                    #result
+                }
+            },
+            None,
+        )
+    } else if pointer.is_some()
+        && all_by_value
+        && context_reads.is_empty()
+        && handler.abi.is_empty()
+    {
+        // A handler whose parameters all come from the model, taken as read, and that is
+        // called through a pointer with Rust's ABI needs no code of its own: the runtime's
+        // adapter calls it. The pointer is cast to the types read (lifetimes `'static`), so
+        // that a parameter type with a lifetime does not make it a higher-ranked type.
+        let (adapter, receiver) = if method {
+            (quote!(method), quote!(&Self,))
+        } else {
+            (quote!(free), quote!())
         };
-        let __result = match #run {
-            ::core::result::Result::Ok(__result) => __result,
-            ::core::result::Result::Err(__failed) => return #panicked,
-        };
-        #done
-    };
-    let body = if handler.is_async {
-        quote!(#krate::CallFuture::new(async move { #body }))
+        let cast = quote!(__handler as fn(#receiver #(#owned_types),*) -> _);
+        (
+            quote!(call_sync::<#state, #params_ty, _, #result_ty>),
+            quote_spanned!(output_span=> #krate::__private::#adapter),
+            Some(cast),
+        )
     } else {
-        body
+        let result = quote_spanned!(output_span=> ::core::result::Result::Ok(#invoke));
+        (
+            quote!(call_sync::<#state, #params_ty, #handler_ty, #result_ty>),
+            quote! {
+                |#state_binding, #context_binding, (#(#bindings,)*), #h_binding| {
+                    #(#context_reads)*
+                    #result
+                }
+            },
+            None,
+        )
     };
-    // Whether the call finishes before it returns, as its type tells the listing.
-    let completion = if handler.is_async {
-        format_ident!("Later")
-    } else {
-        format_ident!("Now")
-    };
+    let handler_arg = cast.unwrap_or(handler_arg);
     quote! {
         #attrs
         #vis fn #call #generics(
             #handler_param,
             __state: &'__a #state,
-            __arguments: #map,
+            __arguments: ::core::option::Option<#krate::__private::Map>,
             __context: #krate::Context<'__a>,
-            _: #krate::__private::#completion,
         ) -> #krate::CallFuture<'__a> #where_clause {
-            #body
-        }
-    }
-}
-
-/// The call of a synchronous handler with at most eight arguments from the model, through
-/// the runtime's `call_sync`, which is compiled once for every handler of the same signature:
-/// what is generated for each handler is only a closure that gets the `#[context]` values and
-/// calls it. (`None` for any other handler, which gets a call of its own.)
-fn shared_sync_call(
-    handler: &Handler,
-    descriptor: &Descriptor,
-    krate: &TokenStream,
-    attrs: &TokenStream,
-    map: &TokenStream,
-) -> Option<TokenStream> {
-    let model: Vec<&Param> = handler
-        .params
-        .iter()
-        .filter(|param| !param.context)
-        .collect();
-    if handler.is_async || model.len() > 8 || model.iter().any(|param| param.name.is_none()) {
-        return None;
-    }
-    let method = handler.receiver == Receiver::Shared;
-    // A method is called on the listing's state, which is its type; the handler comes as a
-    // function pointer where its type can be written (handlers of one signature then share
-    // their code in the listing), else as itself and the method is called by name.
-    let pointer = if method {
-        pointer_type(handler)
-    } else {
-        Some(pointer_type(handler)?)
-    };
-    let state = if method { quote!(Self) } else { quote!(__S) };
-    let tool_name = descriptor.name();
-    let mut inputs = descriptor.inputs();
-    let vis = &handler.vis;
-    let name = &handler.name;
-    let call = call_name(name);
-    let mut specs = Vec::new();
-    let mut owned_types = Vec::new();
-    let mut model_bindings = Vec::new();
-    let mut all_by_value = true;
-    let mut bounds = Vec::new();
-    let mut context_reads = Vec::new();
-    let mut arguments = Vec::new();
-    let mut first_type_span = None;
-    for (index, param) in handler.params.iter().enumerate() {
-        let binding = format_ident!("__p{}", index);
-        let span = param
-            .name
-            .as_ref()
-            .map_or_else(Span::call_site, Ident::span);
-        if param.context {
-            let ty = with_lifetime(&param.ty, "__a");
-            if !method {
-                bounds.push(context_bound(param, span, krate));
-            }
-            context_reads.push(quote_spanned! {span=>
-                let #binding = <#ty as #krate::FromContext<'__a, #state>>::from_context(__state, __context)?;
-            });
-            arguments.push(quote!(#binding));
-            continue;
-        }
-        let read = ModelParam::new(param.name.as_ref()?, param, inputs.next()?);
-        let (key, expected, required, set, owned) = (
-            &read.key,
-            &read.expected,
-            read.required,
-            read.set,
-            &read.owned,
-        );
-        specs.push(quote!(#krate::__private::Spec { name: #key, expected: #expected, required: #required, set: #set }));
-        if first_type_span.is_none() {
-            first_type_span = Some(crate::valid::expr_span(&param.ty));
-        }
-        owned_types.push(quote_spanned!(span=> #owned));
-        all_by_value &= read.pass == Pass::Value;
-        let mutable = if read.pass == Pass::RefMut {
-            quote!(mut)
-        } else {
-            quote!()
-        };
-        model_bindings.push(quote!(#mutable #binding));
-        arguments.push(read.pass.lend(&binding));
-    }
-    if method {
-        bounds.push(quote!(Self: ::core::marker::Sized));
-    }
-    let (handler_param, handler_arg, handler_ty, invoke, h) = match (&pointer, method) {
-        (Some(pointer), true) => (
-            quote!(__handler: #pointer),
-            quote!(__handler),
-            quote!(#pointer),
-            quote!(__h(__state, #(#arguments),*)),
-            quote!(),
-        ),
-        (Some(pointer), false) => (
-            quote!(__handler: #pointer),
-            quote!(__handler),
-            quote!(#pointer),
-            quote!(__h(#(#arguments),*)),
-            quote!(__S: ?::core::marker::Sized + ::core::marker::Sync,),
-        ),
-        (None, _) => (
-            quote!(_: __H),
-            quote!(()),
-            quote!(()),
-            quote!(Self::#name(__state, #(#arguments),*)),
-            quote!(__H,),
-        ),
-    };
-    let where_clause = if bounds.is_empty() {
-        quote!()
-    } else {
-        quote!(where #(#bounds),*)
-    };
-    // The tuple of the parameters' types carries the first one's span: a type serde cannot
-    // read is an error there, not on the attribute.
-    let mut params = proc_macro2::Group::new(Delimiter::Parenthesis, quote!(#(#owned_types,)*));
-    if let Some(span) = first_type_span {
-        params.set_span(span);
-    }
-    let output_span = output_span(handler);
-    // The result's type, inferred, carries the return type's span: a type that cannot be a
-    // result is an error there.
-    let result_ty = quote_spanned!(output_span=> _);
-    // A handler whose parameters all come from the model, taken as read, and that is called
-    // through a pointer with Rust's ABI needs no code of its own: the runtime's adapter for
-    // its arity calls it. Otherwise a closure does.
-    let run = if pointer.is_some()
-        && all_by_value
-        && context_reads.is_empty()
-        && handler.abi.is_empty()
-    {
-        let adapter = format_ident!(
-            "{}{}",
-            if method { "method" } else { "free" },
-            model_bindings.len()
-        );
-        quote_spanned!(output_span=> #krate::__private::#adapter)
-    } else {
-        let result = quote_spanned!(output_span=> ::core::result::Result::Ok(#invoke));
-        // Each of the closure's parameters is named only where it is used.
-        let used = |used: bool, name: &str| {
-            if used {
-                let ident = Ident::new(name, Span::call_site());
-                quote!(#ident)
-            } else {
-                quote!(_)
-            }
-        };
-        let state_binding = used(method || !context_reads.is_empty(), "__state");
-        let context_binding = used(!context_reads.is_empty(), "__context");
-        let h_binding = used(pointer.is_some(), "__h");
-        quote! {
-            |#state_binding, #context_binding, (#(#model_bindings,)*), #h_binding| {
-                #(#context_reads)*
-                #result
-            }
-        }
-    };
-    Some(quote! {
-        #attrs
-        #vis fn #call<'__a, #h>(
-            #handler_param,
-            __state: &'__a #state,
-            __arguments: #map,
-            __context: #krate::Context<'__a>,
-            _: #krate::__private::Now,
-        ) -> #krate::CallFuture<'__a> #where_clause {
-            #krate::__private::call_sync::<#state, #params, #handler_ty, #result_ty>(
+            #krate::__private::#runner(
                 __state,
                 __arguments,
                 __context,
@@ -446,7 +283,52 @@ fn shared_sync_call(
                 #run,
             )
         }
-    })
+    }
+}
+
+/// One parameter of the handler, as its call passes it: the one model of the parameters that
+/// the call is written from, matched to the descriptor's inputs by position.
+enum CallParam<'a> {
+    /// `#[context]`: supplied by the server.
+    Context { ty: &'a TokenStream, span: Span },
+    /// Supplied by the model, read under the schema the descriptor wrote for it.
+    Model {
+        read: ModelParam,
+        /// The parameter's name.
+        span: Span,
+        /// The parameter's type.
+        ty_span: Span,
+    },
+}
+
+impl<'a> CallParam<'a> {
+    /// Every parameter of the handler, or `None` if one the model supplies has no input in the
+    /// descriptor (which has reported why).
+    fn read(handler: &'a Handler, descriptor: &Descriptor) -> Option<Vec<Self>> {
+        handler
+            .params
+            .iter()
+            .enumerate()
+            .map(|(index, param)| {
+                let span = param
+                    .name
+                    .as_ref()
+                    .map_or_else(Span::call_site, Ident::span);
+                if param.context {
+                    return Some(CallParam::Context {
+                        ty: &param.ty,
+                        span,
+                    });
+                }
+                let read = ModelParam::new(param.name.as_ref()?, param, descriptor.input(index)?);
+                Some(CallParam::Model {
+                    read,
+                    span,
+                    ty_span: crate::valid::expr_span(&param.ty),
+                })
+            })
+            .collect()
+    }
 }
 
 /// How a call reads one parameter the model supplies.
@@ -655,8 +537,8 @@ fn pointer_type(handler: &Handler) -> Option<TokenStream> {
 /// The bound a call without `self` puts on its state for a `#[context]` parameter, higher-ranked
 /// (`for<'__x> &'__x Store: FromContext<'__x, __S>`) so that the call's own lifetime stays
 /// late-bound, as a call a listing holds as a function pointer needs.
-fn context_bound(param: &Param, span: Span, krate: &TokenStream) -> TokenStream {
-    let ty = with_lifetime(&param.ty, "__x");
+fn context_bound(ty: &TokenStream, span: Span, krate: &TokenStream) -> TokenStream {
+    let ty = with_lifetime(ty, "__x");
     quote_spanned!(span=> for<'__x> #ty: #krate::FromContext<'__x, __S>)
 }
 

@@ -5,16 +5,17 @@ use proc_macro2::{Delimiter, Ident, Punct, Spacing, TokenStream, TokenTree};
 use quote::quote;
 use syn::Error;
 
-use crate::ast::{Param, doc_lines, punct as is_punct, skip_visibility, split_top_level};
+use crate::ast::{Param, doc_lines, skip_visibility};
 use crate::attr;
 use crate::descriptor::{self, Source};
 use crate::errors::Errors;
 use crate::expand::{annotations_value, upper_snake};
 use crate::krate::Krate;
+use crate::tokens::{punct as is_punct, split_top_level};
 use crate::valid;
 
 pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
-    let mut errors = Errors::default();
+    let mut errors = Errors::new();
     let tokens: Vec<TokenTree> = input.into_iter().collect();
     let mut i = 0;
     let mut docs = Vec::new();
@@ -105,9 +106,8 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
     let descriptor = descriptor::read(&args, &source, &mut errors);
     let place = Krate::new(args.krate.clone());
     let krate = place.path();
-    if !errors.is_empty() {
+    if let Err(errors) = errors.check() {
         // A placeholder implementation, so that a listing naming the type does not fail too.
-        let errors = errors.to_compile_errors();
         let name_text = source.default_name;
         let placeholder = place.wrap(quote! {
             impl #krate::StaticTool for #name {

@@ -7,8 +7,8 @@ use syn::{Error, LitStr};
 use crate::ast::{Handler, Param, join_docs};
 use crate::attr::Args;
 use crate::errors::Errors;
-use crate::expand::unraw;
 use crate::schema::{self, Ty, json_string};
+use crate::tokens::unraw;
 
 pub(crate) struct Descriptor {
     name: String,
@@ -19,6 +19,8 @@ pub(crate) struct Descriptor {
 }
 
 struct Property {
+    /// The position of the parameter (or field) it is read from.
+    param: usize,
     name: String,
     schema: Ty,
     optional: bool,
@@ -76,7 +78,7 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
         None => join_docs(source.docs),
     };
     let mut properties = Vec::new();
-    for param in source.params {
+    for (index, param) in source.params.iter().enumerate() {
         if param.context {
             continue;
         }
@@ -94,6 +96,7 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
         }
         let (schema, optional) = schema::read_param(&param.ty, errors);
         properties.push(Property {
+            param: index,
             name: unraw(ident),
             schema,
             optional,
@@ -123,7 +126,7 @@ fn json_output(output: &TokenStream) -> Option<TokenStream> {
             _ => None,
         }
     };
-    let tokens = schema::flatten(output.clone());
+    let tokens = crate::tokens::flatten(output.clone());
     json_inner(&tokens).or_else(|| {
         let (segments, args) = schema::path(&tokens)?;
         match (segments.last()?.to_string().as_str(), args.first()) {
@@ -134,11 +137,12 @@ fn json_output(output: &TokenStream) -> Option<TokenStream> {
 }
 
 impl Descriptor {
-    /// The schema of each input and whether it may be left out, in the order of the
-    /// parameters the model supplies.
-    pub(crate) fn inputs(&self) -> impl Iterator<Item = (&Ty, bool)> {
+    /// The schema of the input read from the parameter at `index`, and whether it may be left
+    /// out; `None` for a parameter the model does not supply.
+    pub(crate) fn input(&self, index: usize) -> Option<(&Ty, bool)> {
         self.properties
             .iter()
+            .find(|property| property.param == index)
             .map(|property| (&property.schema, property.optional))
     }
 
@@ -147,50 +151,37 @@ impl Descriptor {
         &self.name
     }
 
-    /// The `Tool` struct literal.
+    /// The `Tool`, built with its `const` constructors (so that `Tool` can grow fields).
     pub(crate) fn value(
         &self,
         krate: &TokenStream,
         title: Option<&LitStr>,
         annotations: &TokenStream,
     ) -> TokenStream {
-        let cow = |text: &str| quote!(#krate::__private::Cow::Borrowed(#text));
-        let some = |value: TokenStream| quote!(::core::option::Option::Some(#value));
-        let none = quote!(::core::option::Option::None);
-        let name = cow(&self.name);
-        let title = title.map_or_else(
-            || none.clone(),
-            |title| some(quote!(#krate::__private::Cow::Borrowed(#title))),
-        );
-        let description = self
-            .description
-            .as_deref()
-            .map_or_else(|| none.clone(), |text| some(cow(text)));
+        let name = &self.name;
         let input_schema = self.input_schema(krate);
-        let output_schema = self.output_schema(krate);
-        quote! {
-            #krate::Tool {
-                name: #name,
-                title: #title,
-                description: #description,
-                input_schema: #input_schema,
-                output_schema: #output_schema,
-                annotations: #annotations,
-            }
+        let mut tool = quote!(#krate::Tool::new(#name, #input_schema));
+        if let Some(title) = title {
+            tool.extend(quote!(.with_title(#title)));
         }
+        if let Some(description) = &self.description {
+            tool.extend(quote!(.with_description(#description)));
+        }
+        if let Some(output_schema) = self.output_schema(krate) {
+            tool.extend(quote!(.with_output_schema(#output_schema)));
+        }
+        tool.extend(quote!(.with_annotations(#annotations)));
+        tool
     }
 
     /// The `outputSchema` of a handler returning `Json<T>`: `T`'s schema if it is an object,
     /// else `{"result": ...}` around it (as `Json` wraps such values); none for `Option`s and
     /// `serde_json::Value`, whose values may or may not be objects.
-    fn output_schema(&self, krate: &TokenStream) -> TokenStream {
-        let none = quote!(::core::option::Option::None);
-        let Some(ty) = &self.output else {
-            return none;
-        };
+    fn output_schema(&self, krate: &TokenStream) -> Option<TokenStream> {
+        let ty = self.output.as_ref()?;
         match ty {
-            Ty::Nullable(_) => return none,
-            Ty::Json(pairs) if pairs.is_empty() => return none,
+            Ty::Nullable(_) => return None,
+            Ty::Json(pairs) if pairs.is_empty() => return None,
             _ => {}
         }
         if let Some(json) = ty.to_json() {
@@ -202,23 +193,23 @@ impl Descriptor {
                     r#"{{"type":"object","properties":{{"result":{json}}},"required":["result"]}}"#
                 )
             };
-            return quote!(::core::option::Option::Some(#krate::Schema::Static(#json)));
+            return Some(quote!(#krate::Schema::Static(#json)));
         }
         let expr = ty.to_expr(krate);
-        quote! {
-            ::core::option::Option::Some(#krate::Schema::Lazy({
+        Some(quote! {
+            #krate::__private::lazy({
                 fn output_schema() -> &'static str {
                     static SCHEMA: #krate::__private::OnceLock<::std::string::String> =
                         #krate::__private::OnceLock::new();
                     SCHEMA.get_or_init(|| #krate::__private::output_schema(#expr))
                 }
                 output_schema
-            }))
-        }
+            })
+        })
     }
 
-    /// `Schema::Static("...")` when every property is known at compile time, else a
-    /// `Schema::Lazy` function that builds it once.
+    /// `Schema::Static("...")` when every property is known at compile time, else a schema
+    /// that a function builds once, on first use.
     fn input_schema(&self, krate: &TokenStream) -> TokenStream {
         if let Some(json) = self.static_schema() {
             return quote!(#krate::Schema::Static(#json));
@@ -243,7 +234,7 @@ impl Descriptor {
             }
         });
         quote! {
-            #krate::Schema::Lazy({
+            #krate::__private::lazy({
                 fn input_schema() -> &'static str {
                     static SCHEMA: #krate::__private::OnceLock<::std::string::String> =
                         #krate::__private::OnceLock::new();

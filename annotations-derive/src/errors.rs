@@ -1,13 +1,20 @@
+//! The accumulator of a macro's errors: every mistake found is pushed, and all are reported
+//! together, so that a user can fix them in one compile. As serde's `Ctxt` guards against, an
+//! error must not be lost: dropping the accumulator with an error in it that was never
+//! reported panics (a bug of this crate) instead of silently emitting code for input it
+//! refused.
+
 use proc_macro2::TokenStream;
 
-/// Errors found while reading one `#[tool]`, reported together so that a user can fix every
-/// mistake in one compile.
-#[derive(Default)]
 pub(crate) struct Errors {
     combined: Option<syn::Error>,
 }
 
 impl Errors {
+    pub(crate) fn new() -> Self {
+        Errors { combined: None }
+    }
+
     pub(crate) fn push(&mut self, error: syn::Error) {
         match &mut self.combined {
             Some(combined) => combined.combine(error),
@@ -19,11 +26,52 @@ impl Errors {
         self.combined.is_none()
     }
 
-    /// One `compile_error!` per error, each at its own span.
-    pub(crate) fn to_compile_errors(&self) -> TokenStream {
-        self.combined
-            .as_ref()
-            .map(syn::Error::to_compile_error)
-            .unwrap_or_default()
+    /// `Ok` if nothing was pushed, else one `compile_error!` per error, each at its own span.
+    pub(crate) fn check(mut self) -> Result<(), TokenStream> {
+        match self.combined.take() {
+            None => Ok(()),
+            Some(combined) => Err(combined.to_compile_error()),
+        }
+    }
+
+    /// One `compile_error!` per error (nothing if there are none).
+    pub(crate) fn into_compile_errors(self) -> TokenStream {
+        self.check().err().unwrap_or_default()
+    }
+}
+
+impl Drop for Errors {
+    fn drop(&mut self) {
+        if self.combined.is_some() && !std::thread::panicking() {
+            panic!("annotations-derive dropped its errors without reporting them");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Errors;
+
+    fn error() -> syn::Error {
+        syn::Error::new(proc_macro2::Span::call_site(), "a mistake")
+    }
+
+    #[test]
+    fn reported_errors_are_compile_errors() {
+        let mut errors = Errors::new();
+        assert!(errors.is_empty());
+        errors.push(error());
+        errors.push(error());
+        let reported = errors.check().unwrap_err().to_string();
+        assert_eq!(reported.matches("compile_error").count(), 2);
+        assert!(Errors::new().check().is_ok());
+    }
+
+    #[test]
+    #[should_panic(expected = "dropped its errors without reporting them")]
+    fn an_error_never_reported_is_a_bug_that_panics() {
+        let mut errors = Errors::new();
+        errors.push(error());
+        drop(errors);
     }
 }

@@ -11,16 +11,17 @@ use crate::descriptor::{self, Source};
 use crate::errors::Errors;
 use crate::krate::Krate;
 use crate::stack;
+use crate::tokens::unraw;
 use crate::valid::{self, Value};
 
 pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
-    let mut errors = Errors::default();
+    let mut errors = Errors::new();
     let args = attr::parse(attr, &mut errors);
     let mut handler = match Handler::parse(item.clone()) {
         Ok(handler) => handler,
         Err(error) => {
             errors.push(error);
-            let errors = errors.to_compile_errors();
+            let errors = errors.into_compile_errors();
             return quote!(#item #errors);
         }
     };
@@ -51,16 +52,16 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
              function already, and its description is lost), or list the handler with \
              `tools!` and take plain parameters",
         ));
-        return with_placeholders(&place, &handler, &errors);
+        return with_placeholders(&place, &handler, errors);
     }
     let descriptor = descriptor::read(&args, &Source::handler(&handler), &mut errors);
     if !errors.is_empty() {
-        return with_placeholders(&place, &handler, &errors);
+        return with_placeholders(&place, &handler, errors);
     }
     let annotations = annotations_value(&krate, args.title.as_ref(), checked.fields);
     // A method that takes `self` is in an impl block or a trait, where the descriptor can name
     // the annotations constant instead of repeating it (less for the compiler to check).
-    let in_descriptor = if handler.has_receiver {
+    let in_descriptor = if handler.has_receiver() {
         let name = format_ident!("{}_ANNOTATIONS", upper_snake(&handler.name));
         quote!(Self::#name)
     } else {
@@ -113,7 +114,7 @@ fn stacked(
         annotations_value(krate, None, [None; 4])
     };
     let function: TokenStream = tokens.into_iter().collect();
-    let errors = errors.to_compile_errors();
+    let errors = errors.into_compile_errors();
     let constant = place.wrap(quote! {
         #[doc = #doc]
         #(#carried)*
@@ -124,7 +125,7 @@ fn stacked(
 
 /// The handler, the errors, and placeholder constants and call, so that one mistake is one
 /// error and code that uses the constants does not fail with "cannot find" as well.
-fn with_placeholders(place: &Krate, handler: &Handler, errors: &Errors) -> TokenStream {
+fn with_placeholders(place: &Krate, handler: &Handler, errors: Errors) -> TokenStream {
     let krate = &place.path();
     let annotations = annotations_value(krate, None, [None; 4]);
     let constants = constants(krate, handler, &annotations, None, "");
@@ -132,7 +133,7 @@ fn with_placeholders(place: &Krate, handler: &Handler, errors: &Errors) -> Token
     // A call that calls nothing, so that a listing naming the handler reports no second error.
     let call = call::uncallable(handler, krate, &quote!(), &quote!(#[doc(hidden)]));
     let generated = place.wrap(quote!(#constants #call));
-    let errors = errors.to_compile_errors();
+    let errors = errors.into_compile_errors();
     quote!(#function #generated #errors)
 }
 
@@ -151,7 +152,7 @@ fn constants(
     let function = unraw(&handler.name);
     // A method links to its handler; a function without `self` may sit in an impl block or
     // not, so a link could not be resolved both ways.
-    let handler_ref = if handler.has_receiver {
+    let handler_ref = if handler.has_receiver() {
         format!("[`{function}`](Self::{})", handler.name)
     } else {
         format!("`{function}`")
@@ -166,7 +167,7 @@ fn constants(
         tool.unwrap_or_else(|| quote!(#krate::Tool::new(#function, #krate::Schema::NO_INPUT)));
     // In a trait, whose `Self` may be unsized, this is one clear error instead of a trait that
     // silently stops being dyn compatible (see `__private::SizedSelf`).
-    let annotations = if handler.has_receiver {
+    let annotations = if handler.has_receiver() {
         quote!({
             #krate::__private::sized_self::<Self>();
             #annotations
@@ -194,7 +195,7 @@ fn constants(
 
 /// The stated hints in words, for the constants' docs: "Read-only; not destructive; ...".
 fn summary(title: Option<&LitStr>, fields: &[Option<Value<'_>>; 4]) -> String {
-    let mut parts: Vec<String> = crate::attr::HintKind::ALL
+    let mut parts: Vec<String> = crate::hint::HintKind::ALL
         .into_iter()
         .zip(fields)
         .filter_map(|(kind, field)| match field {
@@ -269,11 +270,6 @@ pub(crate) fn upper_snake(function: &Ident) -> String {
         upper.extend(c.to_uppercase());
     }
     upper
-}
-
-pub(crate) fn unraw(ident: &Ident) -> String {
-    let name = ident.to_string();
-    name.strip_prefix("r#").map(str::to_owned).unwrap_or(name)
 }
 
 /// The handler with `const _: () = { ... };` holding the assertions as the first item of its

@@ -1,4 +1,4 @@
-use crate::attr::HintKind;
+use crate::hint::HintKind;
 
 /// The hints of an HTTP method (RFC 9110), the same table as
 /// `annotations::ToolAnnotations::from_http_method` (a test holds the two equal).

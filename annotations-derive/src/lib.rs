@@ -10,12 +10,14 @@ mod derive;
 mod descriptor;
 mod errors;
 mod expand;
+mod hint;
 mod http;
 mod krate;
 mod listing;
 mod name;
 mod schema;
 mod stack;
+mod tokens;
 mod valid;
 
 use proc_macro::TokenStream;
@@ -316,7 +318,8 @@ use proc_macro::TokenStream;
 /// time. Any other type (a struct or enum of yours) gets its schema from the
 /// `annotations::ToolSchema` trait, implemented by hand, or by every type that derives
 /// `schemars::JsonSchema` when the `schemars` feature is on. The input schema is then built
-/// once, on first use (`Schema::Lazy`), and the descriptor is still a `const`.
+/// once, on first use (`Schema::is_static` is then false), and the descriptor is still a
+/// `const`.
 ///
 /// The reading is syntactic: a type is known by its last path segment (`String`,
 /// `std::string::String`), so a type alias is not seen through (it goes to `ToolSchema`) and
@@ -567,7 +570,7 @@ pub fn tool(attr: TokenStream, item: TokenStream) -> TokenStream {
 /// ```
 ///
 /// Two tools with the same name, however they got it, are a compile error that names the
-/// name (the check sorts the names while compiling: its cost grows as n log n):
+/// name (the check hashes each name once while compiling, so its cost grows linearly):
 ///
 /// ```compile_fail
 /// # use annotations::{tool, tools};

@@ -4,14 +4,14 @@ use proc_macro2::{Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 use syn::Error;
 
-use crate::ast::split_top_level;
 use crate::call::call_name;
 use crate::errors::Errors;
 use crate::expand::upper_snake;
 use crate::krate::Krate;
+use crate::tokens::split_top_level;
 
 pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
-    let mut errors = Errors::default();
+    let mut errors = Errors::new();
     let mut given = None;
     let mut ready = None;
 
@@ -41,8 +41,7 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
             Err(error) => errors.push(error),
         }
     }
-    if !errors.is_empty() {
-        let errors = errors.to_compile_errors();
+    if let Err(errors) = errors.check() {
         // An empty listing of any state type, so that the mistake is the only error.
         let empty = place.wrap(quote!(#krate::Listing::from_parts(&[], &[])));
         return quote!({ #errors #empty });

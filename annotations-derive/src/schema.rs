@@ -12,8 +12,8 @@ use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::Error;
 
-use crate::ast::punct as is_punct;
 use crate::errors::Errors;
+use crate::tokens::{Angles, Step, flatten, punct as is_punct};
 
 /// A parameter type's schema.
 pub(crate) enum Ty {
@@ -47,21 +47,6 @@ pub(crate) fn read_param(ty: &TokenStream, errors: &mut Errors) -> (Ty, bool) {
     let schema = read(&tokens, errors);
     let optional = matches!(schema, Ty::Nullable(_));
     (schema, optional)
-}
-
-/// Splices the contents of invisible groups (what `macro_rules!` wraps `$t:ty` in) into the
-/// stream, so the type reads the same from a macro as from source.
-pub(crate) fn flatten(stream: TokenStream) -> Vec<TokenTree> {
-    let mut out = Vec::new();
-    for token in stream {
-        match token {
-            TokenTree::Group(group) if group.delimiter() == Delimiter::None => {
-                out.extend(flatten(group.stream()));
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 fn json(pairs: &[(&'static str, &str)]) -> Ty {
@@ -265,28 +250,21 @@ fn continue_args(
     args: &mut Vec<Vec<TokenTree>>,
 ) -> Option<()> {
     *i += 1;
-    let mut depth = 1usize;
+    let mut angles = Angles::inside();
     let mut current = Vec::new();
-    let mut previous_was_dash = false;
     while let Some(token) = tokens.get(*i) {
         *i += 1;
-        match token {
-            TokenTree::Punct(p) if p.as_char() == '<' => depth += 1,
-            TokenTree::Punct(p) if p.as_char() == '>' && !previous_was_dash => {
-                depth -= 1;
-                if depth == 0 {
-                    push_arg(args, std::mem::take(&mut current));
-                    return Some(());
-                }
-            }
-            TokenTree::Punct(p) if p.as_char() == ',' && depth == 1 => {
+        match angles.step(token) {
+            Step::Closed if angles.depth() == 0 => {
                 push_arg(args, std::mem::take(&mut current));
-                previous_was_dash = false;
+                return Some(());
+            }
+            Step::Other if angles.depth() == 1 && is_punct(Some(token), ',') => {
+                push_arg(args, std::mem::take(&mut current));
                 continue;
             }
             _ => {}
         }
-        previous_was_dash = is_punct(Some(token), '-');
         current.push(token.clone());
     }
     None

@@ -8,8 +8,9 @@ use quote::quote;
 use syn::Error;
 
 use crate::ast::RmcpTool;
-use crate::attr::{Args, HintKind};
+use crate::attr::Args;
 use crate::errors::Errors;
+use crate::hint::HintKind;
 use crate::valid::Value;
 
 /// rmcp's attribute, rewritten with what `#[annotations::tool]` states.
@@ -128,7 +129,7 @@ fn keys(args: &TokenStream) -> Vec<(String, Span)> {
 /// The first parameter whose type is rmcp's `Parameters<...>` extractor, if any.
 pub(crate) fn rmcp_parameter(params: &[crate::ast::Param]) -> Option<Span> {
     params.iter().find_map(|param| {
-        let (segments, _) = crate::schema::path(&crate::schema::flatten(param.ty.clone()))?;
+        let (segments, _) = crate::schema::path(&crate::tokens::flatten(param.ty.clone()))?;
         let last = segments.last()?;
         (last == "Parameters").then(|| last.span())
     })

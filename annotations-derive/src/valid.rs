@@ -6,8 +6,9 @@ use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::Error;
 
-use crate::attr::{Args, HintKind, HintValue};
+use crate::attr::{Args, HintValue};
 use crate::errors::Errors;
+use crate::hint::HintKind;
 
 /// The checked annotations, ready to expand.
 pub(crate) struct Checked<'a> {

@@ -99,36 +99,30 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+// The folders follow what a tool goes through: its hints, its descriptor, the listing that
+// gathers descriptors, the call of a listed tool, and the bridge to rmcp.
 mod call;
-mod conflict;
-mod host;
-mod json;
+mod hints;
 mod listing;
-mod presets;
 #[cfg(feature = "rmcp")]
 mod rmcp;
-mod schema;
 mod tool;
-mod tool_annotations;
-mod tool_wire;
-mod wire;
 
 #[doc(hidden)]
-#[path = "private.rs"]
+#[path = "private/mod.rs"]
 pub mod __private;
 
 pub use crate::call::{
     CallFuture, CallTool, Content, Context, FromContext, IntoToolResult, Json, Text, ToolResult,
     UnknownTool,
 };
-pub use crate::conflict::Conflict;
-pub use crate::host::{HostView, Trust};
+pub use crate::hints::{Conflict, HostView, ToolAnnotations, Trust};
 pub use crate::listing::{
-    AnnotationsForm, CacheScope, CursorError, ListOptions, Listing, Page, ProtocolVersion,
+    AnnotationsForm, CacheScope, CursorError, InvalidListing, ListOptions, Listing, Page,
+    ProtocolVersion,
 };
-pub use crate::schema::{Schema, SchemaError, ToolSchema};
+pub use crate::tool::schema::{Schema, SchemaError, ToolSchema};
 pub use crate::tool::{InvalidTool, Missing, Readiness, StaticTool, Tool, is_valid_tool_name};
-pub use crate::tool_annotations::ToolAnnotations;
 
 #[cfg(feature = "derive")]
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]

@@ -1,8 +1,6 @@
 //! Fixtures shared by the integration tests in `tests/`.
 #![forbid(unsafe_code)]
 
-use std::borrow::Cow;
-
 use annotations::{Listing, Schema, Tool, ToolAnnotations};
 
 pub mod tools;
@@ -48,16 +46,16 @@ pub fn all_combinations() -> Vec<ToolAnnotations> {
 /// each with `schema` as its input schema.
 pub fn lookup_listing(n: usize, schema: &'static str, what: &str) -> Listing {
     let tools: Vec<Tool> = (0..n)
-        .map(|i| Tool {
-            name: Cow::Owned(format!("tool_{i}")),
-            title: Some(Cow::Owned(format!("Tool {i}"))),
-            description: Some(Cow::Owned(format!("Look up item {i} {what}"))),
-            input_schema: Schema::Static(schema),
-            output_schema: None,
-            annotations: ToolAnnotations::new()
+        .map(|i| {
+            Tool::new_owned(format!("tool_{i}"), Schema::Static(schema))
                 .with_owned_title(format!("Tool {i}"))
-                .with_read_only(true)
-                .with_open_world(false),
+                .with_owned_description(format!("Look up item {i} {what}"))
+                .with_annotations(
+                    ToolAnnotations::new()
+                        .with_owned_title(format!("Tool {i}"))
+                        .with_read_only(true)
+                        .with_open_world(false),
+                )
         })
         .collect();
     Listing::new(Vec::leak(tools))

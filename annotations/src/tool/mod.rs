@@ -1,9 +1,20 @@
-//! The descriptor of one tool, as a server lists it in `tools/list`.
+//! The descriptor of one tool, as a server lists it in `tools/list`: [`Tool`], its [`name`]
+//! rule, its [`wire`] form, its input and output [`schema`]s (and the [`schema_builder`] that
+//! writes the ones known only at run time), and its [`readiness`] for a tool directory.
 
 use std::borrow::Cow;
 use std::fmt;
 
+pub(crate) mod name;
+pub(crate) mod readiness;
+pub(crate) mod schema;
+pub(crate) mod schema_builder;
+pub(crate) mod wire;
+
 use crate::{Conflict, Schema, SchemaError, ToolAnnotations};
+
+pub use self::name::is_valid_tool_name;
+pub use self::readiness::{Missing, Readiness};
 
 /// One tool as a server lists it: the protocol's `Tool` object.
 ///
@@ -45,7 +56,12 @@ use crate::{Conflict, Schema, SchemaError, ToolAnnotations};
 /// On the wire (serde), fields are camelCase and unset ones are left out; reading is tolerant
 /// in the same way as [`ToolAnnotations`]: unknown keys are skipped, `null` reads as unset, a
 /// value of the wrong type is an error that names the field.
+///
+/// Fields are public to read and to set, but the type is `#[non_exhaustive]`, since the
+/// protocol keeps adding fields: build one with [`Tool::new`] and the `with_` methods, all
+/// `const`.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Tool {
     /// The name the model calls the tool by (`name`), unique within a server. The protocol's
     /// rule: 1 to 128 characters of `A-Z a-z 0-9 _ - .` (see [`is_valid_tool_name`]).
@@ -83,6 +99,85 @@ impl Tool {
             output_schema: None,
             annotations: ToolAnnotations::new(),
         }
+    }
+
+    /// A tool with a name made at run time (from a configuration, say) and an input schema,
+    /// and nothing else stated. Not `const`; [`new`](Self::new) is.
+    ///
+    /// ```
+    /// use annotations::{Schema, Tool};
+    ///
+    /// let tool = Tool::new_owned(format!("lookup_{}", 7), Schema::NO_INPUT)
+    ///     .with_owned_title(format!("Lookup {}", 7))
+    ///     .with_owned_description("Look up item 7");
+    /// assert_eq!(tool.name(), "lookup_7");
+    /// assert_eq!(tool.display_name(), "Lookup 7");
+    /// ```
+    #[must_use]
+    pub fn new_owned(name: impl Into<Cow<'static, str>>, input_schema: Schema) -> Self {
+        let mut tool = Tool::new("", input_schema);
+        tool.name = name.into();
+        tool
+    }
+
+    /// Sets the top-level display title to any string, owned or borrowed. Not `const`; the
+    /// title it replaces is dropped as usual.
+    #[must_use]
+    pub fn with_owned_title(mut self, title: impl Into<Cow<'static, str>>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// Sets the description to any string, owned or borrowed. Not `const`.
+    #[must_use]
+    pub fn with_owned_description(mut self, description: impl Into<Cow<'static, str>>) -> Self {
+        self.description = Some(description.into());
+        self
+    }
+
+    /// Sets the top-level display title, in `const`.
+    ///
+    /// Like [`ToolAnnotations::with_title`], replacing an *owned* title with this builder
+    /// leaks it (a `const fn` cannot free it); set the field to replace one at run time.
+    ///
+    /// ```
+    /// use annotations::{Schema, Tool, ToolAnnotations};
+    ///
+    /// const DELETE_NOTE: Tool = Tool::new("delete_note", Schema::NO_INPUT)
+    ///     .with_title("Delete note")
+    ///     .with_description("Permanently delete a note by id.")
+    ///     .with_annotations(ToolAnnotations::DESTRUCTIVE_WRITE);
+    /// assert_eq!(DELETE_NOTE.display_name(), "Delete note");
+    /// assert!(DELETE_NOTE.annotations.destructive());
+    /// ```
+    #[must_use]
+    pub const fn with_title(mut self, title: &'static str) -> Self {
+        core::mem::forget(self.title.replace(Cow::Borrowed(title)));
+        self
+    }
+
+    /// Sets the description, in `const` (an owned one it replaces is leaked, as for
+    /// [`with_title`](Self::with_title)).
+    #[must_use]
+    pub const fn with_description(mut self, description: &'static str) -> Self {
+        core::mem::forget(self.description.replace(Cow::Borrowed(description)));
+        self
+    }
+
+    /// Sets the schema of the structured result, in `const` (a schema owned at run time that
+    /// it replaces is leaked, as for [`with_title`](Self::with_title)).
+    #[must_use]
+    pub const fn with_output_schema(mut self, schema: Schema) -> Self {
+        core::mem::forget(self.output_schema.replace(schema));
+        self
+    }
+
+    /// Sets the annotations, in `const` (an owned title in the ones it replaces is leaked, as
+    /// for [`with_title`](Self::with_title)).
+    #[must_use]
+    pub const fn with_annotations(mut self, annotations: ToolAnnotations) -> Self {
+        core::mem::forget(core::mem::replace(&mut self.annotations, annotations));
+        self
     }
 
     /// The name.
@@ -130,47 +225,6 @@ impl Tool {
         }
     }
 
-    /// The first thing that keeps this tool from being listed in a directory at `level`, or
-    /// `None` if it is ready. `const`, so `tools!` checks it while compiling.
-    ///
-    /// ```
-    /// use annotations::{Readiness, Schema, Tool, ToolAnnotations};
-    ///
-    /// let mut tool = Tool::new("list_notes", Schema::NO_INPUT);
-    /// assert_eq!(tool.missing_for(Readiness::Directory), Some(Missing::Title));
-    /// tool.title = Some("List notes".into());
-    /// tool.annotations = ToolAnnotations::new().with_read_only(true);
-    /// assert_eq!(tool.missing_for(Readiness::Directory), None);
-    /// assert_eq!(tool.missing_for(Readiness::Strict), Some(Missing::DestructiveHint));
-    /// # use annotations::Missing;
-    /// ```
-    #[must_use]
-    pub const fn missing_for(&self, level: Readiness) -> Option<Missing> {
-        if self.title().is_none() && self.annotations.title().is_none() {
-            return Some(Missing::Title);
-        }
-        let hints = &self.annotations;
-        match level {
-            Readiness::Directory => {
-                if hints.read_only_hint.is_none() && hints.destructive_hint.is_none() {
-                    return Some(Missing::ReadOnlyOrDestructiveHint);
-                }
-            }
-            Readiness::Strict => {
-                if hints.read_only_hint.is_none() {
-                    return Some(Missing::ReadOnlyHint);
-                }
-                if hints.destructive_hint.is_none() {
-                    return Some(Missing::DestructiveHint);
-                }
-                if hints.open_world_hint.is_none() {
-                    return Some(Missing::OpenWorldHint);
-                }
-            }
-        }
-        None
-    }
-
     /// Checks what the protocol asks of a tool: a valid name, an input schema that is an
     /// object of `"type": "object"`, and hints that do not contradict each other.
     ///
@@ -197,94 +251,6 @@ const fn cow_str<'a>(cow: &'a Cow<'static, str>) -> &'a str {
     match cow {
         Cow::Borrowed(text) => text,
         Cow::Owned(text) => text.as_str(),
-    }
-}
-
-/// Whether `name` follows the protocol's rule for tool names: 1 to 128 characters, each an
-/// ASCII letter, digit, `_`, `-` or `.`.
-///
-/// ```
-/// use annotations::is_valid_tool_name;
-///
-/// assert!(is_valid_tool_name("getUser"));
-/// assert!(is_valid_tool_name("admin.tools.list"));
-/// assert!(!is_valid_tool_name("list notes"));
-/// assert!(!is_valid_tool_name(""));
-/// ```
-#[must_use]
-pub const fn is_valid_tool_name(name: &str) -> bool {
-    let bytes = name.as_bytes();
-    if bytes.is_empty() || bytes.len() > 128 {
-        return false;
-    }
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if !(b.is_ascii_alphanumeric() || b == b'_' || b == b'-' || b == b'.') {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
-/// How ready for a tool directory a listing must be, from `tools![ready = ...; ...]` or
-/// [`Tool::missing_for`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Readiness {
-    /// A display title, and at least one of `readOnlyHint` and `destructiveHint` stated (what
-    /// Anthropic's MCP directory asks of each tool).
-    Directory,
-    /// A display title, and `readOnlyHint`, `destructiveHint` and `openWorldHint` all stated
-    /// (what OpenAI's Apps SDK lists as required).
-    Strict,
-}
-
-/// What a tool lacks for a [`Readiness`] level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Missing {
-    /// No `title`, top-level or in the annotations.
-    Title,
-    /// Neither `readOnlyHint` nor `destructiveHint` is stated.
-    ReadOnlyOrDestructiveHint,
-    /// `readOnlyHint` is not stated.
-    ReadOnlyHint,
-    /// `destructiveHint` is not stated.
-    DestructiveHint,
-    /// `openWorldHint` is not stated.
-    OpenWorldHint,
-}
-
-impl Missing {
-    /// What is missing, as a phrase: "a title", "`readOnlyHint`", ...
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Missing::Title => "a title",
-            Missing::ReadOnlyOrDestructiveHint => "`readOnlyHint` or `destructiveHint`",
-            Missing::ReadOnlyHint => "`readOnlyHint`",
-            Missing::DestructiveHint => "`destructiveHint`",
-            Missing::OpenWorldHint => "`openWorldHint`",
-        }
-    }
-
-    /// The `#[tool]` key that supplies it.
-    #[must_use]
-    pub const fn key(self) -> &'static str {
-        match self {
-            Missing::Title => "title = \"...\"",
-            Missing::ReadOnlyOrDestructiveHint => "read_only or destructive",
-            Missing::ReadOnlyHint => "read_only",
-            Missing::DestructiveHint => "destructive",
-            Missing::OpenWorldHint => "open_world",
-        }
-    }
-}
-
-impl fmt::Display for Missing {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 

@@ -1,11 +1,8 @@
-//! Calling tools: what a handler returns ([`ToolResult`], [`IntoToolResult`]), what it may ask
-//! the server for ([`Context`], [`FromContext`]), and the future of a call ([`CallFuture`]).
+//! What a call gives back: the [`ToolResult`], its [`Content`] blocks, and what a handler may
+//! return ([`IntoToolResult`], with [`Text`] and [`Json`] for values that are not text already).
 
-use std::any::Any;
 use std::borrow::Cow;
-use std::fmt::{self, Display};
-use std::future::Future;
-use std::pin::Pin;
+use std::fmt::Display;
 use std::sync::Arc;
 
 use serde::Serialize;
@@ -17,7 +14,11 @@ use serde_json::{Map, Value};
 /// A failed tool is still a result (`isError: true`), not a protocol error, so the model sees
 /// the message and can correct itself: a bad argument, an `Err` returned by the handler, a
 /// handler that panicked.
+///
+/// `#[non_exhaustive]`, since the protocol keeps adding fields: build one with
+/// [`text`](Self::text), [`error`](Self::error), [`new`](Self::new) and the `with_` methods.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[non_exhaustive]
 pub struct ToolResult {
     /// What the model reads: text blocks, in order.
     pub content: Vec<Content>,
@@ -54,6 +55,40 @@ impl ToolResult {
             structured_content: None,
             is_error: false,
         }
+    }
+
+    /// A successful result of these content blocks, in order.
+    ///
+    /// ```
+    /// use annotations::{Content, ToolResult};
+    /// use serde_json::json;
+    ///
+    /// let result = ToolResult::new(vec![Content::Text("2 notes".into())])
+    ///     .with_structured_content(json!({"count": 2}));
+    /// assert_eq!(result.text_content(), "2 notes");
+    /// assert!(!result.is_error);
+    /// ```
+    #[must_use]
+    pub const fn new(content: Vec<Content>) -> Self {
+        ToolResult {
+            content,
+            structured_content: None,
+            is_error: false,
+        }
+    }
+
+    /// Sets the structured content (`structuredContent`).
+    #[must_use]
+    pub fn with_structured_content(mut self, structured_content: Value) -> Self {
+        self.structured_content = Some(structured_content);
+        self
+    }
+
+    /// Sets whether the tool failed (`isError`).
+    #[must_use]
+    pub fn with_error(mut self, is_error: bool) -> Self {
+        self.is_error = is_error;
+        self
     }
 
     /// A successful result of one text block.
@@ -267,246 +302,4 @@ impl<T: Serialize> IntoToolResult for Json<T> {
             )),
         }
     }
-}
-
-/// What the server passes to a call besides the state: the request it answers.
-///
-/// A server loop makes one per call; with rmcp, the router made from a listing passes rmcp's
-/// `RequestContext<RoleServer>`, which a handler receives by asking for it with a
-/// `#[context]` parameter (progress, logging, cancellation).
-#[derive(Clone, Copy, Default)]
-pub struct Context<'a> {
-    request: Option<&'a (dyn Any + Send + Sync)>,
-}
-
-impl fmt::Debug for Context<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Context")
-            .field("has_request", &self.request.is_some())
-            .finish()
-    }
-}
-
-impl<'a> Context<'a> {
-    /// A context with nothing in it.
-    #[must_use]
-    pub const fn none() -> Self {
-        Context { request: None }
-    }
-
-    /// A context carrying the request a call answers, of any type the server uses.
-    #[must_use]
-    pub fn with_request<T: Any + Send + Sync>(request: &'a T) -> Self {
-        Context {
-            request: Some(request),
-        }
-    }
-
-    /// The request, if this context carries one of type `T`.
-    #[must_use]
-    pub fn request<T: Any>(&self) -> Option<&'a T> {
-        self.request.and_then(|request| {
-            let request: &'a dyn Any = request;
-            request.downcast_ref()
-        })
-    }
-}
-
-/// What a `#[context]` parameter can be: a value the server supplies rather than the model.
-///
-/// Provided: `&S`, the server's state (the listing's state type); [`Context`], the whole
-/// context; with the `rmcp` feature, rmcp's `RequestContext<RoleServer>`. Implement it for a
-/// type of your own to derive it from those.
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` cannot be a #[context] parameter of a tool called with state `{S}`",
-    note = "a #[context] parameter receives `&S` (the listing's state), `annotations::Context`, or with the `rmcp` feature `rmcp::service::RequestContext<rmcp::RoleServer>`; or implement `annotations::FromContext` for it"
-)]
-pub trait FromContext<'a, S: ?Sized>: Sized {
-    /// The value for this call, or a message saying why it is not available (the call then
-    /// fails with that message).
-    ///
-    /// # Errors
-    ///
-    /// When the value cannot be had for this call.
-    fn from_context(state: &'a S, context: &Context<'a>) -> Result<Self, String>;
-}
-
-impl<'a, S: ?Sized> FromContext<'a, S> for &'a S {
-    fn from_context(state: &'a S, _: &Context<'a>) -> Result<Self, String> {
-        Ok(state)
-    }
-}
-
-impl<'a, S: ?Sized> FromContext<'a, S> for Context<'a> {
-    fn from_context(_: &'a S, context: &Context<'a>) -> Result<Self, String> {
-        Ok(*context)
-    }
-}
-
-/// The future of one call, driven by whatever runtime the server uses (the crate has none).
-///
-/// The call of a synchronous handler has run by the time its future exists, so the future is
-/// ready at once and allocates nothing; an `async` handler's is a boxed future.
-#[must_use = "a call does nothing for an `async` handler until it is awaited"]
-pub struct CallFuture<'a> {
-    inner: Inner<'a>,
-}
-
-enum Inner<'a> {
-    Ready(Option<ToolResult>),
-    Pending(Pin<Box<dyn Future<Output = ToolResult> + Send + 'a>>),
-}
-
-impl<'a> CallFuture<'a> {
-    /// A call whose result is known already.
-    pub fn ready(result: ToolResult) -> Self {
-        CallFuture {
-            inner: Inner::Ready(Some(result)),
-        }
-    }
-
-    /// A call whose result `future` gives.
-    pub fn new(future: impl Future<Output = ToolResult> + Send + 'a) -> Self {
-        CallFuture {
-            inner: Inner::Pending(Box::pin(future)),
-        }
-    }
-}
-
-impl<'a> CallFuture<'a> {
-    /// The result, if the call has finished already (as a synchronous handler's has), else
-    /// the future itself, to be awaited.
-    ///
-    /// ```
-    /// use annotations::{Context, Listing, tool, tools};
-    ///
-    /// /// Add two numbers.
-    /// #[tool(read_only)]
-    /// fn add(a: i64, b: i64) -> i64 {
-    ///     a + b
-    /// }
-    ///
-    /// static TOOLS: Listing = tools![add];
-    /// let arguments = serde_json::json!({"a": 2, "b": 3}).as_object().cloned();
-    /// let call = TOOLS.call(&(), "add", arguments, Context::none())?;
-    /// let result = call.into_ready().expect("a synchronous handler has run");
-    /// assert_eq!(result.text_content(), "5");
-    /// # Ok::<(), annotations::UnknownTool>(())
-    /// ```
-    ///
-    /// # Errors
-    ///
-    /// The future, when the call has not finished (an `async` handler's).
-    pub fn into_ready(self) -> Result<ToolResult, Self> {
-        match self.inner {
-            Inner::Ready(Some(result)) => Ok(result),
-            inner => Err(CallFuture { inner }),
-        }
-    }
-}
-
-impl Future for CallFuture<'_> {
-    type Output = ToolResult;
-
-    fn poll(
-        mut self: Pin<&mut Self>,
-        cx: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<ToolResult> {
-        match &mut self.inner {
-            Inner::Ready(result) => std::task::Poll::Ready(
-                result
-                    .take()
-                    .unwrap_or_else(|| ToolResult::error("this call's result was taken already")),
-            ),
-            Inner::Pending(future) => future.as_mut().poll(cx),
-        }
-    }
-}
-
-impl fmt::Debug for CallFuture<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self.inner {
-            Inner::Ready(_) => "CallFuture(ready)",
-            Inner::Pending(_) => "CallFuture(pending)",
-        })
-    }
-}
-
-/// A call that names no tool of the listing: a protocol error (JSON-RPC -32602), not a tool
-/// result.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownTool {
-    name: String,
-}
-
-impl UnknownTool {
-    /// The JSON-RPC error code to answer with: -32602, invalid params.
-    pub const CODE: i32 = -32602;
-
-    pub(crate) fn new(name: &str) -> Self {
-        UnknownTool {
-            name: name.chars().take(200).collect(),
-        }
-    }
-
-    /// [`CODE`](Self::CODE).
-    #[must_use]
-    pub const fn code(&self) -> i32 {
-        Self::CODE
-    }
-
-    /// The name asked for (at most its first 200 characters).
-    #[must_use]
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-}
-
-impl Display for UnknownTool {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown tool: {}", self.name)
-    }
-}
-
-impl std::error::Error for UnknownTool {}
-
-/// How a `#[derive(Tool)]` struct runs: what a listing calls for a struct entry, after reading
-/// the struct from the arguments object with serde.
-///
-/// ```
-/// use annotations::{CallTool, Context, Listing, Tool, tools};
-/// use serde::Deserialize;
-///
-/// /// Add two numbers.
-/// #[derive(Tool, Deserialize)]
-/// #[tool(read_only, title = "Add")]
-/// struct Add {
-///     a: i64,
-///     b: i64,
-/// }
-///
-/// impl CallTool<()> for Add {
-///     type Output = i64;
-///
-///     async fn call(self, _state: &(), _context: Context<'_>) -> i64 {
-///         self.a + self.b
-///     }
-/// }
-///
-/// static TOOLS: Listing = tools![Add];
-/// let arguments = serde_json::json!({"a": 2, "b": 3}).as_object().cloned();
-/// let call = TOOLS.call(&(), "add", arguments, Context::none())?;
-/// assert_eq!(annotations::__private::block_on(call).text_content(), "5");
-/// # Ok::<(), annotations::UnknownTool>(())
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is listed, but a listing cannot call it with state `{S}`",
-    note = "implement `annotations::CallTool<{S}>` for it (and derive `serde::Deserialize`), so that a call can run it"
-)]
-pub trait CallTool<S: ?Sized>: crate::StaticTool + serde::de::DeserializeOwned + Send {
-    /// What the tool returns.
-    type Output: IntoToolResult;
-
-    /// Runs the tool with the arguments read into `self`.
-    fn call(self, state: &S, context: Context<'_>) -> impl Future<Output = Self::Output> + Send;
 }

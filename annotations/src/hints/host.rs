@@ -1,3 +1,5 @@
+//! The host's reading of hints: what a host may act on, given whether it trusts the server.
+
 use crate::ToolAnnotations;
 
 /// Whether a host trusts the server that sent some annotations.

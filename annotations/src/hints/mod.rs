@@ -1,6 +1,16 @@
+//! The hints: [`ToolAnnotations`] as an author states them, their [`wire`] form, the
+//! consistency [`check`], [`presets`] and HTTP mappings, and the [`host`]'s trust-aware
+//! reading of them.
+
+pub(crate) mod check;
+pub(crate) mod host;
+pub(crate) mod presets;
+pub(crate) mod wire;
+
 use std::borrow::Cow;
 
-use crate::Conflict;
+pub use self::check::Conflict;
+pub use self::host::{HostView, Trust};
 
 /// What calling an MCP tool does to the world, as the tool's author states it.
 ///
@@ -287,40 +297,6 @@ impl ToolAnnotations {
             && self.destructive_hint.is_none()
             && self.idempotent_hint.is_none()
             && self.open_world_hint.is_none()
-    }
-
-    /// Checks that the stated hints can all be true at once.
-    ///
-    /// Two statements contradict a read-only tool: `destructiveHint: true` (a tool that changes
-    /// nothing cannot destroy anything) and `idempotentHint: false` (a tool that changes
-    /// nothing has no further effect when repeated). Redundant but consistent statements
-    /// (read-only with `destructiveHint: false` or `idempotentHint: true`) pass.
-    ///
-    /// `const`, so a contradiction in a constant fails the build; hosts call the same function
-    /// on annotations they receive.
-    ///
-    /// ```
-    /// use annotations::{Conflict, ToolAnnotations};
-    ///
-    /// let claimed = ToolAnnotations::new().with_read_only(true).with_destructive(true);
-    /// assert_eq!(claimed.check(), Err(Conflict::ReadOnlyAndDestructive));
-    ///
-    /// let redundant = ToolAnnotations::new()
-    ///     .with_read_only(true)
-    ///     .with_destructive(false)
-    ///     .with_idempotent(true);
-    /// assert_eq!(redundant.check(), Ok(()));
-    /// ```
-    pub const fn check(&self) -> Result<(), Conflict> {
-        if let Some(true) = self.read_only_hint {
-            if let Some(true) = self.destructive_hint {
-                return Err(Conflict::ReadOnlyAndDestructive);
-            }
-            if let Some(false) = self.idempotent_hint {
-                return Err(Conflict::ReadOnlyAndNotIdempotent);
-            }
-        }
-        Ok(())
     }
 
     /// The same annotations with every hint stated at its effective value, as some tool

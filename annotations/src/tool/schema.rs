@@ -4,17 +4,17 @@
 use std::fmt;
 use std::sync::Arc;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// A JSON Schema (2020-12) as JSON text: a tool's `inputSchema` or `outputSchema`.
 ///
 /// The text is kept as it will go on the wire, so rendering a listing copies it rather than
 /// walking a tree. The `#[tool]` attribute fills it in: [`Static`](Schema::Static) when every
 /// parameter type is known to the macro (the whole schema is a string literal, no work at run
-/// time), [`Lazy`](Schema::Lazy) when some parameter needs [`ToolSchema`] (built once, on first
-/// use). A schema read from a peer is [`Owned`](Schema::Owned).
+/// time), or, when some parameter needs [`ToolSchema`], a schema built once on first use (see
+/// [`is_static`](Schema::is_static)). A schema read from a peer is [`Owned`](Schema::Owned).
 ///
-/// The text of a `Static` or `Lazy` schema must be a JSON object: the macro's always is, and
+/// The text of a `Static` schema must be a JSON object: the macro's always is, and
 /// [`Tool::validate`](crate::Tool::validate) checks one written by hand.
 ///
 /// ```
@@ -32,10 +32,24 @@ use serde_json::{Map, Value};
 pub enum Schema {
     /// JSON text fixed at compile time.
     Static(&'static str),
-    /// JSON text produced by a function on first use (the function caches it).
-    Lazy(fn() -> &'static str),
+    /// JSON text produced on first use, by code `#[tool]` generates. Not public API: made only
+    /// by the generated code.
+    #[doc(hidden)]
+    Lazy(Lazy),
     /// JSON text owned at run time, for example read from a peer.
     Owned(Arc<str>),
+}
+
+/// The function that builds a schema on first use (and caches it), as only generated code
+/// makes one.
+#[doc(hidden)]
+#[derive(Clone, Copy)]
+pub struct Lazy(fn() -> &'static str);
+
+/// A schema that `build` writes on first use; `build` caches it. For generated code.
+#[must_use]
+pub const fn lazy(build: fn() -> &'static str) -> Schema {
+    Schema::Lazy(Lazy(build))
 }
 
 /// Why a value cannot be a tool's schema.
@@ -82,20 +96,32 @@ impl Schema {
         Ok(Schema::Owned(Arc::from(value.to_string())))
     }
 
+    /// Whether the text was written while compiling, so reading it costs nothing: true for a
+    /// schema `#[tool]` wrote from parameter types it knows, false for one it builds on first
+    /// use from a [`ToolSchema`] and for one read at run time.
+    ///
+    /// ```
+    /// assert!(annotations::Schema::NO_INPUT.is_static());
+    /// ```
+    #[must_use]
+    pub const fn is_static(&self) -> bool {
+        matches!(self, Schema::Static(_))
+    }
+
     /// The JSON text.
     #[must_use]
     pub fn as_str(&self) -> &str {
         match self {
             Schema::Static(text) => text,
-            Schema::Lazy(build) => build(),
+            Schema::Lazy(Lazy(build)) => build(),
             Schema::Owned(text) => text,
         }
     }
 
     /// The schema as a JSON value.
     ///
-    /// A schema that is not valid JSON (only possible for a `Static` or `Lazy` one written by
-    /// hand) reads as `null`; [`check_input`](Self::check_input) reports it.
+    /// A schema that is not valid JSON (only possible for a `Static` one written by hand) reads
+    /// as `null`; [`check_input`](Self::check_input) reports it.
     #[must_use]
     pub fn to_value(&self) -> Value {
         serde_json::from_str(self.as_str()).unwrap_or(Value::Null)
@@ -204,158 +230,12 @@ impl<T: schemars::JsonSchema + ?Sized> ToolSchema for T {
             if let Value::Object(object) = &mut schema {
                 object.insert("$defs".into(), Value::Object(definitions));
             } else {
-                let mut wrapper = Map::new();
+                let mut wrapper = serde_json::Map::new();
                 wrapper.insert("allOf".into(), Value::Array(vec![schema]));
                 wrapper.insert("$defs".into(), Value::Object(definitions));
                 schema = Value::Object(wrapper);
             }
         }
         schema
-    }
-}
-
-/// Helpers for the schemas that the macro builds at run time. Not public API.
-#[doc(hidden)]
-pub mod build {
-    use super::{Map, Value};
-
-    /// Parses a fragment the macro wrote (always valid JSON).
-    #[must_use]
-    pub fn fragment(json: &str) -> Value {
-        serde_json::from_str(json).unwrap_or(Value::Null)
-    }
-
-    /// `{"type": "array", "items": items, ...}`.
-    #[must_use]
-    pub fn array(items: Value, min: Option<usize>, max: Option<usize>, unique: bool) -> Value {
-        let mut schema = Map::new();
-        schema.insert("type".into(), "array".into());
-        schema.insert("items".into(), items);
-        if let Some(min) = min {
-            schema.insert("minItems".into(), min.into());
-        }
-        if let Some(max) = max {
-            schema.insert("maxItems".into(), max.into());
-        }
-        if unique {
-            schema.insert("uniqueItems".into(), true.into());
-        }
-        Value::Object(schema)
-    }
-
-    /// `{"type": "object", "additionalProperties": values}`: a map with string keys.
-    #[must_use]
-    pub fn map(values: Value) -> Value {
-        let mut schema = Map::new();
-        schema.insert("type".into(), "object".into());
-        schema.insert("additionalProperties".into(), values);
-        Value::Object(schema)
-    }
-
-    /// The schema, or `null`: `"type": [.., "null"]` where the schema has a single type,
-    /// else `anyOf` with `{"type": "null"}`.
-    #[must_use]
-    pub fn nullable(schema: Value) -> Value {
-        match schema {
-            Value::Object(mut object) => match object.get("type") {
-                Some(Value::String(kind)) if !object.contains_key("enum") => {
-                    let kind = kind.clone();
-                    object.insert("type".into(), Value::from(vec![kind, "null".to_owned()]));
-                    Value::Object(object)
-                }
-                _ if object.is_empty() => Value::Object(object),
-                _ => any_of_null(Value::Object(object)),
-            },
-            other => any_of_null(other),
-        }
-    }
-
-    fn any_of_null(schema: Value) -> Value {
-        let mut null = Map::new();
-        null.insert("type".into(), "null".into());
-        let mut wrapper = Map::new();
-        wrapper.insert(
-            "anyOf".into(),
-            Value::from(vec![schema, Value::Object(null)]),
-        );
-        Value::Object(wrapper)
-    }
-
-    /// Moves every `$defs` in `schema`, at any depth, into `defs`, and drops `$schema` keys:
-    /// a user type's schema may sit inside an array or a nullable wrapper, and its `$ref`s
-    /// (`#/$defs/...`) must resolve against the root of the input schema.
-    fn hoist(schema: &mut Value, defs: &mut Map<String, Value>) {
-        match schema {
-            Value::Object(object) => {
-                object.remove("$schema");
-                if let Some(Value::Object(mut inner)) = object.remove("$defs") {
-                    for value in inner.values_mut() {
-                        hoist(value, defs);
-                    }
-                    defs.extend(inner);
-                }
-                for value in object.values_mut() {
-                    hoist(value, defs);
-                }
-            }
-            Value::Array(items) => {
-                for item in items {
-                    hoist(item, defs);
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// One property of an input schema.
-    pub struct Property {
-        /// The parameter's name.
-        pub name: &'static str,
-        /// Its schema.
-        pub schema: Value,
-        /// Its doc comment.
-        pub description: Option<&'static str>,
-        /// Whether it must be given.
-        pub required: bool,
-    }
-
-    /// The input schema of a tool from its properties, in the order given, with every
-    /// `$defs` moved to the root.
-    #[must_use]
-    pub fn object(properties: Vec<Property>) -> String {
-        let mut defs = Map::new();
-        let mut out = String::from(r#"{"type":"object","properties":{"#);
-        let mut required = Vec::new();
-        for (i, property) in properties.into_iter().enumerate() {
-            let mut schema = property.schema;
-            hoist(&mut schema, &mut defs);
-            if let Value::Object(object) = &mut schema {
-                // The parameter's doc comment says more than its type's.
-                if let Some(description) = property.description {
-                    object.insert("description".into(), description.into());
-                }
-            }
-            if property.required {
-                required.push(Value::from(property.name));
-            }
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str(&Value::from(property.name).to_string());
-            out.push(':');
-            out.push_str(&schema.to_string());
-        }
-        out.push('}');
-        if !required.is_empty() {
-            out.push_str(r#","required":"#);
-            out.push_str(&Value::Array(required).to_string());
-        }
-        out.push_str(r#","additionalProperties":false"#);
-        if !defs.is_empty() {
-            out.push_str(r#","$defs":"#);
-            out.push_str(&Value::Object(defs).to_string());
-        }
-        out.push('}');
-        out
     }
 }

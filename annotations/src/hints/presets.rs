@@ -1,3 +1,5 @@
+//! Presets for the common kinds of tool, and the hints of each HTTP method.
+
 use crate::ToolAnnotations;
 
 /// Builds a preset with all four hints stated and no title.

@@ -1,0 +1,48 @@
+//! The four hints, as the attribute names them and the docs describe them. A leaf: it imports
+//! nothing of the crate.
+
+/// The four hints.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum HintKind {
+    ReadOnly,
+    Destructive,
+    Idempotent,
+    OpenWorld,
+}
+
+impl HintKind {
+    pub(crate) const ALL: [HintKind; 4] = [
+        HintKind::ReadOnly,
+        HintKind::Destructive,
+        HintKind::Idempotent,
+        HintKind::OpenWorld,
+    ];
+
+    /// The key as written in `#[tool(...)]`.
+    pub(crate) fn key(self) -> &'static str {
+        match self {
+            HintKind::ReadOnly => "read_only",
+            HintKind::Destructive => "destructive",
+            HintKind::Idempotent => "idempotent",
+            HintKind::OpenWorld => "open_world",
+        }
+    }
+
+    /// How the hint reads in a sentence, for `value`.
+    pub(crate) fn describe(self, value: bool) -> &'static str {
+        match (self, value) {
+            (HintKind::ReadOnly, true) => "read-only",
+            (HintKind::ReadOnly, false) => "not read-only",
+            (HintKind::Destructive, true) => "destructive",
+            (HintKind::Destructive, false) => "not destructive",
+            (HintKind::Idempotent, true) => "idempotent",
+            (HintKind::Idempotent, false) => "not idempotent",
+            (HintKind::OpenWorld, true) => "open-world",
+            (HintKind::OpenWorld, false) => "closed-world",
+        }
+    }
+
+    pub(crate) fn from_key(key: &str) -> Option<HintKind> {
+        HintKind::ALL.into_iter().find(|kind| kind.key() == key)
+    }
+}

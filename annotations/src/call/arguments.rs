@@ -1,0 +1,294 @@
+//! The argument reader: each parameter read out of the call's arguments object under the rules
+//! its input schema states (required or not, integers written as `3.0`, sets without repeats,
+//! no argument the tool does not take), with a message for the model that names the argument.
+//!
+//! Generated calls describe each parameter with a [`Spec`] and read them all at once through
+//! [`ReadParams`], implemented for the tuples of their types, so that handlers with the same
+//! parameter types share one compiled reader.
+
+use serde::de::{DeserializeOwned, Visitor};
+use serde_json::Value;
+
+use crate::ToolResult;
+use crate::call::arity::for_each_arity;
+
+/// The arguments object of a call.
+pub type Map = serde_json::Map<String, Value>;
+
+/// How one parameter is read: its name, what its schema says, whether it may be left out, and
+/// whether it is a set.
+pub struct Spec {
+    /// The argument's name.
+    pub name: &'static str,
+    /// What its schema says, for messages (`None`: serde's message).
+    pub expected: Option<&'static str>,
+    /// Whether it must be given (false for an `Option`, which may be absent or `null`).
+    pub required: bool,
+    /// Whether it is a set (`HashSet`, `BTreeSet`), whose items must all differ.
+    pub set: bool,
+}
+
+/// The arguments object of one call, read parameter by parameter.
+pub struct Args {
+    map: Map,
+}
+
+impl Args {
+    /// The arguments as received (`None`: no arguments).
+    #[must_use]
+    pub fn new(arguments: Option<Map>) -> Self {
+        Args {
+            map: arguments.unwrap_or_default(),
+        }
+    }
+
+    /// Reads the parameter `spec` describes. A set's schema says `uniqueItems`, and reading
+    /// into a set would quietly drop a repeated item, so a repeat is refused.
+    ///
+    /// # Errors
+    ///
+    /// A message for the model that names the parameter and says what was expected.
+    pub fn take<T: DeserializeOwned>(&mut self, spec: &Spec) -> Result<T, String> {
+        let mut value = self.value(spec)?;
+        T::deserialize(Taking(&mut value))
+            .or_else(|error| wide_integer(&value).ok_or(error)?)
+            .map_err(|error| match spec.expected {
+                Some(expected) => format!(
+                    "invalid argument `{}`: expected {expected}, found {}",
+                    spec.name,
+                    sample(&value)
+                ),
+                None => format!("invalid argument `{}`: {error}", spec.name),
+            })
+    }
+
+    /// The argument's value, taken out (`null` when an optional one is absent), with whole
+    /// numbers written as integers; the part of a read that does not depend on the type.
+    fn value(&mut self, spec: &Spec) -> Result<Value, String> {
+        let name = spec.name;
+        // Taken out in place (a `null` is left behind), which is cheaper than removing the key.
+        let mut value = match self.map.get_mut(name) {
+            Some(value) => std::mem::take(value),
+            None if spec.required => {
+                return Err(match spec.expected {
+                    Some(expected) => format!("missing argument `{name}`: expected {expected}"),
+                    None => format!("missing argument `{name}`"),
+                });
+            }
+            None => Value::Null,
+        };
+        if let (true, Value::Array(items)) = (spec.set, &value) {
+            let mut seen = std::collections::HashSet::new();
+            if let Some(repeat) = items.iter().find(|item| !seen.insert(item.to_string())) {
+                return Err(format!(
+                    "invalid argument `{name}`: the items must all differ, and {} is repeated",
+                    sample(repeat)
+                ));
+            }
+        }
+        integral(&mut value);
+        Ok(value)
+    }
+
+    /// Checks that every argument left was taken by one of the parameters `specs` describe.
+    ///
+    /// # Errors
+    ///
+    /// A message naming the first unknown argument and the ones the tool takes.
+    pub fn finish(&self, specs: &[Spec]) -> Result<(), String> {
+        let Some(unknown) = self
+            .map
+            .keys()
+            .find(|key| !specs.iter().any(|spec| spec.name == key.as_str()))
+        else {
+            return Ok(());
+        };
+        let unknown: String = unknown.chars().take(64).collect();
+        if specs.is_empty() {
+            return Err(format!(
+                "unknown argument `{unknown}`: this tool takes no arguments"
+            ));
+        }
+        let known: Vec<String> = specs
+            .iter()
+            .map(|spec| format!("`{}`", spec.name))
+            .collect();
+        Err(format!(
+            "unknown argument `{unknown}`: this tool takes {}",
+            known.join(", ")
+        ))
+    }
+}
+
+/// The arguments a handler takes from the model, read together: a tuple of their types.
+#[diagnostic::on_unimplemented(
+    message = "a #[tool] handler takes at most 16 arguments from the model",
+    label = "this handler takes more",
+    note = "gather them in a struct that derives `Tool` and `serde::Deserialize`, and list that"
+)]
+pub trait ReadParams: Sized {
+    /// Reads every parameter, each error pushed to `errors`; `None` if any failed.
+    fn read(args: &mut Args, specs: &[Spec], errors: &mut Vec<String>) -> Option<Self>;
+}
+
+macro_rules! read_params {
+    ($($index:tt $ty:ident $value:ident),*) => {
+        impl<$($ty: DeserializeOwned),*> ReadParams for ($($ty,)*) {
+            #[allow(unused_variables, clippy::unused_unit)]
+            fn read(args: &mut Args, specs: &[Spec], errors: &mut Vec<String>) -> Option<Self> {
+                $(let $value = collect(args.take::<$ty>(&specs[$index]), errors);)*
+                Some(($($value?,)*))
+            }
+        }
+    };
+}
+
+for_each_arity!(read_params);
+
+/// Reads of the most common parameter types, compiled once here: in builds without
+/// optimization, where compiled generic code is shared between crates, a server's crate then
+/// reuses these instead of compiling them again.
+pub fn common_reads(args: &mut Args, spec: &Spec) {
+    let _ = args.take::<String>(spec);
+    let _ = args.take::<u64>(spec);
+    let _ = args.take::<i64>(spec);
+    let _ = args.take::<u32>(spec);
+    let _ = args.take::<usize>(spec);
+    let _ = args.take::<bool>(spec);
+    let _ = args.take::<f64>(spec);
+    let _ = args.take::<Option<String>>(spec);
+    let _ = args.take::<Option<u64>>(spec);
+    let _ = args.take::<Vec<String>>(spec);
+}
+
+/// The value, or its error pushed to `errors`.
+pub fn collect<T>(result: Result<T, String>, errors: &mut Vec<String>) -> Option<T> {
+    match result {
+        Ok(value) => Some(value),
+        Err(error) => {
+            errors.push(error);
+            None
+        }
+    }
+}
+
+/// A failed result with every error of the call, one a line.
+#[must_use]
+pub fn failed(errors: Vec<String>) -> ToolResult {
+    ToolResult::error(errors.join("\n"))
+}
+
+/// Reads a value in place, as `&Value` does, except that the argument itself, when it is read
+/// as a string (`String`, `Option<String>`, a newtype around one), is moved out instead of
+/// copied. Strings inside an array or object are copied. Only a read that succeeds takes the
+/// string, so a failed read still has the value to quote in its message.
+struct Taking<'a>(&'a mut Value);
+
+macro_rules! by_reference {
+    ($($method:ident($($arg:ident: $ty:ty),*))*) => {
+        $(
+            fn $method<V: Visitor<'a>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value, serde_json::Error> {
+                let value: &'a Value = self.0;
+                value.$method($($arg,)* visitor)
+            }
+        )*
+    };
+}
+
+impl<'a> serde::Deserializer<'a> for Taking<'a> {
+    type Error = serde_json::Error;
+
+    fn deserialize_string<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, serde_json::Error> {
+        match self.0 {
+            // A string's visitor takes any string: nothing is lost to a failed read.
+            Value::String(text) => visitor.visit_string(std::mem::take(text)),
+            other => {
+                let value: &'a Value = other;
+                value.deserialize_string(visitor)
+            }
+        }
+    }
+
+    fn deserialize_option<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, serde_json::Error> {
+        if self.0.is_null() {
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(self)
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'a>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, serde_json::Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    by_reference! {
+        deserialize_any() deserialize_bool() deserialize_i8() deserialize_i16()
+        deserialize_i32() deserialize_i64() deserialize_i128() deserialize_u8()
+        deserialize_u16() deserialize_u32() deserialize_u64() deserialize_u128()
+        deserialize_f32() deserialize_f64() deserialize_char() deserialize_str()
+        deserialize_bytes() deserialize_byte_buf() deserialize_unit() deserialize_seq()
+        deserialize_map() deserialize_identifier() deserialize_ignored_any()
+        deserialize_unit_struct(name: &'static str)
+        deserialize_tuple(len: usize)
+        deserialize_tuple_struct(name: &'static str, len: usize)
+        deserialize_struct(name: &'static str, fields: &'static [&'static str])
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
+    }
+}
+
+/// Writes every number that has no fractional part as an integer, in place: JSON Schema counts
+/// `3.0` as an integer, so a parameter of an integer type must accept it too.
+fn integral(value: &mut Value) {
+    match value {
+        Value::Number(number) if number.is_f64() => {
+            let float = number.as_f64().unwrap_or(f64::NAN);
+            #[allow(
+                clippy::cast_possible_truncation,
+                clippy::cast_sign_loss,
+                clippy::cast_precision_loss
+            )]
+            if float.fract() == 0.0 && float.is_finite() {
+                if float >= 0.0 && float < u64::MAX as f64 {
+                    *value = Value::from(float as u64);
+                } else if float < 0.0 && float >= i64::MIN as f64 {
+                    *value = Value::from(float as i64);
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(integral),
+        Value::Object(object) => object.values_mut().for_each(integral),
+        _ => {}
+    }
+}
+
+/// An integral number beyond 64 bits, which a JSON value holds only as a float, read as a
+/// 128-bit integer for a parameter of a 128-bit type (`None` when the value is not one).
+fn wide_integer<T: DeserializeOwned>(value: &Value) -> Option<Result<T, serde_json::Error>> {
+    use serde::de::value::{I128Deserializer, U128Deserializer};
+    const TWO_POW_127: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
+    let float = value
+        .as_f64()
+        .filter(|f| f.fract() == 0.0 && value.is_f64())?;
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    if (-TWO_POW_127..TWO_POW_127).contains(&float) {
+        Some(T::deserialize(I128Deserializer::new(float as i128)))
+    } else if (0.0..2.0 * TWO_POW_127).contains(&float) {
+        Some(T::deserialize(U128Deserializer::new(float as u128)))
+    } else {
+        None
+    }
+}
+
+/// A short rendering of a value received, for messages.
+fn sample(value: &Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() <= 60 {
+        return text;
+    }
+    let head: String = text.chars().take(57).collect();
+    format!("{head}... ({} bytes)", text.len())
+}

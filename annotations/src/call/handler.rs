@@ -1,0 +1,203 @@
+//! The call of a `#[tool]` handler, as a listing holds it: [`Run`], implemented by the
+//! handler's call bound to the handler ([`Bound`]). Every call goes the same way: the
+//! arguments read together ([`ReadParams`]), unknown ones refused, the handler run with a panic
+//! caught, and what it returns turned into a result. [`call_sync`] and [`call_async`] do this
+//! once for every handler of the same signature; what `#[tool]` generates for a handler is only
+//! the closure that supplies its `#[context]` parameters and calls it, or not even that where
+//! one of the adapters ([`method`], [`free`]) can call it through its function pointer.
+
+use std::future::Future;
+
+use crate::call::arguments::{Args, Map, ReadParams, Spec, collect, failed};
+use crate::call::arity::for_each_arity;
+use crate::call::panic::{catch, catch_async};
+use crate::{CallFuture, Context, IntoToolResult, ToolResult};
+
+/// One tool's call in a listing: the state, the arguments object (`None` for none), the
+/// request's context. `tools!` puts one in the listing for each entry: a handler's call
+/// bound to the handler ([`bind`]), or a `#[derive(Tool)]` type's
+/// ([`StructCall`](crate::call::struct_tool::StructCall)).
+pub trait Run<S: ?Sized>: Sync {
+    /// Calls the tool.
+    fn call<'a>(
+        &self,
+        state: &'a S,
+        arguments: Option<Map>,
+        context: Context<'a>,
+    ) -> CallFuture<'a>;
+}
+
+/// The call `#[tool]` puts beside a handler: it takes the handler first (from `tools!`, which
+/// knows the handler's path, so that a function without `self` can be called wherever it is).
+pub type Shim<S, H> = for<'a> fn(H, &'a S, Option<Map>, Context<'a>) -> CallFuture<'a>;
+
+/// A handler's call bound to the handler.
+pub struct Bound<S: ?Sized, H> {
+    shim: Shim<S, H>,
+    handler: H,
+}
+
+/// A handler's call bound to the handler, as a listing holds it. `H` is the handler as a
+/// function pointer wherever its type can be written, so that handlers of the same signature
+/// share one `Run` implementation.
+pub const fn bind<S: ?Sized, H>(shim: Shim<S, H>, handler: H) -> Bound<S, H> {
+    Bound { shim, handler }
+}
+
+impl<S: ?Sized, H: Copy + Sync> Run<S> for Bound<S, H> {
+    fn call<'a>(
+        &self,
+        state: &'a S,
+        arguments: Option<Map>,
+        context: Context<'a>,
+    ) -> CallFuture<'a> {
+        (self.shim)(self.handler, state, arguments, context)
+    }
+}
+
+/// The parameters of a call read from its arguments, or the failed result that lists every
+/// argument that could not be read and every one the tool does not take.
+fn read<P: ReadParams>(arguments: Option<Map>, specs: &[Spec]) -> Result<P, ToolResult> {
+    let mut args = Args::new(arguments);
+    let mut errors = Vec::new();
+    let params = P::read(&mut args, specs, &mut errors);
+    collect(args.finish(specs), &mut errors);
+    match params {
+        Some(params) if errors.is_empty() => Ok(params),
+        _ => Err(failed(errors)),
+    }
+}
+
+/// The call of a synchronous handler, compiled once for every handler with the same state,
+/// parameter types and result: `run` gets the state, the context, the parameters read and the
+/// handler, and calls it (a `#[context]` parameter that cannot be had is its `Err`).
+pub fn call_sync<'a, S: ?Sized, P: ReadParams, H, R: IntoToolResult>(
+    state: &'a S,
+    arguments: Option<Map>,
+    context: Context<'a>,
+    tool: &'static str,
+    specs: &'static [Spec],
+    handler: H,
+    run: fn(&'a S, &Context<'a>, P, H) -> Result<R, String>,
+) -> CallFuture<'a> {
+    let result = match read(arguments, specs) {
+        Ok(params) => match catch(tool, || run(state, &context, params, handler)) {
+            Ok(Ok(result)) => result.into_tool_result(),
+            Ok(Err(message)) => ToolResult::error(message),
+            Err(failed) => failed,
+        },
+        Err(failed) => failed,
+    };
+    CallFuture::ready(result)
+}
+
+/// The call of an `async` handler: the arguments are read at once (a failed read is a ready
+/// future), and `run` makes the future that supplies the `#[context]` parameters and awaits
+/// the handler.
+pub fn call_async<'a, S, P, H, R, F>(
+    state: &'a S,
+    arguments: Option<Map>,
+    context: Context<'a>,
+    tool: &'static str,
+    specs: &'static [Spec],
+    handler: H,
+    run: fn(&'a S, Context<'a>, P, H) -> F,
+) -> CallFuture<'a>
+where
+    S: ?Sized + Sync,
+    P: ReadParams,
+    R: IntoToolResult,
+    F: Future<Output = Result<R, String>> + Send + 'a,
+{
+    let params = match read(arguments, specs) {
+        Ok(params) => params,
+        Err(failed) => return CallFuture::ready(failed),
+    };
+    let future = run(state, context, params, handler);
+    CallFuture::new(async move {
+        match catch_async(tool, future).await {
+            Ok(Ok(result)) => result.into_tool_result(),
+            Ok(Err(message)) => ToolResult::error(message),
+            Err(failed) => failed,
+        }
+    })
+}
+
+/// A method's function pointer, `fn(&S, A, B) -> R`, called with its parameters as a tuple.
+#[diagnostic::on_unimplemented(
+    message = "a #[tool] handler takes at most 16 arguments from the model",
+    label = "this handler takes more"
+)]
+pub trait MethodPointer<S: ?Sized, P, R>: Copy {
+    /// Calls the method on `state`.
+    fn call_with(self, state: &S, params: P) -> R;
+}
+
+/// A function pointer without `self`, `fn(A, B) -> R`, called with its parameters as a tuple.
+#[diagnostic::on_unimplemented(
+    message = "a #[tool] handler takes at most 16 arguments from the model",
+    label = "this handler takes more"
+)]
+pub trait FreePointer<P, R>: Copy {
+    /// Calls the function.
+    fn call_with(self, params: P) -> R;
+}
+
+macro_rules! pointers {
+    ($($index:tt $ty:ident $value:ident),*) => {
+        impl<S: ?Sized, $($ty,)* R> MethodPointer<S, ($($ty,)*), R> for fn(&S, $($ty),*) -> R {
+            #[allow(clippy::unused_unit)]
+            fn call_with(self, state: &S, ($($value,)*): ($($ty,)*)) -> R {
+                self(state, $($value),*)
+            }
+        }
+
+        impl<$($ty,)* R> FreePointer<($($ty,)*), R> for fn($($ty),*) -> R {
+            #[allow(clippy::unused_unit)]
+            fn call_with(self, ($($value,)*): ($($ty,)*)) -> R {
+                self($($value),*)
+            }
+        }
+    };
+}
+
+for_each_arity!(pointers);
+
+/// Runs a method whose parameters all come from the model, taken as read, through its
+/// function pointer: the `run` of [`call_sync`] for such handlers, which then have no code of
+/// their own. (The generated call casts the handler to `fn(&Self, A, B) -> _`, so that a
+/// parameter type with a lifetime is one type here.)
+///
+/// # Errors
+///
+/// Never: the `Result` is the shape `call_sync` takes.
+#[allow(clippy::unnecessary_wraps)]
+pub fn method<'a, S: ?Sized, P, R, H: MethodPointer<S, P, R>>(
+    state: &'a S,
+    _: &Context<'a>,
+    params: P,
+    handler: H,
+) -> Result<R, String> {
+    Ok(handler.call_with(state, params))
+}
+
+/// [`method`] for a function without `self`.
+///
+/// # Errors
+///
+/// Never: the `Result` is the shape `call_sync` takes.
+#[allow(clippy::unnecessary_wraps)]
+pub fn free<'a, S: ?Sized, P, R, H: FreePointer<P, R>>(
+    _: &'a S,
+    _: &Context<'a>,
+    params: P,
+    handler: H,
+) -> Result<R, String> {
+    Ok(handler.call_with(params))
+}
+
+/// The body of the call of a handler that cannot be called; never instantiated, since its
+/// bound is never met.
+pub fn not_callable<'a>() -> CallFuture<'a> {
+    CallFuture::ready(ToolResult::error("this tool cannot be called"))
+}

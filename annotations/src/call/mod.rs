@@ -1,0 +1,21 @@
+//! Calling tools, in the order a call goes: [`dispatch`] finds the tool's call by name, the
+//! [`handler`]'s call reads the [`arguments`] under the rules of the input schema, gives the
+//! handler what it asks the server for ([`context`]), runs it with [`panic`]s caught, and turns
+//! what it returns into a [`result`], delivered through the call's [`future`]. A
+//! `#[derive(Tool)]` struct is called through [`struct_tool`] instead of a handler.
+
+pub(crate) mod arguments;
+pub(crate) mod arity;
+pub(crate) mod context;
+pub(crate) mod dispatch;
+pub(crate) mod future;
+pub(crate) mod handler;
+pub(crate) mod panic;
+pub(crate) mod result;
+pub(crate) mod struct_tool;
+
+pub use self::context::{Context, FromContext};
+pub use self::dispatch::UnknownTool;
+pub use self::future::CallFuture;
+pub use self::result::{Content, IntoToolResult, Json, Text, ToolResult};
+pub use self::struct_tool::CallTool;

@@ -1,0 +1,110 @@
+//! Calling a `#[derive(Tool)]` struct: its arguments read into the struct with serde, then
+//! its [`CallTool::call`].
+
+use std::future::Future;
+
+use serde_json::Value;
+
+use crate::call::arguments::Map;
+use crate::call::handler::Run;
+use crate::call::panic::catch_async;
+use crate::{CallFuture, Context, IntoToolResult, ToolResult};
+
+/// How a `#[derive(Tool)]` struct runs: what a listing calls for a struct entry, after reading
+/// the struct from the arguments object with serde.
+///
+/// ```
+/// use annotations::{CallTool, Context, Listing, Tool, tools};
+/// use serde::Deserialize;
+///
+/// /// Add two numbers.
+/// #[derive(Tool, Deserialize)]
+/// #[tool(read_only, title = "Add")]
+/// struct Add {
+///     a: i64,
+///     b: i64,
+/// }
+///
+/// impl CallTool<()> for Add {
+///     type Output = i64;
+///
+///     async fn call(self, _state: &(), _context: Context<'_>) -> i64 {
+///         self.a + self.b
+///     }
+/// }
+///
+/// static TOOLS: Listing = tools![Add];
+/// let arguments = serde_json::json!({"a": 2, "b": 3}).as_object().cloned();
+/// let call = TOOLS.call(&(), "add", arguments, Context::none())?;
+/// # let block_on = |call| tokio::runtime::Runtime::new().unwrap().block_on(call);
+/// assert_eq!(block_on(call).text_content(), "5");
+/// # Ok::<(), annotations::UnknownTool>(())
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is listed, but a listing cannot call it with state `{S}`",
+    note = "implement `annotations::CallTool<{S}>` for it (and derive `serde::Deserialize`), so that a call can run it"
+)]
+pub trait CallTool<S: ?Sized>: crate::StaticTool + serde::de::DeserializeOwned + Send {
+    /// What the tool returns.
+    type Output: IntoToolResult;
+
+    /// Runs the tool with the arguments read into `self`.
+    fn call(self, state: &S, context: Context<'_>) -> impl Future<Output = Self::Output> + Send;
+}
+
+/// The call of a `#[derive(Tool)]` type `T`: the arguments read into the struct (unknown keys
+/// refused, as its schema says), then its `CallTool::call`.
+pub struct StructCall<T>(std::marker::PhantomData<fn() -> T>);
+
+/// The call of the `#[derive(Tool)]` type `T`.
+#[must_use]
+pub const fn struct_call<T>() -> StructCall<T> {
+    StructCall(std::marker::PhantomData)
+}
+
+impl<S: ?Sized + Sync, T: crate::CallTool<S>> Run<S> for StructCall<T> {
+    fn call<'a>(
+        &self,
+        state: &'a S,
+        arguments: Option<Map>,
+        context: Context<'a>,
+    ) -> CallFuture<'a> {
+        CallFuture::new(async move {
+            catch_async(T::NAME, run_struct::<T, S>(state, arguments, context))
+                .await
+                .unwrap_or_else(|failed| failed)
+        })
+    }
+}
+
+/// Reads a `#[derive(Tool)]` struct from the arguments and runs it.
+async fn run_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
+    state: &'a S,
+    arguments: Option<Map>,
+    context: Context<'a>,
+) -> ToolResult {
+    let arguments = arguments.unwrap_or_default();
+    let schema = T::TOOL.input_schema.to_value();
+    let known = schema.get("properties").and_then(Value::as_object);
+    if let Some(unknown) = arguments
+        .keys()
+        .find(|key| !known.is_some_and(|known| known.contains_key(*key)))
+    {
+        let unknown: String = unknown.chars().take(64).collect();
+        return ToolResult::error(format!("unknown argument `{unknown}`"));
+    }
+    let empty = arguments.is_empty();
+    let read = T::deserialize(Value::Object(arguments))
+        // A unit struct (a tool without inputs) reads from nothing, not from `{}`.
+        .or_else(|error| {
+            if empty {
+                T::deserialize(Value::Null).map_err(|_| error)
+            } else {
+                Err(error)
+            }
+        });
+    match read {
+        Ok(tool) => tool.call(state, context).await.into_tool_result(),
+        Err(error) => ToolResult::error(format!("invalid arguments: {error}")),
+    }
+}

@@ -1,0 +1,85 @@
+//! The consistency check: [`ToolAnnotations::check`] and what it finds, a [`Conflict`]
+//! between two stated hints that cannot both be true.
+
+use std::fmt;
+
+use crate::ToolAnnotations;
+
+impl ToolAnnotations {
+    /// Checks that the stated hints can all be true at once.
+    ///
+    /// Two statements contradict a read-only tool: `destructiveHint: true` (a tool that changes
+    /// nothing cannot destroy anything) and `idempotentHint: false` (a tool that changes
+    /// nothing has no further effect when repeated). Redundant but consistent statements
+    /// (read-only with `destructiveHint: false` or `idempotentHint: true`) pass.
+    ///
+    /// `const`, so a contradiction in a constant fails the build; hosts call the same function
+    /// on annotations they receive.
+    ///
+    /// ```
+    /// use annotations::{Conflict, ToolAnnotations};
+    ///
+    /// let claimed = ToolAnnotations::new().with_read_only(true).with_destructive(true);
+    /// assert_eq!(claimed.check(), Err(Conflict::ReadOnlyAndDestructive));
+    ///
+    /// let redundant = ToolAnnotations::new()
+    ///     .with_read_only(true)
+    ///     .with_destructive(false)
+    ///     .with_idempotent(true);
+    /// assert_eq!(redundant.check(), Ok(()));
+    /// ```
+    pub const fn check(&self) -> Result<(), Conflict> {
+        if let Some(true) = self.read_only_hint {
+            if let Some(true) = self.destructive_hint {
+                return Err(Conflict::ReadOnlyAndDestructive);
+            }
+            if let Some(false) = self.idempotent_hint {
+                return Err(Conflict::ReadOnlyAndNotIdempotent);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Two stated hints that cannot both be true, as found by
+/// [`ToolAnnotations::check`](crate::ToolAnnotations::check).
+///
+/// ```
+/// use annotations::{Conflict, ToolAnnotations};
+///
+/// let err = ToolAnnotations::new()
+///     .with_read_only(true)
+///     .with_idempotent(false)
+///     .check()
+///     .unwrap_err();
+/// assert_eq!(err, Conflict::ReadOnlyAndNotIdempotent);
+/// assert_eq!(
+///     err.to_string(),
+///     "a read-only tool cannot be non-idempotent (readOnlyHint: true, idempotentHint: false)"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Conflict {
+    /// `readOnlyHint: true` with `destructiveHint: true`: a tool that changes nothing cannot
+    /// destroy anything.
+    ReadOnlyAndDestructive,
+    /// `readOnlyHint: true` with `idempotentHint: false`: a tool that changes nothing has no
+    /// further effect when called again.
+    ReadOnlyAndNotIdempotent,
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::ReadOnlyAndDestructive => {
+                "a read-only tool cannot be destructive (readOnlyHint: true, destructiveHint: true)"
+            }
+            Self::ReadOnlyAndNotIdempotent => {
+                "a read-only tool cannot be non-idempotent (readOnlyHint: true, idempotentHint: false)"
+            }
+        })
+    }
+}
+
+impl std::error::Error for Conflict {}

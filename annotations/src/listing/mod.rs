@@ -1,0 +1,185 @@
+//! A server's list of tools, [`Listing`], and what is done with it: the `tools/list` result
+//! for each protocol version ([`options`], [`render`] through the [`json`] writer), served a
+//! [`page`] at a time, and a [`markdown`] table. Calling a listed tool is the call stage's
+//! ([`crate::call`]).
+
+pub(crate) mod json;
+pub(crate) mod markdown;
+pub(crate) mod options;
+pub(crate) mod page;
+pub(crate) mod render;
+
+use std::fmt;
+
+use crate::call::handler::Run;
+use crate::{InvalidTool, Missing, Readiness, Tool};
+
+pub use self::options::{AnnotationsForm, CacheScope, ListOptions, ProtocolVersion};
+pub use self::page::{CursorError, Page};
+
+/// The tools a server offers, in a fixed order: what `tools/list` returns.
+///
+/// Build one with [`tools!`](crate::tools), which checks while compiling that no two tools
+/// share a name (and, if asked, that each is ready for a tool directory). The listing is a
+/// `&'static` slice of [`Tool`](struct@Tool)s, so it can live in a `const` or `static` and costs nothing to
+/// copy.
+///
+/// ```
+/// use annotations::{ListOptions, ProtocolVersion, tool, tools};
+///
+/// /// List every saved note.
+/// #[tool(read_only, open_world = false, title = "List notes")]
+/// fn list_notes() {}
+///
+/// /// Permanently delete a note by id.
+/// #[tool(destructive, idempotent, open_world = false, title = "Delete note")]
+/// fn delete_note(note_id: u64) {}
+///
+/// static TOOLS: annotations::Listing = tools![list_notes, delete_note];
+///
+/// let result = TOOLS.render(&ListOptions::new(ProtocolVersion::V2025_06_18), None)?;
+/// let result: serde_json::Value = serde_json::from_str(&result).unwrap();
+/// assert_eq!(result["tools"][1]["name"], "delete_note");
+/// assert_eq!(result["tools"][1]["inputSchema"]["required"][0], "note_id");
+/// # list_notes(); delete_note(1);
+/// # Ok::<(), annotations::CursorError>(())
+/// ```
+pub struct Listing<S: 'static = ()> {
+    tools: &'static [Tool],
+    /// One call per tool, in the same order; empty for a listing of descriptors only.
+    calls: &'static [&'static dyn Run<S>],
+}
+
+impl<S> Clone for Listing<S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<S> Copy for Listing<S> {}
+
+impl<S> fmt::Debug for Listing<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Listing")
+            .field("tools", &self.tools)
+            .field("callable", &self.is_callable())
+            .finish()
+    }
+}
+
+impl Listing {
+    /// A listing of these tool descriptors, in this order, without handlers: it lists and
+    /// renders, but [`call`](Self::call) finds no tool.
+    ///
+    /// Prefer [`tools!`](crate::tools), which also checks the names while compiling and
+    /// makes the tools callable; a listing built here can be checked with
+    /// [`validate`](Self::validate).
+    #[must_use]
+    pub const fn new(tools: &'static [Tool]) -> Self {
+        Listing { tools, calls: &[] }
+    }
+}
+
+impl<S> Listing<S> {
+    /// What `tools!` builds: descriptors and their calls, in the same order. Not public API.
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn from_parts(tools: &'static [Tool], calls: &'static [&'static dyn Run<S>]) -> Self {
+        assert!(tools.len() == calls.len(), "one call per tool");
+        Listing { tools, calls }
+    }
+
+    /// Whether the tools can be called (the listing came from `tools!`).
+    #[must_use]
+    pub const fn is_callable(&self) -> bool {
+        self.calls.len() == self.tools.len()
+    }
+
+    /// The call of the tool at `index`, if the listing has calls.
+    pub(crate) fn call_at(&self, index: usize) -> Option<&'static dyn Run<S>> {
+        self.calls.get(index).copied()
+    }
+
+    /// The tools, in order.
+    #[must_use]
+    pub const fn tools(&self) -> &'static [Tool] {
+        self.tools
+    }
+
+    /// How many tools there are.
+    #[must_use]
+    pub const fn len(&self) -> usize {
+        self.tools.len()
+    }
+
+    /// Whether there are none.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.tools.is_empty()
+    }
+
+    /// The tool with this name.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<&'static Tool> {
+        self.tools.iter().find(|tool| tool.name() == name)
+    }
+
+    /// Checks every tool ([`Tool::validate`]) and that no two share a name.
+    ///
+    /// # Errors
+    ///
+    /// The first problem found, naming the tool.
+    pub fn validate(&self) -> Result<(), InvalidListing> {
+        let mut seen = std::collections::HashSet::new();
+        for tool in self.tools {
+            tool.validate().map_err(|error| InvalidListing::Tool {
+                name: tool.name().to_owned(),
+                error,
+            })?;
+            if !seen.insert(tool.name()) {
+                return Err(InvalidListing::DuplicateName(tool.name().to_owned()));
+            }
+        }
+        Ok(())
+    }
+
+    /// The tools that are not ready for a directory at `level`, each with what it lacks.
+    pub fn not_ready(&self, level: Readiness) -> impl Iterator<Item = (&'static Tool, Missing)> {
+        self.tools
+            .iter()
+            .filter_map(move |tool| tool.missing_for(level).map(|missing| (tool, missing)))
+    }
+}
+
+/// Why a listing breaks the protocol's rules, from [`Listing::validate`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InvalidListing {
+    /// A tool of the listing is not a valid descriptor.
+    Tool {
+        /// The tool's name, as listed.
+        name: String,
+        /// What is wrong with it.
+        error: InvalidTool,
+    },
+    /// Two tools have this name.
+    DuplicateName(String),
+}
+
+impl fmt::Display for InvalidListing {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Tool { name, error } => write!(f, "tool `{name}`: {error}"),
+            Self::DuplicateName(name) => write!(f, "duplicate tool name `{name}`"),
+        }
+    }
+}
+
+impl std::error::Error for InvalidListing {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Tool { error, .. } => Some(error),
+            Self::DuplicateName(_) => None,
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! What a `tools/list` result is rendered for: the [`ProtocolVersion`] a session negotiated,
+//! the [`AnnotationsForm`], the page size and the 2026-07-28 cache fields.
+
+use std::fmt;
+
+/// A version of the Model Context Protocol whose `tools/list` result a [`Listing`](crate::Listing) renders.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum ProtocolVersion {
+    /// `2025-06-18`.
+    V2025_06_18,
+    /// `2025-11-25`.
+    V2025_11_25,
+    /// `2026-07-28`: the result also carries `resultType`, `ttlMs` and `cacheScope`.
+    V2026_07_28,
+}
+
+impl ProtocolVersion {
+    /// Every version, oldest first.
+    pub const ALL: [ProtocolVersion; 3] = [
+        ProtocolVersion::V2025_06_18,
+        ProtocolVersion::V2025_11_25,
+        ProtocolVersion::V2026_07_28,
+    ];
+
+    /// The newest version.
+    pub const LATEST: ProtocolVersion = ProtocolVersion::V2026_07_28;
+
+    /// The version as the protocol writes it, `"2025-06-18"`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ProtocolVersion::V2025_06_18 => "2025-06-18",
+            ProtocolVersion::V2025_11_25 => "2025-11-25",
+            ProtocolVersion::V2026_07_28 => "2026-07-28",
+        }
+    }
+
+    /// The version written `text`, if it is one of these.
+    ///
+    /// ```
+    /// use annotations::ProtocolVersion;
+    ///
+    /// assert_eq!(ProtocolVersion::parse("2025-11-25"), Some(ProtocolVersion::V2025_11_25));
+    /// assert_eq!(ProtocolVersion::parse("2024-11-05"), None);
+    /// ```
+    #[must_use]
+    pub fn parse(text: &str) -> Option<ProtocolVersion> {
+        Self::ALL
+            .into_iter()
+            .find(|version| version.as_str() == text)
+    }
+
+    pub(crate) const fn has_cache_fields(self) -> bool {
+        matches!(self, ProtocolVersion::V2026_07_28)
+    }
+}
+
+impl fmt::Display for ProtocolVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// How annotations go on the wire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum AnnotationsForm {
+    /// As stated: unset hints left out (the protocol's defaults apply).
+    #[default]
+    Minimal,
+    /// Every hint at its effective value, as some tool directories demand
+    /// ([`ToolAnnotations::explicit`](crate::ToolAnnotations::explicit)).
+    Explicit,
+}
+
+/// Who may cache a `tools/list` result (2026-07-28's `cacheScope`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CacheScope {
+    /// Only within the same authorization context: right when the tools offered depend on
+    /// who asks. The default, as the safer claim.
+    #[default]
+    Private,
+    /// Any client or shared cache: right for a listing that is the same for everyone, as a
+    /// compile-time listing is unless the server filters it per user.
+    Public,
+}
+
+impl CacheScope {
+    /// `"private"` or `"public"`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            CacheScope::Private => "private",
+            CacheScope::Public => "public",
+        }
+    }
+}
+
+/// How [`Listing::render`](crate::Listing::render) writes a `tools/list` result.
+///
+/// ```
+/// use annotations::{AnnotationsForm, CacheScope, ListOptions, ProtocolVersion};
+///
+/// const OPTIONS: ListOptions = ListOptions::new(ProtocolVersion::V2026_07_28)
+///     .with_page_size(50)
+///     .with_annotations(AnnotationsForm::Explicit)
+///     .with_ttl_ms(60_000)
+///     .with_cache_scope(CacheScope::Public);
+/// # let _ = OPTIONS;
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct ListOptions {
+    /// The protocol version the client negotiated.
+    pub version: ProtocolVersion,
+    /// Annotations as stated or fully explicit.
+    pub annotations: AnnotationsForm,
+    /// Tools per page; `0` (the default) sends the whole list in one page.
+    pub page_size: usize,
+    /// 2026-07-28's `ttlMs`: how long a client may cache the result (default 0).
+    pub ttl_ms: u64,
+    /// 2026-07-28's `cacheScope` (default [`CacheScope::Private`]).
+    pub cache_scope: CacheScope,
+}
+
+impl ListOptions {
+    /// The defaults for `version`: minimal annotations, one page, `ttlMs` 0, private.
+    #[must_use]
+    pub const fn new(version: ProtocolVersion) -> Self {
+        ListOptions {
+            version,
+            annotations: AnnotationsForm::Minimal,
+            page_size: 0,
+            ttl_ms: 0,
+            cache_scope: CacheScope::Private,
+        }
+    }
+
+    /// Sets the form of the annotations.
+    #[must_use]
+    pub const fn with_annotations(mut self, form: AnnotationsForm) -> Self {
+        self.annotations = form;
+        self
+    }
+
+    /// Sets the page size (`0`: everything in one page).
+    #[must_use]
+    pub const fn with_page_size(mut self, page_size: usize) -> Self {
+        self.page_size = page_size;
+        self
+    }
+
+    /// Sets `ttlMs`.
+    #[must_use]
+    pub const fn with_ttl_ms(mut self, ttl_ms: u64) -> Self {
+        self.ttl_ms = ttl_ms;
+        self
+    }
+
+    /// Sets `cacheScope`.
+    #[must_use]
+    pub const fn with_cache_scope(mut self, scope: CacheScope) -> Self {
+        self.cache_scope = scope;
+        self
+    }
+}
+
+impl Default for ListOptions {
+    fn default() -> Self {
+        ListOptions::new(ProtocolVersion::LATEST)
+    }
+}

@@ -1,0 +1,47 @@
+//! Descriptors as rmcp's `rmcp::model::Tool`.
+
+/// The descriptor as rmcp's `Tool`: every field kept (schemas parsed into JSON objects).
+///
+/// ```
+/// use annotations::{Schema, Tool, ToolAnnotations};
+///
+/// let mut ours = Tool::new("list_notes", Schema::NO_INPUT);
+/// ours.annotations = ToolAnnotations::LOOKUP;
+/// let theirs = rmcp::model::Tool::from(&ours);
+/// assert_eq!(theirs.name, "list_notes");
+/// assert_eq!(theirs.input_schema["type"], "object");
+/// assert_eq!(theirs.annotations.unwrap().read_only_hint, Some(true));
+/// ```
+impl From<&crate::Tool> for rmcp::model::Tool {
+    fn from(tool: &crate::Tool) -> Self {
+        let mut out = rmcp::model::Tool::new_with_raw(
+            tool.name.clone(),
+            tool.description.clone(),
+            json_object(&tool.input_schema),
+        );
+        if let Some(title) = tool.title() {
+            out = out.with_title(title);
+        }
+        if let Some(schema) = &tool.output_schema {
+            out = out.with_raw_output_schema(json_object(schema));
+        }
+        if !tool.annotations.is_empty() {
+            out = out.with_annotations((&tool.annotations).into());
+        }
+        out
+    }
+}
+
+/// The descriptor as rmcp's `Tool`.
+impl From<crate::Tool> for rmcp::model::Tool {
+    fn from(tool: crate::Tool) -> Self {
+        (&tool).into()
+    }
+}
+
+fn json_object(schema: &crate::Schema) -> std::sync::Arc<rmcp::model::JsonObject> {
+    match schema.to_value() {
+        serde_json::Value::Object(object) => std::sync::Arc::new(object),
+        _ => std::sync::Arc::default(),
+    }
+}

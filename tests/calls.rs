@@ -1,0 +1,205 @@
+//! The one call path every handler goes through, at its edges: the most parameters a handler
+//! may take from the model (sixteen, synchronous and `async`), `#[context]` parameters among
+//! them in either kind, handlers called through a function pointer and by name, and a failed
+//! read of an `async` handler's arguments answered before its future runs.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use annotations::{Context, Listing, ToolResult, tool, tools};
+use serde_json::{Value, json};
+
+/// Sum sixteen numbers.
+#[tool(read_only)]
+#[allow(clippy::too_many_arguments)]
+fn sum16(
+    a: u8,
+    b: u8,
+    c: u8,
+    d: u8,
+    e: u8,
+    f: u8,
+    g: u8,
+    h: u8,
+    i: u8,
+    j: u8,
+    k: u8,
+    l: u8,
+    m: u8,
+    n: u8,
+    o: u8,
+    p: &str,
+) -> String {
+    let sum: u32 = [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o]
+        .iter()
+        .map(|&x| u32::from(x))
+        .sum();
+    format!("{p}{sum}")
+}
+
+/// Sum sixteen numbers, later.
+#[tool(read_only)]
+#[allow(clippy::too_many_arguments)]
+async fn sum16_later(
+    a: u8,
+    b: u8,
+    c: u8,
+    d: u8,
+    e: u8,
+    f: u8,
+    g: u8,
+    h: u8,
+    i: u8,
+    j: u8,
+    k: u8,
+    l: u8,
+    m: u8,
+    n: u8,
+    o: u8,
+    p: Option<String>,
+) -> String {
+    let sum: u32 = [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o]
+        .iter()
+        .map(|&x| u32::from(x))
+        .sum();
+    format!("{}{sum}", p.unwrap_or_default())
+}
+
+pub struct Counter {
+    calls: AtomicUsize,
+}
+
+impl Counter {
+    /// Count a call, with the context between two arguments.
+    #[tool(read_only)]
+    pub async fn count(
+        &self,
+        step: usize,
+        #[context] context: Context<'_>,
+        label: String,
+    ) -> String {
+        let before = self.calls.fetch_add(step, Ordering::SeqCst);
+        format!("{label}: {before} -> {} ({context:?})", before + step)
+    }
+
+    /// The same, synchronously, with the state asked for as a context parameter.
+    #[tool(read_only)]
+    pub fn count_now(&self, step: usize, #[context] state: &Counter) -> usize {
+        state.calls.fetch_add(step, Ordering::SeqCst) + step
+    }
+
+    /// Borrows from `self` in its result, so it is called by name, not through a pointer.
+    #[tool(read_only)]
+    pub fn name_of(&self) -> &'static str {
+        "counter"
+    }
+}
+
+/// A function without `self` that returns `impl Trait`: called by name.
+#[tool(read_only)]
+fn shown(value: u32) -> impl annotations::IntoToolResult {
+    annotations::Text(value)
+}
+
+static FREE: Listing = tools![sum16, sum16_later, shown];
+static COUNTER: Listing<Counter> = tools![Counter::count, Counter::count_now, Counter::name_of];
+
+fn run<S>(listing: &Listing<S>, state: &S, name: &str, arguments: Value) -> ToolResult {
+    let call = listing
+        .call(state, name, arguments.as_object().cloned(), Context::none())
+        .expect("listed");
+    match call.into_ready() {
+        Ok(result) => result,
+        Err(pending) => tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap()
+            .block_on(pending),
+    }
+}
+
+fn sixteen(last: Value) -> Value {
+    let mut arguments = serde_json::Map::new();
+    for (i, name) in "abcdefghijklmno".chars().enumerate() {
+        arguments.insert(name.to_string(), json!(i));
+    }
+    arguments.insert("p".into(), last);
+    Value::Object(arguments)
+}
+
+#[test]
+fn sixteen_parameters_from_the_model_are_read_in_both_kinds_of_call() {
+    assert_eq!(
+        run(&FREE, &(), "sum16", sixteen(json!("="))).text_content(),
+        "=105"
+    );
+    assert_eq!(
+        run(&FREE, &(), "sum16_later", sixteen(json!("~"))).text_content(),
+        "~105"
+    );
+    assert_eq!(
+        run(&FREE, &(), "sum16_later", sixteen(Value::Null)).text_content(),
+        "105"
+    );
+    let schema = FREE.get("sum16").unwrap().input_schema.to_value();
+    assert_eq!(schema["required"].as_array().unwrap().len(), 16);
+}
+
+#[test]
+fn every_bad_argument_of_an_async_handler_is_reported_before_it_runs() {
+    let mut arguments = sixteen(json!(7));
+    arguments["a"] = json!(300);
+    arguments["z"] = json!(true);
+    let call = FREE
+        .call(
+            &(),
+            "sum16_later",
+            arguments.as_object().cloned(),
+            Context::none(),
+        )
+        .unwrap();
+    // Nothing to await: the arguments were refused when the call was made.
+    let result = call.into_ready().expect("a refused call is ready");
+    assert!(result.is_error);
+    let text = result.text_content();
+    assert!(
+        text.contains("invalid argument `a`: expected an integer from 0 to 255, found 300"),
+        "{text}"
+    );
+    assert!(text.contains("invalid argument `p`"), "{text}");
+    assert!(text.contains("unknown argument `z`"), "{text}");
+}
+
+#[test]
+fn context_parameters_sit_anywhere_in_either_kind_of_call() {
+    let counter = Counter {
+        calls: AtomicUsize::new(0),
+    };
+    let text = run(
+        &COUNTER,
+        &counter,
+        "count",
+        json!({"step": 2, "label": "n"}),
+    )
+    .text_content();
+    assert!(text.starts_with("n: 0 -> 2 (Context"), "{text}");
+    assert_eq!(
+        run(&COUNTER, &counter, "count_now", json!({"step": 3})).text_content(),
+        "5"
+    );
+    let schema = COUNTER.get("count").unwrap().input_schema.to_value();
+    assert_eq!(schema["required"], json!(["step", "label"]));
+}
+
+#[test]
+fn handlers_without_a_writable_pointer_type_are_called_by_name() {
+    let counter = Counter {
+        calls: AtomicUsize::new(0),
+    };
+    assert_eq!(
+        run(&COUNTER, &counter, "name_of", json!({})).text_content(),
+        "counter"
+    );
+    assert_eq!(
+        run(&FREE, &(), "shown", json!({"value": 9})).text_content(),
+        "9"
+    );
+}
