@@ -5,7 +5,8 @@ Generates a workspace (under target/compile-bench/) with one leaf crate per vari
 N tools of one shape: an `&self` method taking a documented `u64` and a `String`, with a doc
 comment, read-only, closed-world, with a title, all served as one listing:
 
-  hand    the floor: plain methods, hand-written `ToolAnnotations` and `Tool` constants, a
+  hand    the floor: plain methods, hand-written `ToolAnnotations` and `Tool` constants (the
+          literals `#[tool]` writes, hidden field included), a
           `Listing::new(&[...])`, and a hand-written `match` on the name for dispatch
   derive  this crate: `#[tool(...)]` on each method and one `tools![...]` (the listing is the
           dispatch)
@@ -76,6 +77,7 @@ def handler(variant: str, n: int) -> str:
             + f'        input_schema: ::annotations::Schema::Static("{schema}"),\n'
             + "        output_schema: None,\n"
             + f"        annotations: Self::TOOL_{n}_ANNOTATIONS,\n"
+            + "        __non_exhaustive: ::annotations::__private::NonExhaustive,\n"
             + "    };\n"
         )
     if variant == "rmcp":

@@ -8,60 +8,30 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use annotations::{Context, Listing, ToolResult, tool, tools};
 use serde_json::{Value, json};
 
-/// Sum sixteen numbers.
-#[tool(read_only)]
-#[allow(clippy::too_many_arguments)]
-fn sum16(
-    a: u8,
-    b: u8,
-    c: u8,
-    d: u8,
-    e: u8,
-    f: u8,
-    g: u8,
-    h: u8,
-    i: u8,
-    j: u8,
-    k: u8,
-    l: u8,
-    m: u8,
-    n: u8,
-    o: u8,
-    p: &str,
-) -> String {
-    let sum: u32 = [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o]
-        .iter()
-        .map(|&x| u32::from(x))
-        .sum();
-    format!("{p}{sum}")
+/// Two handlers of sixteen parameters, one synchronous and one `async` (written by a macro,
+/// which also passes each parameter through `macro_rules!` fragments).
+macro_rules! sum16 {
+    ($($name:ident $(: $kind:ident)?, $last:ty, $prefix:expr;)*) => {$(
+        /// Sum fifteen numbers behind a prefix.
+        #[tool(read_only)]
+        #[allow(clippy::too_many_arguments)]
+        $($kind)? fn $name(
+            a: u8, b: u8, c: u8, d: u8, e: u8, f: u8, g: u8, h: u8,
+            i: u8, j: u8, k: u8, l: u8, m: u8, n: u8, o: u8, p: $last,
+        ) -> String {
+            let sum: u32 = [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o]
+                .iter()
+                .map(|&x| u32::from(x))
+                .sum();
+            let prefix: fn($last) -> String = $prefix;
+            format!("{}{sum}", prefix(p))
+        }
+    )*};
 }
 
-/// Sum sixteen numbers, later.
-#[tool(read_only)]
-#[allow(clippy::too_many_arguments)]
-async fn sum16_later(
-    a: u8,
-    b: u8,
-    c: u8,
-    d: u8,
-    e: u8,
-    f: u8,
-    g: u8,
-    h: u8,
-    i: u8,
-    j: u8,
-    k: u8,
-    l: u8,
-    m: u8,
-    n: u8,
-    o: u8,
-    p: Option<String>,
-) -> String {
-    let sum: u32 = [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o]
-        .iter()
-        .map(|&x| u32::from(x))
-        .sum();
-    format!("{}{sum}", p.unwrap_or_default())
+sum16! {
+    sum16, &str, |p| p.to_owned();
+    sum16_later: async, Option<String>, Option::unwrap_or_default;
 }
 
 pub struct Counter {

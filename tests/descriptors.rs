@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use annotations::{Schema, Tool, ToolAnnotations, tool};
+use annotations::{Listing, Schema, Tool, ToolAnnotations, tool};
 use annotations_tests::tools::{
     ADD_NOTE_TOOL, COLLECTIONS_TOOL, Colour, INTEGERS_TOOL, LIST_NOTES_TOOL, PAINT_TOOL,
     SCALARS_TOOL, TYPE_TOOL,
@@ -42,8 +42,7 @@ fn integers_state_their_true_range() {
     assert_eq!(range("l"), expect(i64::MIN.into(), i64::MAX as u128));
     // Beyond 64 bits the text is exact; serde_json (without arbitrary precision) reads such a
     // number as a float, as most JSON readers do.
-    let tool = INTEGERS_TOOL;
-    let text = tool.input_schema.as_str();
+    let text = INTEGERS_TOOL.input_schema.as_str();
     assert!(text.contains(r#""maximum":340282366920938463463374607431768211455"#));
     assert!(text.contains(r#""minimum":-170141183460469231731687303715884105728"#));
     assert!(text.contains(r#""maximum":170141183460469231731687303715884105727"#));
@@ -144,8 +143,7 @@ fn user_types_go_through_tool_schema_once_at_run_time() {
         })
     );
     // Properties keep the order of the parameters.
-    let tool = PAINT_TOOL;
-    let text = tool.input_schema.as_str();
+    let text = PAINT_TOOL.input_schema.as_str();
     let at = |name: &str| text.find(&format!("\"{name}\":")).unwrap();
     assert!(
         at("colour") < at("palette") && at("palette") < at("accent") && at("shape") < at("width")
@@ -323,19 +321,25 @@ fn methods_get_an_associated_descriptor_and_the_receiver_is_not_an_input() {
     );
 }
 
-// Descriptors are plain values: usable in `const` and `static` items, built by hand in
-// `const` too; the annotations constant beside a handler is read in `const`.
+// Descriptors are plain values: usable in `const` and `static` items, read in `const`,
+// borrowed and promoted like literals (a listing of them in a `static`, a name borrowed past
+// its statement), whether their schemas are written while compiling or on first use; and
+// built by hand in `const` too.
 static STATIC_COPY: Tool = Server::DELETE_NOTE_TOOL;
+static LISTED: Listing = Listing::new(&[LIST_NOTES_TOOL, PAINT_TOOL, FAVOURITE_COLOUR_TOOL]);
+const _: () = assert!(Server::DELETE_NOTE_TOOL.annotations.destructive());
+const _: () = assert!(annotations::is_valid_tool_name(LIST_NOTES_TOOL.name()));
 const BY_HAND: Tool = Tool::new("delete_note", Schema::NO_INPUT)
     .with_title("Delete note")
     .with_description("Permanently delete a note by id.")
     .with_annotations(Server::DELETE_NOTE_ANNOTATIONS);
-const _: () = assert!(Server::DELETE_NOTE_ANNOTATIONS.destructive());
 
 #[test]
 fn descriptors_are_const() {
     assert_eq!(STATIC_COPY.display_name(), "Delete note");
-    assert!(annotations::is_valid_tool_name(LIST_NOTES_TOOL.name()));
+    let name = PAINT_TOOL.name();
+    assert_eq!(LISTED.get(name).map(Tool::name), Some("paint"));
+    assert_eq!(LISTED.len(), 3);
     let by_hand = BY_HAND;
     assert_eq!(by_hand.display_name(), STATIC_COPY.display_name());
     assert_eq!(by_hand.annotations, STATIC_COPY.annotations);

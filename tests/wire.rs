@@ -230,6 +230,20 @@ fn malformed_input_never_panics() {
     assert_eq!(big.title().map(str::len), Some(1 << 20));
 }
 
+/// The keys of the annotations object.
+const KEYS: [&str; 5] = [
+    "title",
+    "readOnlyHint",
+    "destructiveHint",
+    "idempotentHint",
+    "openWorldHint",
+];
+
+/// One of the annotations' keys.
+fn hint_key() -> impl Strategy<Value = String> {
+    prop::sample::select(&KEYS[..]).prop_map(str::to_owned)
+}
+
 /// Arbitrary JSON values, biased towards the keys that matter.
 fn arbitrary_json() -> impl Strategy<Value = Value> {
     let leaf = prop_oneof![
@@ -240,14 +254,7 @@ fn arbitrary_json() -> impl Strategy<Value = Value> {
         ".{0,12}".prop_map(Value::String),
     ];
     leaf.prop_recursive(4, 64, 8, |inner| {
-        let key = prop_oneof![
-            Just("title".to_string()),
-            Just("readOnlyHint".to_string()),
-            Just("destructiveHint".to_string()),
-            Just("idempotentHint".to_string()),
-            Just("openWorldHint".to_string()),
-            ".{0,8}",
-        ];
+        let key = prop_oneof![hint_key(), ".{0,8}"];
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
             prop::collection::btree_map(key, inner, 0..7)
@@ -259,14 +266,7 @@ fn arbitrary_json() -> impl Strategy<Value = Value> {
 /// The text of a JSON object whose keys are mostly the hints', with values of every JSON type,
 /// and whether a known key is repeated.
 fn object_text() -> impl Strategy<Value = (String, bool)> {
-    let key = prop_oneof![
-        Just("title".to_string()),
-        Just("readOnlyHint".to_string()),
-        Just("destructiveHint".to_string()),
-        Just("idempotentHint".to_string()),
-        Just("openWorldHint".to_string()),
-        "[a-zA-Z]{0,8}",
-    ];
+    let key = prop_oneof![hint_key(), "[a-zA-Z]{0,8}"];
     prop::collection::vec((key, arbitrary_json()), 0..8).prop_map(|pairs| {
         let entries: Vec<String> = pairs
             .iter()

@@ -151,27 +151,40 @@ impl Descriptor {
         &self.name
     }
 
-    /// The `Tool`, built with its `const` constructors (so that `Tool` can grow fields).
+    /// The `Tool` struct literal (a literal, not constructor calls, so that the constant can
+    /// be borrowed and promoted like any literal; its hidden field keeps users' code from
+    /// writing one).
     pub(crate) fn value(
         &self,
         krate: &TokenStream,
         title: Option<&LitStr>,
         annotations: &TokenStream,
     ) -> TokenStream {
-        let name = &self.name;
+        let cow = |text: &str| quote!(#krate::__private::Cow::Borrowed(#text));
+        let some = |value: TokenStream| quote!(::core::option::Option::Some(#value));
+        let none = quote!(::core::option::Option::None);
+        let name = cow(&self.name);
+        let title = title.map_or_else(
+            || none.clone(),
+            |title| some(quote!(#krate::__private::Cow::Borrowed(#title))),
+        );
+        let description = self
+            .description
+            .as_deref()
+            .map_or_else(|| none.clone(), |text| some(cow(text)));
         let input_schema = self.input_schema(krate);
-        let mut tool = quote!(#krate::Tool::new(#name, #input_schema));
-        if let Some(title) = title {
-            tool.extend(quote!(.with_title(#title)));
+        let output_schema = self.output_schema(krate).map_or_else(|| none.clone(), some);
+        quote! {
+            #krate::Tool {
+                name: #name,
+                title: #title,
+                description: #description,
+                input_schema: #input_schema,
+                output_schema: #output_schema,
+                annotations: #annotations,
+                __non_exhaustive: #krate::__private::NonExhaustive,
+            }
         }
-        if let Some(description) = &self.description {
-            tool.extend(quote!(.with_description(#description)));
-        }
-        if let Some(output_schema) = self.output_schema(krate) {
-            tool.extend(quote!(.with_output_schema(#output_schema)));
-        }
-        tool.extend(quote!(.with_annotations(#annotations)));
-        tool
     }
 
     /// The `outputSchema` of a handler returning `Json<T>`: `T`'s schema if it is an object,
@@ -197,14 +210,14 @@ impl Descriptor {
         }
         let expr = ty.to_expr(krate);
         Some(quote! {
-            #krate::__private::lazy({
+            #krate::Schema::Lazy(#krate::__private::Lazy({
                 fn output_schema() -> &'static str {
                     static SCHEMA: #krate::__private::OnceLock<::std::string::String> =
                         #krate::__private::OnceLock::new();
                     SCHEMA.get_or_init(|| #krate::__private::output_schema(#expr))
                 }
                 output_schema
-            })
+            }))
         })
     }
 
@@ -234,7 +247,7 @@ impl Descriptor {
             }
         });
         quote! {
-            #krate::__private::lazy({
+            #krate::Schema::Lazy(#krate::__private::Lazy({
                 fn input_schema() -> &'static str {
                     static SCHEMA: #krate::__private::OnceLock<::std::string::String> =
                         #krate::__private::OnceLock::new();
@@ -245,7 +258,7 @@ impl Descriptor {
                     })
                 }
                 input_schema
-            })
+            }))
         }
     }
 

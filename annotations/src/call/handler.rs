@@ -81,11 +81,7 @@ pub fn call_sync<'a, S: ?Sized, P: ReadParams, H, R: IntoToolResult>(
     run: fn(&'a S, &Context<'a>, P, H) -> Result<R, String>,
 ) -> CallFuture<'a> {
     let result = match read(arguments, specs) {
-        Ok(params) => match catch(tool, || run(state, &context, params, handler)) {
-            Ok(Ok(result)) => result.into_tool_result(),
-            Ok(Err(message)) => ToolResult::error(message),
-            Err(failed) => failed,
-        },
+        Ok(params) => outcome(catch(tool, || run(state, &context, params, handler))),
         Err(failed) => failed,
     };
     CallFuture::ready(result)
@@ -114,13 +110,17 @@ where
         Err(failed) => return CallFuture::ready(failed),
     };
     let future = run(state, context, params, handler);
-    CallFuture::new(async move {
-        match catch_async(tool, future).await {
-            Ok(Ok(result)) => result.into_tool_result(),
-            Ok(Err(message)) => ToolResult::error(message),
-            Err(failed) => failed,
-        }
-    })
+    CallFuture::new(async move { outcome(catch_async(tool, future).await) })
+}
+
+/// The result of a handler that ran: what it returned, a `#[context]` value it could not have
+/// (`Err` inside), or the failed result of its panic (`Err` outside).
+fn outcome<R: IntoToolResult>(ran: Result<Result<R, String>, ToolResult>) -> ToolResult {
+    match ran {
+        Ok(Ok(result)) => result.into_tool_result(),
+        Ok(Err(message)) => ToolResult::error(message),
+        Err(failed) => failed,
+    }
 }
 
 /// A method's function pointer, `fn(&S, A, B) -> R`, called with its parameters as a tuple.

@@ -74,6 +74,27 @@ impl Listing {
     /// Prefer [`tools!`](crate::tools), which also checks the names while compiling and
     /// makes the tools callable; a listing built here can be checked with
     /// [`validate`](Self::validate).
+    ///
+    /// The descriptors `#[tool]` writes can be listed in place; ones built with
+    /// [`Tool::new`] are kept in a `static` of their own first (a constant made by function
+    /// calls cannot be borrowed for `'static` in place).
+    ///
+    /// ```
+    /// use annotations::{Listing, Schema, Tool, tool};
+    ///
+    /// /// List every saved note.
+    /// #[tool(read_only, title = "List notes")]
+    /// fn list_notes() {}
+    ///
+    /// static GENERATED: Listing = Listing::new(&[LIST_NOTES_TOOL]);
+    ///
+    /// static BY_HAND: [Tool; 1] = [Tool::new("ping", Schema::NO_INPUT).with_title("Ping")];
+    /// static MIXED: Listing = Listing::new(&BY_HAND);
+    ///
+    /// assert_eq!(GENERATED.tools()[0].name(), "list_notes");
+    /// assert!(MIXED.validate().is_ok());
+    /// # list_notes();
+    /// ```
     #[must_use]
     pub const fn new(tools: &'static [Tool]) -> Self {
         Listing { tools, calls: &[] }

@@ -19,13 +19,18 @@ pub use self::diagnostic::{
 pub use crate::call::arguments::{Map, Spec, common_reads};
 pub use crate::call::handler::{bind, call_async, call_sync, free, method, not_callable};
 pub use crate::call::struct_tool::struct_call;
-pub use crate::tool::schema::lazy;
+pub use crate::tool::schema::Lazy;
 pub use crate::tool::schema_builder::{
     Property, array, fragment, map, nullable, object, output_schema,
 };
 
 #[cfg(feature = "derive")]
 pub use annotations_derive::__with_crate as with_crate;
+
+/// The hidden field of the types that may grow fields but are written as literals by
+/// generated code (`Tool`): only this crate and the code it generates name it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NonExhaustive;
 
 /// What `#[tool(crate = path)]`, `tools![crate = path; ...]` and
 /// `#[tool(crate = path)] #[derive(Tool)]` emit: `path::__annotations_with_crate! { ... }`,

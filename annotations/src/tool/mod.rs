@@ -57,11 +57,15 @@ pub use self::readiness::{Missing, Readiness};
 /// in the same way as [`ToolAnnotations`]: unknown keys are skipped, `null` reads as unset, a
 /// value of the wrong type is an error that names the field.
 ///
-/// Fields are public to read and to set, but the type is `#[non_exhaustive]`, since the
-/// protocol keeps adding fields: build one with [`Tool::new`] and the `with_` methods, all
-/// `const`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
+/// Fields are public to read and to set, but not to list in a `Tool { .. }` literal of your
+/// own, since the protocol keeps adding fields: build one with [`Tool::new`] and the `with_`
+/// methods, all `const`.
+///
+/// (Not `#[non_exhaustive]`: a hidden field does its job instead, so that the code `#[tool]`
+/// generates can still write the descriptor as a literal. A constant made by a function call
+/// may need its destructor run, so Rust would no longer let `LIST_NOTES_TOOL.name()` be
+/// borrowed past its statement, nor `Listing::new(&[LIST_NOTES_TOOL])` be a `static`.)
+#[derive(Clone, PartialEq, Eq)]
 pub struct Tool {
     /// The name the model calls the tool by (`name`), unique within a server. The protocol's
     /// rule: 1 to 128 characters of `A-Z a-z 0-9 _ - .` (see [`is_valid_tool_name`]).
@@ -78,6 +82,23 @@ pub struct Tool {
     /// What calling the tool does to the world (`annotations`); left out on the wire when
     /// nothing is stated.
     pub annotations: ToolAnnotations,
+    /// Not public API: what keeps `Tool { .. }` literals out of code outside this crate and
+    /// the code it generates, so that a field the protocol adds is not a breaking change.
+    #[doc(hidden)]
+    pub __non_exhaustive: crate::__private::NonExhaustive,
+}
+
+impl fmt::Debug for Tool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tool")
+            .field("name", &self.name)
+            .field("title", &self.title)
+            .field("description", &self.description)
+            .field("input_schema", &self.input_schema)
+            .field("output_schema", &self.output_schema)
+            .field("annotations", &self.annotations)
+            .finish()
+    }
 }
 
 impl Tool {
@@ -98,6 +119,7 @@ impl Tool {
             input_schema,
             output_schema: None,
             annotations: ToolAnnotations::new(),
+            __non_exhaustive: crate::__private::NonExhaustive,
         }
     }
 

@@ -41,16 +41,11 @@ pub enum Schema {
 }
 
 /// The function that builds a schema on first use (and caches it), as only generated code
-/// makes one.
+/// makes one (`Schema::Lazy(__private::Lazy(build))`, a literal, so that the descriptor stays
+/// one too).
 #[doc(hidden)]
 #[derive(Clone, Copy)]
-pub struct Lazy(fn() -> &'static str);
-
-/// A schema that `build` writes on first use; `build` caches it. For generated code.
-#[must_use]
-pub const fn lazy(build: fn() -> &'static str) -> Schema {
-    Schema::Lazy(Lazy(build))
-}
+pub struct Lazy(pub fn() -> &'static str);
 
 /// Why a value cannot be a tool's schema.
 #[derive(Clone, Debug, PartialEq, Eq)]

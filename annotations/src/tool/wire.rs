@@ -141,6 +141,7 @@ impl<'de> Visitor<'de> for ToolVisitor {
             input_schema,
             output_schema: output.flatten(),
             annotations: annotations.flatten().unwrap_or_default(),
+            __non_exhaustive: crate::__private::NonExhaustive,
         })
     }
 }
