@@ -173,3 +173,107 @@ fn handlers_without_a_writable_pointer_type_are_called_by_name() {
         "9"
     );
 }
+
+/// Seventeen parameters: more than a listing can call, so it is refused where it is listed
+/// (`tests/ui/uncallable/`), but the handler and its constants are as usual.
+#[tool(read_only)]
+#[allow(clippy::too_many_arguments)]
+fn wide(
+    a: u8,
+    b: u8,
+    c: u8,
+    d: u8,
+    e: u8,
+    f: u8,
+    g: u8,
+    h: u8,
+    i: u8,
+    j: u8,
+    k: u8,
+    l: u8,
+    m: u8,
+    n: u8,
+    o: u8,
+    p: u8,
+    q: u8,
+) -> u8 {
+    [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q]
+        .iter()
+        .sum()
+}
+
+#[test]
+fn a_handler_too_wide_to_list_keeps_its_constants() {
+    assert_eq!(wide(1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1), 17);
+    assert_eq!(
+        WIDE_TOOL.input_schema.to_value()["required"]
+            .as_array()
+            .unwrap()
+            .len(),
+        17
+    );
+}
+
+/// A free function that shares its name with the associated function below.
+#[tool(read_only)]
+async fn make(size: u8) -> String {
+    format!("the free function, {size}")
+}
+
+pub struct Factory;
+
+impl Factory {
+    /// An associated function without `self` that is `async`: a listing can only call such a
+    /// handler by its name, which here finds the free function above.
+    #[tool(read_only)]
+    pub async fn make(size: u8) -> String {
+        format!("the associated function, {size}")
+    }
+}
+
+#[test]
+fn an_async_associated_function_is_never_confused_with_a_free_one() {
+    let listing: Listing = tools![Factory::make];
+    let result = run(&listing, &(), "make", json!({"size": 3}));
+    assert!(result.is_error);
+    assert!(
+        result
+            .text_content()
+            .starts_with("the tool `make` cannot be called from a listing: it is an associated function without `self`"),
+        "{}",
+        result.text_content()
+    );
+    // Listed as itself, the free function is called.
+    let free: Listing = tools![make];
+    assert_eq!(
+        run(&free, &(), "make", json!({"size": 3})).text_content(),
+        "the free function, 3"
+    );
+}
+
+/// A handler written by `macro_rules!` from identifier fragments, with a `#[context]`
+/// parameter named by the macro's caller.
+macro_rules! echo_with_state {
+    ($name:ident, $state:ident) => {
+        /// Echo a word, with the server's state at hand.
+        #[tool(read_only)]
+        fn $name(#[context] $state: &Counter, word: String) -> String {
+            let _ = $state;
+            word
+        }
+    };
+}
+
+echo_with_state!(echo_word, store);
+
+#[test]
+fn a_macro_written_handler_gets_its_context() {
+    let listing: Listing<Counter> = tools![echo_word];
+    let counter = Counter {
+        calls: AtomicUsize::new(0),
+    };
+    assert_eq!(
+        run(&listing, &counter, "echo_word", json!({"word": "hi"})).text_content(),
+        "hi"
+    );
+}

@@ -64,9 +64,16 @@ pub(crate) fn uncallable(
     }
 }
 
+/// How many parameters from the model a listed handler may take: the last arity of the
+/// runtime's one list (`annotations/src/call/arity.rs`), which reads them as a tuple. Past it,
+/// the handler keeps its constants and is refused where it is listed, like the handlers below.
+/// (`tests/calls.rs` calls a handler of this many; `tests/ui/uncallable/` lists one more.)
+const MAX_MODEL_PARAMETERS: usize = 16;
+
 /// Why a handler cannot be called from a listing, as the name of a never-implemented trait
 /// in the runtime's `__private` whose message says so.
 fn not_callable(handler: &Handler) -> Option<&'static str> {
+    let model = handler.params.iter().filter(|param| !param.context).count();
     if handler.receiver == Receiver::Exclusive {
         Some("TakesMutSelf")
     } else if handler.receiver == Receiver::Owned {
@@ -77,6 +84,8 @@ fn not_callable(handler: &Handler) -> Option<&'static str> {
         Some("IsGeneric")
     } else if handler.params.iter().any(|param| !param.cfgs.is_empty()) {
         Some("HasCfgParameters")
+    } else if model > MAX_MODEL_PARAMETERS {
+        Some("TooManyParameters")
     } else {
         None
     }
@@ -138,8 +147,11 @@ pub(crate) fn expand(
                     bounds.push(context_bound(ty, *span, krate));
                 }
                 let ty = with_lifetime(ty, "__a");
-                context_reads.push(quote_spanned! {*span=>
-                    let #binding = <#ty as #krate::FromContext<'__a, #state>>::from_context(__state, #context_ref)?;
+                // Call-site hygiene for the names the call binds (a handler written by
+                // `macro_rules!` has parameters of the macro's), the type's own spans for errors.
+                let from_context = quote_spanned!(*span=> from_context);
+                context_reads.push(quote! {
+                    let #binding = <#ty as #krate::FromContext<'__a, #state>>::#from_context(__state, #context_ref)?;
                 });
                 arguments.push(quote!(#binding));
             }
@@ -169,12 +181,21 @@ pub(crate) fn expand(
     if method {
         bounds.push(quote!(Self: ::core::marker::Sized));
     }
+    let by_name = pointer.is_none() && !method;
     let (handler_param, handler_arg, handler_ty, h) = match &pointer {
         Some(pointer) => (
             quote!(__handler: #pointer),
             quote!(__handler),
             quote!(#pointer),
             quote!(),
+        ),
+        // Called by name as a free function (see the module's docs), with the handler the
+        // listing names passed along to check that the name found is that handler.
+        None if by_name => (
+            quote!(__handler: __H),
+            quote!(__handler),
+            quote!(__H),
+            quote!(__H: ::core::marker::Copy + ::core::marker::Send + ::core::marker::Sync + 'static,),
         ),
         None => (quote!(_: __H), quote!(()), quote!(()), quote!(__H,)),
     };
@@ -183,6 +204,24 @@ pub(crate) fn expand(
         (Some(_), false) => quote!(__h(#(#arguments),*)),
         (None, true) => quote!(Self::#name(__state, #(#arguments),*)),
         (None, false) => quote!(#name(#(#arguments),*)),
+    };
+    // An associated function without `self` called by name would call a free function of the
+    // same name instead, if there is one: refused, with what to do.
+    let same_handler = if by_name {
+        let message = format!(
+            "the tool `{tool_name}` cannot be called from a listing: it is an associated \
+             function without `self` whose type cannot be written as a function pointer \
+             (`async`, or returning `impl Trait`); make it a method (take `&self`) or a free \
+             function",
+            tool_name = descriptor.name()
+        );
+        quote! {
+            if !#krate::__private::same_function(&__h, &#name) {
+                return ::core::result::Result::Err(::std::string::String::from(#message));
+            }
+        }
+    } else {
+        quote!()
     };
     let generics = if method {
         quote!(<'__a, #h>)
@@ -215,7 +254,7 @@ pub(crate) fn expand(
     };
     let state_binding = used(method || !context_reads.is_empty(), "__state");
     let context_binding = used(!context_reads.is_empty(), "__context");
-    let h_binding = used(pointer.is_some(), "__h");
+    let h_binding = used(pointer.is_some() || by_name, "__h");
     let tool_name = descriptor.name();
     let call = call_name(name);
     let vis = &handler.vis;
@@ -225,6 +264,7 @@ pub(crate) fn expand(
             quote!(call_async::<#state, #params_ty, #handler_ty, #result_ty, _>),
             quote! {
                 |#state_binding, #context_binding, (#(#bindings,)*), #h_binding| async move {
+                    #same_handler
                     #(#context_reads)*
                     #result
                 }
@@ -257,6 +297,7 @@ pub(crate) fn expand(
             quote!(call_sync::<#state, #params_ty, #handler_ty, #result_ty>),
             quote! {
                 |#state_binding, #context_binding, (#(#bindings,)*), #h_binding| {
+                    #same_handler
                     #(#context_reads)*
                     #result
                 }

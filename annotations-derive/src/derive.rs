@@ -82,12 +82,12 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
             read_fields(fields.stream())
         }
         Some(TokenTree::Group(fields)) if fields.delimiter() == Delimiter::Parenthesis => {
-            return Error::new(
+            errors.push(Error::new(
                 fields.span(),
                 "#[derive(Tool)] needs named fields: the model passes each input by name, and a \
                  tuple struct's fields have none; write `struct Name { field: Type }`",
-            )
-            .to_compile_error();
+            ));
+            return errors.into_compile_errors();
         }
         // A unit struct: a tool without inputs.
         _ => Vec::new(),

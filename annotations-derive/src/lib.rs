@@ -350,10 +350,15 @@ use proc_macro::TokenStream;
 /// - `async fn` handlers are awaited; a handler that panics is a failed result.
 ///
 /// Calls share the state, so a handler that takes `&mut self` or `self`, an `unsafe fn`, a
-/// generic handler or one with `#[cfg]` on a parameter cannot be listed: naming it in
-/// `tools![...]` is a compile error that says why. A handler without `self` is called as a
-/// free function if it is `async` (the macro cannot see whether it sits in an impl block), so
-/// an `async` associated function without `self` cannot be listed; make it a method.
+/// generic handler, one with `#[cfg]` on a parameter, or one that takes more than 16
+/// parameters from the model (gather them in a `#[derive(Tool)]` struct) cannot be listed:
+/// naming it in `tools![...]` is a compile error that says why, and the handler keeps its
+/// constants. A handler without `self` is called through the function pointer the listing
+/// passes, except where its type cannot be written as one (`async`, or returning
+/// `impl Trait`): then it is called by its name as a free function, since the macro cannot see
+/// whether it sits in an impl block. So such an associated function without `self` cannot be
+/// listed: the call finds no function of that name (a compile error), or finds a free one and
+/// refuses to call it (a failed result that says so); make it a method.
 ///
 /// # With rmcp's `#[tool]`
 ///

@@ -1,8 +1,8 @@
-//! Calling tools, in the order a call goes: [`dispatch`] finds the tool's call by name, the
-//! [`handler`]'s call reads the [`arguments`] under the rules of the input schema, gives the
-//! handler what it asks the server for ([`context`]), runs it with [`panic`]s caught, and turns
-//! what it returns into a [`result`], delivered through the call's [`future`]. A
-//! `#[derive(Tool)]` struct is called through [`struct_tool`] instead of a handler.
+//! Calling tools, in the order a call goes: `dispatch` finds the tool's call by name, the
+//! `handler`'s call reads the `arguments` under the rules of the input schema, gives the
+//! handler what it asks the server for (`context`), runs it with panics caught (`panic`), and
+//! turns what it returns into a `result`, delivered through the call's `future`. A
+//! `#[derive(Tool)]` struct is called through `struct_tool` instead of a handler.
 
 pub(crate) mod arguments;
 pub(crate) mod arity;

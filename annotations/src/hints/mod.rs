@@ -26,7 +26,7 @@ pub use self::host::{HostView, Trust};
 /// annotations should call them rather than read the fields.
 ///
 /// Hints are claims, not guarantees. A host must not act on the hints of a server it does not
-/// trust: see [`ToolAnnotations::for_host`] and [`Trust`](crate::Trust).
+/// trust: see [`ToolAnnotations::for_host`] and [`Trust`].
 ///
 /// # Building annotations
 ///

@@ -49,6 +49,15 @@ pub const fn sized_self<T: SizedSelf + ?Sized>() {}
 )]
 pub trait IsGeneric {}
 
+/// Never implemented: a handler that takes more parameters from the model than the argument
+/// reader's tuples go to (`call/arity.rs`).
+#[diagnostic::on_unimplemented(
+    message = "a #[tool] handler called from a listing takes at most 16 arguments from the model",
+    label = "this handler takes more",
+    note = "gather them in a struct that derives `Tool` and `serde::Deserialize`, and list that"
+)]
+pub trait TooManyParameters {}
+
 /// Never implemented: a handler with `#[cfg]` on a parameter.
 #[diagnostic::on_unimplemented(
     message = "a #[tool] handler with `#[cfg]` on a parameter cannot be called from a listing",

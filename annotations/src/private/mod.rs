@@ -10,14 +10,15 @@ mod diagnostic;
 pub use std::borrow::Cow;
 pub use std::sync::OnceLock;
 
-pub use serde_json::Value;
-
 pub use self::assert::{assert_ready, assert_unique_names};
 pub use self::diagnostic::{
-    HasCfgParameters, IsGeneric, IsUnsafe, SizedSelf, TakesMutSelf, TakesSelf, sized_self,
+    HasCfgParameters, IsGeneric, IsUnsafe, SizedSelf, TakesMutSelf, TakesSelf, TooManyParameters,
+    sized_self,
 };
 pub use crate::call::arguments::{Map, Spec, common_reads};
-pub use crate::call::handler::{bind, call_async, call_sync, free, method, not_callable};
+pub use crate::call::handler::{
+    bind, call_async, call_sync, free, method, not_callable, same_function,
+};
 pub use crate::call::struct_tool::struct_call;
 pub use crate::tool::schema::Lazy;
 pub use crate::tool::schema_builder::{
@@ -29,7 +30,7 @@ pub use annotations_derive::__with_crate as with_crate;
 
 /// The hidden field of the types that may grow fields but are written as literals by
 /// generated code (`Tool`): only this crate and the code it generates name it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NonExhaustive;
 
 /// What `#[tool(crate = path)]`, `tools![crate = path; ...]` and

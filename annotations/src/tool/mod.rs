@@ -104,6 +104,13 @@ impl fmt::Debug for Tool {
 impl Tool {
     /// A tool with a name and an input schema, and nothing else stated.
     ///
+    /// A constant built with it and the `with_` methods is a value like any other, but Rust
+    /// counts a value made by function calls as one that may need its destructor run: such a
+    /// constant cannot be read inside another `const` (`const N: usize = PING.name().len()`)
+    /// nor borrowed for `'static` in place; put it in a `static` to list it (see
+    /// [`Listing::new`](crate::Listing::new)). The constants `#[tool]` generates are literals,
+    /// and can be.
+    ///
     /// ```
     /// use annotations::{Schema, Tool};
     ///

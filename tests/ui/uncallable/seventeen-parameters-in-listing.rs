@@ -1,4 +1,4 @@
-// A handler that takes more than sixteen arguments from the model is one error, which says what to do.
+// A handler that takes more than sixteen arguments from the model cannot be listed: one error at the entry.
 use annotations::{Listing, tool, tools};
 
 #[tool(read_only)]
