@@ -51,13 +51,22 @@ fn findings(tool: &Tool, duplicates: &HashMap<String, usize>) -> Vec<Finding> {
     if let Err(error) = tool.input_schema.check_input() {
         push(Severity::Error, error.to_string());
     }
-    if let Err(conflict) = tool.annotations.check() {
-        push(
-            Severity::Error,
-            format!("contradictory hints: {conflict}; a host treats them as unstated"),
-        );
-    }
     let hints = &tool.annotations;
+    // The protocol's precedence: beside `readOnlyHint: true` these two mean nothing, and SDKs
+    // that seed every hint send them with every read-only tool. Worth removing, not wrong.
+    if hints.read_only_hint == Some(true) {
+        for (name, hint, stated) in [
+            ("destructiveHint", hints.destructive_hint, true),
+            ("idempotentHint", hints.idempotent_hint, false),
+        ] {
+            if hint == Some(stated) {
+                push(
+                    Severity::Warning,
+                    format!("`{name}: {stated}` is ignored: the tool is read-only"),
+                );
+            }
+        }
+    }
     for (name, hint, default) in [
         ("readOnlyHint", hints.read_only_hint, "not read-only"),
         ("destructiveHint", hints.destructive_hint, "destructive"),

@@ -14,12 +14,18 @@ fn example(name: &str) -> PathBuf {
 }
 
 fn audit(server: &str) -> (i32, Value) {
+    audit_with(server, "")
+}
+
+/// The audit of `server`, run with `BAD_SERVER_TOOLS` set to `tools`.
+fn audit_with(server: &str, tools: &str) -> (i32, Value) {
     let notes_file =
         std::env::temp_dir().join(format!("annotations-audit-{}.json", std::process::id()));
     let output = Command::new(example("audit"))
         .args(["--format", "json"])
         .arg(example(server))
         .env("NOTES_FILE", notes_file)
+        .env("BAD_SERVER_TOOLS", tools)
         .output()
         .unwrap();
     let report = serde_json::from_slice(&output.stdout)
@@ -83,7 +89,10 @@ fn a_bad_server_gets_every_kind_of_finding() {
     );
     expect("list notes", "warning: no title");
     expect("list notes", "warning: no description");
-    expect("wipe", "error: contradictory hints");
+    expect(
+        "wipe",
+        "warning: `destructiveHint: true` is ignored: the tool is read-only",
+    );
     expect("twin", "error: 2 tools share this name");
     expect(
         "stringly",
@@ -97,12 +106,38 @@ fn a_bad_server_gets_every_kind_of_finding() {
         "half",
         "warning: not ready for a strict tool directory: it lacks `readOnlyHint`",
     );
-    // A contradiction is read the pessimistic way.
+    // A stated read-only tool is read-only, whatever else it says.
     let wipe = report["tools"]
         .as_array()
         .unwrap()
         .iter()
         .find(|t| t["name"] == "wipe")
         .unwrap();
-    assert_eq!(wipe["trusted"]["approval"], true);
+    assert_eq!(wipe["trusted"]["approval"], false);
+    assert_eq!(wipe["untrusted"]["approval"], true);
+}
+
+/// Servers on SDKs that seed every hint (mcp-go, Java) send each read-only tool with
+/// `destructiveHint` and `idempotentHint` beside it: a warning for each ignored hint, read-only
+/// for a trusting host, and the audit passes.
+#[test]
+fn read_only_tools_with_seeded_hints_are_warnings_and_the_audit_passes() {
+    let (status, report) = audit_with("bad_server", "seeded");
+    assert_eq!(status, 0, "{report}");
+    assert_eq!(
+        findings(&report, "get_user"),
+        [
+            "warning: `destructiveHint: true` is ignored: the tool is read-only",
+            "warning: `idempotentHint: false` is ignored: the tool is read-only",
+        ]
+    );
+    assert_eq!(
+        findings(&report, "search"),
+        ["warning: `idempotentHint: false` is ignored: the tool is read-only"]
+    );
+    for tool in report["tools"].as_array().unwrap() {
+        assert_eq!(tool["trusted"]["approval"], false, "{tool}");
+        assert_eq!(tool["trusted"]["parallel"], true, "{tool}");
+        assert_eq!(tool["untrusted"]["approval"], true, "{tool}");
+    }
 }

@@ -90,28 +90,75 @@ fn decisions_follow_their_documented_rules() {
     );
 }
 
-/// Hints that contradict each other are never read the permissive way, even from a trusted
-/// server: every decision is the pessimistic one, and `explicit` keeps the contradiction.
+/// What SDKs that seed every hint send for a read-only tool, as the wire has it: mcp-go's
+/// `NewTool` defaults (all four hints, `destructiveHint: true`) and the Java SDKs' annotation
+/// defaults (`destructiveHint: false, idempotentHint: false`).
+const SEEDED_READ_ONLY: [&str; 3] = [
+    r#"{"readOnlyHint": true, "destructiveHint": true, "idempotentHint": false, "openWorldHint": true}"#,
+    r#"{"title": "Get user", "readOnlyHint": true, "destructiveHint": false, "idempotentHint": false, "openWorldHint": false}"#,
+    r#"{"readOnlyHint": true, "destructiveHint": true}"#,
+];
+
+/// The protocol's precedence: `destructiveHint` and `idempotentHint` mean something only
+/// when `readOnlyHint` is false, so a tool stated read-only is read-only, whatever an SDK
+/// seeded beside it. A trusted server's tool runs without approval, in parallel, in plan mode;
+/// an untrusted server's gets the pessimistic defaults all the same. `explicit` writes what
+/// the hints mean, which passes `check`; `check` still tells the author the seeded hint is
+/// one to remove.
 #[test]
-fn contradictory_hints_are_treated_as_unstated() {
-    for claimed in [
-        ToolAnnotations::new()
-            .with_read_only(true)
-            .with_destructive(true),
-        ToolAnnotations::new()
-            .with_read_only(true)
-            .with_idempotent(false),
-    ] {
-        let view = claimed.for_host(Trust::Trusted);
-        assert!(view.needs_approval(), "{claimed:?}");
-        assert!(!view.may_run_in_parallel(), "{claimed:?}");
-        assert!(!view.allowed_in_plan_mode(), "{claimed:?}");
-        assert!(view.destructive() && !view.idempotent());
+fn read_only_tools_from_sdks_that_seed_every_hint_are_read_only() {
+    for text in SEEDED_READ_ONLY {
+        let claimed: ToolAnnotations = serde_json::from_str(text).unwrap();
         assert!(
-            claimed.explicit().check().is_err(),
-            "the contradiction stays visible"
+            claimed.read_only() && !claimed.destructive() && claimed.idempotent(),
+            "{text}"
         );
+        let trusted = claimed.for_host(Trust::Trusted);
+        assert!(!trusted.needs_approval(), "{text}");
+        assert!(trusted.may_run_in_parallel(), "{text}");
+        assert!(trusted.allowed_in_plan_mode(), "{text}");
+        assert!(!trusted.destructive() && trusted.idempotent(), "{text}");
+        let untrusted = claimed.for_host(Trust::Untrusted);
+        assert!(untrusted.needs_approval(), "{text}");
+        assert!(!untrusted.may_run_in_parallel(), "{text}");
+        assert!(!untrusted.allowed_in_plan_mode(), "{text}");
+        assert!(untrusted.destructive() && !untrusted.idempotent(), "{text}");
+        let explicit = claimed.explicit();
+        assert_eq!(explicit.check(), Ok(()), "{text}");
+        assert_eq!(
+            (
+                explicit.read_only_hint,
+                explicit.destructive_hint,
+                explicit.idempotent_hint
+            ),
+            (Some(true), Some(false), Some(true)),
+            "{text}"
+        );
+        assert_eq!(explicit.open_world_hint, Some(claimed.open_world()), "{text}");
     }
+    // The author's lint still fires on what is seeded against the tool's nature.
+    let mcp_go: ToolAnnotations = serde_json::from_str(SEEDED_READ_ONLY[0]).unwrap();
+    assert_eq!(
+        mcp_go.check(),
+        Err(annotations::Conflict::ReadOnlyAndDestructive)
+    );
+    let java: ToolAnnotations = serde_json::from_str(SEEDED_READ_ONLY[1]).unwrap();
+    assert_eq!(
+        java.check(),
+        Err(annotations::Conflict::ReadOnlyAndNotIdempotent)
+    );
+}
+
+/// A tool that is not read-only is read by its other hints, as stated.
+#[test]
+fn a_write_reads_its_other_hints_as_stated() {
+    let write: ToolAnnotations = serde_json::from_str(
+        r#"{"readOnlyHint": false, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}"#,
+    )
+    .unwrap();
+    let view = write.for_host(Trust::Trusted);
+    assert!(view.needs_approval() && !view.may_run_in_parallel() && !view.allowed_in_plan_mode());
+    assert!(!view.destructive() && view.idempotent() && !view.open_world());
 }
 
 /// Annotations read from the wire own their title; every builder works on them.

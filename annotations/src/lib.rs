@@ -14,8 +14,8 @@
 //!   [HTTP method mappings](ToolAnnotations::from_http_method);
 //! - accessors that apply the protocol's defaults (unset means not read-only, destructive,
 //!   not idempotent, open world) and the implications of a read-only tool;
-//! - [`check`](ToolAnnotations::check), which finds hints that contradict each other, at
-//!   compile time for constants;
+//! - [`check`](ToolAnnotations::check), an author's lint for hints that say the opposite of
+//!   what a read-only tool does, at compile time for constants;
 //! - for hosts, [`for_host`](ToolAnnotations::for_host) with a [`Trust`], so hints from a
 //!   server the host does not trust are never acted on.
 //!

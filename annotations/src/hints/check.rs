@@ -13,8 +13,11 @@ impl ToolAnnotations {
     /// nothing has no further effect when repeated). Redundant but consistent statements
     /// (read-only with `destructiveHint: false` or `idempotentHint: true`) pass.
     ///
-    /// `const`, so a contradiction in a constant fails the build; hosts call the same function
-    /// on annotations they receive.
+    /// `const`, so a contradiction in a constant fails the build. It is an author's lint, not
+    /// a host's decision: the protocol says `destructiveHint` and `idempotentHint` mean
+    /// nothing beside `readOnlyHint: true`, so what it reports is a stated hint that hosts
+    /// ignore, and that says the opposite of what the tool does: an author should remove it. A host reads such a tool as read-only (see
+    /// [`read_only`](Self::read_only)); an audit reports the finding as a warning.
     ///
     /// ```
     /// use annotations::{Conflict, ToolAnnotations};

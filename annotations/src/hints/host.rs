@@ -22,9 +22,10 @@ pub enum Trust {
 /// Every accessor and decision here honours the [`Trust`] given: under
 /// [`Trust::Untrusted`] the tool reads as not read-only, destructive, not idempotent and open
 /// world, whatever its server claimed, so no decision is looser than for a tool with no
-/// annotations at all. Hints that contradict each other (a read-only tool that is
-/// destructive) read as unstated whatever the trust: a host is never looser than the
-/// pessimistic defaults because of a contradiction.
+/// annotations at all. A trusted server's hints are read with the protocol's precedence: a
+/// tool stated read-only is read-only whatever `destructiveHint` and `idempotentHint` say
+/// beside it (mcp-go and the Java SDKs send both with every read-only tool), as
+/// [`ToolAnnotations::read_only`] says.
 ///
 /// ```
 /// use annotations::{ToolAnnotations, Trust};

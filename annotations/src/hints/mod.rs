@@ -227,24 +227,27 @@ impl ToolAnnotations {
 
     /// Whether the tool changes nothing: the hint, else `false`.
     ///
-    /// Hints that contradict each other (see [`check`](Self::check)) read as unstated here and
-    /// in every accessor: such a tool is not read-only, is destructive and is not idempotent,
-    /// the pessimistic defaults, so nothing that acts on the accessors is looser than for a
-    /// tool that states nothing.
+    /// The protocol's precedence: `destructiveHint` and `idempotentHint` are meaningful only
+    /// when `readOnlyHint` is false, so a tool stated read-only is read-only whatever those
+    /// two say. SDKs that seed every hint (mcp-go sends a read-only tool as
+    /// `{"readOnlyHint": true, "destructiveHint": true, ...}`) are read as their authors meant.
     ///
     /// ```
     /// use annotations::ToolAnnotations;
     ///
-    /// let claimed = ToolAnnotations::new().with_read_only(true).with_destructive(true);
-    /// assert!(!claimed.read_only() && claimed.destructive() && !claimed.idempotent());
+    /// let seeded: ToolAnnotations = serde_json::from_str(
+    ///     r#"{"readOnlyHint": true, "destructiveHint": true, "idempotentHint": false, "openWorldHint": true}"#,
+    /// )?;
+    /// assert!(seeded.read_only() && !seeded.destructive() && seeded.idempotent());
+    /// # Ok::<(), serde_json::Error>(())
     /// ```
     #[must_use]
     pub const fn read_only(&self) -> bool {
-        matches!(self.read_only_hint, Some(true)) && self.check().is_ok()
+        matches!(self.read_only_hint, Some(true))
     }
 
-    /// Whether the tool may destroy or overwrite: `false` for a read-only tool, else the hint,
-    /// else `true`.
+    /// Whether the tool may destroy or overwrite: `false` for a read-only tool (whatever
+    /// `destructiveHint` says), else the hint, else `true`.
     ///
     /// ```
     /// use annotations::ToolAnnotations;
@@ -252,12 +255,10 @@ impl ToolAnnotations {
     /// assert!(ToolAnnotations::new().destructive());
     /// assert!(!ToolAnnotations::new().with_destructive(false).destructive());
     /// assert!(!ToolAnnotations::new().with_read_only(true).destructive());
+    /// assert!(!ToolAnnotations::new().with_read_only(true).with_destructive(true).destructive());
     /// ```
     #[must_use]
     pub const fn destructive(&self) -> bool {
-        if self.check().is_err() {
-            return true;
-        }
         if self.read_only() {
             return false;
         }
@@ -267,13 +268,10 @@ impl ToolAnnotations {
         }
     }
 
-    /// Whether repeating a call has no further effect: `true` for a read-only tool, else the
-    /// hint, else `false`.
+    /// Whether repeating a call has no further effect: `true` for a read-only tool (whatever
+    /// `idempotentHint` says), else the hint, else `false`.
     #[must_use]
     pub const fn idempotent(&self) -> bool {
-        if self.check().is_err() {
-            return false;
-        }
         if self.read_only() {
             return true;
         }
@@ -303,9 +301,8 @@ impl ToolAnnotations {
     /// directories demand on the wire. The title is kept as it is.
     ///
     /// The result means the same to any reader, including one that does not apply the
-    /// read-only implications itself. Hints that contradict each other are kept as stated, so
-    /// the contradiction is not laundered into consistent hints: `check` still fails on the
-    /// result.
+    /// protocol's precedence itself, and passes [`check`](Self::check): a hint stated beside
+    /// `readOnlyHint: true` that means nothing there is written as what it means.
     ///
     /// ```
     /// use annotations::ToolAnnotations;
@@ -334,17 +331,6 @@ impl ToolAnnotations {
     /// [`explicit`](Self::explicit) without the title, usable in `const`.
     #[must_use]
     pub const fn explicit_hints(&self) -> Self {
-        if self.check().is_err() {
-            // Contradictory hints stay as stated, so the contradiction stays visible (`check`
-            // still fails); the unstated ones take the pessimistic defaults.
-            return Self {
-                title: None,
-                read_only_hint: Some(matches!(self.read_only_hint, Some(true))),
-                destructive_hint: Some(!matches!(self.destructive_hint, Some(false))),
-                idempotent_hint: Some(matches!(self.idempotent_hint, Some(true))),
-                open_world_hint: Some(self.open_world()),
-            };
-        }
         Self {
             title: None,
             read_only_hint: Some(self.read_only()),
