@@ -99,6 +99,21 @@ impl Notes {
     fn crash(&self) -> String {
         panic!("the disk caught fire")
     }
+
+    /// Fail later, with an error whose message cannot be written.
+    #[tool(read_only, title = "Crash later")]
+    async fn crash_later(&self) -> Result<String, Unprintable> {
+        Err(Unprintable)
+    }
+}
+
+/// An error whose `Display` panics: the panic comes after the handler has returned.
+pub struct Unprintable;
+
+impl std::fmt::Display for Unprintable {
+    fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        panic!("the message caught fire")
+    }
 }
 
 /// Add two small numbers, without the server's state.
@@ -112,6 +127,7 @@ static TOOLS: Listing<Notes> = tools![
     Notes::add_note,
     Notes::delete_note,
     Notes::crash,
+    Notes::crash_later,
     add_numbers,
 ];
 
@@ -205,6 +221,9 @@ async fn every_tool_is_listed_and_called_through_rmcp() {
     // A panic is a failed result, and the server goes on serving.
     let (error, text, _) = call(&client, "crash", json!({})).await;
     assert!(error && text.contains("the disk caught fire"), "{text}");
+    // So is a panic while the result is made, and the request is answered.
+    let (error, text, _) = call(&client, "crash_later", json!({})).await;
+    assert!(error && text.contains("the message caught fire"), "{text}");
     assert_eq!(call(&client, "add_numbers", json!({"a": 1})).await.1, "1");
 
     client.cancel().await.unwrap();

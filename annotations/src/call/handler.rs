@@ -80,11 +80,14 @@ pub fn call_sync<'a, S: ?Sized, P: ReadParams, H, R: IntoToolResult>(
     handler: H,
     run: fn(&'a S, &Context<'a>, P, H) -> Result<R, String>,
 ) -> CallFuture<'a> {
-    let result = match read(arguments, specs) {
-        Ok(params) => outcome(catch(tool, || run(state, &context, params, handler))),
+    // Everything from reading the arguments (a user type's `Deserialize`) to the finished
+    // result (an error's `Display`, a `Json` value's `Serialize`) runs with a panic caught, so
+    // every call is answered.
+    let result = catch(tool, || match read(arguments, specs) {
+        Ok(params) => outcome(run(state, &context, params, handler)),
         Err(failed) => failed,
-    };
-    CallFuture::ready(result)
+    });
+    CallFuture::ready(result.unwrap_or_else(|failed| failed))
 }
 
 /// The call of an `async` handler: the arguments are read at once (a failed read is a ready
@@ -105,21 +108,24 @@ where
     R: IntoToolResult,
     F: Future<Output = Result<R, String>> + Send + 'a,
 {
-    let params = match read(arguments, specs) {
-        Ok(params) => params,
-        Err(failed) => return CallFuture::ready(failed),
+    let params = match catch(tool, || read(arguments, specs)) {
+        Ok(Ok(params)) => params,
+        Ok(Err(failed)) | Err(failed) => return CallFuture::ready(failed),
     };
     let future = run(state, context, params, handler);
-    CallFuture::new(async move { outcome(catch_async(tool, future).await) })
+    CallFuture::new(async move {
+        catch_async(tool, async move { outcome(future.await) })
+            .await
+            .unwrap_or_else(|failed| failed)
+    })
 }
 
-/// The result of a handler that ran: what it returned, a `#[context]` value it could not have
-/// (`Err` inside), or the failed result of its panic (`Err` outside).
-fn outcome<R: IntoToolResult>(ran: Result<Result<R, String>, ToolResult>) -> ToolResult {
+/// The result of a handler that ran: what it returned, or a `#[context]` value it could not
+/// have.
+fn outcome<R: IntoToolResult>(ran: Result<R, String>) -> ToolResult {
     match ran {
-        Ok(Ok(result)) => result.into_tool_result(),
-        Ok(Err(message)) => ToolResult::error(message),
-        Err(failed) => failed,
+        Ok(result) => result.into_tool_result(),
+        Err(message) => ToolResult::error(message),
     }
 }
 
