@@ -92,6 +92,29 @@ fn integers_at_their_limits_and_one_past() {
     // Within 64 bits, 128-bit types read exactly.
     assert_eq!(echo("echo_u128", json!(u64::MAX)), Ok(u64::MAX.to_string()));
     assert_eq!(echo("echo_i128", json!(i64::MIN)), Ok(i64::MIN.to_string()));
+    // A whole number written as a float is an integer where an integer type reads it, at every
+    // depth.
+    assert_eq!(echo("echo_u8", json!(3.0)), Ok("3".into()));
+    assert_eq!(echo("echo_vec", json!([1.0, 2.0])), Ok("[1, 2]".into()));
+    assert_eq!(
+        echo("echo_nested", json!([-1.0, null])),
+        Ok("Some([Some(-1), None])".into())
+    );
+    assert_eq!(
+        echo("echo_i64", json!(-9_007_199_254_740_992.0)),
+        Ok("-9007199254740992".into())
+    );
+    assert_eq!(
+        echo("echo_i64", json!(1e16)),
+        Ok("10000000000000000".into())
+    );
+    // One past the range, which a JSON value can only hold as the float at the bound (a
+    // schema validator that reads floats takes it for the bound; the call refuses it).
+    let past_i64_min: Value = serde_json::from_str("-9223372036854775809").unwrap();
+    let result = call(&ECHO, "echo_i64", json!({ "value": past_i64_min }));
+    assert!(result.is_error, "{result:?}");
+    let past_u64_max: Value = serde_json::from_str("18446744073709551616").unwrap();
+    assert!(echo("echo_u64", past_u64_max).is_err());
     // Not integers.
     for name in ["echo_u8", "echo_i64", "echo_u128"] {
         assert!(echo(name, json!(1.5)).is_err(), "{name}");
@@ -105,6 +128,23 @@ fn scalars_and_strings() {
     assert_eq!(echo("echo_f64", json!(1.5)), Ok("1.5".into()));
     assert_eq!(echo("echo_f64", json!(3)), Ok("3.0".into()));
     assert_eq!(echo("echo_f32", json!(0.25)), Ok("0.25".into()));
+    // An `f32` takes its whole range and nothing past it (not infinity).
+    assert_eq!(
+        echo("echo_f32", json!(f32::MAX)),
+        Ok(format!("{:?}", f32::MAX))
+    );
+    assert_eq!(
+        echo("echo_f32", json!(1e39)),
+        Err("invalid argument `value`: expected a number from -3.4028234663852886e38 to 3.4028234663852886e38, found 1e+39".into())
+    );
+    assert!(echo("echo_f32", json!(-1e39)).is_err());
+    // A float is read as written where no integer type reads it.
+    assert_eq!(echo("echo_f64", json!(-0.0)), Ok("-0.0".into()));
+    assert_eq!(echo("echo_value", json!(1.0)), Ok("Number(1.0)".into()));
+    assert_eq!(
+        echo("echo_value", json!([2.0, {"a": -0.0}])),
+        Ok("Array [Number(2.0), Object {\"a\": Number(-0.0)}]".into())
+    );
     assert!(echo("echo_f64", json!("1.5")).is_err());
     assert_eq!(echo("echo_bool", json!(true)), Ok("true".into()));
     assert!(echo("echo_bool", json!(1)).is_err());
@@ -169,6 +209,14 @@ fn collections() {
 fn sets_refuse_repeats_as_their_schema_does() {
     // The schema says `uniqueItems`; reading into a set would quietly drop the repeat.
     assert!(echo("echo_set", json!([3, 3])).is_err());
+    // Repeats are judged on values, not on how they are written.
+    for repeats in [json!([1, 1.0]), json!([0.0, -0.0]), json!([2, 2e0])] {
+        let error = echo("echo_set", repeats.clone()).unwrap_err();
+        assert!(
+            error.contains("the items must all differ"),
+            "{repeats}: {error}"
+        );
+    }
 }
 
 /// Reference parameters are read into owned values and lent to the handler.
@@ -200,7 +248,8 @@ proptest! {
         for tool in ECHO.tools() {
             let result = call(&ECHO, tool.name(), arguments.clone());
             if result.is_error {
-                prop_assert!(result.text_content().contains("argument `"), "{}", result.text_content());
+                let text = result.text_content();
+                prop_assert!(text.contains("argument `") || text.contains("arguments `"), "{}", text);
             }
         }
     }

@@ -70,7 +70,76 @@ fn shown(value: u32) -> impl annotations::IntoToolResult {
     annotations::Text(value)
 }
 
-static FREE: Listing = tools![sum16, sum16_later, shown];
+/// A value that panics when it is written, as text or as JSON, or read.
+pub struct Grenade;
+
+impl std::fmt::Display for Grenade {
+    fn fmt(&self, _: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        panic!("Display went off")
+    }
+}
+
+impl serde::Serialize for Grenade {
+    fn serialize<S: serde::Serializer>(&self, _: S) -> Result<S::Ok, S::Error> {
+        panic!("Serialize went off")
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Grenade {
+    fn deserialize<D: serde::Deserializer<'de>>(_: D) -> Result<Self, D::Error> {
+        panic!("Deserialize went off")
+    }
+}
+
+impl annotations::ToolSchema for Grenade {
+    fn tool_schema() -> Value {
+        json!({"type": "object"})
+    }
+}
+
+/// An error whose message panics.
+#[tool(read_only)]
+fn bad_error() -> Result<String, Grenade> {
+    Err(Grenade)
+}
+
+/// The same, later.
+#[tool(read_only)]
+async fn bad_error_later() -> Result<String, Grenade> {
+    Err(Grenade)
+}
+
+/// Text whose `Display` panics.
+#[tool(read_only)]
+fn bad_text() -> annotations::Text<Grenade> {
+    annotations::Text(Grenade)
+}
+
+/// Structured content whose `Serialize` panics.
+#[tool(read_only)]
+async fn bad_json() -> annotations::Json<Grenade> {
+    annotations::Json(Grenade)
+}
+
+/// An argument whose `Deserialize` panics.
+#[tool(read_only)]
+fn bad_argument(_value: Grenade) {}
+
+/// The same, for an `async` handler.
+#[tool(read_only)]
+async fn bad_argument_later(_value: Grenade) {}
+
+static FREE: Listing = tools![
+    sum16,
+    sum16_later,
+    shown,
+    bad_error,
+    bad_error_later,
+    bad_text,
+    bad_json,
+    bad_argument,
+    bad_argument_later,
+];
 static COUNTER: Listing<Counter> = tools![Counter::count, Counter::count_now, Counter::name_of];
 
 fn run<S>(listing: &Listing<S>, state: &S, name: &str, arguments: Value) -> ToolResult {
@@ -276,4 +345,69 @@ fn a_macro_written_handler_gets_its_context() {
         run(&listing, &counter, "echo_word", json!({"word": "hi"})).text_content(),
         "hi"
     );
+}
+
+/// A panic anywhere from reading the arguments to the finished result is a failed result that
+/// names the tool: every call is answered.
+#[test]
+fn a_panic_while_the_result_is_made_is_a_failed_result() {
+    for (tool, arguments, went_off) in [
+        ("bad_error", json!({}), "Display"),
+        ("bad_error_later", json!({}), "Display"),
+        ("bad_text", json!({}), "Display"),
+        ("bad_json", json!({}), "Serialize"),
+        ("bad_argument", json!({"_value": {}}), "Deserialize"),
+        ("bad_argument_later", json!({"_value": {}}), "Deserialize"),
+    ] {
+        let result = run(&FREE, &(), tool, arguments);
+        assert!(result.is_error, "{tool}");
+        let text = result.text_content();
+        assert!(
+            text.starts_with(&format!("the tool `{tool}` failed unexpectedly"))
+                && text.contains(&format!("{went_off} went off")),
+            "{tool}: {text}"
+        );
+    }
+}
+
+/// Every unknown argument is named, not only the first; a flood of them is counted, not listed.
+#[test]
+fn every_unknown_argument_is_named() {
+    let mut arguments = sixteen(json!("="));
+    arguments["zeta"] = json!(1);
+    arguments["alpha"] = json!(2);
+    let text = run(&FREE, &(), "sum16", arguments).text_content();
+    assert!(
+        text.starts_with("unknown arguments `alpha`, `zeta`: this tool takes `a`, `b`,"),
+        "{text}"
+    );
+    let mut flood = sixteen(json!("="));
+    for i in 0..1000 {
+        flood[format!("x{i:04}")] = json!(i);
+    }
+    let text = run(&FREE, &(), "sum16", flood).text_content();
+    assert!(
+        text.contains("`x0009`, and 990 more: this tool takes"),
+        "{text}"
+    );
+    assert!(text.len() < 400, "{text}");
+}
+
+/// A number JSON cannot hold.
+#[tool(read_only)]
+fn ratio() -> annotations::Json<Vec<f64>> {
+    annotations::Json(vec![1.0, f64::NAN])
+}
+
+#[test]
+fn a_result_json_cannot_hold_is_a_failed_result() {
+    let listing: Listing = tools![ratio];
+    let result = run(&listing, &(), "ratio", json!({}));
+    assert!(result.is_error, "{result:?}");
+    assert!(
+        result.text_content().contains("NaN is not a JSON number"),
+        "{}",
+        result.text_content()
+    );
+    assert_eq!(result.structured_content, None);
 }

@@ -61,7 +61,7 @@ fn scalars_and_strings() {
             "type": "object",
             "properties": {
                 "flag": {"type": "boolean"},
-                "x": {"type": "number"},
+                "x": {"type": "number", "minimum": -3.4028234663852886e38, "maximum": 3.4028234663852886e38},
                 "y": {"type": "number"},
                 "letter": {"type": "string", "minLength": 1, "maxLength": 1},
                 "owned": {"type": "string"},

@@ -155,7 +155,13 @@ fn read_path(tokens: &[TokenTree], span: Span, errors: &mut Errors) -> Ty {
             "-170141183460469231731687303715884105728",
             "170141183460469231731687303715884105727",
         ),
-        ("f32" | "f64", 0) => json(&[("type", "\"number\"")]),
+        // `f32::MAX` as the nearest double, which every JSON reader reads back exactly.
+        ("f32", 0) => json(&[
+            ("type", "\"number\""),
+            ("minimum", "-3.4028234663852886e38"),
+            ("maximum", "3.4028234663852886e38"),
+        ]),
+        ("f64", 0) => json(&[("type", "\"number\"")]),
         ("char", 0) => json(&[
             ("type", "\"string\""),
             ("minLength", "1"),
@@ -451,7 +457,10 @@ impl Ty {
                 match get("type") {
                     None => "any JSON value".to_owned(),
                     Some("\"boolean\"") => "`true` or `false`".to_owned(),
-                    Some("\"number\"") => "a number".to_owned(),
+                    Some("\"number\"") => match (get("minimum"), get("maximum")) {
+                        (Some(min), Some(max)) => format!("a number from {min} to {max}"),
+                        _ => "a number".to_owned(),
+                    },
                     Some("\"integer\"") => format!(
                         "an integer from {} to {}",
                         get("minimum").unwrap_or("?"),

@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::ToolResult;
 use crate::call::arity::for_each_arity;
+use crate::call::exact::Exact;
 
 /// The arguments object of a call.
 pub type Map = serde_json::Map<String, Value>;
@@ -62,12 +63,12 @@ impl Args {
             })
     }
 
-    /// The argument's value, taken out (`null` when an optional one is absent), with whole
-    /// numbers written as integers; the part of a read that does not depend on the type.
+    /// The argument's value, taken out (`null` when an optional one is absent), a set's items
+    /// checked; the part of a read that does not depend on the type.
     fn value(&mut self, spec: &Spec) -> Result<Value, String> {
         let name = spec.name;
         // Taken out in place (a `null` is left behind), which is cheaper than removing the key.
-        let mut value = match self.map.get_mut(name) {
+        let value = match self.map.get_mut(name) {
             Some(value) => std::mem::take(value),
             None if spec.required => {
                 return Err(match spec.expected {
@@ -79,14 +80,13 @@ impl Args {
         };
         if let (true, Value::Array(items)) = (spec.set, &value) {
             let mut seen = std::collections::HashSet::new();
-            if let Some(repeat) = items.iter().find(|item| !seen.insert(item.to_string())) {
+            if let Some(repeat) = items.iter().find(|item| !seen.insert(canonical(item))) {
                 return Err(format!(
                     "invalid argument `{name}`: the items must all differ, and {} is repeated",
                     sample(repeat)
                 ));
             }
         }
-        integral(&mut value);
         Ok(value)
     }
 
@@ -94,30 +94,44 @@ impl Args {
     ///
     /// # Errors
     ///
-    /// A message naming the first unknown argument and the ones the tool takes.
+    /// A message naming every unknown argument and the ones the tool takes.
     pub fn finish(&self, specs: &[Spec]) -> Result<(), String> {
-        let Some(unknown) = self
-            .map
-            .keys()
-            .find(|key| !specs.iter().any(|spec| spec.name == key.as_str()))
-        else {
-            return Ok(());
-        };
-        let unknown: String = unknown.chars().take(64).collect();
-        if specs.is_empty() {
-            return Err(format!(
-                "unknown argument `{unknown}`: this tool takes no arguments"
-            ));
-        }
-        let known: Vec<String> = specs
-            .iter()
-            .map(|spec| format!("`{}`", spec.name))
-            .collect();
-        Err(format!(
-            "unknown argument `{unknown}`: this tool takes {}",
-            known.join(", ")
-        ))
+        let names: Vec<&str> = specs.iter().map(|spec| spec.name).collect();
+        unknown_arguments(&self.map, &names)
     }
+}
+
+/// The message for the arguments whose names are not in `names` (the ones the tool takes), if
+/// any: every one named (the first ten, and how many more), each cut to 64 characters.
+pub(crate) fn unknown_arguments(arguments: &Map, names: &[&str]) -> Result<(), String> {
+    const SHOWN: usize = 10;
+    let unknown: Vec<&String> = arguments
+        .keys()
+        .filter(|key| !names.contains(&key.as_str()))
+        .collect();
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    let mut listed: Vec<String> = unknown
+        .iter()
+        .take(SHOWN)
+        .map(|key| format!("`{}`", key.chars().take(64).collect::<String>()))
+        .collect();
+    if unknown.len() > SHOWN {
+        listed.push(format!("and {} more", unknown.len() - SHOWN));
+    }
+    let what = if unknown.len() == 1 {
+        "unknown argument"
+    } else {
+        "unknown arguments"
+    };
+    let takes = if names.is_empty() {
+        "this tool takes no arguments".to_owned()
+    } else {
+        let known: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
+        format!("this tool takes {}", known.join(", "))
+    };
+    Err(format!("{what} {}: {takes}", listed.join(", ")))
 }
 
 /// The arguments a handler takes from the model, read together: a tuple of their types.
@@ -178,7 +192,7 @@ pub fn failed(errors: Vec<String>) -> ToolResult {
     ToolResult::error(errors.join("\n"))
 }
 
-/// Reads a value in place, as `&Value` does, except that the argument itself, when it is read
+/// Reads a value in place, as [`Exact`] does, except that the argument itself, when it is read
 /// as a string (`String`, `Option<String>`, a newtype around one), is moved out instead of
 /// copied. Strings inside an array or object are copied. Only a read that succeeds takes the
 /// string, so a failed read still has the value to quote in its message.
@@ -189,7 +203,7 @@ macro_rules! by_reference {
         $(
             fn $method<V: Visitor<'a>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value, serde_json::Error> {
                 let value: &'a Value = self.0;
-                value.$method($($arg,)* visitor)
+                Exact(value).$method($($arg,)* visitor)
             }
         )*
     };
@@ -204,7 +218,7 @@ impl<'a> serde::Deserializer<'a> for Taking<'a> {
             Value::String(text) => visitor.visit_string(std::mem::take(text)),
             other => {
                 let value: &'a Value = other;
-                value.deserialize_string(visitor)
+                Exact(value).deserialize_string(visitor)
             }
         }
     }
@@ -240,39 +254,62 @@ impl<'a> serde::Deserializer<'a> for Taking<'a> {
     }
 }
 
-/// Writes every number that has no fractional part as an integer, in place: JSON Schema counts
-/// `3.0` as an integer, so a parameter of an integer type must accept it too.
-fn integral(value: &mut Value) {
-    match value {
-        Value::Number(number) if number.is_f64() => {
-            let float = number.as_f64().unwrap_or(f64::NAN);
-            #[allow(
-                clippy::cast_possible_truncation,
-                clippy::cast_sign_loss,
-                clippy::cast_precision_loss
-            )]
-            if float.fract() == 0.0 && float.is_finite() {
-                if float >= 0.0 && float < u64::MAX as f64 {
-                    *value = Value::from(float as u64);
-                } else if float < 0.0 && float >= i64::MIN as f64 {
-                    *value = Value::from(float as i64);
+/// What a value is, as text in which two values that JSON Schema counts as equal are equal:
+/// numbers by their value (`1` and `1.0`, `0.0` and `-0.0` are one number), at every depth.
+fn canonical(value: &Value) -> String {
+    fn write(value: &Value, out: &mut String) {
+        match value {
+            Value::Number(number) => {
+                let float = number.as_f64().unwrap_or(f64::NAN);
+                if number.is_f64() && float.fract() == 0.0 && float.abs() <= 9_007_199_254_740_992.0
+                {
+                    #[allow(clippy::cast_possible_truncation)]
+                    out.push_str(&(float as i64).to_string());
+                } else if number.is_f64() {
+                    out.push_str(&format!("{float:e}"));
+                } else {
+                    out.push_str(&number.to_string());
                 }
             }
+            Value::Array(items) => {
+                out.push('[');
+                for item in items {
+                    write(item, out);
+                    out.push(',');
+                }
+                out.push(']');
+            }
+            Value::Object(object) => {
+                out.push('{');
+                for (key, item) in object {
+                    out.push_str(&Value::from(key.as_str()).to_string());
+                    out.push(':');
+                    write(item, out);
+                    out.push(',');
+                }
+                out.push('}');
+            }
+            other => out.push_str(&other.to_string()),
         }
-        Value::Array(items) => items.iter_mut().for_each(integral),
-        Value::Object(object) => object.values_mut().for_each(integral),
-        _ => {}
     }
+    let mut out = String::new();
+    write(value, &mut out);
+    out
 }
 
 /// An integral number beyond 64 bits, which a JSON value holds only as a float, read as a
-/// 128-bit integer for a parameter of a 128-bit type (`None` when the value is not one).
+/// 128-bit integer for a parameter of a 128-bit type (`None` when the value is not one). Such a
+/// float is the nearest one to the number sent, not always that number: being exact there
+/// needs the number's text, which a parsed arguments object no longer has.
 fn wide_integer<T: DeserializeOwned>(value: &Value) -> Option<Result<T, serde_json::Error>> {
     use serde::de::value::{I128Deserializer, U128Deserializer};
+    const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
     const TWO_POW_127: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
+    // Below 2^64 a whole number is a 64-bit integer in the value, or a float that an integer
+    // type of 64 bits or fewer reads exactly or not at all (see `Exact`).
     let float = value
         .as_f64()
-        .filter(|f| f.fract() == 0.0 && value.is_f64())?;
+        .filter(|f| f.fract() == 0.0 && value.is_f64() && f.abs() >= TWO_POW_64)?;
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     if (-TWO_POW_127..TWO_POW_127).contains(&float) {
         Some(T::deserialize(I128Deserializer::new(float as i128)))

@@ -1,5 +1,6 @@
 //! Calling tools, in the order a call goes: `dispatch` finds the tool's call by name, the
-//! `handler`'s call reads the `arguments` under the rules of the input schema, gives the
+//! `handler`'s call reads the `arguments` under the rules of the input schema (each value read
+//! `exact`ly as its schema states), gives the
 //! handler what it asks the server for (`context`), runs it with panics caught (`panic`), and
 //! turns what it returns into a `result`, delivered through the call's `future`. A
 //! `#[derive(Tool)]` struct is called through `struct_tool` instead of a handler.
@@ -8,6 +9,8 @@ pub(crate) mod arguments;
 pub(crate) mod arity;
 pub(crate) mod context;
 pub(crate) mod dispatch;
+pub(crate) mod exact;
+pub(crate) mod finite;
 pub(crate) mod future;
 pub(crate) mod handler;
 pub(crate) mod panic;

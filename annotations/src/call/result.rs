@@ -262,8 +262,8 @@ impl<T: Display> IntoToolResult for Text<T> {
 ///
 /// Structured content is a JSON object: a value that serializes to anything else is wrapped
 /// as `{"result": value}`, and the descriptor's `outputSchema`, which `#[tool]` writes for a
-/// handler returning `Json<T>`, says the same. A value that cannot be serialized gives a failed
-/// result.
+/// handler returning `Json<T>`, says the same. A value that cannot be serialized, or holds a
+/// NaN or an infinity (which serde_json would quietly write as `null`), gives a failed result.
 ///
 /// ```
 /// use annotations::{IntoToolResult, Json};
@@ -275,13 +275,15 @@ impl<T: Display> IntoToolResult for Text<T> {
 ///
 /// let listed = Json(vec![1, 2]).into_tool_result();
 /// assert_eq!(listed.structured_content, Some(json!({"result": [1, 2]})));
+///
+/// assert!(Json(f64::NAN).into_tool_result().is_error);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Json<T>(pub T);
 
 impl<T: Serialize> IntoToolResult for Json<T> {
     fn into_tool_result(self) -> ToolResult {
-        match serde_json::to_value(&self.0) {
+        match serde_json::to_value(crate::call::finite::Finite(&self.0)) {
             Ok(value) => {
                 let text = value.to_string();
                 let structured = if value.is_object() {

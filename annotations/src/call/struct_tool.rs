@@ -5,7 +5,7 @@ use std::future::Future;
 
 use serde_json::Value;
 
-use crate::call::arguments::Map;
+use crate::call::arguments::{Map, unknown_arguments};
 use crate::call::handler::Run;
 use crate::call::panic::catch_async;
 use crate::{CallFuture, Context, IntoToolResult, ToolResult};
@@ -85,13 +85,13 @@ async fn run_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
 ) -> ToolResult {
     let arguments = arguments.unwrap_or_default();
     let schema = T::TOOL.input_schema.to_value();
-    let known = schema.get("properties").and_then(Value::as_object);
-    if let Some(unknown) = arguments
-        .keys()
-        .find(|key| !known.is_some_and(|known| known.contains_key(*key)))
-    {
-        let unknown: String = unknown.chars().take(64).collect();
-        return ToolResult::error(format!("unknown argument `{unknown}`"));
+    let names: Vec<&str> = schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|properties| properties.keys().map(String::as_str).collect())
+        .unwrap_or_default();
+    if let Err(message) = unknown_arguments(&arguments, &names) {
+        return ToolResult::error(message);
     }
     let empty = arguments.is_empty();
     let read = T::deserialize(Value::Object(arguments))

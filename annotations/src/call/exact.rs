@@ -1,0 +1,311 @@
+//! Reading a JSON value as exactly what its schema states, by reference: a whole number written
+//! as a float (`3.0`) is an integer where an integer type reads it, and only there (`-0.0` for
+//! an `f64` stays `-0.0`, `1.0` inside a `serde_json::Value` stays `1.0`), within the range of
+//! a 64-bit integer; an `f32` refuses a number beyond its range instead of
+//! reading infinity. Arrays and objects are read the same way at every depth. Enum payloads
+//! are read as `&Value` reads them.
+
+use serde::de::value::BorrowedStrDeserializer;
+use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
+use serde_json::{Error, Map, Value};
+
+/// 2^63 and 2^64: a whole float in `(-2^63, 2^64)` is read as the 64-bit integer it is. At
+/// `-2^63` itself the float may stand for a number past `i64::MIN` (a JSON value holds such
+/// integer text as the nearest float), so it is refused there.
+const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
+const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
+
+/// A value read exactly; see the module's docs.
+#[derive(Clone, Copy)]
+pub(crate) struct Exact<'a>(pub(crate) &'a Value);
+
+/// A whole-number float, as the integer it is.
+enum Whole {
+    Unsigned(u64),
+    Signed(i64),
+}
+
+impl Exact<'_> {
+    fn whole(self) -> Option<Whole> {
+        let Value::Number(number) = self.0 else {
+            return None;
+        };
+        let float = number.as_f64().filter(|_| number.is_f64())?;
+        if float.fract() != 0.0 || !(-TWO_POW_63 < float && float < TWO_POW_64) {
+            return None;
+        }
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        Some(if float >= 0.0 {
+            Whole::Unsigned(float as u64)
+        } else {
+            Whole::Signed(float as i64)
+        })
+    }
+}
+
+fn visit_array<'a, V: Visitor<'a>>(items: &'a [Value], visitor: V) -> Result<V::Value, Error> {
+    let mut seq = Items(items.iter());
+    let value = visitor.visit_seq(&mut seq)?;
+    match seq.0.len() {
+        0 => Ok(value),
+        _ => Err(de::Error::invalid_length(
+            items.len(),
+            &"fewer elements in array",
+        )),
+    }
+}
+
+fn visit_object<'a, V: Visitor<'a>>(
+    object: &'a Map<String, Value>,
+    visitor: V,
+) -> Result<V::Value, Error> {
+    let mut map = Entries {
+        entries: object.iter(),
+        value: None,
+    };
+    let value = visitor.visit_map(&mut map)?;
+    match map.entries.len() {
+        0 => Ok(value),
+        _ => Err(de::Error::invalid_length(
+            object.len(),
+            &"fewer elements in map",
+        )),
+    }
+}
+
+macro_rules! integers {
+    ($($method:ident)*) => {$(
+        fn $method<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+            match self.whole() {
+                Some(Whole::Unsigned(n)) => visitor.visit_u64(n),
+                Some(Whole::Signed(n)) => visitor.visit_i64(n),
+                None => self.0.$method(visitor),
+            }
+        }
+    )*};
+}
+
+macro_rules! by_reference {
+    ($($method:ident($($arg:ident: $ty:ty),*))*) => {$(
+        fn $method<V: Visitor<'a>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value, Error> {
+            self.0.$method($($arg,)* visitor)
+        }
+    )*};
+}
+
+impl<'a> de::Deserializer<'a> for Exact<'a> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Array(items) => visit_array(items, visitor),
+            Value::Object(object) => visit_object(object, visitor),
+            other => other.deserialize_any(visitor),
+        }
+    }
+
+    integers! {
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_i128
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
+    }
+
+    fn deserialize_f32<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        // The schema's bounds are `f32::MAX` exactly, so a number just past it is refused too,
+        // not only one that would round to infinity.
+        if let Some(float) = self.0.as_f64().filter(|f| f.abs() > f64::from(f32::MAX)) {
+            return Err(de::Error::invalid_value(
+                de::Unexpected::Float(float),
+                &"a number within the range of a 32-bit float",
+            ));
+        }
+        self.0.deserialize_f32(visitor)
+    }
+
+    fn deserialize_option<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        if self.0.is_null() {
+            visitor.visit_none()
+        } else {
+            visitor.visit_some(self)
+        }
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'a>>(
+        self,
+        name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        // serde_json's own newtypes (`RawValue`) are read as it reads them.
+        if name.starts_with("$serde_json") {
+            return self.0.deserialize_newtype_struct(name, visitor);
+        }
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_seq<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Array(items) => visit_array(items, visitor),
+            other => other.deserialize_seq(visitor),
+        }
+    }
+
+    fn deserialize_tuple<V: Visitor<'a>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Array(items) => visit_array(items, visitor),
+            other => other.deserialize_tuple(len, visitor),
+        }
+    }
+
+    fn deserialize_tuple_struct<V: Visitor<'a>>(
+        self,
+        name: &'static str,
+        len: usize,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Array(items) => visit_array(items, visitor),
+            other => other.deserialize_tuple_struct(name, len, visitor),
+        }
+    }
+
+    fn deserialize_map<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Object(object) => visit_object(object, visitor),
+            other => other.deserialize_map(visitor),
+        }
+    }
+
+    fn deserialize_struct<V: Visitor<'a>>(
+        self,
+        name: &'static str,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Array(items) => visit_array(items, visitor),
+            Value::Object(object) => visit_object(object, visitor),
+            other => other.deserialize_struct(name, fields, visitor),
+        }
+    }
+
+    by_reference! {
+        deserialize_bool() deserialize_f64() deserialize_char() deserialize_str()
+        deserialize_string() deserialize_bytes() deserialize_byte_buf() deserialize_unit()
+        deserialize_identifier() deserialize_ignored_any()
+        deserialize_unit_struct(name: &'static str)
+        deserialize_enum(name: &'static str, variants: &'static [&'static str])
+    }
+}
+
+/// The items of an array, each read exactly.
+struct Items<'a>(std::slice::Iter<'a, Value>);
+
+impl<'a> SeqAccess<'a> for Items<'a> {
+    type Error = Error;
+
+    fn next_element_seed<T: DeserializeSeed<'a>>(
+        &mut self,
+        seed: T,
+    ) -> Result<Option<T::Value>, Error> {
+        self.0
+            .next()
+            .map(|item| seed.deserialize(Exact(item)))
+            .transpose()
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.0.len())
+    }
+}
+
+/// The entries of an object, each value read exactly, each key as serde_json reads one.
+struct Entries<'a> {
+    entries: serde_json::map::Iter<'a>,
+    value: Option<&'a Value>,
+}
+
+impl<'a> MapAccess<'a> for Entries<'a> {
+    type Error = Error;
+
+    fn next_key_seed<K: DeserializeSeed<'a>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
+        let Some((key, value)) = self.entries.next() else {
+            return Ok(None);
+        };
+        self.value = Some(value);
+        seed.deserialize(Key(key)).map(Some)
+    }
+
+    fn next_value_seed<V: DeserializeSeed<'a>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        let value = self
+            .value
+            .take()
+            .ok_or_else(|| <Error as de::Error>::custom("a map's value was read before its key"))?;
+        seed.deserialize(Exact(value))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        Some(self.entries.len())
+    }
+}
+
+/// An object's key: a string, or the number or `true`/`false` it spells where the key's type
+/// is one (as serde_json reads keys).
+struct Key<'a>(&'a str);
+
+macro_rules! parsed_keys {
+    ($($method:ident $visit:ident $ty:ty)*) => {$(
+        fn $method<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+            match self.0.parse::<$ty>() {
+                Ok(parsed) => visitor.$visit(parsed),
+                Err(_) => Err(de::Error::invalid_value(de::Unexpected::Str(self.0), &visitor)),
+            }
+        }
+    )*};
+}
+
+impl<'a> de::Deserializer<'a> for Key<'a> {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_borrowed_str(self.0)
+    }
+
+    parsed_keys! {
+        deserialize_bool visit_bool bool
+        deserialize_i8 visit_i8 i8 deserialize_i16 visit_i16 i16 deserialize_i32 visit_i32 i32
+        deserialize_i64 visit_i64 i64 deserialize_i128 visit_i128 i128
+        deserialize_u8 visit_u8 u8 deserialize_u16 visit_u16 u16 deserialize_u32 visit_u32 u32
+        deserialize_u64 visit_u64 u64 deserialize_u128 visit_u128 u128
+        deserialize_f32 visit_f32 f32 deserialize_f64 visit_f64 f64
+    }
+
+    fn deserialize_option<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_some(self)
+    }
+
+    fn deserialize_newtype_struct<V: Visitor<'a>>(
+        self,
+        _name: &'static str,
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        visitor.visit_newtype_struct(self)
+    }
+
+    fn deserialize_enum<V: Visitor<'a>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        let key: BorrowedStrDeserializer<'a, Error> = BorrowedStrDeserializer::new(self.0);
+        de::Deserializer::deserialize_enum(key, name, variants, visitor)
+    }
+
+    serde::forward_to_deserialize_any! {
+        <W: Visitor<'a>>
+        char str string bytes byte_buf unit unit_struct seq tuple tuple_struct map struct
+        identifier ignored_any
+    }
+}
