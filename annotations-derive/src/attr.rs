@@ -41,6 +41,9 @@ pub(crate) struct Args {
     pub(crate) krate: Option<TokenStream>,
     /// `allow_mut`: a read-only handler may take `&mut` on purpose.
     pub(crate) allow_mut: Option<Ident>,
+    /// `annotations(...)`, rmcp's key: what `#[annotations::tool]` writes into the `#[tool]`
+    /// below it, taking that one for rmcp's. Seen here, that `#[tool]` is this crate's own.
+    pub(crate) handed_over: Option<Ident>,
     /// The keys given so far, valid or not: the one check for a repeated key, which reports
     /// the repeat whatever the values (the first may have been refused), so every later branch
     /// sees each key once.
@@ -177,6 +180,11 @@ impl Args {
         // shows in one compile.
         if KEYS.contains(&name.as_str()) && !self.seen.insert(name.clone()) {
             errors.push(duplicate(&key));
+            return;
+        }
+        // annotations(...): rmcp's key, handed over by this crate's #[tool] above
+        if name == "annotations" && self.handed_over.is_none() {
+            self.handed_over = Some(key);
             return;
         }
         let value = match tokens.next() {

@@ -25,6 +25,18 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
             return quote!(#item #errors);
         }
     };
+    if let Some(key) = &args.handed_over {
+        // This crate's #[tool] above took this one for rmcp's and handed it the hints: the
+        // function and its constants are the upper one's, so only the error is added here.
+        errors.push(syn::Error::new(
+            key.span(),
+            "#[tool] is written twice on this function (the one above took this one for \
+             rmcp's #[tool]): merge the keys into one #[tool(...)], or write rmcp's as \
+             #[rmcp::tool]",
+        ));
+        let errors = errors.into_compile_errors();
+        return quote!(#item #errors);
+    }
     let checked = valid::check(&args, &handler.exclusive_borrows, &mut errors);
     let place = Krate::new(args.krate.clone());
     let krate = place.path();

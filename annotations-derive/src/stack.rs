@@ -93,7 +93,16 @@ pub(crate) fn hand_over(
         }
     }
     if !hints.is_empty() {
-        added.push(quote!(annotations(#(#hints),*)));
+        // At the lower attribute's path, so that an error about the key points there (this
+        // crate's own #[tool], taken for rmcp's, reports being written twice with it).
+        let span = rmcp
+            .path
+            .clone()
+            .into_iter()
+            .last()
+            .map_or_else(Span::call_site, |token| token.span());
+        let key = proc_macro2::Ident::new("annotations", span);
+        added.push(quote!(#key(#(#hints),*)));
     }
     let path = &rmcp.path;
     let mut all = rmcp.args.clone();
