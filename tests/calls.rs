@@ -411,3 +411,20 @@ fn a_result_json_cannot_hold_is_a_failed_result() {
     );
     assert_eq!(result.structured_content, None);
 }
+
+/// Shared parameters, read as their inner type (serde's `rc` support).
+#[tool(read_only)]
+fn shared(text: std::sync::Arc<str>, count: std::rc::Rc<u8>) -> String {
+    format!("{text}{count}")
+}
+
+#[test]
+fn arc_and_rc_parameters_are_read_as_their_inner_type() {
+    let listing: Listing = tools![shared];
+    assert_eq!(
+        run(&listing, &(), "shared", json!({"text": "n", "count": 2})).text_content(),
+        "n2"
+    );
+    let schema = listing.get("shared").unwrap().input_schema.to_value();
+    assert_eq!(schema["properties"]["text"]["type"], "string");
+}

@@ -134,7 +134,11 @@ fn read_only_tools_from_sdks_that_seed_every_hint_are_read_only() {
             (Some(true), Some(false), Some(true)),
             "{text}"
         );
-        assert_eq!(explicit.open_world_hint, Some(claimed.open_world()), "{text}");
+        assert_eq!(
+            explicit.open_world_hint,
+            Some(claimed.open_world()),
+            "{text}"
+        );
     }
     // The author's lint still fires on what is seeded against the tool's nature.
     let mcp_go: ToolAnnotations = serde_json::from_str(SEEDED_READ_ONLY[0]).unwrap();

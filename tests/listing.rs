@@ -214,6 +214,24 @@ fn the_markdown_table_has_one_row_a_tool() {
     );
 }
 
+/// A cell never breaks the table: `|`, backticks and line breaks in a name, a title or a
+/// description (as a listing read from a peer may hold) are escaped.
+#[test]
+fn the_markdown_table_escapes_every_cell() {
+    let tools = vec![
+        Tool::new_owned("a|`b`\nc", Schema::NO_INPUT)
+            .with_owned_title("x | `y`\r\nz")
+            .with_owned_description("one | two `three`"),
+    ];
+    let table = Listing::new(Vec::leak(tools)).to_markdown();
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 3, "{table}");
+    assert_eq!(
+        lines[2],
+        "| `` a\\|`b` c `` | x \\| \\`y\\` z | one \\| two \\`three\\` | no | yes | no | yes |"
+    );
+}
+
 #[test]
 fn rmcp_sees_the_same_tools() {
     let theirs = ALL.to_rmcp();

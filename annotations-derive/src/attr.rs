@@ -229,9 +229,16 @@ impl Args {
             "title" => {
                 let slot = &mut self.title;
                 string_key(slot, &key, value, errors, |text| {
-                    text.trim().is_empty().then(|| {
+                    if text.trim().is_empty() {
                         let what = if text.is_empty() { "empty" } else { "blank" };
-                        format!("#[tool(title)] cannot be {what}: give the tool a display title, or leave `title` out")
+                        return Some(format!(
+                            "#[tool(title)] cannot be {what}: give the tool a display title, or leave `title` out"
+                        ));
+                    }
+                    text.chars().any(char::is_control).then(|| {
+                        "#[tool(title)] cannot hold a line break or other control character: a \
+                         title is one line that hosts show in menus and tables"
+                            .to_owned()
                     })
                 });
             }

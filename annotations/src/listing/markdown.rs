@@ -35,8 +35,8 @@ impl<S> Listing<S> {
             let hints = &tool.annotations;
             let _ = writeln!(
                 out,
-                "| `{}` | {} | {} | {} | {} | {} | {} |",
-                tool.name(),
+                "| {} | {} | {} | {} | {} | {} | {} |",
+                code_cell(tool.name()),
                 markdown_cell(tool.display_name()),
                 markdown_cell(description),
                 yes(hints.read_only()),
@@ -49,6 +49,35 @@ impl<S> Listing<S> {
     }
 }
 
+/// Text for one cell: a `|` would end the cell and a line break the row, and a backtick would
+/// open a code span, so each is escaped (a line break read as a space).
 fn markdown_cell(text: &str) -> String {
-    text.replace('|', "\\|")
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '|' => out.push_str("\\|"),
+            '`' => out.push_str("\\`"),
+            '\r' if chars.peek() == Some(&'\n') => {}
+            '\r' | '\n' => out.push(' '),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A name in a code span: fenced with more backticks than it holds, `|` escaped (tables end a
+/// cell at it even in code), line breaks as spaces.
+fn code_cell(name: &str) -> String {
+    let longest = name.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let inner: String = name
+        .chars()
+        .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
+        .filter(|c| !c.is_control())
+        .collect::<String>()
+        .replace('|', "\\|");
+    let pad = if longest > 0 { " " } else { "" };
+    format!("{fence}{pad}{inner}{pad}{fence}")
 }

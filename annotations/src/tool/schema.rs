@@ -201,9 +201,9 @@ impl Eq for Schema {}
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no JSON Schema for #[tool]",
-    label = "#[tool] cannot write a schema for this parameter type",
+    label = "#[tool] cannot write a schema for this type: a parameter's, a `#[derive(Tool)]` field's, or the `T` of a `Json<T>` result",
     note = "derive `schemars::JsonSchema` for it and enable the `annotations/schemars` feature, or implement `annotations::ToolSchema` for it",
-    note = "if the model does not supply this parameter, mark it `#[context]`"
+    note = "if it is a parameter the model does not supply, mark it `#[context]`"
 )]
 pub trait ToolSchema {
     /// The JSON Schema of one value of this type.
