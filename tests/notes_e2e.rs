@@ -35,8 +35,14 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 async fn connect(notes_file: &Path) -> RunningService<RoleClient, ()> {
+    connect_waiting(notes_file, 5000).await
+}
+
+/// A client of a server that waits at most `lock_wait_ms` for another process's lock.
+async fn connect_waiting(notes_file: &Path, lock_wait_ms: u64) -> RunningService<RoleClient, ()> {
     let mut command = tokio::process::Command::new(notes_binary());
     command.env("NOTES_FILE", notes_file);
+    command.env("NOTES_LOCK_WAIT_MS", lock_wait_ms.to_string());
     let (transport, _) = TokioChildProcess::builder(command)
         .stderr(Stdio::null())
         .spawn()
@@ -327,4 +333,148 @@ async fn a_killed_server_never_leaves_a_broken_file_or_loses_an_answered_note() 
         }
     }
     assert!(!answered.is_empty());
+}
+
+/// While another process holds the file's lock, the server still answers `ping` and
+/// `tools/list` at once, and a call that needs the file gets a clear error after the bounded
+/// wait; once the lock is released, calls work again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_held_lock_never_stalls_the_server_and_a_waiting_call_gets_an_answer() {
+    use std::time::{Duration, Instant};
+    let dir = temp_dir("lock");
+    let notes = dir.join("notes.json");
+    let client = connect_waiting(&notes, 1500).await;
+    assert!(
+        !call(&client, "add_note", json!({"title": "a", "body": ""}))
+            .await
+            .0
+    );
+
+    let lock = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(dir.join("notes.json.lock"))
+        .unwrap();
+    lock.lock().unwrap();
+    let started = Instant::now();
+    let waiting = {
+        let peer = client.peer().clone();
+        tokio::spawn(async move {
+            let params = CallToolRequestParams::new("add_note".to_owned()).with_arguments(
+                json!({"title": "b", "body": ""})
+                    .as_object()
+                    .cloned()
+                    .unwrap(),
+            );
+            peer.call_tool(params).await.unwrap()
+        })
+    };
+    let waiting_list = {
+        let peer = client.peer().clone();
+        tokio::spawn(async move {
+            peer.call_tool(CallToolRequestParams::new("list_notes".to_owned()))
+                .await
+                .unwrap()
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    for _ in 0..3 {
+        let listed = tokio::time::timeout(Duration::from_millis(500), client.list_all_tools())
+            .await
+            .expect("tools/list answers while the file is locked")
+            .unwrap();
+        assert_eq!(listed.len(), 3);
+    }
+    for result in [waiting.await.unwrap(), waiting_list.await.unwrap()] {
+        assert_eq!(result.is_error, Some(true));
+        let text = result.content[0].as_text().unwrap().text.clone();
+        assert!(text.contains("is locked by another process"), "{text}");
+    }
+    assert!(started.elapsed() < Duration::from_secs(10));
+    drop(lock);
+    let (error, text) = call(&client, "list_notes", json!({})).await;
+    assert!(!error && text.contains("a"), "{text}");
+    client.cancel().await.unwrap();
+}
+
+/// A save keeps the file's permissions, writes through a symbolic link to its target, and
+/// removes the temporary file a killed writer left; a title has a size limit.
+#[cfg(unix)]
+#[tokio::test]
+async fn saves_keep_permissions_follow_links_and_clean_up_after_killed_writers() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = temp_dir("files");
+    let target = dir.join("real.json");
+    std::fs::write(&target, "[]").unwrap();
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = dir.join("notes.json");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let stale = dir.join("real.json.4194303.tmp");
+    std::fs::write(&stale, "half a file").unwrap();
+
+    let client = connect(&link).await;
+    assert!(
+        !call(&client, "add_note", json!({"title": "kept", "body": ""}))
+            .await
+            .0
+    );
+    let (error, text) = call(
+        &client,
+        "add_note",
+        json!({"title": "t".repeat(2000), "body": ""}),
+    )
+    .await;
+    assert!(error && text.contains("a title holds at most"), "{text}");
+    client.cancel().await.unwrap();
+
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let saved = std::fs::read_to_string(&target).unwrap();
+    assert!(saved.contains("kept"), "{saved}");
+    let mode = std::fs::metadata(&target).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600);
+    assert!(
+        !stale.exists(),
+        "the killed writer's temporary file is removed"
+    );
+}
+
+/// On a read-only file system the notes are still listed; only a change fails, saying why.
+/// Needs a read-only mount, which this test makes with `mount` (root on Linux, as CI runs);
+/// where it cannot, it says so and checks nothing.
+#[cfg(target_os = "linux")]
+#[tokio::test]
+async fn a_read_only_file_system_still_lists_the_notes() {
+    let dir = temp_dir("read-only");
+    let mount = |args: &[&str]| {
+        std::process::Command::new("mount")
+            .args(args)
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|status| status.success())
+    };
+    if !mount(&["-t", "tmpfs", "tmpfs", dir.to_str().unwrap()]) {
+        eprintln!("skipped: cannot mount a file system here (needs root on Linux)");
+        return;
+    }
+    std::fs::write(
+        dir.join("notes.json"),
+        r#"[{"id": 1, "title": "kept", "body": ""}]"#,
+    )
+    .unwrap();
+    assert!(mount(&["-o", "remount,ro", dir.to_str().unwrap()]));
+    let client = connect(&dir.join("notes.json")).await;
+    let (error, text) = call(&client, "list_notes", json!({})).await;
+    let (add_error, add_text) = call(&client, "add_note", json!({"title": "x", "body": ""})).await;
+    client.cancel().await.unwrap();
+    let _ = std::process::Command::new("umount").arg(&dir).status();
+    assert!(!error && text == "1: kept", "{text}");
+    assert!(
+        add_error && add_text.contains("Read-only file system"),
+        "{add_text}"
+    );
 }

@@ -8,29 +8,51 @@
 //! ```
 //!
 //! Notes live in the JSON file named by `NOTES_FILE` (default `~/.notes-mcp.json`, the guide's),
-//! changed atomically and under a lock. Logs go to stderr; stdout carries only the protocol.
+//! changed atomically and under a lock (a call waits for another process's lock at most
+//! `NOTES_LOCK_WAIT_MS`, 5000 by default, then fails). Logs go to stderr; stdout carries only
+//! the protocol.
 
 mod store;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
 
 use annotations::{ListOptions, Listing, ProtocolVersion, tool, tools};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::{ServerHandler, ServiceExt, tool_handler};
 
-use crate::store::{Store, StoreError};
+use crate::store::Store;
 
 /// The longest body a note may have.
 const MAX_BODY: usize = 1 << 20;
 
+/// The longest title a note may have: a title is one line in a list.
+const MAX_TITLE: usize = 1 << 10;
+
+/// How long a call waits for another process's lock on the file (`NOTES_LOCK_WAIT_MS`).
+const LOCK_WAIT: Duration = Duration::from_secs(5);
+
 /// The server: the notes file and the router made from the listing.
 pub struct Notes {
-    store: Store,
+    store: Arc<Store>,
     router: ToolRouter<Notes>,
 }
 
 impl Notes {
+    /// Runs `job` on the store on a thread for blocking work, so that waiting for the file or
+    /// its lock never holds up the runtime's workers: `ping` and `tools/list` still answer.
+    async fn with_store<T: Send + 'static>(
+        &self,
+        job: impl FnOnce(&Store) -> T + Send + 'static,
+    ) -> Result<T, String> {
+        let store = Arc::clone(&self.store);
+        tokio::task::spawn_blocking(move || job(&store))
+            .await
+            .map_err(|error| format!("the notes store failed: {error}"))
+    }
+
     /// List every saved note with its id and title.
     #[tool(
         read_only,
@@ -39,8 +61,11 @@ impl Notes {
         open_world = false,
         title = "List notes"
     )]
-    fn list_notes(&self) -> Result<String, StoreError> {
-        let notes = self.store.list()?;
+    async fn list_notes(&self) -> Result<String, String> {
+        let notes = self
+            .with_store(Store::list)
+            .await?
+            .map_err(|error| error.to_string())?;
         if notes.is_empty() {
             return Ok("No notes saved.".to_owned());
         }
@@ -59,13 +84,19 @@ impl Notes {
         open_world = false,
         title = "Add note"
     )]
-    fn add_note(
+    async fn add_note(
         &self,
         /// Short title for the note
         title: String,
         /// Text of the note
         body: String,
     ) -> Result<String, String> {
+        if title.len() > MAX_TITLE {
+            return Err(format!(
+                "the title is {} bytes long; a title holds at most {MAX_TITLE} bytes",
+                title.len()
+            ));
+        }
         if body.len() > MAX_BODY {
             return Err(format!(
                 "the body is {} bytes long; a note holds at most {MAX_BODY} bytes",
@@ -73,8 +104,8 @@ impl Notes {
             ));
         }
         let note = self
-            .store
-            .add(title, body)
+            .with_store(move |store| store.add(title, body))
+            .await?
             .map_err(|error| error.to_string())?;
         eprintln!("notes: added note {}", note.id);
         Ok(format!("Saved note {}: {}", note.id, note.title))
@@ -88,14 +119,14 @@ impl Notes {
         open_world = false,
         title = "Delete note"
     )]
-    fn delete_note(
+    async fn delete_note(
         &self,
         /// Id of the note to delete, from list_notes
         note_id: u64,
     ) -> Result<String, String> {
         match self
-            .store
-            .delete(note_id)
+            .with_store(move |store| store.delete(note_id))
+            .await?
             .map_err(|error| error.to_string())?
         {
             Some(note) => {
@@ -179,7 +210,11 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         };
     }
 
-    let store = Store::open(notes_file())?;
+    let lock_wait = std::env::var("NOTES_LOCK_WAIT_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map_or(LOCK_WAIT, Duration::from_millis);
+    let store = Store::open(notes_file(), lock_wait)?;
     if std::io::stdin().is_terminal() {
         eprintln!(
             "notes: serving MCP on stdio, notes in {}.\n\
@@ -194,7 +229,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         .build()?;
     runtime.block_on(async {
         let notes = Notes {
-            store,
+            store: Arc::new(store),
             router: TOOLS.into(),
         };
         let running = notes.serve(rmcp::transport::stdio()).await?;

@@ -6,6 +6,7 @@ use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
@@ -28,6 +29,8 @@ pub enum StoreError {
         path: PathBuf,
         error: serde_json::Error,
     },
+    /// Another process held the lock for longer than a call waits.
+    Busy { path: PathBuf, waited: Duration },
 }
 
 impl fmt::Display for StoreError {
@@ -36,6 +39,12 @@ impl fmt::Display for StoreError {
             StoreError::Io { path, error } => {
                 write!(f, "cannot use the notes file {}: {error}", path.display())
             }
+            StoreError::Busy { path, waited } => write!(
+                f,
+                "the notes file {} is locked by another process (waited {} ms); try again",
+                path.display(),
+                waited.as_millis()
+            ),
             StoreError::Corrupt { path, error } => write!(
                 f,
                 "the notes file {} is not a JSON array of notes ({error}); it was left as it is: \
@@ -52,16 +61,19 @@ impl std::error::Error for StoreError {}
 pub struct Store {
     path: PathBuf,
     lock_path: PathBuf,
+    /// How long a call waits for another process's lock before it fails.
+    lock_wait: Duration,
 }
 
 impl Store {
     /// The store at `path`; reads it once, so that a corrupt file is an error at start.
-    pub fn open(path: PathBuf) -> Result<Self, StoreError> {
+    pub fn open(path: PathBuf, lock_wait: Duration) -> Result<Self, StoreError> {
         let mut lock_path = path.clone().into_os_string();
         lock_path.push(".lock");
         let store = Store {
             path,
             lock_path: PathBuf::from(lock_path),
+            lock_wait,
         };
         store.list()?;
         Ok(store)
@@ -72,9 +84,14 @@ impl Store {
         &self.path
     }
 
-    /// Every note, in the order saved.
+    /// Every note, in the order saved. On a file system this process cannot write to (a
+    /// read-only mount), the notes are still read: no writer can be holding the lock there.
     pub fn list(&self) -> Result<Vec<Note>, StoreError> {
-        let lock = self.lock(false)?;
+        let lock = match self.lock(false) {
+            Ok(lock) => Some(lock),
+            Err(StoreError::Io { error, .. }) if cannot_write(&error) => None,
+            Err(error) => return Err(error),
+        };
         let notes = self.read();
         drop(lock);
         notes
@@ -143,13 +160,31 @@ impl Store {
             .truncate(false)
             .open(&self.lock_path)
             .map_err(|error| self.io_error(&self.lock_path, error))?;
-        let locked = if exclusive {
-            file.lock()
-        } else {
-            file.lock_shared()
-        };
-        locked.map_err(|error| self.io_error(&self.lock_path, error))?;
-        Ok(file)
+        // Waited for in steps, never for longer than `lock_wait`: a process that holds the
+        // lock and hangs costs the caller an error, not a call that never ends.
+        let started = Instant::now();
+        loop {
+            let tried = if exclusive {
+                file.try_lock()
+            } else {
+                file.try_lock_shared()
+            };
+            match tried {
+                Ok(()) => return Ok(file),
+                Err(fs::TryLockError::WouldBlock) if started.elapsed() < self.lock_wait => {
+                    std::thread::sleep(Duration::from_millis(10));
+                }
+                Err(fs::TryLockError::WouldBlock) => {
+                    return Err(StoreError::Busy {
+                        path: self.path.clone(),
+                        waited: started.elapsed(),
+                    });
+                }
+                Err(fs::TryLockError::Error(error)) => {
+                    return Err(self.io_error(&self.lock_path, error));
+                }
+            }
+        }
     }
 
     fn read(&self) -> Result<Vec<Note>, StoreError> {
@@ -165,24 +200,38 @@ impl Store {
     }
 
     /// Writes a new file beside the old one, flushes it to disk, then renames it over the old
-    /// one: a reader sees the old notes or the new ones, never half a file.
+    /// one: a reader sees the old notes or the new ones, never half a file. A notes file that
+    /// is a symbolic link is written through to its target (the link stays a link), and the
+    /// new file gets the old one's permissions (a `0600` file stays private). Called under the
+    /// exclusive lock, so temporary files of a writer that was killed are removed first.
     fn write(&self, notes: &[Note]) -> Result<(), StoreError> {
-        let mut temporary = self.path.clone().into_os_string();
+        let target = match fs::symlink_metadata(&self.path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                fs::canonicalize(&self.path).map_err(|error| self.io_error(&self.path, error))?
+            }
+            _ => self.path.clone(),
+        };
+        let permissions = fs::metadata(&target).ok().map(|meta| meta.permissions());
+        remove_stale_temporaries(&target);
+        let mut temporary = target.clone().into_os_string();
         temporary.push(format!(".{}.tmp", std::process::id()));
         let temporary = PathBuf::from(temporary);
         let text = serde_json::to_string_pretty(notes).expect("notes serialize");
         let written = File::create(&temporary)
             .and_then(|mut file| {
+                if let Some(permissions) = permissions {
+                    file.set_permissions(permissions)?;
+                }
                 file.write_all(text.as_bytes())?;
                 file.sync_all()
             })
-            .and_then(|()| fs::rename(&temporary, &self.path));
+            .and_then(|()| fs::rename(&temporary, &target));
         if let Err(error) = written {
             let _ = fs::remove_file(&temporary);
-            return Err(self.io_error(&self.path, error));
+            return Err(self.io_error(&target, error));
         }
         // The rename itself reaches the disk with the directory.
-        let dir = self.path.parent().filter(|dir| !dir.as_os_str().is_empty());
+        let dir = target.parent().filter(|dir| !dir.as_os_str().is_empty());
         if let Some(Ok(dir)) = dir.map(File::open) {
             let _ = dir.sync_all();
         }
@@ -193,6 +242,45 @@ impl Store {
         StoreError::Io {
             path: path.to_owned(),
             error,
+        }
+    }
+}
+
+/// Whether an error says this process cannot write there (a read-only file system, or no
+/// permission to create the lock file).
+fn cannot_write(error: &io::Error) -> bool {
+    matches!(
+        error.kind(),
+        io::ErrorKind::ReadOnlyFilesystem | io::ErrorKind::PermissionDenied
+    )
+}
+
+/// Removes the temporary files (`notes.json.<pid>.tmp`) that a writer killed between writing
+/// and renaming left beside `target`. Only the holder of the exclusive lock writes them.
+fn remove_stale_temporaries(target: &Path) {
+    let (Some(dir), Some(name)) = (target.parent(), target.file_name()) else {
+        return;
+    };
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let prefix = format!("{}.", name.to_string_lossy());
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let file_name = file_name.to_string_lossy();
+        let Some(middle) = file_name
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+        else {
+            continue;
+        };
+        if !middle.is_empty() && middle.bytes().all(|b| b.is_ascii_digit()) {
+            let _ = fs::remove_file(entry.path());
         }
     }
 }
