@@ -4,20 +4,30 @@
 //!
 //! ```text
 //! cargo run --example audit -- <command> [args...]
-//! cargo run --example audit -- --format json <command> [args...]
+//! cargo run --example audit -- --format json --timeout 10 <command> [args...]
 //! cargo run --example audit -- cargo run --example notes
 //! ```
 //!
+//! The audit speaks JSON-RPC to the server itself and reads each listed tool on its own, so one
+//! malformed tool is a finding on that tool while the rest are still audited. Every wait is
+//! bounded (`--timeout`, 30 seconds by default, for each answer), and so is the listing: a
+//! cursor that repeats or more than 1000 pages end it with an error finding.
+//!
 //! Exit status: 0 when no finding is an error, 1 when one is, 2 when the server could not be
-//! audited at all.
+//! audited at all (it did not start, did not answer in time, or wrote something that is not
+//! JSON-RPC).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::process::Stdio;
+use std::time::Duration;
 
 use annotations::{Missing, Readiness, Tool, Trust, is_valid_tool_name};
-use rmcp::ServiceExt;
-use rmcp::transport::TokioChildProcess;
 use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::process::{ChildStdin, ChildStdout};
+
+/// How many pages of `tools/list` the audit reads before it stops.
+const MAX_PAGES: usize = 1000;
 
 /// How much a finding matters.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -113,18 +123,30 @@ fn yes_no(value: bool) -> &'static str {
 #[tokio::main]
 async fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let json_output = if args.first().map(String::as_str) == Some("--format") {
-        let format = args.get(1).cloned().unwrap_or_default();
+    let mut json_output = false;
+    let mut timeout = Duration::from_secs(30);
+    while let Some(option) = args.first().cloned() {
+        let value = args.get(1).cloned().unwrap_or_default();
+        match option.as_str() {
+            "--format" => json_output = value == "json",
+            "--timeout" => match value.parse::<f64>() {
+                Ok(seconds) if seconds > 0.0 && seconds.is_finite() => {
+                    timeout = Duration::from_secs_f64(seconds);
+                }
+                _ => {
+                    eprintln!("audit: --timeout takes a number of seconds, got {value:?}");
+                    std::process::exit(2);
+                }
+            },
+            _ => break,
+        }
         args.drain(..2.min(args.len()));
-        format == "json"
-    } else {
-        false
-    };
+    }
     let Some((program, rest)) = args.split_first() else {
-        eprintln!("usage: audit [--format json] <command> [args...]");
+        eprintln!("usage: audit [--format json] [--timeout SECONDS] <command> [args...]");
         std::process::exit(2);
     };
-    match audit(program, rest).await {
+    match audit(program, rest, timeout).await {
         Ok((report, has_errors)) => {
             if json_output {
                 println!(
@@ -143,31 +165,178 @@ async fn main() {
     }
 }
 
+/// The server's side of the conversation: requests written to its stdin, one JSON-RPC message a
+/// line read from its stdout, every answer awaited for at most `timeout`.
+struct Peer {
+    stdin: ChildStdin,
+    lines: Lines<BufReader<ChildStdout>>,
+    next_id: u64,
+    timeout: Duration,
+}
+
+impl Peer {
+    async fn send(&mut self, message: &Value) -> Result<(), String> {
+        let mut line = message.to_string();
+        line.push('\n');
+        self.stdin
+            .write_all(line.as_bytes())
+            .await
+            .map_err(|error| format!("cannot write to the server: {error}"))
+    }
+
+    /// The result of `method`, skipping what the server sends meanwhile (notifications, its
+    /// own requests).
+    async fn request(&mut self, method: &str, params: Value) -> Result<Value, String> {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
+            .await?;
+        let timeout = self.timeout;
+        let answer = async {
+            loop {
+                let line = match self.lines.next_line().await {
+                    Ok(Some(line)) => line,
+                    Ok(None) => {
+                        return Err(format!(
+                            "the server closed its output before answering `{method}`"
+                        ));
+                    }
+                    Err(error) => return Err(format!("cannot read the server's output: {error}")),
+                };
+                if line.trim().is_empty() {
+                    continue;
+                }
+                let message: Value = serde_json::from_str(&line).map_err(|_| {
+                    let shown: String = line.chars().take(80).collect();
+                    format!("the server wrote something that is not JSON-RPC: {shown:?}")
+                })?;
+                if message.get("id") != Some(&json!(id)) || message.get("method").is_some() {
+                    continue;
+                }
+                if let Some(error) = message.get("error") {
+                    return Err(format!(
+                        "the server answered `{method}` with an error: {error}"
+                    ));
+                }
+                return message
+                    .get("result")
+                    .cloned()
+                    .ok_or_else(|| format!("the server's answer to `{method}` has no result"));
+            }
+        };
+        tokio::time::timeout(timeout, answer)
+            .await
+            .unwrap_or_else(|_| {
+                Err(format!(
+                    "the server did not answer `{method}` within {} s",
+                    timeout.as_secs_f64()
+                ))
+            })
+    }
+}
+
+/// Every tool the server lists, as the JSON it sent, and what went wrong with the listing
+/// itself (a cursor that repeats, too many pages).
+async fn list_tools(peer: &mut Peer) -> Result<(Vec<Value>, Vec<String>), String> {
+    let mut tools = Vec::new();
+    let mut problems = Vec::new();
+    let mut seen = HashSet::new();
+    let mut cursor: Option<String> = None;
+    for page in 0.. {
+        if page == MAX_PAGES {
+            problems.push(format!(
+                "the listing has more than {MAX_PAGES} pages: read up to there"
+            ));
+            break;
+        }
+        let params = cursor
+            .as_ref()
+            .map_or_else(|| json!({}), |cursor| json!({ "cursor": cursor }));
+        let result = peer.request("tools/list", params).await?;
+        match result.get("tools") {
+            Some(Value::Array(listed)) => tools.extend(listed.iter().cloned()),
+            _ => return Err("the server's tools/list result has no `tools` array".to_owned()),
+        }
+        match result.get("nextCursor") {
+            None | Some(Value::Null) => break,
+            Some(Value::String(next)) if seen.insert(next.clone()) => cursor = Some(next.clone()),
+            Some(Value::String(next)) => {
+                let shown: String = next.chars().take(40).collect();
+                problems.push(format!(
+                    "the listing's cursor {shown:?} comes back, so a client following it never \
+                     ends: read up to there"
+                ));
+                break;
+            }
+            Some(other) => {
+                problems.push(format!(
+                    "`nextCursor` is not a string ({other}): read up to there"
+                ));
+                break;
+            }
+        }
+    }
+    Ok((tools, problems))
+}
+
 async fn audit(
     program: &str,
     args: &[String],
+    timeout: Duration,
 ) -> Result<(Value, bool), Box<dyn std::error::Error>> {
-    let mut command = tokio::process::Command::new(program);
-    command.args(args);
-    let (transport, _) = TokioChildProcess::builder(command)
+    let mut child = tokio::process::Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
         .stderr(Stdio::null())
+        .kill_on_drop(true)
         .spawn()?;
-    let client = ().serve(transport).await?;
-    let listed = client.list_all_tools().await?;
-    let _ = client.cancel().await;
+    let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        return Err("cannot talk to the server".into());
+    };
+    let mut peer = Peer {
+        stdin,
+        lines: BufReader::new(stdout).lines(),
+        next_id: 1,
+        timeout,
+    };
+    peer.request(
+        "initialize",
+        json!({
+            "protocolVersion": "2025-06-18",
+            "capabilities": {},
+            "clientInfo": {"name": "annotations-audit", "version": env!("CARGO_PKG_VERSION")},
+        }),
+    )
+    .await?;
+    peer.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+        .await?;
+    let (listed, listing_problems) = list_tools(&mut peer).await?;
+    drop(peer);
+    let _ = child.kill().await;
 
+    // Each tool read on its own, as a host reads a peer's JSON: tolerant of what peers differ
+    // on, strict on types; one that cannot be read is a finding, not the end of the audit.
     let mut tools = Vec::new();
-    for theirs in &listed {
-        // Read as a host reads a peer's JSON: tolerant of what peers differ on, strict on types.
-        let tool: Tool = serde_json::from_value(serde_json::to_value(theirs)?)?;
-        tools.push(tool);
+    let mut unreadable = Vec::new();
+    for raw in &listed {
+        match serde_json::from_value::<Tool>(raw.clone()) {
+            Ok(tool) => tools.push(tool),
+            Err(error) => unreadable.push(json!({
+                "name": raw.get("name").and_then(Value::as_str).unwrap_or("(no name)"),
+                "findings": [{
+                    "severity": "error",
+                    "message": format!("the tool cannot be read: {error}"),
+                }],
+            })),
+        }
     }
     let mut duplicates: HashMap<String, usize> = HashMap::new();
     for tool in &tools {
         *duplicates.entry(tool.name().to_owned()).or_default() += 1;
     }
-    let mut has_errors = false;
-    let rows: Vec<Value> = tools
+    let mut has_errors = !unreadable.is_empty() || !listing_problems.is_empty();
+    let mut rows: Vec<Value> = tools
         .iter()
         .map(|tool| {
             let found = findings(tool, &duplicates);
@@ -199,10 +368,34 @@ async fn audit(
             })
         })
         .collect();
-    Ok((json!({ "tools": rows }), has_errors))
+    rows.extend(unreadable);
+    let listing: Vec<Value> = listing_problems
+        .iter()
+        .map(|message| json!({"severity": "error", "message": message}))
+        .collect();
+    Ok((json!({ "listing": listing, "tools": rows }), has_errors))
+}
+
+/// Text for a table cell: `|` would end the cell and a line break the row.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|").replace(['\r', '\n'], " ")
+}
+
+/// A name in a code span, fenced with more backticks than it holds.
+fn code(name: &str) -> String {
+    let fence = "`".repeat(name.split(|c| c != '`').map(str::len).max().unwrap_or(0) + 1);
+    let pad = if fence.len() > 1 { " " } else { "" };
+    format!("{fence}{pad}{}{pad}{fence}", cell(name))
 }
 
 fn print_table(report: &Value) {
+    for finding in report["listing"].as_array().into_iter().flatten() {
+        println!(
+            "listing: {}: {}",
+            finding["severity"].as_str().unwrap_or(""),
+            finding["message"].as_str().unwrap_or("")
+        );
+    }
     println!(
         "| name | display name | read-only | destructive | idempotent | open world | trusted: approval / parallel / plan | untrusted: approval / parallel / plan | findings |"
     );
@@ -230,12 +423,9 @@ fn print_table(report: &Value) {
             })
             .collect();
         println!(
-            "| `{}` | {} | {} | {} | {} | {} | {} | {} | {} |",
-            tool["name"].as_str().unwrap_or(""),
-            tool["displayName"]
-                .as_str()
-                .unwrap_or("")
-                .replace('|', "\\|"),
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            code(tool["name"].as_str().unwrap_or("")),
+            cell(tool["displayName"].as_str().unwrap_or("")),
             flag(&tool["effective"]["readOnly"]),
             flag(&tool["effective"]["destructive"]),
             flag(&tool["effective"]["idempotent"]),
@@ -245,7 +435,7 @@ fn print_table(report: &Value) {
             if findings.is_empty() {
                 "none".to_owned()
             } else {
-                findings.join("; ").replace('|', "\\|")
+                cell(&findings.join("; "))
             },
         );
     }

@@ -19,18 +19,25 @@ fn audit(server: &str) -> (i32, Value) {
 
 /// The audit of `server`, run with `BAD_SERVER_TOOLS` set to `tools`.
 fn audit_with(server: &str, tools: &str) -> (i32, Value) {
+    let (status, stdout, stderr) = run_audit(server, tools, &[]);
+    let report = serde_json::from_slice(&stdout)
+        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&stderr)));
+    (status, report)
+}
+
+/// The audit's exit status, output and error output, with `options` before the server.
+fn run_audit(server: &str, tools: &str, options: &[&str]) -> (i32, Vec<u8>, Vec<u8>) {
     let notes_file =
         std::env::temp_dir().join(format!("annotations-audit-{}.json", std::process::id()));
     let output = Command::new(example("audit"))
         .args(["--format", "json"])
+        .args(options)
         .arg(example(server))
         .env("NOTES_FILE", notes_file)
         .env("BAD_SERVER_TOOLS", tools)
         .output()
         .unwrap();
-    let report = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&output.stderr)));
-    (output.status.code().unwrap(), report)
+    (output.status.code().unwrap(), output.stdout, output.stderr)
 }
 
 fn findings(report: &Value, tool: &str) -> Vec<String> {
@@ -140,4 +147,57 @@ fn read_only_tools_with_seeded_hints_are_warnings_and_the_audit_passes() {
         assert_eq!(tool["trusted"]["parallel"], true, "{tool}");
         assert_eq!(tool["untrusted"]["approval"], true, "{tool}");
     }
+}
+
+/// A server that never answers, or writes what is not JSON-RPC, ends the audit with a clear
+/// error within the timeout, never a hang.
+#[test]
+fn a_server_that_never_answers_or_writes_garbage_ends_the_audit_in_time() {
+    let started = std::time::Instant::now();
+    let (status, _, stderr) = run_audit("bad_server", "silent", &["--timeout", "1"]);
+    let stderr = String::from_utf8_lossy(&stderr);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("did not answer `initialize` within 1 s"),
+        "{stderr}"
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(20));
+
+    let (status, _, stderr) = run_audit("bad_server", "garbage", &["--timeout", "5"]);
+    let stderr = String::from_utf8_lossy(&stderr);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(
+        stderr.contains("wrote something that is not JSON-RPC: \"Server starting... ready!\""),
+        "{stderr}"
+    );
+}
+
+/// A cursor that comes back ends the listing with an error finding; what was read is audited.
+#[test]
+fn a_cursor_that_comes_back_is_an_error_finding() {
+    let (status, report) = audit_with("bad_server", "looping");
+    assert_eq!(status, 1);
+    let listing = report["listing"][0]["message"].as_str().unwrap();
+    assert!(listing.contains("cursor \"again\" comes back"), "{listing}");
+    assert_eq!(
+        report["tools"].as_array().unwrap().len(),
+        2,
+        "the first page and the second"
+    );
+}
+
+/// A tool that no typed model reads is a finding on that tool; the others are still audited.
+#[test]
+fn a_malformed_tool_is_a_finding_on_that_tool_alone() {
+    let (status, report) = audit_with("bad_server", "malformed");
+    assert_eq!(status, 1);
+    let stringly = findings(&report, "stringly_hints");
+    assert!(
+        stringly[0].starts_with("error: the tool cannot be read:")
+            && stringly[0].contains("readOnlyHint"),
+        "{stringly:?}"
+    );
+    let no_schema = findings(&report, "no_schema");
+    assert!(no_schema[0].contains("inputSchema"), "{no_schema:?}");
+    assert_eq!(findings(&report, "fine"), Vec::<String>::new());
 }
