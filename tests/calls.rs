@@ -428,3 +428,71 @@ fn arc_and_rc_parameters_are_read_as_their_inner_type() {
     let schema = listing.get("shared").unwrap().input_schema.to_value();
     assert_eq!(schema["properties"]["text"]["type"], "string");
 }
+
+/// Groups of distinct tags, and tags by person.
+#[tool(read_only)]
+fn groups(
+    groups: Vec<std::collections::BTreeSet<u8>>,
+    by_person: std::collections::HashMap<String, std::collections::HashSet<String>>,
+) -> usize {
+    groups.len() + by_person.len()
+}
+
+/// The same, as a struct's fields.
+#[derive(annotations::Tool, serde::Deserialize)]
+#[tool(read_only)]
+struct Grouped {
+    groups: Vec<std::collections::BTreeSet<u8>>,
+}
+
+impl annotations::CallTool<()> for Grouped {
+    type Output = usize;
+
+    async fn call(self, _: &(), _: Context<'_>) -> usize {
+        self.groups.len()
+    }
+}
+
+/// A set anywhere in a parameter's type refuses repeats, judged on values, and says where.
+#[test]
+fn repeats_are_refused_in_sets_at_every_depth() {
+    let listing: Listing = tools![groups, Grouped];
+    let ok = run(
+        &listing,
+        &(),
+        "groups",
+        json!({"groups": [[1, 2], [1]], "by_person": {"ann": ["a", "b"]}}),
+    );
+    assert_eq!(ok.text_content(), "3");
+    let text = run(
+        &listing,
+        &(),
+        "groups",
+        json!({"groups": [[1], [2, 2.0]], "by_person": {}}),
+    )
+    .text_content();
+    assert_eq!(
+        text,
+        "invalid argument `groups`: the items of `groups[1]` must all differ, and 2.0 is repeated"
+    );
+    let text = run(
+        &listing,
+        &(),
+        "groups",
+        json!({"groups": [], "by_person": {"ann": ["a", "a"]}}),
+    )
+    .text_content();
+    assert_eq!(
+        text,
+        r#"invalid argument `by_person`: the items of `by_person["ann"]` must all differ, and "a" is repeated"#
+    );
+    let text = run(&listing, &(), "grouped", json!({"groups": [[0.0, -0.0]]})).text_content();
+    assert_eq!(
+        text,
+        "invalid argument `groups`: the items of `groups[0]` must all differ, and -0.0 is repeated"
+    );
+    assert_eq!(
+        run(&listing, &(), "grouped", json!({"groups": [[3, 4]]})).text_content(),
+        "1"
+    );
+}

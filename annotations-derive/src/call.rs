@@ -107,7 +107,7 @@ pub(crate) fn expand(
         let reason = Ident::new(reason, name.span());
         return uncallable(handler, krate, &quote!(#krate::__private::#reason), &attrs);
     }
-    let Some(params) = CallParam::read(handler, descriptor) else {
+    let Some(params) = CallParam::read(handler, descriptor, krate) else {
         // The descriptor reported why a parameter has no schema; nothing to call.
         return uncallable(handler, krate, &quote!(), &attrs);
     };
@@ -164,11 +164,11 @@ pub(crate) fn expand(
                     key,
                     expected,
                     required,
-                    set,
+                    unique,
                     owned,
                     pass,
                 } = read;
-                specs.push(quote!(#krate::__private::Spec { name: #key, expected: #expected, required: #required, set: #set }));
+                specs.push(quote!(#krate::__private::Spec { name: #key, expected: #expected, required: #required, unique: &#unique }));
                 first_type_span.get_or_insert(*ty_span);
                 owned_types.push(quote_spanned!(*span=> #owned));
                 all_by_value &= *pass == Pass::Value;
@@ -345,7 +345,11 @@ enum CallParam<'a> {
 impl<'a> CallParam<'a> {
     /// Every parameter of the handler, or `None` if one the model supplies has no input in the
     /// descriptor (which has reported why).
-    fn read(handler: &'a Handler, descriptor: &Descriptor) -> Option<Vec<Self>> {
+    fn read(
+        handler: &'a Handler,
+        descriptor: &Descriptor,
+        krate: &TokenStream,
+    ) -> Option<Vec<Self>> {
         handler
             .params
             .iter()
@@ -361,7 +365,8 @@ impl<'a> CallParam<'a> {
                         span,
                     });
                 }
-                let read = ModelParam::new(param.name.as_ref()?, param, descriptor.input(index)?);
+                let read =
+                    ModelParam::new(param.name.as_ref()?, param, descriptor.input(index)?, krate);
                 Some(CallParam::Model {
                     read,
                     span,
@@ -378,14 +383,20 @@ struct ModelParam {
     /// `Option<&str>`: what its schema says, for messages.
     expected: TokenStream,
     required: bool,
-    set: bool,
+    /// Where it holds sets (`__private::Unique`).
+    unique: TokenStream,
     owned: TokenStream,
     pass: Pass,
 }
 
 impl ModelParam {
     /// The parameter named `ident`, with the schema the descriptor read for it.
-    fn new(ident: &Ident, param: &Param, (schema, optional): (&Ty, bool)) -> Self {
+    fn new(
+        ident: &Ident,
+        param: &Param,
+        (schema, optional): (&Ty, bool),
+        krate: &TokenStream,
+    ) -> Self {
         let expected = match schema.describe() {
             Some(text) => quote!(::core::option::Option::Some(#text)),
             None => quote!(::core::option::Option::None),
@@ -395,7 +406,9 @@ impl ModelParam {
             key: unraw(ident),
             expected,
             required: !optional,
-            set: schema.is_set(),
+            unique: schema
+                .unique(krate)
+                .unwrap_or_else(|| quote!(#krate::__private::Unique::None)),
             owned,
             pass,
         }

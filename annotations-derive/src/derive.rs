@@ -123,11 +123,16 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
     let tool_name = descriptor.name();
     let assertions = &checked.assertions;
     let checks = (!assertions.is_empty()).then(|| quote!(const _: () = { #(#assertions)* };));
+    let unique = descriptor.unique_fields(&krate);
+    let unique = (!unique.is_empty()).then(|| {
+        quote!(const UNIQUE_FIELDS: &'static [(&'static str, #krate::__private::Unique)] = &[#(#unique),*];)
+    });
     place.wrap(quote! {
         impl #krate::StaticTool for #name {
             const NAME: &'static str = #tool_name;
             const ANNOTATIONS: #krate::ToolAnnotations = #annotations;
             const TOOL: #krate::Tool = #tool;
+            #unique
         }
         #checks
     })

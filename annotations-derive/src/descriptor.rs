@@ -146,6 +146,20 @@ impl Descriptor {
             .map(|property| (&property.schema, property.optional))
     }
 
+    /// `("field", Unique::...)` for each input that holds a set (none under a `#[cfg]`), for
+    /// a `#[derive(Tool)]` type's `UNIQUE_FIELDS`.
+    pub(crate) fn unique_fields(&self, krate: &TokenStream) -> Vec<TokenStream> {
+        self.properties
+            .iter()
+            .filter(|property| property.cfgs.is_empty())
+            .filter_map(|property| {
+                let name = &property.name;
+                let unique = property.schema.unique(krate)?;
+                Some(quote!((#name, #unique)))
+            })
+            .collect()
+    }
+
     /// The tool's name.
     pub(crate) fn name(&self) -> &str {
         &self.name

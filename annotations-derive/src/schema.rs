@@ -434,12 +434,26 @@ pub(crate) fn json_string(text: &str) -> String {
 }
 
 impl Ty {
-    /// Whether this is a set (`uniqueItems`), possibly optional.
-    pub(crate) fn is_set(&self) -> bool {
+    /// Where this schema says `uniqueItems`, as the runtime's `__private::Unique`; `None` if
+    /// nowhere (or only inside a type known to `ToolSchema`, which is not looked into).
+    pub(crate) fn unique(&self, krate: &TokenStream) -> Option<TokenStream> {
+        let shape = |variant: &str, inner: TokenStream| {
+            let variant = proc_macro2::Ident::new(variant, Span::call_site());
+            quote!(#krate::__private::Unique::#variant(&#inner))
+        };
         match self {
-            Ty::Array { unique, .. } => *unique,
-            Ty::Nullable(inner) => inner.is_set(),
-            _ => false,
+            Ty::Array { items, unique, .. } => {
+                let inner = items.unique(krate);
+                if *unique {
+                    let inner = inner.unwrap_or_else(|| quote!(#krate::__private::Unique::None));
+                    Some(shape("Set", inner))
+                } else {
+                    inner.map(|inner| shape("Items", inner))
+                }
+            }
+            Ty::Map(values) => values.unique(krate).map(|inner| shape("Values", inner)),
+            Ty::Nullable(inner) => inner.unique(krate),
+            Ty::Json(_) | Ty::Dynamic(..) => None,
         }
     }
 

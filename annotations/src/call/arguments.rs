@@ -17,7 +17,7 @@ use crate::call::exact::Exact;
 pub type Map = serde_json::Map<String, Value>;
 
 /// How one parameter is read: its name, what its schema says, whether it may be left out, and
-/// whether it is a set.
+/// where it holds sets.
 pub struct Spec {
     /// The argument's name.
     pub name: &'static str,
@@ -25,8 +25,71 @@ pub struct Spec {
     pub expected: Option<&'static str>,
     /// Whether it must be given (false for an `Option`, which may be absent or `null`).
     pub required: bool,
-    /// Whether it is a set (`HashSet`, `BTreeSet`), whose items must all differ.
-    pub set: bool,
+    /// Where it holds sets (`HashSet`, `BTreeSet`), whose items must all differ.
+    pub unique: &'static Unique,
+}
+
+/// Where a value's schema says `uniqueItems`, down to the depth it does: reading into a set
+/// would quietly drop a repeated item, so a call refuses repeats there instead, judged on
+/// values (`1` and `1.0` are one number). Written by `#[tool]` and `#[derive(Tool)]` for the
+/// types they know; a user type's schema is not looked into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unique {
+    /// No set here or below.
+    None,
+    /// A set: its items must all differ, and each is checked as the inner shape says.
+    Set(&'static Unique),
+    /// An array whose items are each checked as the inner shape says.
+    Items(&'static Unique),
+    /// An object whose values are each checked as the inner shape says.
+    Values(&'static Unique),
+}
+
+/// Checks the sets in `value` as `unique` places them; `path` names the value in the message.
+///
+/// # Errors
+///
+/// The message for the first set with a repeated item.
+pub(crate) fn check_unique(value: &Value, unique: &Unique, path: &str) -> Result<(), String> {
+    match (unique, value) {
+        (Unique::Set(inner), Value::Array(items)) => {
+            let mut seen = std::collections::HashSet::new();
+            if let Some(repeat) = items.iter().find(|item| !seen.insert(canonical(item))) {
+                // `path` is the argument's name at the top, `name[1]` below it.
+                let which = if path.contains('[') {
+                    format!("the items of `{path}`")
+                } else {
+                    "the items".to_owned()
+                };
+                return Err(format!(
+                    "{which} must all differ, and {} is repeated",
+                    sample(repeat)
+                ));
+            }
+            check_items(items, inner, path)
+        }
+        (Unique::Items(inner), Value::Array(items)) => check_items(items, inner, path),
+        (Unique::Values(inner), Value::Object(object)) => {
+            object.iter().try_for_each(|(key, item)| {
+                check_unique(
+                    item,
+                    inner,
+                    &format!("{path}[{}]", Value::from(key.as_str())),
+                )
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+fn check_items(items: &[Value], inner: &Unique, path: &str) -> Result<(), String> {
+    if *inner == Unique::None {
+        return Ok(());
+    }
+    items
+        .iter()
+        .enumerate()
+        .try_for_each(|(i, item)| check_unique(item, inner, &format!("{path}[{i}]")))
 }
 
 /// The arguments object of one call, read parameter by parameter.
@@ -78,14 +141,9 @@ impl Args {
             }
             None => Value::Null,
         };
-        if let (true, Value::Array(items)) = (spec.set, &value) {
-            let mut seen = std::collections::HashSet::new();
-            if let Some(repeat) = items.iter().find(|item| !seen.insert(canonical(item))) {
-                return Err(format!(
-                    "invalid argument `{name}`: the items must all differ, and {} is repeated",
-                    sample(repeat)
-                ));
-            }
+        if *spec.unique != Unique::None {
+            check_unique(&value, spec.unique, name)
+                .map_err(|message| format!("invalid argument `{name}`: {message}"))?;
         }
         Ok(value)
     }

@@ -5,7 +5,7 @@ use std::future::Future;
 
 use serde_json::Value;
 
-use crate::call::arguments::{Map, unknown_arguments};
+use crate::call::arguments::{Map, check_unique, unknown_arguments};
 use crate::call::handler::Run;
 use crate::call::panic::catch_async;
 use crate::{CallFuture, Context, IntoToolResult, ToolResult};
@@ -92,6 +92,13 @@ async fn run_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
         .unwrap_or_default();
     if let Err(message) = unknown_arguments(&arguments, &names) {
         return ToolResult::error(message);
+    }
+    for (name, unique) in T::UNIQUE_FIELDS {
+        if let Some(value) = arguments.get(*name) {
+            if let Err(message) = check_unique(value, unique, name) {
+                return ToolResult::error(format!("invalid argument `{name}`: {message}"));
+            }
+        }
     }
     let empty = arguments.is_empty();
     let read = T::deserialize(Value::Object(arguments))

@@ -15,7 +15,7 @@ pub use self::diagnostic::{
     HasCfgParameters, IsGeneric, IsUnsafe, SizedSelf, TakesMutSelf, TakesSelf, TooManyParameters,
     sized_self,
 };
-pub use crate::call::arguments::{Map, Spec, common_reads};
+pub use crate::call::arguments::{Map, Spec, Unique, common_reads};
 pub use crate::call::handler::{
     bind, call_async, call_sync, free, method, not_callable, same_function,
 };

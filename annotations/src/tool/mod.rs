@@ -328,4 +328,8 @@ pub trait StaticTool {
     const ANNOTATIONS: ToolAnnotations;
     /// The whole descriptor.
     const TOOL: Tool;
+    /// Not public API: the fields that hold sets, as `#[derive(Tool)]` writes them for the
+    /// call to refuse repeats in.
+    #[doc(hidden)]
+    const UNIQUE_FIELDS: &'static [(&'static str, crate::__private::Unique)] = &[];
 }
