@@ -335,11 +335,15 @@ use proc_macro::TokenStream;
 ///
 /// - each parameter is read by name under the rules its schema states (`serde` for the
 ///   reading, so a parameter of your own type also implements `serde::Deserialize`): a
-///   missing required argument, a value of the wrong type, a number out of its type's range,
-///   a repeated item of a set, or an argument the tool does not take is a failed result that
-///   names the argument and says what was expected, every mistake at once; `Option`s may be
-///   absent or `null`; `&str`, `&[T]`, `&T` and `Option<&T>` are read into owned values and
-///   lent to the handler;
+///   missing required argument, a value of the wrong type, a number out of its type's range
+///   (an `f32` included: past `f32::MAX` is refused, not read as infinity), a repeated item of
+///   a set at any depth (judged on values: `1` and `1.0` are one number), or arguments the
+///   tool does not take (each named) is a failed result that names the argument and says what
+///   was expected, every mistake at once; a whole number written as a float (`3.0`) is an
+///   integer where an integer type reads it, at any depth, and stays a float anywhere else;
+///   `Option`s may be absent or `null`; `&str`, `&[T]`, `&T` and `Option<&T>` are read into
+///   owned values and lent to the handler; integers past 64 bits arrive as the nearest float
+///   (a parsed JSON value holds them so), and a 128-bit parameter reads that float;
 /// - a `#[context]` parameter receives, through `annotations::FromContext`, the state (`&S`),
 ///   the call's `annotations::Context`, or with the `rmcp` feature rmcp's
 ///   `RequestContext<RoleServer>`;
@@ -347,7 +351,9 @@ use proc_macro::TokenStream;
 ///   strings and numbers, nothing for `()`, structured content for `annotations::Json(value)`
 ///   (and then the descriptor has an `outputSchema`: `T`'s schema if it is an object, else
 ///   `{"result": ...}` around it, as `Json` wraps such values), a failed result for `Err(e)`;
-/// - `async fn` handlers are awaited; a handler that panics is a failed result.
+/// - `async fn` handlers are awaited; a panic anywhere from reading the arguments to the
+///   finished result (a handler's, an error's `Display`, a `Json` value's `Serialize`) is a
+///   failed result, and so is a `Json` value holding a NaN or an infinity, which JSON cannot.
 ///
 /// Calls share the state, so a handler that takes `&mut self` or `self`, an `unsafe fn`, a
 /// generic handler, one with `#[cfg]` on a parameter, or one that takes more than 16
