@@ -253,7 +253,32 @@ async fn a_corrupt_file_is_an_error_never_an_empty_list() {
 async fn two_servers_on_one_file_lose_none_of_each_others_notes() {
     let dir = temp_dir("two");
     let file = dir.join("notes.json");
-    let (a, b) = (connect(&file).await, connect(&file).await);
+    two_servers(&file, &file).await;
+}
+
+/// One server given a symbolic link and one given its target share one lock: neither loses
+/// the other's notes. A link whose target does not exist yet is written through, creating it.
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_link_and_its_target_are_one_notes_file() {
+    let dir = temp_dir("link-and-target");
+    std::fs::create_dir_all(dir.join("real")).unwrap();
+    let file = dir.join("real").join("notes.json");
+    let link = dir.join("notes.json");
+    std::os::unix::fs::symlink("real/notes.json", &link).unwrap();
+    two_servers(&link, &file).await;
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+}
+
+/// Two servers, on `first` and on `second`, add 40 notes each at once; all 80 are saved.
+async fn two_servers(first: &Path, second: &Path) {
+    let file = second;
+    let (a, b) = (connect(first).await, connect(second).await);
     let adds = |client: RunningService<RoleClient, ()>, who: &'static str| async move {
         for i in 0..40 {
             let (error, _) = call(
@@ -267,7 +292,7 @@ async fn two_servers_on_one_file_lose_none_of_each_others_notes() {
         client.cancel().await.unwrap();
     };
     tokio::join!(adds(a, "a"), adds(b, "b"));
-    let saved: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    let saved: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
     assert_eq!(saved.len(), 80);
     let mut ids: Vec<u64> = saved.iter().map(|n| n["id"].as_u64().unwrap()).collect();
     ids.sort_unstable();

@@ -152,7 +152,7 @@ impl ServerHandler for Notes {}
 
 /// The notes file: `NOTES_FILE`, else `~/.notes-mcp.json`.
 fn notes_file() -> PathBuf {
-    if let Some(path) = std::env::var_os("NOTES_FILE") {
+    if let Some(path) = std::env::var_os("NOTES_FILE").filter(|path| !path.is_empty()) {
         return PathBuf::from(path);
     }
     let home = std::env::var_os("HOME").or_else(|| std::env::var_os("USERPROFILE"));

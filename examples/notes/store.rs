@@ -66,8 +66,12 @@ pub struct Store {
 }
 
 impl Store {
-    /// The store at `path`; reads it once, so that a corrupt file is an error at start.
+    /// The store at `path`; reads it once, so that a corrupt file is an error at start. A
+    /// `path` that is a symbolic link stands for its target (followed to the end, the target
+    /// need not exist yet): the lock and the writes are beside the target, so two servers, one
+    /// given the link and one the target, share one lock.
     pub fn open(path: PathBuf, lock_wait: Duration) -> Result<Self, StoreError> {
+        let path = resolve_links(path).map_err(|(path, error)| StoreError::Io { path, error })?;
         let mut lock_path = path.clone().into_os_string();
         lock_path.push(".lock");
         let store = Store {
@@ -205,12 +209,9 @@ impl Store {
     /// new file gets the old one's permissions (a `0600` file stays private). Called under the
     /// exclusive lock, so temporary files of a writer that was killed are removed first.
     fn write(&self, notes: &[Note]) -> Result<(), StoreError> {
-        let target = match fs::symlink_metadata(&self.path) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                fs::canonicalize(&self.path).map_err(|error| self.io_error(&self.path, error))?
-            }
-            _ => self.path.clone(),
-        };
+        // Links were followed when the store was opened; one made since is followed too.
+        let target = resolve_links(self.path.clone())
+            .map_err(|(path, error)| self.io_error(&path, error))?;
         let permissions = fs::metadata(&target).ok().map(|meta| meta.permissions());
         remove_stale_temporaries(&target);
         let mut temporary = target.clone().into_os_string();
@@ -283,4 +284,22 @@ fn remove_stale_temporaries(target: &Path) {
             let _ = fs::remove_file(entry.path());
         }
     }
+}
+
+/// `path` with every symbolic link at its end followed (a relative link from the link's
+/// folder), whether or not the final target exists yet; at most 40 links, as the system allows.
+fn resolve_links(mut path: PathBuf) -> Result<PathBuf, (PathBuf, io::Error)> {
+    for _ in 0..40 {
+        match fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let target = fs::read_link(&path).map_err(|error| (path.clone(), error))?;
+                path = match path.parent() {
+                    Some(dir) if target.is_relative() => dir.join(target),
+                    _ => target,
+                };
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err((path, io::Error::other("too many levels of symbolic links")))
 }
