@@ -23,11 +23,14 @@ use std::time::Duration;
 
 use annotations::{Missing, Readiness, Tool, Trust, is_valid_tool_name};
 use serde_json::{Value, json};
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{ChildStdin, ChildStdout};
 
 /// How many pages of `tools/list` the audit reads before it stops.
 const MAX_PAGES: usize = 1000;
+
+/// The longest message the audit reads from a server (one line of JSON-RPC).
+const MAX_MESSAGE: usize = 64 << 20;
 
 /// How much a finding matters.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -129,10 +132,8 @@ async fn main() {
         let value = args.get(1).cloned().unwrap_or_default();
         match option.as_str() {
             "--format" => json_output = value == "json",
-            "--timeout" => match value.parse::<f64>() {
-                Ok(seconds) if seconds > 0.0 && seconds.is_finite() => {
-                    timeout = Duration::from_secs_f64(seconds);
-                }
+            "--timeout" => match value.parse::<f64>().map(Duration::try_from_secs_f64) {
+                Ok(Ok(seconds)) if !seconds.is_zero() => timeout = seconds,
                 _ => {
                     eprintln!("audit: --timeout takes a number of seconds, got {value:?}");
                     std::process::exit(2);
@@ -169,9 +170,40 @@ async fn main() {
 /// line read from its stdout, every answer awaited for at most `timeout`.
 struct Peer {
     stdin: ChildStdin,
-    lines: Lines<BufReader<ChildStdout>>,
+    output: BufReader<ChildStdout>,
     next_id: u64,
     timeout: Duration,
+}
+
+/// The next line of `output` (`None` at its end), refused past `MAX_MESSAGE` bytes so that a
+/// server writing without end costs an error, not the audit's memory.
+async fn read_line(output: &mut BufReader<ChildStdout>) -> Result<Option<String>, String> {
+    let mut line = Vec::new();
+    loop {
+        let buffer = output
+            .fill_buf()
+            .await
+            .map_err(|error| format!("cannot read the server's output: {error}"))?;
+        if buffer.is_empty() {
+            return Ok((!line.is_empty()).then(|| String::from_utf8_lossy(&line).into_owned()));
+        }
+        let (taken, end) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(at) => (at + 1, true),
+            None => (buffer.len(), false),
+        };
+        line.extend_from_slice(&buffer[..taken]);
+        output.consume(taken);
+        if line.len() > MAX_MESSAGE {
+            return Err(format!(
+                "the server wrote a message longer than {} MiB",
+                MAX_MESSAGE >> 20
+            ));
+        }
+        if end {
+            let text = String::from_utf8_lossy(&line);
+            return Ok(Some(text.trim_end_matches(['\n', '\r']).to_owned()));
+        }
+    }
 }
 
 impl Peer {
@@ -194,14 +226,10 @@ impl Peer {
         let timeout = self.timeout;
         let answer = async {
             loop {
-                let line = match self.lines.next_line().await {
-                    Ok(Some(line)) => line,
-                    Ok(None) => {
-                        return Err(format!(
-                            "the server closed its output before answering `{method}`"
-                        ));
-                    }
-                    Err(error) => return Err(format!("cannot read the server's output: {error}")),
+                let Some(line) = read_line(&mut self.output).await? else {
+                    return Err(format!(
+                        "the server closed its output before answering `{method}`"
+                    ));
                 };
                 if line.trim().is_empty() {
                     continue;
@@ -210,7 +238,19 @@ impl Peer {
                     let shown: String = line.chars().take(80).collect();
                     format!("the server wrote something that is not JSON-RPC: {shown:?}")
                 })?;
-                if message.get("id") != Some(&json!(id)) || message.get("method").is_some() {
+                // A request of the server's own is answered (`ping` as the protocol asks, any
+                // other as not supported), so that a server waiting for the answer goes on.
+                if let (Some(theirs), Some(asked)) = (message.get("id"), message.get("method")) {
+                    let reply = if asked == "ping" {
+                        json!({"jsonrpc": "2.0", "id": theirs, "result": {}})
+                    } else {
+                        json!({"jsonrpc": "2.0", "id": theirs,
+                            "error": {"code": -32601, "message": "the audit answers no requests"}})
+                    };
+                    self.send(&reply).await?;
+                    continue;
+                }
+                if message.get("id") != Some(&json!(id)) {
                     continue;
                 }
                 if let Some(error) = message.get("error") {
@@ -296,7 +336,7 @@ async fn audit(
     };
     let mut peer = Peer {
         stdin,
-        lines: BufReader::new(stdout).lines(),
+        output: BufReader::new(stdout),
         next_id: 1,
         timeout,
     };
@@ -324,6 +364,7 @@ async fn audit(
             Ok(tool) => tools.push(tool),
             Err(error) => unreadable.push(json!({
                 "name": raw.get("name").and_then(Value::as_str).unwrap_or("(no name)"),
+                "readable": false,
                 "findings": [{
                     "severity": "error",
                     "message": format!("the tool cannot be read: {error}"),
@@ -331,9 +372,12 @@ async fn audit(
             })),
         }
     }
+    // Names counted over every listed tool, the unreadable ones included.
     let mut duplicates: HashMap<String, usize> = HashMap::new();
-    for tool in &tools {
-        *duplicates.entry(tool.name().to_owned()).or_default() += 1;
+    for raw in &listed {
+        if let Some(name) = raw.get("name").and_then(Value::as_str) {
+            *duplicates.entry(name.to_owned()).or_default() += 1;
+        }
     }
     let mut has_errors = !unreadable.is_empty() || !listing_problems.is_empty();
     let mut rows: Vec<Value> = tools
@@ -376,16 +420,31 @@ async fn audit(
     Ok((json!({ "listing": listing, "tools": rows }), has_errors))
 }
 
-/// Text for a table cell: `|` would end the cell and a line break the row.
+/// Text for a table cell from a server: `\`, `|`, backticks and `<` escaped (they would end
+/// the cell, open code or HTML), line breaks as spaces, other control characters (a
+/// terminal's escape sequences) dropped.
 fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace(['\r', '\n'], " ")
+    text.chars()
+        .filter(|c| !c.is_control() || *c == '\n' || *c == '\r')
+        .collect::<String>()
+        .replace('\\', "\\\\")
+        .replace('|', "\\|")
+        .replace('`', "\\`")
+        .replace('<', "&lt;")
+        .replace(['\r', '\n'], " ")
 }
 
-/// A name in a code span, fenced with more backticks than it holds.
+/// A name in a code span, fenced with more backticks than it holds (in code only `|` and line
+/// breaks need escaping).
 fn code(name: &str) -> String {
+    let name: String = name
+        .chars()
+        .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
+        .filter(|c| !c.is_control())
+        .collect();
     let fence = "`".repeat(name.split(|c| c != '`').map(str::len).max().unwrap_or(0) + 1);
     let pad = if fence.len() > 1 { " " } else { "" };
-    format!("{fence}{pad}{}{pad}{fence}", cell(name))
+    format!("{fence}{pad}{}{pad}{fence}", name.replace('|', "\\|"))
 }
 
 fn print_table(report: &Value) {
@@ -401,7 +460,8 @@ fn print_table(report: &Value) {
     );
     println!("|---|---|---|---|---|---|---|---|---|");
     for tool in report["tools"].as_array().into_iter().flatten() {
-        let flag = |v: &Value| yes_no(v.as_bool().unwrap_or(false));
+        // An unreadable tool's hints and decisions are unknown, not "no".
+        let flag = |v: &Value| v.as_bool().map_or("?", yes_no);
         let decisions = |v: &Value| {
             format!(
                 "{} / {} / {}",

@@ -201,3 +201,50 @@ fn a_malformed_tool_is_a_finding_on_that_tool_alone() {
     assert!(no_schema[0].contains("inputSchema"), "{no_schema:?}");
     assert_eq!(findings(&report, "fine"), Vec::<String>::new());
 }
+
+/// A server that asks the audit something (`ping`) before it answers is answered, and the
+/// audit goes on; one that writes without end costs an error, not the audit's memory.
+#[test]
+fn the_audit_answers_a_ping_and_bounds_what_it_reads() {
+    let (status, report) = audit_with("bad_server", "pinging");
+    assert_eq!(status, 0, "{report}");
+    assert_eq!(findings(&report, "fine"), Vec::<String>::new());
+
+    let (status, _, stderr) = run_audit("bad_server", "flood", &["--timeout", "20"]);
+    let stderr = String::from_utf8_lossy(&stderr);
+    assert_eq!(status, 2, "{stderr}");
+    assert!(stderr.contains("a message longer than 64 MiB"), "{stderr}");
+}
+
+/// A tool that cannot be read still counts for duplicate names, and its hints show as unknown.
+#[test]
+fn an_unreadable_tool_counts_for_duplicates_and_decides_nothing() {
+    let (status, report) = audit_with("bad_server", "twins");
+    assert_eq!(status, 1);
+    let fine = findings(&report, "fine");
+    assert!(
+        fine.iter()
+            .filter(|f| f.contains("2 tools share this name"))
+            .count()
+            == 1,
+        "{fine:?}"
+    );
+    assert!(
+        fine.iter().any(|f| f.contains("cannot be read")),
+        "{fine:?}"
+    );
+}
+
+/// What a server sends reaches the table escaped: no terminal control, no broken row.
+#[test]
+fn the_table_escapes_what_the_server_sends() {
+    let (_, stdout, _) = run_audit("bad_server", "escapes", &["--format", "table"]);
+    let table = String::from_utf8(stdout).unwrap();
+    let row = table
+        .lines()
+        .find(|line| line.starts_with("| `shout`"))
+        .expect(&table);
+    assert!(!row.contains('\u{1b}') && !row.contains('\u{7}'), "{row:?}");
+    assert!(row.contains(r"x\\\|y [2J&lt;b>\`z\`&lt;/b> next"), "{row}");
+    assert_eq!(table.lines().count(), 3, "{table}");
+}

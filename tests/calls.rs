@@ -496,3 +496,123 @@ fn repeats_are_refused_in_sets_at_every_depth() {
         "1"
     );
 }
+
+/// A shape of the user's own, with an integer payload.
+#[derive(serde::Deserialize, Debug)]
+pub enum Shape {
+    Circle(u8),
+    Rect { w: u8, h: f32 },
+}
+
+impl annotations::ToolSchema for Shape {
+    fn tool_schema() -> Value {
+        json!({"type": "object"})
+    }
+}
+
+/// A user type with integer keys.
+#[derive(serde::Deserialize, Debug)]
+#[allow(dead_code)] // read only through `Debug`
+pub struct Scores(std::collections::BTreeMap<u32, u8>);
+
+impl annotations::ToolSchema for Scores {
+    fn tool_schema() -> Value {
+        json!({"type": "object", "patternProperties": {"^(0|[1-9][0-9]*)$": {"type": "integer"}}})
+    }
+}
+
+/// Any JSON, kept as its text (serde_json's own newtype).
+#[derive(serde::Deserialize)]
+#[serde(transparent)]
+pub struct Raw(Box<serde_json::value::RawValue>);
+
+impl annotations::ToolSchema for Raw {
+    fn tool_schema() -> Value {
+        json!({})
+    }
+}
+
+/// Reads what serde's own types nest.
+#[tool(read_only)]
+fn nested(
+    shape: Option<Shape>,
+    scores: Option<Scores>,
+    big: Option<std::collections::HashSet<u64>>,
+    sets: Option<std::collections::BTreeSet<std::collections::BTreeSet<u8>>>,
+    raw: Option<Raw>,
+) -> String {
+    let raw = raw.map(|raw| raw.0.get().to_owned());
+    format!("{shape:?} {scores:?} {big:?} {sets:?} {raw:?}")
+}
+
+/// A struct's fields are read as a handler's parameters are.
+#[derive(annotations::Tool, serde::Deserialize)]
+#[tool(read_only)]
+struct Measure {
+    count: u8,
+    ratio: f32,
+}
+
+impl annotations::CallTool<()> for Measure {
+    type Output = String;
+
+    async fn call(self, _: &(), _: Context<'_>) -> String {
+        format!("{} {}", self.count, self.ratio)
+    }
+}
+
+#[test]
+fn what_serde_nests_is_read_exactly_too() {
+    let listing: Listing = tools![nested, Measure];
+    let read = |arguments: Value| run(&listing, &(), "nested", arguments);
+    // Enum payloads: whole floats for integers, f32 in its range.
+    assert!(
+        read(json!({"shape": {"Circle": 3.0}}))
+            .text_content()
+            .starts_with("Some(Circle(3))")
+    );
+    let text = read(json!({"shape": {"Rect": {"w": 2, "h": 1e39}}})).text_content();
+    assert!(text.starts_with("invalid argument `shape`"), "{text}");
+    // Integer keys as JSON writes numbers: no sign but `-`, no leading zero.
+    assert!(
+        read(json!({"scores": {"1": 1, "20": 2}}))
+            .text_content()
+            .contains("Some(Scores({1: 1, 20: 2}))")
+    );
+    for bad in [json!({"+1": 2}), json!({"01": 5}), json!({" 1": 1})] {
+        let text = read(json!({"scores": bad})).text_content();
+        assert!(
+            text.starts_with("invalid argument `scores`"),
+            "{bad}: {text}"
+        );
+    }
+    // Repeats past 2^53, and sets of sets in any order.
+    let text =
+        read(json!({"big": [18_014_398_509_481_984_u64, 18_014_398_509_481_984.0]})).text_content();
+    assert!(text.contains("must all differ"), "{text}");
+    let text = read(json!({"sets": [[1, 2], [2, 1]]})).text_content();
+    assert!(text.contains("must all differ"), "{text}");
+    assert!(
+        read(json!({"sets": [[1, 2], [1]]}))
+            .text_content()
+            .contains("Some({{1}, {1, 2}})")
+    );
+    // serde_json's own newtypes.
+    assert!(
+        read(json!({"raw": {"a": [1, 2.5]}}))
+            .text_content()
+            .ends_with(r#"Some("{\"a\":[1,2.5]}")"#)
+    );
+    // A struct's fields.
+    assert_eq!(
+        run(
+            &listing,
+            &(),
+            "measure",
+            json!({"count": 3.0, "ratio": 0.5})
+        )
+        .text_content(),
+        "3 0.5"
+    );
+    assert!(run(&listing, &(), "measure", json!({"count": 3, "ratio": 1e39})).is_error);
+}

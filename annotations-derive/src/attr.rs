@@ -235,11 +235,13 @@ impl Args {
                             "#[tool(title)] cannot be {what}: give the tool a display title, or leave `title` out"
                         ));
                     }
-                    text.chars().any(char::is_control).then(|| {
-                        "#[tool(title)] cannot hold a line break or other control character: a \
+                    text.chars()
+                        .any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}')
+                        .then(|| {
+                            "#[tool(title)] cannot hold a line break or other control character: a \
                          title is one line that hosts show in menus and tables"
-                            .to_owned()
-                    })
+                                .to_owned()
+                        })
                 });
             }
             // name = "..."

@@ -26,16 +26,26 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         }
     };
     if let Some(key) = &args.handed_over {
-        // This crate's #[tool] above took this one for rmcp's and handed it the hints: the
-        // function and its constants are the upper one's, so only the error is added here.
-        errors.push(syn::Error::new(
-            key.span(),
+        // Written by this crate's #[tool] above, which took this one for rmcp's and gave the
+        // key the span of this attribute's path; else written by the user.
+        let handed_over = key
+            .span()
+            .source_text()
+            .is_some_and(|text| text != "annotations");
+        let message = if handed_over {
             "#[tool] is written twice on this function (the one above took this one for \
              rmcp's #[tool]): merge the keys into one #[tool(...)], or write rmcp's as \
-             #[rmcp::tool]",
-        ));
-        let errors = errors.into_compile_errors();
-        return quote!(#item #errors);
+             #[rmcp::tool]"
+        } else {
+            "`annotations(...)` is rmcp's #[tool] key: #[annotations::tool] states the hints \
+             as keys of its own: `read_only`, `destructive`, `idempotent`, `open_world`"
+        };
+        errors.push(syn::Error::new(key.span(), message));
+        if handed_over {
+            // The function and its constants are the upper attribute's.
+            let errors = errors.into_compile_errors();
+            return quote!(#item #errors);
+        }
     }
     let checked = valid::check(&args, &handler.exclusive_borrows, &mut errors);
     let place = Krate::new(args.krate.clone());

@@ -54,7 +54,10 @@ pub(crate) fn check_unique(value: &Value, unique: &Unique, path: &str) -> Result
     match (unique, value) {
         (Unique::Set(inner), Value::Array(items)) => {
             let mut seen = std::collections::HashSet::new();
-            if let Some(repeat) = items.iter().find(|item| !seen.insert(canonical(item))) {
+            if let Some(repeat) = items
+                .iter()
+                .find(|item| !seen.insert(canonical(item, inner)))
+            {
                 // `path` is the argument's name at the top, `name[1]` below it.
                 let which = if path.contains('[') {
                     format!("the items of `{path}`")
@@ -291,9 +294,14 @@ impl<'a> serde::Deserializer<'a> for Taking<'a> {
 
     fn deserialize_newtype_struct<V: Visitor<'a>>(
         self,
-        _name: &'static str,
+        name: &'static str,
         visitor: V,
     ) -> Result<V::Value, serde_json::Error> {
+        // serde_json's own newtypes (`RawValue`) are read as it reads them.
+        if name.starts_with("$serde_json") {
+            let value: &'a Value = self.0;
+            return Exact(value).deserialize_newtype_struct(name, visitor);
+        }
         visitor.visit_newtype_struct(self)
     }
 
@@ -312,16 +320,34 @@ impl<'a> serde::Deserializer<'a> for Taking<'a> {
     }
 }
 
-/// What a value is, as text in which two values that JSON Schema counts as equal are equal:
-/// numbers by their value (`1` and `1.0`, `0.0` and `-0.0` are one number), at every depth.
-fn canonical(value: &Value) -> String {
-    fn write(value: &Value, out: &mut String) {
+/// What a value is, as text in which two values that are one value to the set reading them are
+/// equal: numbers by their value (`1` and `1.0`, `0.0` and `-0.0` are one number, as `Exact`
+/// reads a whole float), at every depth; a set inside by its items in any order.
+fn canonical(value: &Value, unique: &Unique) -> String {
+    fn write(value: &Value, unique: &Unique, out: &mut String) {
+        let inner = match unique {
+            Unique::Set(inner) | Unique::Items(inner) | Unique::Values(inner) => inner,
+            Unique::None => &Unique::None,
+        };
         match value {
+            Value::Array(items) if matches!(unique, Unique::Set(_)) => {
+                let mut items: Vec<String> =
+                    items.iter().map(|item| canonical(item, inner)).collect();
+                items.sort_unstable();
+                out.push('{');
+                for item in items {
+                    out.push_str(&item);
+                    out.push(',');
+                }
+                out.push('}');
+            }
             Value::Number(number) => {
                 let float = number.as_f64().unwrap_or(f64::NAN);
-                if number.is_f64() && float.fract() == 0.0 && float.abs() <= 9_007_199_254_740_992.0
-                {
-                    #[allow(clippy::cast_possible_truncation)]
+                let whole = number.is_f64() && float.fract() == 0.0;
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                if whole && (0.0..18_446_744_073_709_551_616.0).contains(&float) {
+                    out.push_str(&(float as u64).to_string());
+                } else if whole && (-9_223_372_036_854_775_808.0..0.0).contains(&float) {
                     out.push_str(&(float as i64).to_string());
                 } else if number.is_f64() {
                     out.push_str(&format!("{float:e}"));
@@ -332,26 +358,26 @@ fn canonical(value: &Value) -> String {
             Value::Array(items) => {
                 out.push('[');
                 for item in items {
-                    write(item, out);
+                    write(item, inner, out);
                     out.push(',');
                 }
                 out.push(']');
             }
             Value::Object(object) => {
-                out.push('{');
+                out.push('(');
                 for (key, item) in object {
                     out.push_str(&Value::from(key.as_str()).to_string());
                     out.push(':');
-                    write(item, out);
+                    write(item, inner, out);
                     out.push(',');
                 }
-                out.push('}');
+                out.push(')');
             }
             other => out.push_str(&other.to_string()),
         }
     }
     let mut out = String::new();
-    write(value, &mut out);
+    write(value, unique, &mut out);
     out
 }
 

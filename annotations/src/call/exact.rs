@@ -2,8 +2,9 @@
 //! as a float (`3.0`) is an integer where an integer type reads it, and only there (`-0.0` for
 //! an `f64` stays `-0.0`, `1.0` inside a `serde_json::Value` stays `1.0`), within the range of
 //! a 64-bit integer; an `f32` refuses a number beyond its range instead of
-//! reading infinity. Arrays and objects are read the same way at every depth. Enum payloads
-//! are read as `&Value` reads them.
+//! reading infinity. Arrays, objects and enum payloads are read the same way at every depth.
+//! What serde buffers before it knows the type (an untagged enum, a flattened struct) is read
+//! as `deserialize_any` gives it, a float as a float, as serde_json itself reads it.
 
 use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
@@ -187,12 +188,114 @@ impl<'a> de::Deserializer<'a> for Exact<'a> {
         }
     }
 
+    /// `"Variant"` or `{"Variant": payload}`, the payload read exactly.
+    fn deserialize_enum<V: Visitor<'a>>(
+        self,
+        name: &'static str,
+        variants: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Object(object) if object.len() == 1 => {
+                let (variant, payload) = object.iter().next().expect("one entry");
+                visitor.visit_enum(Variant {
+                    name: variant,
+                    payload: Some(payload),
+                })
+            }
+            Value::String(variant) => visitor.visit_enum(Variant {
+                name: variant,
+                payload: None,
+            }),
+            other => other.deserialize_enum(name, variants, visitor),
+        }
+    }
+
     by_reference! {
         deserialize_bool() deserialize_f64() deserialize_char() deserialize_str()
         deserialize_string() deserialize_bytes() deserialize_byte_buf() deserialize_unit()
         deserialize_identifier() deserialize_ignored_any()
         deserialize_unit_struct(name: &'static str)
-        deserialize_enum(name: &'static str, variants: &'static [&'static str])
+    }
+}
+
+/// An enum's variant and its payload, if any.
+struct Variant<'a> {
+    name: &'a str,
+    payload: Option<&'a Value>,
+}
+
+impl<'a> de::EnumAccess<'a> for Variant<'a> {
+    type Error = Error;
+    type Variant = Self;
+
+    fn variant_seed<V: DeserializeSeed<'a>>(self, seed: V) -> Result<(V::Value, Self), Error> {
+        let variant = seed.deserialize(BorrowedStrDeserializer::<Error>::new(self.name))?;
+        Ok((variant, self))
+    }
+}
+
+impl<'a> de::VariantAccess<'a> for Variant<'a> {
+    type Error = Error;
+
+    fn unit_variant(self) -> Result<(), Error> {
+        match self.payload {
+            None | Some(Value::Null) => Ok(()),
+            Some(other) => Err(de::Error::invalid_type(unexpected(other), &"unit variant")),
+        }
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'a>>(self, seed: T) -> Result<T::Value, Error> {
+        match self.payload {
+            Some(payload) => seed.deserialize(Exact(payload)),
+            None => Err(de::Error::invalid_type(
+                de::Unexpected::UnitVariant,
+                &"newtype variant",
+            )),
+        }
+    }
+
+    fn tuple_variant<V: Visitor<'a>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
+        match self.payload {
+            Some(Value::Array(items)) => visit_array(items, visitor),
+            Some(other) => Err(de::Error::invalid_type(unexpected(other), &"tuple variant")),
+            None => Err(de::Error::invalid_type(
+                de::Unexpected::UnitVariant,
+                &"tuple variant",
+            )),
+        }
+    }
+
+    fn struct_variant<V: Visitor<'a>>(
+        self,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, Error> {
+        match self.payload {
+            Some(Value::Object(object)) => visit_object(object, visitor),
+            Some(other) => Err(de::Error::invalid_type(
+                unexpected(other),
+                &"struct variant",
+            )),
+            None => Err(de::Error::invalid_type(
+                de::Unexpected::UnitVariant,
+                &"struct variant",
+            )),
+        }
+    }
+}
+
+/// What a value is, for serde's messages.
+fn unexpected(value: &Value) -> de::Unexpected<'_> {
+    match value {
+        Value::Null => de::Unexpected::Unit,
+        Value::Bool(b) => de::Unexpected::Bool(*b),
+        Value::Number(n) => n
+            .as_f64()
+            .map_or(de::Unexpected::Other("number"), de::Unexpected::Float),
+        Value::String(s) => de::Unexpected::Str(s),
+        Value::Array(_) => de::Unexpected::Seq,
+        Value::Object(_) => de::Unexpected::Map,
     }
 }
 
@@ -254,12 +357,35 @@ impl<'a> MapAccess<'a> for Entries<'a> {
 /// is one (as serde_json reads keys).
 struct Key<'a>(&'a str);
 
+/// Whether `key` is a JSON number's text (what serde_json reads a number key from): no sign
+/// but `-`, no leading zero, no blank.
+fn json_number(key: &str) -> bool {
+    let digits = key.strip_prefix('-').unwrap_or(key);
+    let (int, rest) = digits.split_at(
+        digits
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(digits.len()),
+    );
+    let int_ok = int == "0" || (!int.is_empty() && !int.starts_with('0'));
+    let rest_ok = rest.is_empty()
+        || rest.strip_prefix('.').is_some_and(|fraction| {
+            !fraction.is_empty() && fraction.bytes().all(|b| b.is_ascii_digit())
+        })
+        || ['e', 'E'].iter().any(|e| {
+            rest.strip_prefix(*e).is_some_and(|exp| {
+                let exp = exp.strip_prefix(['+', '-']).unwrap_or(exp);
+                !exp.is_empty() && exp.bytes().all(|b| b.is_ascii_digit())
+            })
+        });
+    int_ok && rest_ok
+}
+
 macro_rules! parsed_keys {
     ($($method:ident $visit:ident $ty:ty)*) => {$(
         fn $method<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
             match self.0.parse::<$ty>() {
-                Ok(parsed) => visitor.$visit(parsed),
-                Err(_) => Err(de::Error::invalid_value(de::Unexpected::Str(self.0), &visitor)),
+                Ok(parsed) if json_number(self.0) => visitor.$visit(parsed),
+                _ => Err(de::Error::invalid_value(de::Unexpected::Str(self.0), &visitor)),
             }
         }
     )*};
@@ -272,8 +398,18 @@ impl<'a> de::Deserializer<'a> for Key<'a> {
         visitor.visit_borrowed_str(self.0)
     }
 
+    fn deserialize_bool<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            "true" => visitor.visit_bool(true),
+            "false" => visitor.visit_bool(false),
+            _ => Err(de::Error::invalid_value(
+                de::Unexpected::Str(self.0),
+                &visitor,
+            )),
+        }
+    }
+
     parsed_keys! {
-        deserialize_bool visit_bool bool
         deserialize_i8 visit_i8 i8 deserialize_i16 visit_i16 i16 deserialize_i32 visit_i32 i32
         deserialize_i64 visit_i64 i64 deserialize_i128 visit_i128 i128
         deserialize_u8 visit_u8 u8 deserialize_u16 visit_u16 u16 deserialize_u32 visit_u32 u32

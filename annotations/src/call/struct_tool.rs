@@ -6,6 +6,7 @@ use std::future::Future;
 use serde_json::Value;
 
 use crate::call::arguments::{Map, check_unique, unknown_arguments};
+use crate::call::exact::Exact;
 use crate::call::handler::Run;
 use crate::call::panic::catch_async;
 use crate::{CallFuture, Context, IntoToolResult, ToolResult};
@@ -101,7 +102,10 @@ async fn run_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
         }
     }
     let empty = arguments.is_empty();
-    let read = T::deserialize(Value::Object(arguments))
+    // Read as a handler's arguments are (see `Exact`): whole floats for integer fields, an
+    // `f32` in its range. The strings are copied out of the object.
+    let arguments = Value::Object(arguments);
+    let read = T::deserialize(Exact(&arguments))
         // A unit struct (a tool without inputs) reads from nothing, not from `{}`.
         .or_else(|error| {
             if empty {

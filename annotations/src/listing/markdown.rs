@@ -49,13 +49,15 @@ impl<S> Listing<S> {
     }
 }
 
-/// Text for one cell: a `|` would end the cell and a line break the row, and a backtick would
-/// open a code span, so each is escaped (a line break read as a space).
+/// Text for one cell: a `|` would end the cell and a line break the row, a backtick would open
+/// a code span and a backslash would escape what follows, so each is escaped (a line break read
+/// as a space, other control characters dropped).
 fn markdown_cell(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
+            '\\' => out.push_str("\\\\"),
             '|' => out.push_str("\\|"),
             '`' => out.push_str("\\`"),
             '\r' if chars.peek() == Some(&'\n') => {}

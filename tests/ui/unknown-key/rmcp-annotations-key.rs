@@ -1,0 +1,9 @@
+// rmcp's `annotations(...)` key on this crate's #[tool]: the hints are keys of its own.
+use annotations::tool;
+
+#[tool(read_only, annotations(read_only_hint = true))]
+fn list_notes() {}
+
+fn main() {
+    list_notes();
+}
