@@ -336,8 +336,63 @@ proptest! {
         let tools: [Tool; 16] = tools.try_into().unwrap();
         let unique = names.iter().collect::<std::collections::HashSet<_>>().len() == names.len();
         let checked = std::panic::catch_unwind(|| {
-            annotations::__private::assert_unique_names::<16, 32>(&tools);
+            annotations::__private::name_index::<16, 32>(&tools)
         });
         prop_assert_eq!(checked.is_ok(), unique);
     }
+}
+
+/// The name index `tools!` builds while compiling (the same `const fn`, run here at run time
+/// on 10 000 tools): every listed name is found, at its own position, and no other name is.
+#[test]
+fn the_name_index_finds_every_tool_of_ten_thousand_and_nothing_else() {
+    const N: usize = 10_000;
+    let tools: Vec<Tool> = (0..N)
+        .map(|i| Tool::new_owned(format!("tool_{i}"), Schema::NO_INPUT))
+        .collect();
+    let tools: &'static [Tool; N] = Box::leak(tools.into_boxed_slice().try_into().unwrap());
+    let slots: &'static [u32] = Box::leak(Box::new(
+        annotations::__private::name_index::<N, 32_768>(tools),
+    ));
+    let listing: Listing = Listing::from_parts(tools, &[], slots);
+    for (i, tool) in tools.iter().enumerate() {
+        let found = listing.get(tool.name()).expect("listed");
+        assert!(std::ptr::eq(found, &tools[i]), "{}", tool.name());
+    }
+    for missing in ["tool_10000", "tool_", "", "Tool_1", "tool_01", "tool_9999 "] {
+        assert!(listing.get(missing).is_none(), "{missing:?}");
+    }
+    // A listing without an index finds the same tools.
+    let unindexed: Listing = Listing::new(tools);
+    assert_eq!(
+        unindexed.get("tool_9999").map(Tool::name),
+        Some("tool_9999")
+    );
+}
+
+/// A `tools!` listing calls each tool found through its index, and refuses any other name.
+#[test]
+fn a_listing_calls_through_its_name_index() {
+    #[tool(read_only)]
+    fn first() -> &'static str {
+        "first"
+    }
+    #[tool(read_only)]
+    fn second() -> &'static str {
+        "second"
+    }
+    let listing: Listing = tools![first, second];
+    for name in ["first", "second"] {
+        let result = listing
+            .call(&(), name, None, annotations::Context::none())
+            .unwrap()
+            .into_ready()
+            .unwrap();
+        assert_eq!(result.text_content(), name);
+    }
+    assert!(
+        listing
+            .call(&(), "third", None, annotations::Context::none())
+            .is_err()
+    );
 }

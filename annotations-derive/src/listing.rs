@@ -43,11 +43,12 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     }
     if let Err(errors) = errors.check() {
         // An empty listing of any state type, so that the mistake is the only error.
-        let empty = place.wrap(quote!(#krate::Listing::from_parts(&[], &[])));
+        let empty = place.wrap(quote!(#krate::Listing::from_parts(&[], &[], &[])));
         return quote!({ #errors #empty });
     }
     let count = tools.len();
-    // The duplicate-name check's hash table: a power of two, at least twice the tools.
+    // The name index, which the duplicate-name check builds: a power of two of slots, at least
+    // twice the tools.
     let slots = (2 * count).next_power_of_two().max(2);
     let ready = ready.map(|(level, span)| {
         let level = format_ident!("{}", level, span = span);
@@ -56,9 +57,14 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     place.wrap(quote! {
         {
             const __ANNOTATIONS_TOOLS: &[#krate::Tool; #count] = &[#(#tools),*];
-            const _: () = #krate::__private::assert_unique_names::<#count, #slots>(__ANNOTATIONS_TOOLS);
+            const __ANNOTATIONS_INDEX: &[u32; #slots] =
+                &#krate::__private::name_index::<#count, #slots>(__ANNOTATIONS_TOOLS);
             #ready
-            #krate::Listing::from_parts(__ANNOTATIONS_TOOLS, const { &[#(#calls),*] })
+            #krate::Listing::from_parts(
+                __ANNOTATIONS_TOOLS,
+                const { &[#(#calls),*] },
+                __ANNOTATIONS_INDEX,
+            )
         }
     })
 }

@@ -64,9 +64,7 @@ impl<S> Listing<S> {
         context: Context<'a>,
     ) -> Result<CallFuture<'a>, UnknownTool> {
         let call = self
-            .tools()
-            .iter()
-            .position(|tool| tool.name() == name)
+            .position(name)
             .and_then(|index| self.call_at(index))
             .ok_or_else(|| UnknownTool::new(name))?;
         Ok(call.call(state, arguments, context))

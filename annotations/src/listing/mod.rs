@@ -3,6 +3,7 @@
 //! [`page`] at a time, and a [`markdown`] table. Calling a listed tool is the call stage's
 //! ([`crate::call`]).
 
+pub(crate) mod index;
 pub(crate) mod json;
 pub(crate) mod markdown;
 pub(crate) mod options;
@@ -48,6 +49,9 @@ pub struct Listing<S: 'static = ()> {
     tools: &'static [Tool],
     /// One call per tool, in the same order; empty for a listing of descriptors only.
     calls: &'static [&'static dyn Run<S>],
+    /// The name index `tools!` builds while compiling (see `index.rs`); empty for a listing
+    /// made with `new`, which finds a name by comparing each.
+    slots: &'static [u32],
 }
 
 impl<S> Clone for Listing<S> {
@@ -97,17 +101,43 @@ impl Listing {
     /// ```
     #[must_use]
     pub const fn new(tools: &'static [Tool]) -> Self {
-        Listing { tools, calls: &[] }
+        Listing {
+            tools,
+            calls: &[],
+            slots: &[],
+        }
     }
 }
 
 impl<S> Listing<S> {
-    /// What `tools!` builds: descriptors and their calls, in the same order. Not public API.
+    /// What `tools!` builds: descriptors, their calls in the same order (or none), and the
+    /// name index. Not public API.
     #[doc(hidden)]
     #[must_use]
-    pub const fn from_parts(tools: &'static [Tool], calls: &'static [&'static dyn Run<S>]) -> Self {
-        assert!(tools.len() == calls.len(), "one call per tool");
-        Listing { tools, calls }
+    pub const fn from_parts(
+        tools: &'static [Tool],
+        calls: &'static [&'static dyn Run<S>],
+        slots: &'static [u32],
+    ) -> Self {
+        assert!(
+            calls.is_empty() || tools.len() == calls.len(),
+            "one call per tool"
+        );
+        assert!(
+            slots.is_empty() || slots.len().is_power_of_two(),
+            "a name index"
+        );
+        Listing {
+            tools,
+            calls,
+            slots,
+        }
+    }
+
+    /// The position of the tool named `name`: through the name index of a `tools!` listing,
+    /// in constant time.
+    pub(crate) fn position(&self, name: &str) -> Option<usize> {
+        index::position(self.tools, self.slots, name)
     }
 
     /// Whether the tools can be called (the listing came from `tools!`).
@@ -142,7 +172,7 @@ impl<S> Listing<S> {
     /// The tool with this name.
     #[must_use]
     pub fn get(&self, name: &str) -> Option<&'static Tool> {
-        self.tools.iter().find(|tool| tool.name() == name)
+        self.position(name).map(|at| &self.tools[at])
     }
 
     /// Checks every tool ([`Tool::validate`]) and that no two share a name.

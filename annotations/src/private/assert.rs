@@ -2,6 +2,7 @@
 //! and, when asked, every tool is ready for a tool directory. Each fails with a message that
 //! names the tool, since `const` evaluation reports only the panic's text.
 
+use crate::listing::index::fnv1a;
 use crate::{Readiness, Tool};
 
 /// A message built in `const` evaluation, where `format!` is not available.
@@ -63,24 +64,32 @@ impl Message {
     }
 }
 
-/// Fails `const` evaluation if two tools share a name, naming the name and both positions.
+/// The name index of a `tools!` listing (see `listing/index.rs`), failing `const` evaluation if
+/// two tools share a name, naming the name and both positions.
 ///
 /// Linear in the number of tools, which matters because `const` evaluation is slow: each name
 /// is hashed once (FNV-1a) into an open-addressing table of `SLOTS` entries (a power of two at
 /// least twice `N`, chosen by `tools!`), and names are compared only when their hashes meet.
-pub const fn assert_unique_names<const N: usize, const SLOTS: usize>(tools: &[Tool; N]) {
+/// The table is what the listing finds its tools by.
+#[must_use]
+pub const fn name_index<const N: usize, const SLOTS: usize>(tools: &[Tool; N]) -> [u32; SLOTS] {
+    assert!(N < u32::MAX as usize, "too many tools for one listing");
     // Each slot holds 1 + the index of the tool in it, or 0 when empty.
-    let mut slots = [0usize; SLOTS];
+    let mut slots = [0u32; SLOTS];
     let mut hashes = [0u64; N];
     let mut i = 0;
     while i < N {
         let hash = fnv1a(tools[i].name().as_bytes());
         hashes[i] = hash;
+        #[allow(clippy::cast_possible_truncation)]
         let mut slot = (hash as usize) & (SLOTS - 1);
         loop {
-            let held = slots[slot];
+            let held = slots[slot] as usize;
             if held == 0 {
-                slots[slot] = i + 1;
+                #[allow(clippy::cast_possible_truncation)]
+                {
+                    slots[slot] = (i + 1) as u32;
+                }
                 break;
             }
             let earlier = held - 1;
@@ -99,17 +108,7 @@ pub const fn assert_unique_names<const N: usize, const SLOTS: usize>(tools: &[To
         }
         i += 1;
     }
-}
-
-const fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut hash = 0xcbf2_9ce4_8422_2325_u64;
-    let mut i = 0;
-    while i < bytes.len() {
-        hash ^= bytes[i] as u64;
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-        i += 1;
-    }
-    hash
+    slots
 }
 
 const fn str_eq(a: &str, b: &str) -> bool {

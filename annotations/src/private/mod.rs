@@ -10,7 +10,7 @@ mod diagnostic;
 pub use std::borrow::Cow;
 pub use std::sync::OnceLock;
 
-pub use self::assert::{assert_ready, assert_unique_names};
+pub use self::assert::{assert_ready, name_index};
 pub use self::diagnostic::{
     HasCfgParameters, IsGeneric, IsUnsafe, SizedSelf, TakesMutSelf, TakesSelf, TooManyParameters,
     sized_self,
