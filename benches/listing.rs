@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use annotations::{ListOptions, Listing, ProtocolVersion};
+use annotations::{AnnotationsForm, ListOptions, Listing, ProtocolVersion};
 
 /// The input schema `#[tool]` writes for a method taking one `u64` (`id`).
 const SCHEMA: &str = r#"{"type":"object","properties":{"id":{"type":"integer","minimum":0,"maximum":18446744073709551615,"description":"The item's id"}},"required":["id"],"additionalProperties":false}"#;
@@ -73,6 +73,24 @@ fn main() {
             rmcp / ours,
             ours / copy
         );
+    }
+    // Every protocol version and both annotation forms, at 1000 and 10 000 tools.
+    println!("render / copy of the whole listing, by protocol version and annotation form");
+    for n in [1000, 10_000] {
+        let listing = listing_of(n);
+        for version in ProtocolVersion::ALL {
+            for form in [AnnotationsForm::Minimal, AnnotationsForm::Explicit] {
+                let options = ListOptions::new(version).with_annotations(form);
+                let rendered = listing.render(&options, None).unwrap();
+                let copy = median_ns(61, || {
+                    black_box(black_box(&rendered).clone());
+                });
+                let ours = median_ns(61, || {
+                    black_box(black_box(&listing).render(&options, None).unwrap());
+                });
+                println!("{n:>6} {version} {form:?}: {:.1}x", ours / copy);
+            }
+        }
     }
     // The first page of 50 out of 10 000 tools.
     let listing = listing_of(10_000);

@@ -21,22 +21,32 @@ impl<S> Listing<S> {
         cursor: Option<&str>,
         page_size: usize,
     ) -> Result<Page<'static>, CursorError> {
+        let (start, end, next_cursor) = self.page_bounds(cursor, page_size)?;
+        Ok(Page {
+            tools: &self.tools[start..end],
+            next_cursor,
+        })
+    }
+
+    /// Where the page at `cursor` starts and ends among the tools, and the next cursor.
+    pub(crate) fn page_bounds(
+        &self,
+        cursor: Option<&str>,
+        page_size: usize,
+    ) -> Result<(usize, usize, Option<String>), CursorError> {
         let start = match cursor {
             None | Some("") => 0,
             Some(cursor) => self.decode(cursor)?,
         };
-        let rest = &self.tools[start..];
+        let rest = self.tools.len() - start;
         let take = if page_size == 0 {
-            rest.len()
+            rest
         } else {
-            page_size.min(rest.len())
+            page_size.min(rest)
         };
         let end = start + take;
         let next_cursor = (end < self.tools.len()).then(|| self.encode(end));
-        Ok(Page {
-            tools: &rest[..take],
-            next_cursor,
-        })
+        Ok((start, end, next_cursor))
     }
 
     fn encode(&self, offset: usize) -> String {

@@ -1,14 +1,72 @@
 //! The `tools/list` result as JSON text, written straight into a `String` for each protocol
 //! version, with schemas copied as text rather than walked as trees.
+//!
+//! The tools' part of the result is the same for every protocol version and page: it is
+//! written once per listing and annotation form, the first time it is asked for, and kept
+//! (a listing's tools are `&'static` and never change, so their text does not either). Every
+//! later render copies the page's slice of it between the envelope's fields.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::sync::{Arc, OnceLock, RwLock};
 
 use crate::listing::json;
-use crate::{AnnotationsForm, CursorError, ListOptions, Listing};
+use crate::{AnnotationsForm, CursorError, ListOptions, Listing, Tool};
+
+/// Every tool of a listing as `tools/list` writes it, joined by commas, and where each starts.
+struct Written {
+    text: String,
+    /// The offset of each tool's text, and one past the end (as if a comma followed the last).
+    starts: Vec<usize>,
+}
+
+impl Written {
+    fn new(tools: &[Tool], explicit: bool) -> Self {
+        let size: usize = tools.iter().map(json::size_hint).sum();
+        let mut text = String::with_capacity(size + tools.len());
+        let mut starts = Vec::with_capacity(tools.len() + 1);
+        for (i, tool) in tools.iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            starts.push(text.len());
+            json::tool(&mut text, tool, explicit);
+        }
+        starts.push(text.len() + 1);
+        Written { text, starts }
+    }
+
+    /// The text of tools `start..end`, commas between them.
+    fn slice(&self, start: usize, end: usize) -> &str {
+        if start == end {
+            return "";
+        }
+        &self.text[self.starts[start]..self.starts[end] - 1]
+    }
+}
+
+/// The written tools of a listing, by the address and length of its tools and the form.
+fn written(tools: &'static [Tool], explicit: bool) -> Arc<Written> {
+    type Key = (usize, usize, bool);
+    static WRITTEN: OnceLock<RwLock<HashMap<Key, Arc<Written>>>> = OnceLock::new();
+    let cache = WRITTEN.get_or_init(RwLock::default);
+    let key = (tools.as_ptr() as usize, tools.len(), explicit);
+    if let Some(found) = cache.read().ok().and_then(|cache| cache.get(&key).cloned()) {
+        return found;
+    }
+    let fresh = Arc::new(Written::new(tools, explicit));
+    match cache.write() {
+        Ok(mut cache) => Arc::clone(cache.entry(key).or_insert(fresh)),
+        Err(_) => fresh,
+    }
+}
 
 impl<S> Listing<S> {
     /// The JSON text of the `tools/list` result for the page at `cursor`, in the protocol
     /// version and form that `options` say.
+    ///
+    /// The tools' text is written the first time a listing is rendered in a form and kept, so
+    /// that a render costs about a copy of the page's bytes from then on.
     ///
     /// # Errors
     ///
@@ -18,23 +76,19 @@ impl<S> Listing<S> {
         options: &ListOptions,
         cursor: Option<&str>,
     ) -> Result<String, CursorError> {
-        let page = self.page(cursor, options.page_size)?;
+        let (start, end, next_cursor) = self.page_bounds(cursor, options.page_size)?;
         let explicit = matches!(options.annotations, AnnotationsForm::Explicit);
-        let size: usize = page.tools.iter().map(json::size_hint).sum();
-        let mut out = String::with_capacity(128 + size);
+        let written = written(self.tools(), explicit);
+        let tools = written.slice(start, end);
+        let mut out = String::with_capacity(160 + tools.len());
         out.push('{');
         if options.version.has_cache_fields() {
             out.push_str(r#""resultType":"complete","#);
         }
         out.push_str(r#""tools":["#);
-        for (i, tool) in page.tools.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            json::tool(&mut out, tool, explicit);
-        }
+        out.push_str(tools);
         out.push(']');
-        if let Some(next) = &page.next_cursor {
+        if let Some(next) = &next_cursor {
             out.push_str(r#","nextCursor":"#);
             json::string(&mut out, next);
         }
