@@ -65,8 +65,9 @@ impl<S> Listing<S> {
     /// The JSON text of the `tools/list` result for the page at `cursor`, in the protocol
     /// version and form that `options` say.
     ///
-    /// The tools' text is written the first time a listing is rendered in a form and kept, so
-    /// that a render costs about a copy of the page's bytes from then on.
+    /// The tools' text is written the first time a listing is rendered in a form and kept for
+    /// the life of the process (as the listing's own `&'static` tools are), so that a render
+    /// costs about a copy of the page's bytes from then on.
     ///
     /// # Errors
     ///
