@@ -15,13 +15,17 @@ use crate::{AnnotationsForm, CursorError, ListOptions, Listing, Tool};
 
 /// Every tool of a listing as `tools/list` writes it, joined by commas, and where each starts.
 struct Written {
+    /// The tools it was written from: held, as the `&'static` they are, for as long as the
+    /// text is, so that their memory cannot be taken back and reused for other tools (which
+    /// would then be rendered with this text) without breaking the `'static` it was given as.
+    tools: &'static [Tool],
     text: String,
     /// The offset of each tool's text, and one past the end (as if a comma followed the last).
     starts: Vec<usize>,
 }
 
 impl Written {
-    fn new(tools: &[Tool], explicit: bool) -> Self {
+    fn new(tools: &'static [Tool], explicit: bool) -> Self {
         let size: usize = tools.iter().map(json::size_hint).sum();
         let mut text = String::with_capacity(size + tools.len());
         let mut starts = Vec::with_capacity(tools.len() + 1);
@@ -33,7 +37,11 @@ impl Written {
             json::tool(&mut text, tool, explicit);
         }
         starts.push(text.len() + 1);
-        Written { text, starts }
+        Written {
+            tools,
+            text,
+            starts,
+        }
     }
 
     /// The text of tools `start..end`, commas between them.
@@ -51,7 +59,12 @@ fn written(tools: &'static [Tool], explicit: bool) -> Arc<Written> {
     static WRITTEN: OnceLock<RwLock<HashMap<Key, Arc<Written>>>> = OnceLock::new();
     let cache = WRITTEN.get_or_init(RwLock::default);
     let key = (tools.as_ptr() as usize, tools.len(), explicit);
-    if let Some(found) = cache.read().ok().and_then(|cache| cache.get(&key).cloned()) {
+    if let Some(found) = cache
+        .read()
+        .ok()
+        .and_then(|cache| cache.get(&key).cloned())
+        .filter(|found| std::ptr::eq(found.tools, tools))
+    {
         return found;
     }
     let fresh = Arc::new(Written::new(tools, explicit));
@@ -66,8 +79,10 @@ impl<S> Listing<S> {
     /// version and form that `options` say.
     ///
     /// The tools' text is written the first time a listing is rendered in a form and kept for
-    /// the life of the process (as the listing's own `&'static` tools are), so that a render
-    /// costs about a copy of the page's bytes from then on.
+    /// the life of the process, with a reference to the listing's `&'static` tools, so that a
+    /// render costs about a copy of the page's bytes from then on. Each distinct slice of tools
+    /// rendered keeps its own text: a server that makes listings at run time (for each tenant,
+    /// say) pays that text once for each, as it pays their leaked tools.
     ///
     /// # Errors
     ///
