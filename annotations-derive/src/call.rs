@@ -258,18 +258,23 @@ pub(crate) fn expand(
     let tool_name = descriptor.name();
     let call = call_name(name);
     let vis = &handler.vis;
-    let (runner, run, cast) = if handler.is_async {
+    // The closure that supplies the `#[context]` values and calls the handler; an `async`
+    // one's body is a future that awaits it.
+    let closure = |result: TokenStream, asyncness: TokenStream| {
+        quote! {
+            |#state_binding, #context_binding, (#(#bindings,)*), #h_binding| #asyncness {
+                #same_handler
+                #(#context_reads)*
+                #result
+            }
+        }
+    };
+    let (runner, run, handler_arg) = if handler.is_async {
         let result = quote_spanned!(output_span=> ::core::result::Result::Ok(#invoke.await));
         (
             quote!(call_async::<#state, #params_ty, #handler_ty, #result_ty, _>),
-            quote! {
-                |#state_binding, #context_binding, (#(#bindings,)*), #h_binding| async move {
-                    #same_handler
-                    #(#context_reads)*
-                    #result
-                }
-            },
-            None,
+            closure(result, quote!(async move)),
+            handler_arg,
         )
     } else if pointer.is_some()
         && all_by_value
@@ -285,27 +290,19 @@ pub(crate) fn expand(
         } else {
             (quote!(free), quote!())
         };
-        let cast = quote!(__handler as fn(#receiver #(#owned_types),*) -> _);
         (
             quote!(call_sync::<#state, #params_ty, _, #result_ty>),
             quote_spanned!(output_span=> #krate::__private::#adapter),
-            Some(cast),
+            quote!(__handler as fn(#receiver #(#owned_types),*) -> _),
         )
     } else {
         let result = quote_spanned!(output_span=> ::core::result::Result::Ok(#invoke));
         (
             quote!(call_sync::<#state, #params_ty, #handler_ty, #result_ty>),
-            quote! {
-                |#state_binding, #context_binding, (#(#bindings,)*), #h_binding| {
-                    #same_handler
-                    #(#context_reads)*
-                    #result
-                }
-            },
-            None,
+            closure(result, quote!()),
+            handler_arg,
         )
     };
-    let handler_arg = cast.unwrap_or(handler_arg);
     quote! {
         #attrs
         #vis fn #call #generics(

@@ -45,12 +45,33 @@ pub enum Unique {
     Values(&'static Unique),
 }
 
-/// Checks the sets in `value` as `unique` places them; `path` names the value in the message.
+/// Checks the sets in the argument `name`'s `value` as `unique` places them.
 ///
 /// # Errors
 ///
-/// The message for the first set with a repeated item.
-pub(crate) fn check_unique(value: &Value, unique: &Unique, path: &str) -> Result<(), String> {
+/// The message for the first set with a repeated item, saying where it is.
+pub(crate) fn check_unique(value: &Value, unique: &Unique, name: &str) -> Result<(), String> {
+    walk_sets(value, unique, &Place::Argument(name))
+}
+
+/// Where a value sits in an argument, written out only for a message.
+enum Place<'p> {
+    Argument(&'p str),
+    Item(&'p Place<'p>, usize),
+    Value(&'p Place<'p>, &'p str),
+}
+
+impl std::fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::Argument(name) => f.write_str(name),
+            Place::Item(parent, index) => write!(f, "{parent}[{index}]"),
+            Place::Value(parent, key) => write!(f, "{parent}[{}]", Value::from(*key)),
+        }
+    }
+}
+
+fn walk_sets(value: &Value, unique: &Unique, place: &Place<'_>) -> Result<(), String> {
     match (unique, value) {
         (Unique::Set(inner), Value::Array(items)) => {
             let mut seen = std::collections::HashSet::new();
@@ -58,41 +79,33 @@ pub(crate) fn check_unique(value: &Value, unique: &Unique, path: &str) -> Result
                 .iter()
                 .find(|item| !seen.insert(canonical(item, inner)))
             {
-                // `path` is the argument's name at the top, `name[1]` below it.
-                let which = if path.contains('[') {
-                    format!("the items of `{path}`")
-                } else {
-                    "the items".to_owned()
+                let which = match place {
+                    Place::Argument(_) => "the items".to_owned(),
+                    nested => format!("the items of `{nested}`"),
                 };
                 return Err(format!(
                     "{which} must all differ, and {} is repeated",
                     sample(repeat)
                 ));
             }
-            check_items(items, inner, path)
+            walk_items(items, inner, place)
         }
-        (Unique::Items(inner), Value::Array(items)) => check_items(items, inner, path),
-        (Unique::Values(inner), Value::Object(object)) => {
-            object.iter().try_for_each(|(key, item)| {
-                check_unique(
-                    item,
-                    inner,
-                    &format!("{path}[{}]", Value::from(key.as_str())),
-                )
-            })
-        }
+        (Unique::Items(inner), Value::Array(items)) => walk_items(items, inner, place),
+        (Unique::Values(inner), Value::Object(object)) => object
+            .iter()
+            .try_for_each(|(key, item)| walk_sets(item, inner, &Place::Value(place, key))),
         _ => Ok(()),
     }
 }
 
-fn check_items(items: &[Value], inner: &Unique, path: &str) -> Result<(), String> {
+fn walk_items(items: &[Value], inner: &Unique, place: &Place<'_>) -> Result<(), String> {
     if *inner == Unique::None {
         return Ok(());
     }
     items
         .iter()
         .enumerate()
-        .try_for_each(|(i, item)| check_unique(item, inner, &format!("{path}[{i}]")))
+        .try_for_each(|(i, item)| walk_sets(item, inner, &Place::Item(place, i)))
 }
 
 /// The arguments object of one call, read parameter by parameter.
@@ -341,20 +354,14 @@ fn canonical(value: &Value, unique: &Unique) -> String {
                 }
                 out.push('}');
             }
-            Value::Number(number) => {
-                let float = number.as_f64().unwrap_or(f64::NAN);
-                let whole = number.is_f64() && float.fract() == 0.0;
-                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                if whole && (0.0..18_446_744_073_709_551_616.0).contains(&float) {
-                    out.push_str(&(float as u64).to_string());
-                } else if whole && (-9_223_372_036_854_775_808.0..0.0).contains(&float) {
-                    out.push_str(&(float as i64).to_string());
-                } else if number.is_f64() {
-                    out.push_str(&format!("{float:e}"));
-                } else {
-                    out.push_str(&number.to_string());
+            Value::Number(number) => match Exact(value).whole() {
+                // Read by an integer type as that integer, so one with it.
+                Some(whole) => out.push_str(&whole.to_string()),
+                None if number.is_f64() => {
+                    out.push_str(&format!("{:e}", number.as_f64().unwrap_or(f64::NAN)));
                 }
-            }
+                None => out.push_str(&number.to_string()),
+            },
             Value::Array(items) => {
                 out.push('[');
                 for item in items {

@@ -21,13 +21,24 @@ const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
 pub(crate) struct Exact<'a>(pub(crate) &'a Value);
 
 /// A whole-number float, as the integer it is.
-enum Whole {
+pub(crate) enum Whole {
     Unsigned(u64),
     Signed(i64),
 }
 
+impl std::fmt::Display for Whole {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Whole::Unsigned(n) => n.fmt(f),
+            Whole::Signed(n) => n.fmt(f),
+        }
+    }
+}
+
 impl Exact<'_> {
-    fn whole(self) -> Option<Whole> {
+    /// The value as the integer an integer type reads it as, if it is a whole-number float in
+    /// the range of one.
+    pub(crate) fn whole(self) -> Option<Whole> {
         let Value::Number(number) = self.0 else {
             return None;
         };

@@ -18,7 +18,7 @@ struct Written {
     /// The tools it was written from: held, as the `&'static` they are, for as long as the
     /// text is, so that their memory cannot be taken back and reused for other tools (which
     /// would then be rendered with this text) without breaking the `'static` it was given as.
-    tools: &'static [Tool],
+    _tools: &'static [Tool],
     text: String,
     /// The offset of each tool's text, and one past the end (as if a comma followed the last).
     starts: Vec<usize>,
@@ -38,7 +38,7 @@ impl Written {
         }
         starts.push(text.len() + 1);
         Written {
-            tools,
+            _tools: tools,
             text,
             starts,
         }
@@ -59,12 +59,7 @@ fn written(tools: &'static [Tool], explicit: bool) -> Arc<Written> {
     static WRITTEN: OnceLock<RwLock<HashMap<Key, Arc<Written>>>> = OnceLock::new();
     let cache = WRITTEN.get_or_init(RwLock::default);
     let key = (tools.as_ptr() as usize, tools.len(), explicit);
-    if let Some(found) = cache
-        .read()
-        .ok()
-        .and_then(|cache| cache.get(&key).cloned())
-        .filter(|found| std::ptr::eq(found.tools, tools))
-    {
+    if let Some(found) = cache.read().ok().and_then(|cache| cache.get(&key).cloned()) {
         return found;
     }
     let fresh = Arc::new(Written::new(tools, explicit));
