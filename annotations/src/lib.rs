@@ -113,8 +113,9 @@ mod tool;
 pub mod __private;
 
 pub use crate::call::{
-    CallFuture, CallTool, Content, Context, FromContext, IntoToolResult, Json, Text, ToolResult,
-    UnknownTool,
+    Audio, CallFuture, CallTool, Content, ContentAnnotations, ContentError, Context,
+    EmbeddedResource, FromContext, Icon, IconTheme, Image, IntoToolResult, Json, Meta, MimeType,
+    Priority, ResourceLink, Role, Text, TextContent, ToolResult, UnknownTool,
 };
 pub use crate::hints::{Conflict, HostView, ToolAnnotations, Trust};
 pub use crate::listing::{

@@ -7,6 +7,8 @@
 
 pub(crate) mod arguments;
 pub(crate) mod arity;
+pub(crate) mod base64;
+pub(crate) mod content;
 pub(crate) mod context;
 pub(crate) mod dispatch;
 pub(crate) mod exact;
@@ -17,8 +19,12 @@ pub(crate) mod panic;
 pub(crate) mod result;
 pub(crate) mod struct_tool;
 
+pub use self::content::{
+    Audio, Content, ContentAnnotations, ContentError, EmbeddedResource, Icon, IconTheme, Image,
+    Meta, MimeType, Priority, ResourceLink, Role, TextContent,
+};
 pub use self::context::{Context, FromContext};
 pub use self::dispatch::UnknownTool;
 pub use self::future::CallFuture;
-pub use self::result::{Content, IntoToolResult, Json, Text, ToolResult};
+pub use self::result::{IntoToolResult, Json, Text, ToolResult};
 pub use self::struct_tool::CallTool;

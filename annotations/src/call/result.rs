@@ -8,8 +8,14 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use crate::ProtocolVersion;
+use crate::call::content::Meta;
+use crate::call::content::{
+    Audio, Content, ContentError, EmbeddedResource, Image, ResourceLink, TextContent,
+};
+
 /// The result of a tool call, as the protocol's `CallToolResult` carries it: content for the
-/// model, optional structured content, and whether the tool failed.
+/// model, optional structured content, whether the tool failed, and `_meta`.
 ///
 /// A failed tool is still a result (`isError: true`), not a protocol error, so the model sees
 /// the message and can correct itself: a bad argument, an `Err` returned by the handler, a
@@ -17,55 +23,37 @@ use serde_json::{Map, Value};
 ///
 /// `#[non_exhaustive]`, since the protocol keeps adding fields: build one with
 /// [`text`](Self::text), [`error`](Self::error), [`new`](Self::new) and the `with_` methods.
+/// It is written for the protocol version of the session ([`into_json`](Self::into_json)),
+/// and a host reads one from any version ([`from_json`](Self::from_json)).
 #[derive(Clone, Debug, Default, PartialEq)]
 #[non_exhaustive]
 pub struct ToolResult {
-    /// What the model reads: text blocks, in order.
+    /// What the model reads: content blocks, in order.
     pub content: Vec<Content>,
-    /// The result as a JSON object, for a tool with an `outputSchema` (`structuredContent`).
+    /// The result as JSON, for a tool with an `outputSchema` (`structuredContent`).
     pub structured_content: Option<Value>,
     /// Whether the tool failed (`isError`).
     pub is_error: bool,
-}
-
-/// One block of a tool result's content.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Content {
-    /// A text block.
-    Text(String),
-}
-
-impl Content {
-    /// The text of a text block.
-    #[must_use]
-    pub fn as_text(&self) -> Option<&str> {
-        match self {
-            Content::Text(text) => Some(text),
-        }
-    }
+    /// The result's `_meta`.
+    pub meta: Option<Meta>,
 }
 
 impl ToolResult {
     /// A successful result with no content (a handler returning `()`).
     #[must_use]
     pub const fn empty() -> Self {
-        ToolResult {
-            content: Vec::new(),
-            structured_content: None,
-            is_error: false,
-        }
+        ToolResult::new(Vec::new())
     }
 
     /// A successful result of these content blocks, in order.
     ///
     /// ```
-    /// use annotations::{Content, ToolResult};
+    /// use annotations::{Content, Image, ToolResult};
     /// use serde_json::json;
     ///
-    /// let result = ToolResult::new(vec![Content::Text("2 notes".into())])
-    ///     .with_structured_content(json!({"count": 2}));
-    /// assert_eq!(result.text_content(), "2 notes");
+    /// let result = ToolResult::new(vec![Content::text("1 chart"), Image::png(b"...").into()])
+    ///     .with_structured_content(json!({"count": 1}));
+    /// assert_eq!(result.text_content(), "1 chart");
     /// assert!(!result.is_error);
     /// ```
     #[must_use]
@@ -74,6 +62,7 @@ impl ToolResult {
             content,
             structured_content: None,
             is_error: false,
+            meta: None,
         }
     }
 
@@ -91,24 +80,23 @@ impl ToolResult {
         self
     }
 
+    /// Sets the result's `_meta`.
+    #[must_use]
+    pub fn with_meta(mut self, meta: Meta) -> Self {
+        self.meta = Some(meta);
+        self
+    }
+
     /// A successful result of one text block.
     #[must_use]
     pub fn text(text: impl Into<String>) -> Self {
-        ToolResult {
-            content: vec![Content::Text(text.into())],
-            structured_content: None,
-            is_error: false,
-        }
+        ToolResult::new(vec![Content::text(text)])
     }
 
     /// A failed result (`isError: true`) whose text tells the model what went wrong.
     #[must_use]
     pub fn error(message: impl Into<String>) -> Self {
-        ToolResult {
-            content: vec![Content::Text(message.into())],
-            structured_content: None,
-            is_error: true,
-        }
+        ToolResult::text(message).with_error(true)
     }
 
     /// The text of all text blocks, joined by newlines.
@@ -118,39 +106,140 @@ impl ToolResult {
         texts.join("\n")
     }
 
-    /// The result as the protocol's `CallToolResult` JSON object.
+    /// The result as the protocol's `CallToolResult` JSON object for `version`, copied; see
+    /// [`into_json`](Self::into_json).
     ///
     /// ```
-    /// use annotations::ToolResult;
+    /// use annotations::{ProtocolVersion, ToolResult};
+    /// use serde_json::json;
     ///
     /// assert_eq!(
-    ///     ToolResult::error("no note 4").to_json(),
-    ///     serde_json::json!({"content": [{"type": "text", "text": "no note 4"}], "isError": true})
+    ///     ToolResult::error("no note 4").to_json(ProtocolVersion::V2025_11_25),
+    ///     json!({"content": [{"type": "text", "text": "no note 4"}], "isError": true})
+    /// );
+    /// assert_eq!(
+    ///     ToolResult::text("done").to_json(ProtocolVersion::V2026_07_28),
+    ///     json!({"content": [{"type": "text", "text": "done"}], "resultType": "complete"})
     /// );
     /// ```
     #[must_use]
-    pub fn to_json(&self) -> Value {
+    pub fn to_json(&self, version: ProtocolVersion) -> Value {
+        self.clone().into_json(version)
+    }
+
+    /// The result as the protocol's `CallToolResult` JSON object for `version`, its blocks
+    /// moved rather than copied (an image's base64 text becomes the JSON string itself).
+    ///
+    /// Per version: 2026-07-28 adds `resultType: "complete"` and allows any JSON value as
+    /// `structuredContent`; earlier versions require an object there, so any other value is
+    /// written as `{"result": value}` (what [`Json`] does for every version). A resource
+    /// link's icons are left out for 2025-06-18, which has none.
+    #[must_use]
+    pub fn into_json(self, version: ProtocolVersion) -> Value {
         let content: Vec<Value> = self
             .content
-            .iter()
-            .map(|block| match block {
-                Content::Text(text) => {
-                    let mut object = Map::new();
-                    object.insert("type".into(), "text".into());
-                    object.insert("text".into(), text.clone().into());
-                    Value::Object(object)
-                }
-            })
+            .into_iter()
+            .map(|block| block.into_json(version))
             .collect();
         let mut object = Map::new();
         object.insert("content".into(), Value::Array(content));
-        if let Some(structured) = &self.structured_content {
-            object.insert("structuredContent".into(), structured.clone());
+        if let Some(structured) = self.structured_content {
+            let structured = if structured.is_object() || version >= ProtocolVersion::V2026_07_28 {
+                structured
+            } else {
+                let mut wrapper = Map::new();
+                wrapper.insert("result".into(), structured);
+                Value::Object(wrapper)
+            };
+            object.insert("structuredContent".into(), structured);
         }
         if self.is_error {
             object.insert("isError".into(), true.into());
         }
+        if let Some(meta) = self.meta {
+            object.insert("_meta".into(), Value::Object(meta));
+        }
+        if version >= ProtocolVersion::V2026_07_28 {
+            object.insert("resultType".into(), "complete".into());
+        }
         Value::Object(object)
+    }
+
+    /// Reads a `CallToolResult` from a peer's JSON, of any protocol version: unknown keys are
+    /// skipped, `null` is unset, a `resultType` other than `"complete"` is refused (it is not
+    /// a tool's answer).
+    ///
+    /// ```
+    /// use annotations::{Content, ToolResult};
+    /// use serde_json::json;
+    ///
+    /// let result = ToolResult::from_json(&json!({
+    ///     "content": [{"type": "image", "data": "iVBORw==", "mimeType": "image/png"}],
+    ///     "resultType": "complete",
+    /// }))?;
+    /// assert!(matches!(&result.content[0], Content::Image(image) if image.bytes() == b"\x89PNG"));
+    ///
+    /// let bad = ToolResult::from_json(&json!({"content": [{"type": "text", "text": "x", "annotations": {"priority": 2}}]}));
+    /// assert_eq!(bad.unwrap_err().field(), "content[0].annotations.priority");
+    /// # Ok::<(), annotations::ContentError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A [`ContentError`] naming the field, as [`Content::from_json`] does for each block.
+    pub fn from_json(value: &Value) -> Result<Self, ContentError> {
+        let Some(object) = value.as_object() else {
+            return Err(ContentError::at("", "expected a `CallToolResult` object"));
+        };
+        let content = match object.get("content").filter(|value| !value.is_null()) {
+            Some(Value::Array(blocks)) => blocks
+                .iter()
+                .enumerate()
+                .map(|(i, block)| Content::read_at(block, &format!("content[{i}]")))
+                .collect::<Result<Vec<_>, _>>()?,
+            Some(_) => return Err(ContentError::at("content", "expected an array of blocks")),
+            None => return Err(ContentError::at("content", "missing")),
+        };
+        let is_error = match object.get("isError") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(flag)) => *flag,
+            Some(_) => return Err(ContentError::at("isError", "expected a boolean")),
+        };
+        match object.get("resultType") {
+            None | Some(Value::Null) => {}
+            Some(Value::String(kind)) if kind == "complete" => {}
+            Some(other) => {
+                return Err(ContentError::at(
+                    "resultType",
+                    format!("expected `\"complete\"` for a tool's result, found {other}"),
+                ));
+            }
+        }
+        Ok(ToolResult {
+            content,
+            structured_content: object
+                .get("structuredContent")
+                .filter(|value| !value.is_null())
+                .cloned(),
+            is_error,
+            meta: crate::call::content::meta_of(object)?,
+        })
+    }
+}
+
+/// Written as the newest protocol version writes it ([`into_json`](ToolResult::into_json)
+/// takes a version).
+impl serde::Serialize for ToolResult {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_json(ProtocolVersion::LATEST).serialize(serializer)
+    }
+}
+
+/// Read as [`ToolResult::from_json`] reads it, with its errors.
+impl<'de> serde::Deserialize<'de> for ToolResult {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        ToolResult::from_json(&value).map_err(serde::de::Error::custom)
     }
 }
 
@@ -161,11 +250,15 @@ impl ToolResult {
 ///   value through [`Text`];
 /// - [`Json`]: structured content, with its JSON text as the text block;
 /// - `Result<T, E>` with `E: Display`: `T`'s result, or a failed result with `E`'s message;
-/// - a [`ToolResult`] as it is.
+/// - a [`ToolResult`] as it is;
+/// - one block ([`Content`], [`Image`], [`Audio`], [`ResourceLink`], [`EmbeddedResource`],
+///   [`TextContent`]) or a `Vec<Content>` of mixed blocks, in order;
+/// - with the `rmcp` feature, rmcp's `CallToolResult`, `ContentBlock` and
+///   `Vec<ContentBlock>`, unchanged.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a tool's result",
     label = "a #[tool] handler's return type must implement `annotations::IntoToolResult`",
-    note = "return text (`String`, `&str`, a number), `()`, `annotations::Text(value)` for any `Display` value, `annotations::Json(value)` for structured content, a `ToolResult`, or a `Result` of one of these with an error that implements `Display`"
+    note = "return text (`String`, `&str`, a number), `()`, `annotations::Text(value)` for any `Display` value, `annotations::Json(value)` for structured content, content blocks (`Image`, `Audio`, `ResourceLink`, `EmbeddedResource`, `Content`, `Vec<Content>`), a `ToolResult`, or a `Result` of one of these with an error that implements `Display`"
 )]
 pub trait IntoToolResult {
     /// The result.
@@ -175,6 +268,33 @@ pub trait IntoToolResult {
 impl IntoToolResult for ToolResult {
     fn into_tool_result(self) -> ToolResult {
         self
+    }
+}
+
+/// Content blocks as a successful result.
+macro_rules! block_results {
+    ($($ty:ty),*) => {$(
+        impl IntoToolResult for $ty {
+            fn into_tool_result(self) -> ToolResult {
+                ToolResult::new(vec![self.into()])
+            }
+        }
+    )*};
+}
+
+block_results!(
+    Content,
+    TextContent,
+    Image,
+    Audio,
+    ResourceLink,
+    EmbeddedResource
+);
+
+/// Mixed blocks, in order.
+impl IntoToolResult for Vec<Content> {
+    fn into_tool_result(self) -> ToolResult {
+        ToolResult::new(self)
     }
 }
 
@@ -293,11 +413,7 @@ impl<T: Serialize> IntoToolResult for Json<T> {
                     wrapper.insert("result".into(), value);
                     Value::Object(wrapper)
                 };
-                ToolResult {
-                    content: vec![Content::Text(text)],
-                    structured_content: Some(structured),
-                    is_error: false,
-                }
+                ToolResult::text(text).with_structured_content(structured)
             }
             Err(error) => ToolResult::error(format!(
                 "the tool's result could not be serialized: {error}"

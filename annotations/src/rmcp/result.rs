@@ -1,21 +1,203 @@
-//! Results as rmcp's `CallToolResult`.
+//! Results as rmcp's `CallToolResult`, and rmcp's results as a handler's return value.
 
-/// The result as rmcp's `CallToolResult`: every text block, the structured content and the
-/// error flag.
-impl From<crate::ToolResult> for rmcp::model::CallToolResult {
-    fn from(result: crate::ToolResult) -> Self {
-        let content = result
-            .content
-            .into_iter()
-            .map(|block| match block {
-                crate::Content::Text(text) => rmcp::model::ContentBlock::text(text),
-            })
-            .collect();
-        let mut out = rmcp::model::CallToolResult::success(content);
-        out.structured_content = result.structured_content;
-        if result.is_error {
-            out.is_error = Some(true);
+use rmcp::model::{
+    AudioContent, CallToolResult, ContentBlock, EmbeddedResource, ImageContent, MetaObject,
+    Resource, ResourceContents, TextContent,
+};
+use serde_json::Value;
+
+use crate::{Content, IntoToolResult, ProtocolVersion, ToolResult};
+
+/// rmcp's `Annotations` and `Icon` from ours, through their JSON (small, and rare).
+fn through_json<T: serde::de::DeserializeOwned>(value: Value) -> Option<T> {
+    serde_json::from_value(value).ok()
+}
+
+fn meta(meta: Option<crate::Meta>) -> Option<MetaObject> {
+    meta.map(MetaObject)
+}
+
+/// One of our blocks as rmcp's, moved: an image's base64 text is not copied.
+pub(crate) fn block(content: Content, version: ProtocolVersion) -> ContentBlock {
+    let annotations = content
+        .annotations()
+        .and_then(|annotations| through_json(annotations.to_json()));
+    // The block's fields, moved out through its JSON form (a map of moved strings).
+    let Value::Object(mut object) = content.into_json(version) else {
+        return ContentBlock::text(String::new());
+    };
+    let meta = match object.remove("_meta") {
+        Some(Value::Object(map)) => Some(MetaObject(map)),
+        _ => None,
+    };
+    let mut take = |key: &str| match object.remove(key) {
+        Some(Value::String(text)) => Some(text),
+        _ => None,
+    };
+    let kind = take("type").unwrap_or_default();
+    match kind.as_str() {
+        "image" => {
+            let mut image = ImageContent::new(
+                take("data").unwrap_or_default(),
+                take("mimeType").unwrap_or_default(),
+            );
+            image.meta = meta;
+            image.annotations = annotations;
+            ContentBlock::Image(image)
         }
-        out
+        "audio" => {
+            let mut audio = AudioContent::new(
+                take("data").unwrap_or_default(),
+                take("mimeType").unwrap_or_default(),
+            );
+            audio.meta = meta;
+            audio.annotations = annotations;
+            ContentBlock::Audio(audio)
+        }
+        "resource_link" => {
+            let mut link = Resource::new(
+                take("uri").unwrap_or_default(),
+                take("name").unwrap_or_default(),
+            );
+            link.title = take("title");
+            link.description = take("description");
+            link.mime_type = take("mimeType");
+            link.size = object.get("size").and_then(Value::as_u64);
+            link.icons = object.remove("icons").and_then(through_json);
+            link.meta = meta;
+            link.annotations = annotations;
+            ContentBlock::ResourceLink(link)
+        }
+        "resource" => {
+            let Some(Value::Object(mut resource)) = object.remove("resource") else {
+                return ContentBlock::text(String::new());
+            };
+            let mut take = |key: &str| match resource.remove(key) {
+                Some(Value::String(text)) => Some(text),
+                _ => None,
+            };
+            let uri = take("uri").unwrap_or_default();
+            let mime_type = take("mimeType");
+            let text = take("text");
+            let blob = take("blob");
+            let contents_meta = match resource.remove("_meta") {
+                Some(Value::Object(map)) => Some(MetaObject(map)),
+                _ => None,
+            };
+            let contents = match (text, blob) {
+                (Some(text), _) => ResourceContents::TextResourceContents {
+                    uri,
+                    mime_type,
+                    text,
+                    meta: contents_meta,
+                },
+                (None, blob) => ResourceContents::BlobResourceContents {
+                    uri,
+                    mime_type,
+                    blob: blob.unwrap_or_default(),
+                    meta: contents_meta,
+                },
+            };
+            let mut embedded = EmbeddedResource::new(contents);
+            embedded.meta = meta;
+            embedded.annotations = annotations;
+            ContentBlock::Resource(embedded)
+        }
+        _ => {
+            let mut text = TextContent::new(take("text").unwrap_or_default());
+            text.meta = meta;
+            text.annotations = annotations;
+            ContentBlock::Text(text)
+        }
+    }
+}
+
+/// The result as rmcp's `CallToolResult` for a session of `version`: every block moved into
+/// rmcp's, the structured content (an object for versions before 2026-07-28), the error flag
+/// and `_meta`. rmcp writes `resultType` for the version it negotiated.
+pub(crate) fn call_tool_result(result: ToolResult, version: ProtocolVersion) -> CallToolResult {
+    let content = result
+        .content
+        .into_iter()
+        .map(|content| match content {
+            // The common case, without the trip through JSON.
+            Content::Text(text) if text.annotations().is_none() && text.meta().is_none() => {
+                ContentBlock::text(text.into_text())
+            }
+            other => block(other, version),
+        })
+        .collect();
+    let mut out = CallToolResult::success(content);
+    out.structured_content = result.structured_content.map(|structured| {
+        if structured.is_object() || version >= ProtocolVersion::V2026_07_28 {
+            structured
+        } else {
+            let mut wrapper = serde_json::Map::new();
+            wrapper.insert("result".into(), structured);
+            Value::Object(wrapper)
+        }
+    });
+    if result.is_error {
+        out.is_error = Some(true);
+    }
+    out.meta = meta(result.meta);
+    out
+}
+
+/// The result as rmcp's `CallToolResult`, for the newest protocol version: every block, the
+/// structured content, the error flag and `_meta`.
+impl From<ToolResult> for CallToolResult {
+    fn from(result: ToolResult) -> Self {
+        call_tool_result(result, ProtocolVersion::LATEST)
+    }
+}
+
+/// Reads rmcp's value through its JSON, as a host reads a peer's. rmcp's own types hold what
+/// the protocol allows, so this fails only for values rmcp would also send wrong (a MIME type
+/// that is not `type/subtype`, `data` that is not base64): those become a failed result that
+/// says so, never a block the client cannot read.
+fn from_rmcp<T: serde::Serialize>(
+    value: &T,
+    read: fn(&Value) -> Result<ToolResult, crate::ContentError>,
+) -> ToolResult {
+    match serde_json::to_value(value) {
+        Ok(json) => read(&json).unwrap_or_else(|error| {
+            ToolResult::error(format!(
+                "the tool's result is not valid MCP content: {error}"
+            ))
+        }),
+        Err(error) => ToolResult::error(format!("the tool's result could not be written: {error}")),
+    }
+}
+
+/// rmcp's `CallToolResult` as a handler's return value, so an rmcp tool's existing return
+/// values work unchanged.
+impl IntoToolResult for CallToolResult {
+    fn into_tool_result(self) -> ToolResult {
+        from_rmcp(&self, ToolResult::from_json)
+    }
+}
+
+/// rmcp's content block as a handler's return value.
+impl IntoToolResult for ContentBlock {
+    fn into_tool_result(self) -> ToolResult {
+        from_rmcp(&self, |json| {
+            Content::from_json(json).map(|block| ToolResult::new(vec![block]))
+        })
+    }
+}
+
+/// rmcp's content blocks as a handler's return value, in order.
+impl IntoToolResult for Vec<ContentBlock> {
+    fn into_tool_result(self) -> ToolResult {
+        from_rmcp(&self, |json| {
+            let blocks = json.as_array().map(Vec::as_slice).unwrap_or_default();
+            blocks
+                .iter()
+                .enumerate()
+                .map(|(i, block)| Content::read_at(block, &format!("content[{i}]")))
+                .collect::<Result<Vec<_>, _>>()
+                .map(ToolResult::new)
+        })
     }
 }
