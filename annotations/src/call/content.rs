@@ -418,7 +418,7 @@ impl ContentAnnotations {
     }
 
     fn from_json(value: &Value) -> Result<Self, ContentError> {
-        let object = as_object(value, "annotations")?;
+        let object = as_object(value, "")?;
         let audience = match present(object, "audience") {
             None => None,
             Some(Value::Array(roles)) => Some(

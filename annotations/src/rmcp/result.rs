@@ -137,9 +137,8 @@ pub(crate) fn call_tool_result(result: ToolResult, version: ProtocolVersion) -> 
             Value::Object(wrapper)
         }
     });
-    if result.is_error {
-        out.is_error = Some(true);
-    }
+    // Written only when the tool failed, as the protocol's default is `false`.
+    out.is_error = result.is_error.then_some(true);
     out.meta = meta(result.meta);
     out
 }
@@ -182,7 +181,7 @@ impl IntoToolResult for CallToolResult {
 impl IntoToolResult for ContentBlock {
     fn into_tool_result(self) -> ToolResult {
         from_rmcp(&self, |json| {
-            Content::from_json(json).map(|block| ToolResult::new(vec![block]))
+            Content::read_at(json, "content[0]").map(|block| ToolResult::new(vec![block]))
         })
     }
 }
