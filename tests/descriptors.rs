@@ -129,6 +129,8 @@ fn user_types_go_through_tool_schema_once_at_run_time() {
     assert_eq!(
         schema(&PAINT_TOOL),
         json!({
+            // `Shape` states its dialect; it moves to the root, where it speaks for all.
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
             "type": "object",
             "properties": {
                 "colour": {"type": "string", "pattern": "^#[0-9a-f]{6}$", "description": "The colour"},
@@ -477,5 +479,90 @@ fn json_results_describe_their_structured_content() {
     for tool in [&TAG_COUNTS_TOOL, &NOTE_IDS_TOOL, &FAVOURITE_COLOUR_TOOL] {
         let wire = serde_json::to_value(tool).unwrap();
         assert_eq!(wire["outputSchema"]["type"], "object");
+    }
+}
+
+mod schema_keywords {
+    use annotations::{ToolSchema, tool};
+    use serde_json::{Value, json};
+
+    /// A postal address, with a schema that states its dialect, an id, a comment and
+    /// definitions of its own.
+    #[derive(serde::Deserialize)]
+    #[allow(dead_code)]
+    pub struct Address {
+        street: String,
+    }
+
+    impl ToolSchema for Address {
+        fn tool_schema() -> Value {
+            json!({
+                "$schema": "https://json-schema.org/draft/2020-12/schema",
+                "$comment": "kept",
+                "$ref": "#/$defs/address",
+                "$defs": {"address": {"$anchor": "address", "type": "object", "properties": {"street": {"type": "string"}}}}
+            })
+        }
+    }
+
+    /// Another type stating another dialect.
+    #[derive(serde::Deserialize)]
+    pub struct Legacy(#[allow(dead_code)] String);
+
+    impl ToolSchema for Legacy {
+        fn tool_schema() -> Value {
+            json!({"$schema": "http://json-schema.org/draft-07/schema#", "$id": "urn:legacy", "type": "string"})
+        }
+    }
+
+    /// Ship a parcel.
+    #[tool(open_world = false)]
+    fn ship(to: Address, from: Option<Address>) {
+        let _ = (to, from);
+    }
+
+    /// Ship by the old rules.
+    #[tool(open_world = false)]
+    fn ship_legacy(to: Address, code: Legacy) {
+        let _ = (to, code);
+    }
+
+    #[test]
+    fn a_types_dialect_moves_to_the_root_and_nothing_is_stripped() {
+        let schema = SHIP_TOOL.input_schema.to_value();
+        assert_eq!(
+            schema["$schema"],
+            "https://json-schema.org/draft/2020-12/schema"
+        );
+        assert!(
+            SHIP_TOOL
+                .input_schema
+                .as_str()
+                .starts_with(r#"{"$schema":"#)
+        );
+        assert_eq!(schema["properties"]["to"]["$ref"], "#/$defs/address");
+        assert_eq!(schema["properties"]["to"]["$comment"], "kept");
+        assert_eq!(schema["$defs"]["address"]["$anchor"], "address");
+        assert_eq!(schema["additionalProperties"], false);
+        assert_eq!(schema.to_string().matches("$schema").count(), 1);
+        SHIP_TOOL.validate().unwrap();
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        assert!(validator.is_valid(&json!({"to": {"street": "Main St"}})));
+        assert!(!validator.is_valid(&json!({"to": {"street": 4}})));
+    }
+
+    #[test]
+    fn dialects_that_differ_each_stay_where_they_are() {
+        let schema = SHIP_LEGACY_TOOL.input_schema.to_value();
+        assert!(schema.get("$schema").is_none());
+        assert_eq!(
+            schema["properties"]["to"]["$schema"],
+            "https://json-schema.org/draft/2020-12/schema"
+        );
+        assert_eq!(
+            schema["properties"]["code"]["$schema"],
+            "http://json-schema.org/draft-07/schema#"
+        );
+        assert_eq!(schema["properties"]["code"]["$id"], "urn:legacy");
     }
 }

@@ -42,6 +42,7 @@ fn schemars_types_are_parameters() {
         schema["properties"]["tags"]["items"]["enum"],
         json!(["Low", "High"])
     );
+    // schemars states no dialect for a subschema, so the input schema states none either.
     assert!(!FILE_NOTE_TOOL.input_schema.as_str().contains("$schema"));
     // A recursive type refers to a definition at the root, never to the root itself.
     let inner = &schema["properties"]["folder"]["properties"]["inner"];

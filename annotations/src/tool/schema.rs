@@ -175,7 +175,9 @@ impl Eq for Schema {}
 ///
 /// The returned schema describes one value of the type. It may use `$ref`s into its own
 /// `$defs` (`"#/$defs/..."`): those are moved to the root of the tool's input schema, where
-/// the references resolve. A `$schema` key is dropped.
+/// the references resolve. A `$schema` key moves there too (when every parameter that states
+/// one states the same dialect; otherwise each stays where it is); `$id`, `$comment`,
+/// `$anchor` and every other keyword stay where the type put them. Nothing is dropped.
 ///
 /// ```
 /// use annotations::{ToolSchema, tool};

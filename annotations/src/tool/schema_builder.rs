@@ -67,26 +67,45 @@ fn any_of_null(schema: Value) -> Value {
     Value::Object(wrapper)
 }
 
-/// Moves every `$defs` in `schema`, at any depth, into `defs`, and drops `$schema` keys:
-/// a user type's schema may sit inside an array or a nullable wrapper, and its `$ref`s
-/// (`#/$defs/...`) must resolve against the root of the input schema.
-fn hoist(schema: &mut Value, defs: &mut Map<String, Value>) {
+/// Every `$schema` stated in `schema`, at any depth (a user type's schema states its dialect
+/// at its own root, which may sit inside an array or a nullable wrapper).
+fn dialects(schema: &Value, out: &mut Vec<Value>) {
     match schema {
         Value::Object(object) => {
-            object.remove("$schema");
+            if let Some(dialect) = object.get("$schema") {
+                out.push(dialect.clone());
+            }
+            object.values().for_each(|value| dialects(value, out));
+        }
+        Value::Array(items) => items.iter().for_each(|item| dialects(item, out)),
+        _ => {}
+    }
+}
+
+/// Moves every `$defs` in `schema`, at any depth, into `defs`, and, when `lift` says the
+/// input schema's root states the dialect, every `$schema` key: a user type's schema may sit
+/// inside an array or a nullable wrapper, and its `$ref`s (`#/$defs/...`) must resolve
+/// against the root of the input schema. Everything else (`$id`, `$comment`, `$anchor`, ...)
+/// stays where the type put it.
+fn hoist(schema: &mut Value, defs: &mut Map<String, Value>, lift: bool) {
+    match schema {
+        Value::Object(object) => {
+            if lift {
+                object.remove("$schema");
+            }
             if let Some(Value::Object(mut inner)) = object.remove("$defs") {
                 for value in inner.values_mut() {
-                    hoist(value, defs);
+                    hoist(value, defs, lift);
                 }
                 defs.extend(inner);
             }
             for value in object.values_mut() {
-                hoist(value, defs);
+                hoist(value, defs, lift);
             }
         }
         Value::Array(items) => {
             for item in items {
-                hoist(item, defs);
+                hoist(item, defs, lift);
             }
         }
         _ => {}
@@ -106,15 +125,32 @@ pub struct Property {
 }
 
 /// The input schema of a tool from its properties, in the order given, with every
-/// `$defs` moved to the root.
+/// `$defs` moved to the root, and the `$schema` the properties' types state moved there too
+/// when they all state the same one (when they differ, each stays where it is: never
+/// dropped).
 #[must_use]
 pub fn object(properties: Vec<Property>) -> String {
+    let mut stated = Vec::new();
+    for property in &properties {
+        dialects(&property.schema, &mut stated);
+    }
+    let dialect = match stated.split_first() {
+        Some((first, rest)) if rest.iter().all(|other| other == first) => Some(first.clone()),
+        _ => None,
+    };
+    let lift = dialect.is_some();
     let mut defs = Map::new();
-    let mut out = String::from(r#"{"type":"object","properties":{"#);
+    let mut out = String::from("{");
+    if let Some(dialect) = dialect {
+        out.push_str(r#""$schema":"#);
+        out.push_str(&dialect.to_string());
+        out.push(',');
+    }
+    out.push_str(r#""type":"object","properties":{"#);
     let mut required = Vec::new();
     for (i, property) in properties.into_iter().enumerate() {
         let mut schema = property.schema;
-        hoist(&mut schema, &mut defs);
+        hoist(&mut schema, &mut defs, lift);
         if let Value::Object(object) = &mut schema {
             // The parameter's doc comment says more than its type's.
             if let Some(description) = property.description {
@@ -145,16 +181,12 @@ pub fn object(properties: Vec<Property>) -> String {
     out
 }
 
-/// The output schema of a handler returning `Json<T>`: `T`'s schema when its root is an
-/// object, else `{"result": ...}` around it, as `Json` wraps such values.
+/// The output schema of a handler returning `Json<T>`: `T`'s schema, whole, when its root is
+/// an object, else `{"result": ...}` around it, as `Json` wraps such values.
 #[must_use]
 pub fn output_schema(schema: Value) -> String {
     let is_object = matches!(schema.get("type"), Some(Value::String(kind)) if kind == "object");
     if is_object {
-        let mut schema = schema;
-        if let Value::Object(object) = &mut schema {
-            object.remove("$schema");
-        }
         return schema.to_string();
     }
     object(vec![Property {
