@@ -62,9 +62,7 @@ fn every_block() -> Vec<Content> {
         .with_last_modified("2025-05-03T14:30:00Z");
     vec![
         Content::text("plain"),
-        Content::text("annotated")
-            .with_annotations(annotations.clone())
-            .into(),
+        Content::text("annotated").with_annotations(annotations.clone()),
         Image::png([0x89, b'P', b'N', b'G', 0, 1, 2, 255]).into(),
         Image::jpeg(b"jpeg")
             .with_annotations(ContentAnnotations::new().with_priority(Priority::HIGHEST))
@@ -442,5 +440,114 @@ mod through_rmcp {
             "{}",
             result.text_content()
         );
+    }
+}
+
+/// Tools that answer with each kind of block, served by rmcp from a listing.
+mod served {
+    use super::*;
+    use annotations::{Listing, tool, tools};
+    use rmcp::handler::server::router::tool::ToolRouter;
+    use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock};
+    use rmcp::{ServerHandler, ServiceExt, tool_handler};
+
+    pub struct Server {
+        router: ToolRouter<Server>,
+    }
+
+    /// Every block, one after the other.
+    #[tool(read_only, open_world = false)]
+    fn every_block_tool() -> Vec<Content> {
+        every_block()
+    }
+
+    /// An image.
+    #[tool(read_only, open_world = false)]
+    fn image_tool() -> Image {
+        Image::png([1, 2, 3])
+    }
+
+    /// rmcp's own result, as an rmcp tool would return it.
+    #[tool(read_only, open_world = false)]
+    async fn rmcp_result_tool() -> CallToolResult {
+        rmcp_result()
+    }
+
+    fn rmcp_result() -> CallToolResult {
+        let mut result = CallToolResult::error(vec![
+            ContentBlock::text("partly done"),
+            ContentBlock::image("AQID", "image/png"),
+            ContentBlock::embedded_text("file:///log.txt", "step 1\nstep 2"),
+        ]);
+        result.structured_content = Some(json!({"done": 1}));
+        result
+    }
+
+    static TOOLS: Listing<Server> = tools![every_block_tool, image_tool, rmcp_result_tool];
+
+    #[tool_handler(router = self.router, name = "blocks")]
+    impl ServerHandler for Server {}
+
+    #[tokio::test]
+    async fn rmcps_client_sees_every_block_and_rmcps_own_result_unchanged() {
+        let (server_end, client_end) = tokio::io::duplex(1 << 20);
+        let server = tokio::spawn(async move {
+            let running = Server {
+                router: TOOLS.into(),
+            }
+            .serve(tokio::io::split(server_end))
+            .await
+            .unwrap();
+            running.waiting().await.unwrap();
+        });
+        let client = ().serve(tokio::io::split(client_end)).await.unwrap();
+
+        let every = client
+            .call_tool(CallToolRequestParams::new("every_block_tool"))
+            .await
+            .unwrap();
+        let expected = CallToolResult::from(ToolResult::new(every_block()));
+        assert_eq!(every.content, expected.content);
+        let kinds: Vec<&str> = every_block().iter().map(Content::kind).collect();
+        assert_eq!(
+            kinds,
+            [
+                "text",
+                "text",
+                "image",
+                "image",
+                "audio",
+                "audio",
+                "resource_link",
+                "resource_link",
+                "resource",
+                "resource",
+                "resource"
+            ]
+        );
+        // And read back as this crate's own blocks, they are the blocks the tool returned.
+        let read = every.clone().into_tool_result();
+        assert_eq!(read.content, every_block());
+
+        let image = client
+            .call_tool(CallToolRequestParams::new("image_tool"))
+            .await
+            .unwrap();
+        assert_eq!(
+            image.content,
+            vec![ContentBlock::image("AQID", "image/png")]
+        );
+
+        let theirs = client
+            .call_tool(CallToolRequestParams::new("rmcp_result_tool"))
+            .await
+            .unwrap();
+        let mut expected = rmcp_result();
+        // The wire carries `resultType` for the version the two negotiated.
+        expected.result_type = theirs.result_type.clone();
+        assert_eq!(theirs, expected);
+
+        client.cancel().await.unwrap();
+        server.await.unwrap();
     }
 }

