@@ -4,41 +4,26 @@
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-/// `bytes` as base64 text, written in one pass into a string of the exact size.
+/// `bytes` as base64 text, written in one pass into a buffer of the exact size.
 pub(crate) fn encode(bytes: &[u8]) -> String {
-    let mut out = Vec::with_capacity(bytes.len().div_ceil(3) * 4);
+    let mut out = vec![b'='; bytes.len().div_ceil(3) * 4];
+    let digit = |n: u32, shift: u32| ALPHABET[(n >> shift) as usize & 63];
     let mut chunks = bytes.chunks_exact(3);
-    for chunk in &mut chunks {
+    for (chunk, quad) in (&mut chunks).zip(out.chunks_exact_mut(4)) {
         let n = (u32::from(chunk[0]) << 16) | (u32::from(chunk[1]) << 8) | u32::from(chunk[2]);
-        out.extend_from_slice(&[
-            ALPHABET[(n >> 18) as usize & 63],
-            ALPHABET[(n >> 12) as usize & 63],
-            ALPHABET[(n >> 6) as usize & 63],
-            ALPHABET[n as usize & 63],
-        ]);
+        quad.copy_from_slice(&[digit(n, 18), digit(n, 12), digit(n, 6), digit(n, 0)]);
     }
-    match *chunks.remainder() {
-        [a] => {
-            let n = u32::from(a) << 16;
-            out.extend_from_slice(&[
-                ALPHABET[(n >> 18) as usize & 63],
-                ALPHABET[(n >> 12) as usize & 63],
-                b'=',
-                b'=',
-            ]);
+    let rest = chunks.remainder();
+    if !rest.is_empty() {
+        let n = (u32::from(rest[0]) << 16) | (u32::from(rest.get(1).copied().unwrap_or(0)) << 8);
+        let tail = out.len() - 4;
+        out[tail] = digit(n, 18);
+        out[tail + 1] = digit(n, 12);
+        if rest.len() == 2 {
+            out[tail + 2] = digit(n, 6);
         }
-        [a, b] => {
-            let n = (u32::from(a) << 16) | (u32::from(b) << 8);
-            out.extend_from_slice(&[
-                ALPHABET[(n >> 18) as usize & 63],
-                ALPHABET[(n >> 12) as usize & 63],
-                ALPHABET[(n >> 6) as usize & 63],
-                b'=',
-            ]);
-        }
-        _ => {}
     }
-    // Every byte pushed is from the ASCII alphabet or `=`.
+    // Every byte is from the ASCII alphabet or `=`.
     String::from_utf8(out).unwrap_or_default()
 }
 
