@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use annotations::{Listing, Schema, Tool, ToolAnnotations, tool};
+use annotations::{Listing, ProtocolVersion, Schema, Tool, ToolAnnotations, tool};
 use annotations_tests::tools::{
     ADD_NOTE_TOOL, COLLECTIONS_TOOL, Colour, INTEGERS_TOOL, LIST_NOTES_TOOL, PAINT_TOOL,
     SCALARS_TOOL, TYPE_TOOL,
@@ -452,14 +452,24 @@ fn json_results_describe_their_structured_content() {
             json!({"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": 4_294_967_295_u32}})
         )
     );
-    // Not an object: wrapped, as `Json` wraps the value.
+    // Not an object: as it is for 2026-07-28, wrapped for the versions that want objects,
+    // as the value is wrapped there.
+    let wrapped = |tool: &Tool| {
+        let text = tool
+            .output_schema_for(ProtocolVersion::V2025_11_25)
+            .unwrap();
+        serde_json::from_str::<Value>(&text).unwrap()
+    };
+    let ids = json!({"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 18_446_744_073_709_551_615_u64}});
+    assert_eq!(output(&NOTE_IDS_TOOL), Some(ids.clone()));
     assert_eq!(
-        output(&NOTE_IDS_TOOL),
-        Some(json!({
+        wrapped(&NOTE_IDS_TOOL),
+        json!({
             "type": "object",
-            "properties": {"result": {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 18_446_744_073_709_551_615_u64}}},
-            "required": ["result"]
-        }))
+            "properties": {"result": ids},
+            "required": ["result"],
+            "additionalProperties": false
+        })
     );
     assert!(
         FAVOURITE_COLOUR_TOOL
@@ -468,17 +478,23 @@ fn json_results_describe_their_structured_content() {
     );
     assert_eq!(
         output(&FAVOURITE_COLOUR_TOOL),
-        Some(json!({
+        Some(json!({"type": "string", "pattern": "^#[0-9a-f]{6}$"}))
+    );
+    assert_eq!(
+        wrapped(&FAVOURITE_COLOUR_TOOL),
+        json!({
             "type": "object",
             "properties": {"result": {"type": "string", "pattern": "^#[0-9a-f]{6}$"}},
             "required": ["result"],
             "additionalProperties": false
-        }))
+        })
     );
+    // An object schema is the same for every version.
+    assert_eq!(wrapped(&TAG_COUNTS_TOOL), output(&TAG_COUNTS_TOOL).unwrap());
     assert_eq!(output(&PLAIN_TOOL), None);
     for tool in [&TAG_COUNTS_TOOL, &NOTE_IDS_TOOL, &FAVOURITE_COLOUR_TOOL] {
         let wire = serde_json::to_value(tool).unwrap();
-        assert_eq!(wire["outputSchema"]["type"], "object");
+        assert_eq!(wire["outputSchema"], output(tool).unwrap());
     }
 }
 

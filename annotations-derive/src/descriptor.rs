@@ -201,9 +201,10 @@ impl Descriptor {
         }
     }
 
-    /// The `outputSchema` of a handler returning `Json<T>`: `T`'s schema if it is an object,
-    /// else `{"result": ...}` around it (as `Json` wraps such values); none for `Option`s and
-    /// `serde_json::Value`, whose values may or may not be objects.
+    /// The `outputSchema` of a handler returning `Json<T>`: `T`'s schema, whatever its root
+    /// (a listing wraps one that is not an object for the versions before 2026-07-28, as
+    /// results wrap such values there); none for `Option`s and `serde_json::Value`, whose
+    /// values may be anything, `null` included.
     fn output_schema(&self, krate: &TokenStream) -> Option<TokenStream> {
         let ty = self.output.as_ref()?;
         match ty {
@@ -212,14 +213,6 @@ impl Descriptor {
             _ => {}
         }
         if let Some(json) = ty.to_json() {
-            let is_object = json.starts_with(r#"{"type":"object""#);
-            let json = if is_object {
-                json
-            } else {
-                format!(
-                    r#"{{"type":"object","properties":{{"result":{json}}},"required":["result"]}}"#
-                )
-            };
             return Some(quote!(#krate::Schema::Static(#json)));
         }
         let expr = ty.to_expr(krate);

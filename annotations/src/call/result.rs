@@ -132,7 +132,7 @@ impl ToolResult {
     ///
     /// Per version: 2026-07-28 adds `resultType: "complete"` and allows any JSON value as
     /// `structuredContent`; earlier versions require an object there, so any other value is
-    /// written as `{"result": value}` (what [`Json`] does for every version). A resource
+    /// written as `{"result": value}` (as a listing writes such an output schema). A resource
     /// link's icons are left out for 2025-06-18, which has none.
     #[must_use]
     pub fn into_json(self, version: ProtocolVersion) -> Value {
@@ -380,10 +380,13 @@ impl<T: Display> IntoToolResult for Text<T> {
 /// A serializable value as structured content (`structuredContent`), with its JSON text as
 /// the text block for clients that read only text.
 ///
-/// Structured content is a JSON object: a value that serializes to anything else is wrapped
-/// as `{"result": value}`, and the descriptor's `outputSchema`, which `#[tool]` writes for a
-/// handler returning `Json<T>`, says the same. A value that cannot be serialized, or holds a
-/// NaN or an infinity (which serde_json would quietly write as `null`), gives a failed result.
+/// The structured content is the value itself, and the descriptor's `outputSchema`, which
+/// `#[tool]` writes for a handler returning `Json<T>`, is `T`'s schema. Protocol 2026-07-28
+/// sends them so; the versions before, which require objects, get a value (and a schema) whose
+/// root is not an object inside `{"result": ...}`: the listing and the results of one session
+/// are written for its version, so the two always agree. A value that cannot be serialized,
+/// or holds a NaN or an infinity (which serde_json would quietly write as `null`), gives a
+/// failed result.
 ///
 /// ```
 /// use annotations::{IntoToolResult, Json};
@@ -394,7 +397,9 @@ impl<T: Display> IntoToolResult for Text<T> {
 /// assert_eq!(result.text_content(), r#"{"id":4,"title":"Milk"}"#);
 ///
 /// let listed = Json(vec![1, 2]).into_tool_result();
-/// assert_eq!(listed.structured_content, Some(json!({"result": [1, 2]})));
+/// assert_eq!(listed.structured_content, Some(json!([1, 2])));
+/// let older = listed.to_json(annotations::ProtocolVersion::V2025_11_25);
+/// assert_eq!(older["structuredContent"], json!({"result": [1, 2]}));
 ///
 /// assert!(Json(f64::NAN).into_tool_result().is_error);
 /// ```
@@ -404,17 +409,7 @@ pub struct Json<T>(pub T);
 impl<T: Serialize> IntoToolResult for Json<T> {
     fn into_tool_result(self) -> ToolResult {
         match serde_json::to_value(crate::call::finite::Finite(&self.0)) {
-            Ok(value) => {
-                let text = value.to_string();
-                let structured = if value.is_object() {
-                    value
-                } else {
-                    let mut wrapper = Map::new();
-                    wrapper.insert("result".into(), value);
-                    Value::Object(wrapper)
-                };
-                ToolResult::text(text).with_structured_content(structured)
-            }
+            Ok(value) => ToolResult::text(value.to_string()).with_structured_content(value),
             Err(error) => ToolResult::error(format!(
                 "the tool's result could not be serialized: {error}"
             )),

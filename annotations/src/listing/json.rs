@@ -1,7 +1,7 @@
 //! A small JSON writer for the hot path: rendering `tools/list` straight into a `String`, with
 //! schemas copied as text rather than walked as trees.
 
-use crate::{Tool, ToolAnnotations};
+use crate::{ProtocolVersion, Tool, ToolAnnotations};
 
 /// Appends `text` as a JSON string (quoted and escaped).
 pub(crate) fn string(out: &mut String, text: &str) {
@@ -84,8 +84,9 @@ pub(crate) fn size_hint(tool: &Tool) -> usize {
             .map_or(0, |schema| schema.as_str().len())
 }
 
-/// Appends one tool object; `explicit` states every hint at its effective value.
-pub(crate) fn tool(out: &mut String, tool: &Tool, explicit: bool) {
+/// Appends one tool object; `explicit` states every hint at its effective value, `version`
+/// says how the output schema is written.
+pub(crate) fn tool(out: &mut String, tool: &Tool, explicit: bool, version: ProtocolVersion) {
     out.push_str("{\"name\":");
     string(out, tool.name());
     if let Some(title) = tool.title() {
@@ -98,9 +99,9 @@ pub(crate) fn tool(out: &mut String, tool: &Tool, explicit: bool) {
     }
     out.push_str(",\"inputSchema\":");
     out.push_str(tool.input_schema.as_str());
-    if let Some(output) = &tool.output_schema {
+    if let Some(output) = tool.output_schema_for(version) {
         out.push_str(",\"outputSchema\":");
-        out.push_str(output.as_str());
+        out.push_str(&output);
     }
     if explicit {
         out.push_str(",\"annotations\":");

@@ -1,8 +1,10 @@
 //! The `tools/list` result as JSON text, written straight into a `String` for each protocol
 //! version, with schemas copied as text rather than walked as trees.
 //!
-//! The tools' part of the result is the same for every protocol version and page: it is
-//! written once per listing and annotation form, the first time it is asked for, and kept
+//! The tools' part of the result is the same for every page, and for every protocol version
+//! but in one respect (an output schema whose root is not an object is wrapped in one before
+//! 2026-07-28): it is written once per listing, annotation form and that respect, the first
+//! time it is asked for, and kept
 //! (a listing's tools are `&'static` and never change, so their text does not either). Every
 //! later render copies the page's slice of it between the envelope's fields.
 
@@ -11,7 +13,7 @@ use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock, RwLock};
 
 use crate::listing::json;
-use crate::{AnnotationsForm, CursorError, ListOptions, Listing, Tool};
+use crate::{AnnotationsForm, CursorError, ListOptions, Listing, ProtocolVersion, Tool};
 
 /// Every tool of a listing as `tools/list` writes it, joined by commas, and where each starts.
 struct Written {
@@ -25,7 +27,7 @@ struct Written {
 }
 
 impl Written {
-    fn new(tools: &'static [Tool], explicit: bool) -> Self {
+    fn new(tools: &'static [Tool], explicit: bool, version: ProtocolVersion) -> Self {
         let size: usize = tools.iter().map(json::size_hint).sum();
         let mut text = String::with_capacity(size + tools.len());
         let mut starts = Vec::with_capacity(tools.len() + 1);
@@ -34,7 +36,7 @@ impl Written {
                 text.push(',');
             }
             starts.push(text.len());
-            json::tool(&mut text, tool, explicit);
+            json::tool(&mut text, tool, explicit, version);
         }
         starts.push(text.len() + 1);
         Written {
@@ -53,16 +55,24 @@ impl Written {
     }
 }
 
-/// The written tools of a listing, by the address and length of its tools and the form.
-fn written(tools: &'static [Tool], explicit: bool) -> Arc<Written> {
-    type Key = (usize, usize, bool);
+/// The written tools of a listing, by the address and length of its tools, the form, and
+/// whether output schemas must be objects (versions before 2026-07-28).
+fn written(tools: &'static [Tool], explicit: bool, version: ProtocolVersion) -> Arc<Written> {
+    type Key = (usize, usize, bool, bool);
     static WRITTEN: OnceLock<RwLock<HashMap<Key, Arc<Written>>>> = OnceLock::new();
     let cache = WRITTEN.get_or_init(RwLock::default);
-    let key = (tools.as_ptr() as usize, tools.len(), explicit);
+    let objects = version < ProtocolVersion::V2026_07_28;
+    // Every version before 2026-07-28 writes tools the same way.
+    let version = if objects {
+        ProtocolVersion::V2025_11_25
+    } else {
+        version
+    };
+    let key = (tools.as_ptr() as usize, tools.len(), explicit, objects);
     if let Some(found) = cache.read().ok().and_then(|cache| cache.get(&key).cloned()) {
         return found;
     }
-    let fresh = Arc::new(Written::new(tools, explicit));
+    let fresh = Arc::new(Written::new(tools, explicit, version));
     match cache.write() {
         Ok(mut cache) => Arc::clone(cache.entry(key).or_insert(fresh)),
         Err(_) => fresh,
@@ -89,7 +99,7 @@ impl<S> Listing<S> {
     ) -> Result<String, CursorError> {
         let (start, end, next_cursor) = self.page_bounds(cursor, options.page_size)?;
         let explicit = matches!(options.annotations, AnnotationsForm::Explicit);
-        let written = written(self.tools(), explicit);
+        let written = written(self.tools(), explicit, options.version);
         let tools = written.slice(start, end);
         let mut out = String::with_capacity(160 + tools.len());
         out.push('{');

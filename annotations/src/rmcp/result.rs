@@ -113,8 +113,11 @@ pub(crate) fn block(content: Content, version: ProtocolVersion) -> ContentBlock 
 }
 
 /// The result as rmcp's `CallToolResult` for a session of `version`: every block moved into
-/// rmcp's, the structured content (an object for versions before 2026-07-28), the error flag
-/// and `_meta`. rmcp writes `resultType` for the version it negotiated.
+/// rmcp's, the structured content, the error flag and `_meta`. rmcp writes `resultType` for
+/// the version it negotiated. rmcp lists the same descriptors to every session, in the form
+/// every version accepts (an output schema whose root is not an object inside
+/// `{"result": ...}`), so structured content that is not an object is wrapped the same way
+/// for every version, to agree with them.
 pub(crate) fn call_tool_result(result: ToolResult, version: ProtocolVersion) -> CallToolResult {
     let content = result
         .content
@@ -129,7 +132,7 @@ pub(crate) fn call_tool_result(result: ToolResult, version: ProtocolVersion) -> 
         .collect();
     let mut out = CallToolResult::success(content);
     out.structured_content = result.structured_content.map(|structured| {
-        if structured.is_object() || version >= ProtocolVersion::V2026_07_28 {
+        if structured.is_object() {
             structured
         } else {
             let mut wrapper = serde_json::Map::new();
@@ -144,7 +147,8 @@ pub(crate) fn call_tool_result(result: ToolResult, version: ProtocolVersion) -> 
 }
 
 /// The result as rmcp's `CallToolResult`, for the newest protocol version: every block, the
-/// structured content, the error flag and `_meta`.
+/// structured content (inside `{"result": ...}` unless it is an object, as rmcp's descriptors
+/// made from this crate's say), the error flag and `_meta`.
 impl From<ToolResult> for CallToolResult {
     fn from(result: ToolResult) -> Self {
         call_tool_result(result, ProtocolVersion::LATEST)

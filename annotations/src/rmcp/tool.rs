@@ -1,6 +1,9 @@
 //! Descriptors as rmcp's `rmcp::model::Tool`.
 
-/// The descriptor as rmcp's `Tool`: every field kept (schemas parsed into JSON objects).
+/// The descriptor as rmcp's `Tool`: every field kept (schemas parsed into JSON objects). rmcp
+/// lists one descriptor to every session, so an output schema whose root is not an object is
+/// given in the form every protocol version accepts, inside `{"result": ...}`, and results
+/// through rmcp wrap such structured content the same way.
 ///
 /// ```
 /// use annotations::{Schema, Tool, ToolAnnotations};
@@ -22,8 +25,8 @@ impl From<&crate::Tool> for rmcp::model::Tool {
         if let Some(title) = tool.title() {
             out = out.with_title(title);
         }
-        if let Some(schema) = &tool.output_schema {
-            out = out.with_raw_output_schema(json_object(schema));
+        if let Some(schema) = tool.output_schema_for(crate::ProtocolVersion::V2025_11_25) {
+            out = out.with_raw_output_schema(object_of(&schema));
         }
         if !tool.annotations.is_empty() {
             out = out.with_annotations((&tool.annotations).into());
@@ -42,6 +45,14 @@ impl From<crate::Tool> for rmcp::model::Tool {
 fn json_object(schema: &crate::Schema) -> std::sync::Arc<rmcp::model::JsonObject> {
     match schema.to_value() {
         serde_json::Value::Object(object) => std::sync::Arc::new(object),
+        _ => std::sync::Arc::default(),
+    }
+}
+
+/// A schema's text as rmcp's JSON object.
+fn object_of(schema: &str) -> std::sync::Arc<rmcp::model::JsonObject> {
+    match serde_json::from_str(schema) {
+        Ok(serde_json::Value::Object(object)) => std::sync::Arc::new(object),
         _ => std::sync::Arc::default(),
     }
 }

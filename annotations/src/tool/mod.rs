@@ -77,7 +77,9 @@ pub struct Tool {
     pub description: Option<Cow<'static, str>>,
     /// The JSON Schema of the arguments object (`inputSchema`); its root is `"type": "object"`.
     pub input_schema: Schema,
-    /// The JSON Schema of the tool's structured result, if it has one (`outputSchema`).
+    /// The JSON Schema of the tool's structured result, if it has one (`outputSchema`), as
+    /// protocol 2026-07-28 allows it: any JSON Schema. Versions before require an object at
+    /// the root; [`output_schema_for`](Self::output_schema_for) gives each version's form.
     pub output_schema: Option<Schema>,
     /// What calling the tool does to the world (`annotations`); left out on the wire when
     /// nothing is stated.
@@ -199,6 +201,38 @@ impl Tool {
     pub const fn with_output_schema(mut self, schema: Schema) -> Self {
         core::mem::forget(self.output_schema.replace(schema));
         self
+    }
+
+    /// The output schema as protocol `version` lists it: as it is from 2026-07-28, and for
+    /// earlier versions, which require an object at the root, a schema whose root is not an
+    /// object inside `{"type": "object", "properties": {"result": ...}}`, as a result's
+    /// structured content is wrapped for those versions.
+    ///
+    /// ```
+    /// use annotations::{ProtocolVersion, Schema, Tool};
+    ///
+    /// let tool = Tool::new("list_ids", Schema::NO_INPUT)
+    ///     .with_output_schema(Schema::Static(r#"{"type":"array","items":{"type":"integer"}}"#));
+    /// assert_eq!(
+    ///     tool.output_schema_for(ProtocolVersion::V2026_07_28).as_deref(),
+    ///     Some(r#"{"type":"array","items":{"type":"integer"}}"#)
+    /// );
+    /// let older: serde_json::Value =
+    ///     serde_json::from_str(&tool.output_schema_for(ProtocolVersion::V2025_11_25).unwrap())?;
+    /// assert_eq!(older["properties"]["result"]["type"], "array");
+    /// assert_eq!(older["required"][0], "result");
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
+    #[must_use]
+    pub fn output_schema_for(&self, version: crate::ProtocolVersion) -> Option<Cow<'_, str>> {
+        let schema = self.output_schema.as_ref()?.as_str();
+        if version >= crate::ProtocolVersion::V2026_07_28 {
+            return Some(Cow::Borrowed(schema));
+        }
+        Some(
+            crate::tool::schema_builder::object_output(schema)
+                .map_or(Cow::Borrowed(schema), Cow::Owned),
+        )
     }
 
     /// Sets the annotations, in `const` (an owned title in the ones it replaces is leaked, as

@@ -181,18 +181,26 @@ pub fn object(properties: Vec<Property>) -> String {
     out
 }
 
-/// The output schema of a handler returning `Json<T>`: `T`'s schema, whole, when its root is
-/// an object, else `{"result": ...}` around it, as `Json` wraps such values.
+/// The output schema of a handler returning `Json<T>`: `T`'s schema, whole, whatever its
+/// root (protocol versions before 2026-07-28 get it wrapped, see [`object_output`]).
 #[must_use]
 pub fn output_schema(schema: Value) -> String {
-    let is_object = matches!(schema.get("type"), Some(Value::String(kind)) if kind == "object");
-    if is_object {
-        return schema.to_string();
+    schema.to_string()
+}
+
+/// An output schema whose root is not `"type": "object"`, as versions before 2026-07-28 must
+/// list it: the object `{"result": ...}` around it (as a result's structured content is
+/// wrapped there), its `$defs` and `$schema` moved to the new root. `None` when the schema is
+/// an object schema already (or not JSON), which every version lists as it is.
+pub(crate) fn object_output(schema: &str) -> Option<String> {
+    let schema: Value = serde_json::from_str(schema).ok()?;
+    if matches!(schema.get("type"), Some(Value::String(kind)) if kind == "object") {
+        return None;
     }
-    object(vec![Property {
+    Some(object(vec![Property {
         name: "result",
         schema,
         description: None,
         required: true,
-    }])
+    }]))
 }
