@@ -411,10 +411,10 @@ mod through_rmcp {
             let mut ours = result.to_json(ProtocolVersion::LATEST);
             // rmcp lists one descriptor to every session, in the form every version takes:
             // structured content that is not an object goes inside `{"result": ...}`.
-            if let Some(structured) = ours.get_mut("structuredContent") {
-                if !structured.is_object() {
-                    *structured = json!({"result": structured.take()});
-                }
+            if let Some(structured) = ours.get_mut("structuredContent")
+                && !structured.is_object()
+            {
+                *structured = json!({"result": structured.take()});
             }
             let theirs = serde_json::to_value(CallToolResult::from(result)).unwrap();
             assert_eq!(theirs, ours);
