@@ -126,7 +126,9 @@ fn main() {
     ));
 
     // All three give the same result.
-    let expected = CallToolResult::success(vec![rmcp::model::ContentBlock::text("note#42")]);
+    let mut expected = CallToolResult::success(vec![rmcp::model::ContentBlock::text("note#42")]);
+    // This crate leaves `isError` out unless the tool failed; rmcp writes `false`.
+    expected.is_error = None;
     let direct = rt.block_on(
         TOOLS
             .call(&Ours, "lookup", Some(arguments.clone()), Context::none())
@@ -135,6 +137,27 @@ fn main() {
     assert_eq!(CallToolResult::from(direct), expected);
 
     const BATCH: u32 = 20_000;
+    // For a profiler: `CALL_BENCH_ONLY=server` (or `rmcp`) runs that one case for a while.
+    if let Ok(case) = std::env::var("CALL_BENCH_ONLY") {
+        let server = annotations::ListingServer::new(TOOLS, Ours);
+        rt.block_on(async {
+            for _ in 0..2_000_000 {
+                if case == "server" {
+                    let answer = ServerHandler::call_tool(
+                        &server,
+                        black_box(request.clone()),
+                        context.clone(),
+                    );
+                    black_box(answer.await.unwrap());
+                } else {
+                    let call =
+                        ToolCallContext::new(&Theirs, black_box(request.clone()), context.clone());
+                    black_box(their_router.call(call).await.unwrap());
+                }
+            }
+        });
+        return;
+    }
     let ours_direct = median_ns(&rt, BATCH, async || {
         let call = TOOLS.call(
             &Ours,
@@ -147,6 +170,14 @@ fn main() {
     let ours_router = median_ns(&rt, BATCH, async || {
         let call = ToolCallContext::new(&Ours, black_box(request.clone()), context.clone());
         black_box(our_router.call(call).await.unwrap());
+    });
+    let server = annotations::ListingServer::new(TOOLS, Ours);
+    let ours_server = median_ns(&rt, BATCH, async || {
+        let answer = ServerHandler::call_tool(&server, black_box(request.clone()), context.clone());
+        black_box(answer.await.unwrap());
+    });
+    let clones = median_ns(&rt, BATCH, async || {
+        black_box((black_box(request.clone()), context.clone()));
     });
     let theirs = median_ns(&rt, BATCH, async || {
         let call = ToolCallContext::new(&Theirs, black_box(request.clone()), context.clone());
@@ -171,8 +202,18 @@ fn main() {
     );
     println!(
         "{:<46} {:>10}",
+        "annotations: ListingServer (rmcp ServerHandler)",
+        format!("{ours_server:.0}")
+    );
+    println!(
+        "{:<46} {:>10}",
         "rmcp: #[tool_router] with Parameters<T>",
         format!("{theirs:.0}")
+    );
+    println!(
+        "{:<46} {:>10}",
+        "(of which copying the request and its context)",
+        format!("{clones:.0}")
     );
     println!(
         "{:<46} {:>10}",
@@ -183,5 +224,9 @@ fn main() {
         "rmcp / annotations through the router: {:.2}x; beyond the floor: {:.2}x",
         theirs / ours_router,
         (theirs - floor) / (ours_router - floor)
+    );
+    println!(
+        "rmcp / annotations through ListingServer: {:.2}x",
+        theirs / ours_server
     );
 }

@@ -3,8 +3,11 @@
 //! made from a listing. Peak resident memory (`VmHWM`) is read from `/proc/self/status`, one
 //! case per process.
 //!
-//! `cargo bench --bench memory -- <listing|rmcp-router|listing-router>`; with no argument it
-//! runs each case in a child process and prints the table.
+//! Served through `ListingServer` to rmcp's own client in-process, every tool listed once: a
+//! server of one tool shows what the runtime, server and client take by themselves.
+//!
+//! `cargo bench --bench memory -- <case>`; with no argument it runs each case in a child
+//! process and prints the table.
 
 use annotations::Listing;
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
@@ -28,6 +31,43 @@ fn listing() -> Listing<()> {
     annotations_tests::lookup_listing(TOOLS, SCHEMA, "by id and name.")
 }
 
+/// A listing of `tools` served by `ListingServer` to rmcp's client in-process, every tool
+/// listed once, page by page (`page_size` 0: all in one page); the client drops each page as
+/// it comes. With one tool, what the runtime, the server and the client take by themselves.
+fn serve_and_list(tools: usize, page_size: usize) {
+    use rmcp::ServiceExt;
+    use rmcp::model::PaginatedRequestParams;
+
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let listing = annotations_tests::lookup_listing(tools, SCHEMA, "by id and name.");
+        let server = annotations::ListingServer::new(listing, ())
+            .with_list_options(annotations::ListOptions::default().with_page_size(page_size));
+        let (server_end, client_end) = tokio::io::duplex(1 << 16);
+        tokio::spawn(async move {
+            let running = server.serve(tokio::io::split(server_end)).await.unwrap();
+            let _ = running.waiting().await;
+        });
+        let client = ().serve(tokio::io::split(client_end)).await.unwrap();
+        let mut cursor = None;
+        let mut seen = 0;
+        loop {
+            let request = PaginatedRequestParams::default().with_cursor(cursor);
+            let page = client.list_tools(Some(request)).await.unwrap();
+            seen += page.tools.len();
+            cursor = page.next_cursor;
+            if cursor.is_none() {
+                break;
+            }
+        }
+        assert_eq!(seen, tools);
+        client.cancel().await.unwrap();
+    });
+}
+
 fn main() {
     let case = std::env::args().nth(1).unwrap_or_default();
     let before = peak_kib();
@@ -49,11 +89,21 @@ fn main() {
             let router: ToolRouter<()> = listing().into();
             std::hint::black_box(&router);
         }
+        "listing-server" => serve_and_list(TOOLS, 100),
+        "listing-server-one-page" => serve_and_list(TOOLS, 0),
+        "server-of-one-tool" => serve_and_list(1, 100),
         _ => {
             println!(
-                "Peak resident memory added by 10 000 tools (VmHWM, KiB), one process per case"
+                "Peak resident memory each case adds to its process (VmHWM, KiB); 10 000 tools but where named"
             );
-            for case in ["listing", "listing-router", "rmcp-router"] {
+            for case in [
+                "listing",
+                "server-of-one-tool",
+                "listing-server",
+                "listing-server-one-page",
+                "listing-router",
+                "rmcp-router",
+            ] {
                 let output = std::process::Command::new(std::env::current_exe().unwrap())
                     .arg(case)
                     .output()
@@ -63,5 +113,5 @@ fn main() {
             return;
         }
     }
-    println!("{case:<16} {:>8} KiB", peak_kib().saturating_sub(before));
+    println!("{case:<24} {:>8} KiB", peak_kib().saturating_sub(before));
 }

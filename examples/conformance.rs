@@ -1,6 +1,7 @@
 //! The server the official MCP conformance suite's tool scenarios call, written with
 //! `#[tool]` and `tools![...]` alone (no rmcp `#[tool]`, no descriptor by hand), served by rmcp
-//! over Streamable HTTP.
+//! over Streamable HTTP from the listing (`Listing::list_tools_rmcp` and `call_tool_rmcp` in a
+//! `ServerHandler` that also answers `logging/setLevel`).
 //!
 //! ```text
 //! cargo run --example conformance -- --port 0     # a free port
@@ -21,16 +22,16 @@ use std::time::Duration;
 use annotations::{
     Audio, Content, EmbeddedResource, Image, Listing, MimeType, ToolSchema, tool, tools,
 };
-use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
-    CreateMessageRequestParams, ElicitRequestParams, ElicitationAction, ElicitationSchema,
-    LoggingLevel, LoggingMessageNotificationParam, ProgressNotificationParam, SamplingMessage,
-    ServerCapabilities, ServerConfig, SetLevelRequestParams,
+    CallToolRequestParams, CallToolResponse, CreateMessageRequestParams, ElicitRequestParams,
+    ElicitationAction, ElicitationSchema, ListToolsResult, LoggingLevel,
+    LoggingMessageNotificationParam, PaginatedRequestParams, ProgressNotificationParam,
+    SamplingMessage, ServerCapabilities, ServerConfig, SetLevelRequestParams,
 };
 use rmcp::service::RequestContext;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
-use rmcp::{ErrorData, RoleServer, ServerHandler, tool_handler};
+use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Value, json};
 
 /// rmcp's request context: progress, logging and requests to the client.
@@ -65,9 +66,8 @@ fn silence_wav() -> Vec<u8> {
     wav
 }
 
-/// The server: the router made from the listing, and the logging level the client set.
+/// The server's state: the logging level the client set.
 pub struct Conformance {
-    router: ToolRouter<Conformance>,
     level: Mutex<LoggingLevel>,
 }
 
@@ -363,8 +363,34 @@ static TOOLS: Listing<Conformance> = tools![
     json_schema_2020_12_tool,
 ];
 
-#[tool_handler(router = self.router)]
 impl ServerHandler for Conformance {
+    async fn list_tools(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: Request,
+    ) -> Result<ListToolsResult, ErrorData> {
+        TOOLS.list_tools_rmcp(
+            request.as_ref(),
+            &context,
+            &annotations::ListOptions::default(),
+        )
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: Request,
+    ) -> Result<CallToolResponse, ErrorData> {
+        TOOLS
+            .call_tool_rmcp(self, request, context)
+            .await
+            .map(Into::into)
+    }
+
+    fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {
+        TOOLS.get(name).map(Into::into)
+    }
+
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(
             ServerCapabilities::builder()
@@ -435,7 +461,6 @@ async fn serve(port: u16) -> Result<(), Box<dyn std::error::Error>> {
     let service = StreamableHttpService::new(
         || {
             Ok(Conformance {
-                router: TOOLS.into(),
                 level: Mutex::new(LoggingLevel::Info),
             })
         },

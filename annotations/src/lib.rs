@@ -90,7 +90,8 @@
 //!   `annotations-derive`.
 //! - `rmcp`: the bridge to `rmcp`, the official Rust SDK: a [`Listing`] becomes rmcp's
 //!   `ToolRouter` (served by rmcp's `#[tool_handler]`, with rmcp's `RequestContext` for
-//!   handlers that ask for it); conversions of `ToolAnnotations` (both ways), `Tool`,
+//!   handlers that ask for it), or is served whole by [`ListingServer`] at the listing's own
+//!   cost; conversions of `ToolAnnotations` (both ways), `Tool`,
 //!   listings, pages and results. The README shows both ways to serve with rmcp: from a
 //!   listing, or keeping rmcp's `#[tool]` under `#[annotations::tool]`.
 //! - `schemars`: [`ToolSchema`] for every type that derives `schemars::JsonSchema`, so such
@@ -106,6 +107,9 @@ mod hints;
 mod listing;
 #[cfg(feature = "rmcp")]
 mod rmcp;
+#[cfg(feature = "rmcp")]
+#[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
+pub use crate::rmcp::ListingServer;
 mod tool;
 
 #[doc(hidden)]

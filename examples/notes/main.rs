@@ -1,6 +1,6 @@
 //! An MCP notes server built on `annotations`: the same three tools as the MCP guide's Python
 //! notes server (list, add, delete), each stating all four hints, listed under the strictest
-//! directory requirement, served by rmcp over stdio from the listing.
+//! directory requirement, served by rmcp over stdio from the listing (`ListingServer`).
 //!
 //! ```text
 //! cargo run --example notes -- --list [--protocol 2025-06-18|2025-11-25|2026-07-28] [--format json|markdown]
@@ -19,9 +19,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use annotations::{ListOptions, Listing, ProtocolVersion, tool, tools};
-use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::{ServerHandler, ServiceExt, tool_handler};
+use annotations::{ListOptions, Listing, ListingServer, ProtocolVersion, tool, tools};
+use rmcp::ServiceExt;
+use rmcp::model::{Implementation, ServerCapabilities, ServerConfig};
 
 use crate::store::Store;
 
@@ -34,10 +34,9 @@ const MAX_TITLE: usize = 1 << 10;
 /// How long a call waits for another process's lock on the file (`NOTES_LOCK_WAIT_MS`).
 const LOCK_WAIT: Duration = Duration::from_secs(5);
 
-/// The server: the notes file and the router made from the listing.
+/// The server's state: the notes file.
 pub struct Notes {
     store: Arc<Store>,
-    router: ToolRouter<Notes>,
 }
 
 impl Notes {
@@ -147,9 +146,6 @@ static TOOLS: Listing<Notes> = tools![
     Notes::delete_note,
 ];
 
-#[tool_handler(router = self.router, name = "notes", instructions = "Notes saved in a JSON file: list, add and delete them.")]
-impl ServerHandler for Notes {}
-
 /// The notes file: `NOTES_FILE`, else `~/.notes-mcp.json`.
 fn notes_file() -> PathBuf {
     if let Some(path) = std::env::var_os("NOTES_FILE").filter(|path| !path.is_empty()) {
@@ -230,9 +226,12 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     runtime.block_on(async {
         let notes = Notes {
             store: Arc::new(store),
-            router: TOOLS.into(),
         };
-        let running = notes.serve(rmcp::transport::stdio()).await?;
+        let info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("notes", env!("CARGO_PKG_VERSION")))
+            .with_instructions("Notes saved in a JSON file: list, add and delete them.");
+        let server = ListingServer::new(TOOLS, notes).with_info(info);
+        let running = server.serve(rmcp::transport::stdio()).await?;
         running.waiting().await?;
         Ok::<(), Box<dyn std::error::Error>>(())
     })

@@ -1,10 +1,33 @@
 //! The bridge to rmcp, the official Rust SDK, behind the `rmcp` feature: lossless conversions of
 //! [`annotations`], descriptors ([`tool`]), [`listing`]s and pages, and [`result`]s; rmcp's
-//! request [`context`] for `#[context]` parameters; and a listing as rmcp's [`router`].
+//! request [`context`] for `#[context]` parameters; a listing as rmcp's [`router`]; and a
+//! listing served to rmcp at the listing's own cost ([`server`]).
 
 mod annotations;
 mod context;
 mod listing;
 mod result;
 mod router;
+mod server;
 mod tool;
+
+pub use self::server::ListingServer;
+
+/// The protocol version of the session (negotiated at `initialize`, or stated by the request
+/// from 2026-07-28 on; the newest this crate knows for a newer one, the oldest for an older
+/// one), which decides how tools and results are written.
+pub(crate) fn session_version(
+    context: &rmcp::service::RequestContext<rmcp::RoleServer>,
+) -> crate::ProtocolVersion {
+    let Some(version) = context.protocol_version() else {
+        return crate::ProtocolVersion::LATEST;
+    };
+    let version = version.as_str();
+    crate::ProtocolVersion::parse(version).unwrap_or(
+        if version > crate::ProtocolVersion::LATEST.as_str() {
+            crate::ProtocolVersion::LATEST
+        } else {
+            crate::ProtocolVersion::V2025_06_18
+        },
+    )
+}

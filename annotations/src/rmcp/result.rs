@@ -114,11 +114,15 @@ pub(crate) fn block(content: Content, version: ProtocolVersion) -> ContentBlock 
 
 /// The result as rmcp's `CallToolResult` for a session of `version`: every block moved into
 /// rmcp's, the structured content, the error flag and `_meta`. rmcp writes `resultType` for
-/// the version it negotiated. rmcp lists the same descriptors to every session, in the form
-/// every version accepts (an output schema whose root is not an object inside
-/// `{"result": ...}`), so structured content that is not an object is wrapped the same way
-/// for every version, to agree with them.
-pub(crate) fn call_tool_result(result: ToolResult, version: ProtocolVersion) -> CallToolResult {
+/// the version it negotiated. Structured content that is not an object is wrapped in
+/// `{"result": ...}` for versions before 2026-07-28, and with `objects_always` for every
+/// version: rmcp's `ToolRouter` lists the same descriptors to every session, in the form every
+/// version accepts, and its results must agree with them.
+pub(crate) fn call_tool_result(
+    result: ToolResult,
+    version: ProtocolVersion,
+    objects_always: bool,
+) -> CallToolResult {
     let content = result
         .content
         .into_iter()
@@ -132,7 +136,7 @@ pub(crate) fn call_tool_result(result: ToolResult, version: ProtocolVersion) -> 
         .collect();
     let mut out = CallToolResult::success(content);
     out.structured_content = result.structured_content.map(|structured| {
-        if structured.is_object() {
+        if structured.is_object() || (!objects_always && version >= ProtocolVersion::V2026_07_28) {
             structured
         } else {
             let mut wrapper = serde_json::Map::new();
@@ -151,7 +155,7 @@ pub(crate) fn call_tool_result(result: ToolResult, version: ProtocolVersion) -> 
 /// made from this crate's say), the error flag and `_meta`.
 impl From<ToolResult> for CallToolResult {
     fn from(result: ToolResult) -> Self {
-        call_tool_result(result, ProtocolVersion::LATEST)
+        call_tool_result(result, ProtocolVersion::LATEST, true)
     }
 }
 

@@ -53,8 +53,8 @@ impl<S: Send + Sync + 'static> From<crate::Listing<S>>
                         let arguments = request.arguments.take();
                         let context = crate::Context::with_request(&request.request_context);
                         let result = call.call(request.service, arguments, context).await;
-                        let version = session_version(&request.request_context);
-                        Ok(crate::rmcp::result::call_tool_result(result, version).into())
+                        let version = super::session_version(&request.request_context);
+                        Ok(crate::rmcp::result::call_tool_result(result, version, true).into())
                     })
                 },
             );
@@ -62,22 +62,4 @@ impl<S: Send + Sync + 'static> From<crate::Listing<S>>
         }
         router
     }
-}
-
-/// The protocol version the client asked for at `initialize` (the newest this crate knows for
-/// a newer one, the oldest for an older one), which decides how a result is written.
-fn session_version(
-    context: &rmcp::service::RequestContext<rmcp::RoleServer>,
-) -> crate::ProtocolVersion {
-    let Some(info) = context.peer.peer_info() else {
-        return crate::ProtocolVersion::LATEST;
-    };
-    let asked = info.protocol_version.as_str();
-    crate::ProtocolVersion::parse(asked).unwrap_or(
-        if asked > crate::ProtocolVersion::LATEST.as_str() {
-            crate::ProtocolVersion::LATEST
-        } else {
-            crate::ProtocolVersion::V2025_06_18
-        },
-    )
 }

@@ -17,22 +17,39 @@
 /// ```
 impl From<&crate::Tool> for rmcp::model::Tool {
     fn from(tool: &crate::Tool) -> Self {
-        let mut out = rmcp::model::Tool::new_with_raw(
-            tool.name.clone(),
-            tool.description.clone(),
-            json_object(&tool.input_schema),
-        );
-        if let Some(title) = tool.title() {
-            out = out.with_title(title);
-        }
-        if let Some(schema) = tool.output_schema_for(crate::ProtocolVersion::V2025_11_25) {
-            out = out.with_raw_output_schema(object_of(&schema));
-        }
-        if !tool.annotations.is_empty() {
-            out = out.with_annotations((&tool.annotations).into());
-        }
-        out
+        for_version(tool, crate::ProtocolVersion::V2025_11_25, false)
     }
+}
+
+/// The descriptor as rmcp's `Tool` for a session of `version` (which decides the form of the
+/// output schema), its annotations stated as they are or, `explicit`, every hint at its
+/// effective value.
+pub(crate) fn for_version(
+    tool: &crate::Tool,
+    version: crate::ProtocolVersion,
+    explicit: bool,
+) -> rmcp::model::Tool {
+    let mut out = rmcp::model::Tool::new_with_raw(
+        tool.name.clone(),
+        tool.description.clone(),
+        json_object(&tool.input_schema),
+    );
+    if let Some(title) = tool.title() {
+        out = out.with_title(title);
+    }
+    if let Some(schema) = tool.output_schema_for(version) {
+        out = out.with_raw_output_schema(object_of(&schema));
+    }
+    if explicit {
+        let annotations = crate::ToolAnnotations {
+            title: tool.annotations.title.clone(),
+            ..tool.annotations.explicit_hints()
+        };
+        out = out.with_annotations((&annotations).into());
+    } else if !tool.annotations.is_empty() {
+        out = out.with_annotations((&tool.annotations).into());
+    }
+    out
 }
 
 /// The descriptor as rmcp's `Tool`.

@@ -182,7 +182,7 @@ pub fn object(properties: Vec<Property>) -> String {
 }
 
 /// The output schema of a handler returning `Json<T>`: `T`'s schema, whole, whatever its
-/// root (protocol versions before 2026-07-28 get it wrapped, see [`object_output`]).
+/// root (protocol versions before 2026-07-28 get it wrapped: `Tool::output_schema_for`).
 #[must_use]
 pub fn output_schema(schema: Value) -> String {
     schema.to_string()
