@@ -351,7 +351,11 @@ fn bad_values_from_a_peer_are_errors_that_name_the_field() {
     for (value, field) in cases {
         let error = ToolResult::from_json(&value).unwrap_err();
         assert_eq!(error.field(), field, "{value}: {error}");
-        assert!(error.to_string().contains(field), "{error}");
+        if field.is_empty() {
+            assert!(!error.to_string().contains('`'), "{error}");
+        } else {
+            assert!(error.to_string().contains(&format!("`{field}`")), "{error}");
+        }
         // serde gives the same message.
         let through_serde = serde_json::from_value::<ToolResult>(value.clone()).unwrap_err();
         assert_eq!(through_serde.to_string(), error.to_string());
@@ -372,8 +376,25 @@ fn a_peer_may_add_keys_and_send_null_for_what_is_unset() {
     .unwrap();
     assert_eq!(result.content.len(), 2);
     assert!(!result.is_error);
-    assert_eq!(result.structured_content, None);
+    // `null` is a value of structured content (2026-07-28 allows any), kept as sent.
+    assert_eq!(result.structured_content, Some(Value::Null));
     assert_eq!(result.content[1].annotations().unwrap().priority(), None);
+}
+
+#[test]
+fn null_structured_content_is_a_value_and_a_whole_float_size_is_a_size() {
+    let result = ToolResult::empty().with_structured_content(Value::Null);
+    let json = result.to_json(ProtocolVersion::V2026_07_28);
+    assert_eq!(json["structuredContent"], Value::Null);
+    assert_eq!(ToolResult::from_json(&json).unwrap(), result);
+
+    let link = json!({"type": "resource_link", "uri": "file:///a", "name": "a", "size": 12.0});
+    let Content::ResourceLink(read) = Content::from_json(&link).unwrap() else {
+        panic!("not a link");
+    };
+    assert_eq!(read.size(), Some(12));
+    let half = json!({"type": "resource_link", "uri": "file:///a", "name": "a", "size": 12.5});
+    assert_eq!(Content::from_json(&half).unwrap_err().field(), "size");
 }
 
 #[test]
@@ -436,6 +457,17 @@ mod through_rmcp {
         assert_eq!(CallToolResult::from(result).content, blocks);
         let one = ContentBlock::embedded_text("file:///a", "text").into_tool_result();
         assert_eq!(one.content[0].kind(), "resource");
+    }
+
+    #[test]
+    fn an_rmcp_priority_arrives_as_written_not_widened() {
+        let annotations = rmcp::model::Annotations::default().with_priority(0.3);
+        let block = ContentBlock::Image(
+            rmcp::model::ImageContent::new("iVBORw==", "image/png").with_annotations(annotations),
+        );
+        let result = block.into_tool_result();
+        let json = result.to_json(ProtocolVersion::LATEST);
+        assert_eq!(json["content"][0]["annotations"]["priority"], json!(0.3));
     }
 
     #[test]
@@ -556,5 +588,92 @@ mod served {
 
         client.cancel().await.unwrap();
         server.await.unwrap();
+    }
+}
+
+/// What a listing lists as a tool's output schema and what its results carry agree, for every
+/// protocol version, whatever the shape of the schema's root.
+mod output_agrees {
+    use annotations::{Context, Json, Listing, ProtocolVersion, Tool, tool, tools};
+    use serde_json::{Value, json};
+
+    /// A shape: an internally tagged enum, whose schema's root is `oneOf` of objects.
+    #[derive(serde::Serialize, schemars::JsonSchema)]
+    #[serde(tag = "kind")]
+    pub enum Shape {
+        Circle { r: u32 },
+        Square { side: u32 },
+    }
+
+    /// An alias the macro cannot see through.
+    pub type MaybeShape = Option<Shape>;
+
+    #[tool(read_only, open_world = false)]
+    fn ids() -> Json<Vec<u64>> {
+        Json(vec![1, 2])
+    }
+
+    #[tool(read_only, open_world = false)]
+    fn word() -> Json<String> {
+        Json("hello".into())
+    }
+
+    #[tool(read_only, open_world = false)]
+    fn shape(square: bool) -> Json<Shape> {
+        Json(if square {
+            Shape::Square { side: 2 }
+        } else {
+            Shape::Circle { r: 1 }
+        })
+    }
+
+    #[tool(read_only, open_world = false)]
+    fn maybe_shape(some: bool) -> Json<MaybeShape> {
+        Json(some.then_some(Shape::Circle { r: 3 }))
+    }
+
+    #[tool(read_only, open_world = false)]
+    fn counts() -> Json<std::collections::BTreeMap<String, u32>> {
+        Json([("a".to_owned(), 1)].into())
+    }
+
+    static TOOLS: Listing = tools![ids, word, shape, maybe_shape, counts];
+
+    #[test]
+    fn every_result_validates_against_the_output_schema_listed_for_its_version() {
+        let block_on = |call| tokio::runtime::Runtime::new().unwrap().block_on(call);
+        let cases: [(&str, Value); 7] = [
+            ("ids", json!({})),
+            ("word", json!({})),
+            ("shape", json!({"square": true})),
+            ("shape", json!({"square": false})),
+            ("maybe_shape", json!({"some": true})),
+            ("maybe_shape", json!({"some": false})),
+            ("counts", json!({})),
+        ];
+        for version in ProtocolVersion::ALL {
+            for (name, arguments) in &cases {
+                let tool: &Tool = TOOLS.get(name).unwrap();
+                let listed = tool.output_schema_for(version).unwrap();
+                let listed: Value = serde_json::from_str(&listed).unwrap();
+                if version < ProtocolVersion::V2026_07_28 {
+                    assert_eq!(listed["type"], "object", "{name}: {listed}");
+                }
+                let validator = jsonschema::validator_for(&listed).unwrap();
+                let call = TOOLS
+                    .call(&(), name, arguments.as_object().cloned(), Context::none())
+                    .unwrap();
+                let result = block_on(call).into_json(version);
+                let structured = &result["structuredContent"];
+                let errors: Vec<String> = validator
+                    .iter_errors(structured)
+                    .map(|e| e.to_string())
+                    .collect();
+                assert!(
+                    errors.is_empty(),
+                    "{version} {name}: {structured} against {listed}: {errors:?}"
+                );
+            }
+        }
     }
 }

@@ -73,7 +73,11 @@ impl ContentError {
 
 impl fmt::Display for ContentError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "`{}`: {}", self.field, self.message)
+        if self.field.is_empty() {
+            f.write_str(&self.message)
+        } else {
+            write!(f, "`{}`: {}", self.field, self.message)
+        }
     }
 }
 
@@ -82,7 +86,10 @@ impl std::error::Error for ContentError {}
 // ---------------------------------------------------------------------------------------------
 // MIME types and priorities
 
-/// A MIME type, `type/subtype` with optional `; parameter=value`s, checked where it is made.
+/// A MIME type, checked where it is made: `type/subtype`, each a name of 1 to 127 letters,
+/// digits and `!#$&-^_.+` (RFC 6838) starting with a letter or digit, then optionally `;` and
+/// parameters, of which only the absence of control characters is checked. Spaces may come
+/// before the `;`, nowhere else in `type/subtype`.
 ///
 /// ```
 /// use annotations::MimeType;
@@ -503,6 +510,16 @@ fn optional_mime(object: &Map<String, Value>) -> Result<Option<MimeType>, Conten
     optional_string(object, "mimeType")?
         .map(MimeType::parse)
         .transpose()
+}
+
+/// A JSON number as a `u64`, if it is a whole number in range (`12` or `12.0`).
+fn whole_u64(number: &serde_json::Number) -> Option<u64> {
+    number.as_u64().or_else(|| {
+        let float = number.as_f64()?;
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        (float.fract() == 0.0 && (0.0..18_446_744_073_709_551_616.0).contains(&float))
+            .then_some(float as u64)
+    })
 }
 
 fn base64_field(object: &Map<String, Value>, key: &str) -> Result<String, ContentError> {
@@ -1010,7 +1027,8 @@ impl ResourceLink {
     fn read(object: &Map<String, Value>) -> Result<Self, ContentError> {
         let size = match present(object, "size") {
             None => None,
-            Some(Value::Number(number)) => Some(number.as_u64().ok_or_else(|| {
+            // JSON Schema's integers include `1.0`.
+            Some(Value::Number(number)) => Some(whole_u64(number).ok_or_else(|| {
                 ContentError::new(
                     "size",
                     format!("expected a whole number of bytes, found {number}"),
@@ -1273,6 +1291,18 @@ impl Content {
             Content::Audio(block) => block.with_annotations(annotations).into(),
             Content::ResourceLink(block) => block.with_annotations(annotations).into(),
             Content::EmbeddedResource(block) => block.with_annotations(annotations).into(),
+        }
+    }
+
+    /// Sets the block's `_meta`.
+    #[must_use]
+    pub fn with_meta(self, meta: Meta) -> Self {
+        match self {
+            Content::Text(block) => block.with_meta(meta).into(),
+            Content::Image(block) => block.with_meta(meta).into(),
+            Content::Audio(block) => block.with_meta(meta).into(),
+            Content::ResourceLink(block) => block.with_meta(meta).into(),
+            Content::EmbeddedResource(block) => block.with_meta(meta).into(),
         }
     }
 

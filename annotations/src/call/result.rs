@@ -166,8 +166,10 @@ impl ToolResult {
     }
 
     /// Reads a `CallToolResult` from a peer's JSON, of any protocol version: unknown keys are
-    /// skipped, `null` is unset, a `resultType` other than `"complete"` is refused (it is not
-    /// a tool's answer).
+    /// skipped, `null` is unset (but for `structuredContent`, where it is a value), a
+    /// `resultType` other than `"complete"` is refused (it is not a tool's answer). Structured
+    /// content is kept as sent: a version before 2026-07-28 sends a value that is not an
+    /// object inside `{"result": ...}`, and it stays so.
     ///
     /// ```
     /// use annotations::{Content, ToolResult};
@@ -189,7 +191,7 @@ impl ToolResult {
     /// A [`ContentError`] naming the field, as [`Content::from_json`] does for each block.
     pub fn from_json(value: &Value) -> Result<Self, ContentError> {
         let Some(object) = value.as_object() else {
-            return Err(ContentError::at("", "expected a `CallToolResult` object"));
+            return Err(ContentError::at("", "expected a CallToolResult object"));
         };
         let content = match object.get("content").filter(|value| !value.is_null()) {
             Some(Value::Array(blocks)) => blocks
@@ -197,13 +199,23 @@ impl ToolResult {
                 .enumerate()
                 .map(|(i, block)| Content::read_at(block, &format!("content[{i}]")))
                 .collect::<Result<Vec<_>, _>>()?,
-            Some(_) => return Err(ContentError::at("content", "expected an array of blocks")),
+            Some(other) => {
+                return Err(ContentError::at(
+                    "content",
+                    format!("expected an array of blocks, found {other}"),
+                ));
+            }
             None => return Err(ContentError::at("content", "missing")),
         };
         let is_error = match object.get("isError") {
             None | Some(Value::Null) => false,
             Some(Value::Bool(flag)) => *flag,
-            Some(_) => return Err(ContentError::at("isError", "expected a boolean")),
+            Some(other) => {
+                return Err(ContentError::at(
+                    "isError",
+                    format!("expected a boolean, found {other}"),
+                ));
+            }
         };
         match object.get("resultType") {
             None | Some(Value::Null) => {}
@@ -217,10 +229,8 @@ impl ToolResult {
         }
         Ok(ToolResult {
             content,
-            structured_content: object
-                .get("structuredContent")
-                .filter(|value| !value.is_null())
-                .cloned(),
+            // `null` is a value here (2026-07-28 allows any JSON value), not "unset".
+            structured_content: object.get("structuredContent").cloned(),
             is_error,
             meta: crate::call::content::meta_of(object)?,
         })

@@ -167,7 +167,10 @@ fn from_rmcp<T: serde::Serialize>(
     value: &T,
     read: fn(&Value) -> Result<ToolResult, crate::ContentError>,
 ) -> ToolResult {
-    match serde_json::to_value(value) {
+    // Through the text, not `to_value`: rmcp's `f32` priority is written in its shortest form
+    // (`0.3`), where widening it to `f64` in a `Value` would make it 0.30000001192092896.
+    let json = serde_json::to_string(value).and_then(|text| serde_json::from_str::<Value>(&text));
+    match json {
         Ok(json) => read(&json).unwrap_or_else(|error| {
             ToolResult::error(format!(
                 "the tool's result is not valid MCP content: {error}"

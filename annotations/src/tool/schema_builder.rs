@@ -189,18 +189,55 @@ pub fn output_schema(schema: Value) -> String {
 }
 
 /// An output schema whose root is not `"type": "object"`, as versions before 2026-07-28 must
-/// list it: the object `{"result": ...}` around it (as a result's structured content is
-/// wrapped there), its `$defs` and `$schema` moved to the new root. `None` when the schema is
-/// an object schema already (or not JSON), which every version lists as it is.
+/// list it, agreeing with how a result's structured content is written there (a value that is
+/// not an object goes inside `{"result": ...}`, an object as it is):
+///
+/// - a schema whose values are never objects (its root `type` leaves `object` out): the
+///   object `{"result": ...}` around it;
+/// - any other (no `type` at the root, as for `oneOf` or `$ref`, or `object` among others):
+///   an object that is either that wrapper or the schema itself (`anyOf`), since its values
+///   may be objects, written as they are, or not, written wrapped.
+///
+/// Its `$defs` and `$schema` move to the new root. `None` when the schema is an object schema
+/// already (or not JSON), which every version lists as it is.
 pub(crate) fn object_output(schema: &str) -> Option<String> {
     let schema: Value = serde_json::from_str(schema).ok()?;
-    if matches!(schema.get("type"), Some(Value::String(kind)) if kind == "object") {
-        return None;
+    let objects = match schema.get("type") {
+        Some(Value::String(kind)) if kind == "object" => return None,
+        Some(Value::String(_)) => false,
+        Some(Value::Array(kinds)) => kinds.iter().any(|kind| kind == "object"),
+        _ => true,
+    };
+    let mut stated = Vec::new();
+    dialects(&schema, &mut stated);
+    let dialect = match stated.split_first() {
+        Some((first, rest)) if rest.iter().all(|other| other == first) => Some(first.clone()),
+        _ => None,
+    };
+    let mut defs = Map::new();
+    let mut schema = schema;
+    hoist(&mut schema, &mut defs, dialect.is_some());
+    let mut root = Map::new();
+    if let Some(dialect) = dialect {
+        root.insert("$schema".into(), dialect);
     }
-    Some(object(vec![Property {
-        name: "result",
-        schema,
-        description: None,
-        required: true,
-    }]))
+    root.insert("type".into(), "object".into());
+    let mut properties = Map::new();
+    properties.insert("result".into(), schema.clone());
+    let mut wrapper = Map::new();
+    wrapper.insert("properties".into(), Value::Object(properties));
+    wrapper.insert("required".into(), Value::from(vec!["result"]));
+    wrapper.insert("additionalProperties".into(), false.into());
+    if objects {
+        root.insert(
+            "anyOf".into(),
+            Value::Array(vec![Value::Object(wrapper), schema]),
+        );
+    } else {
+        root.extend(wrapper);
+    }
+    if !defs.is_empty() {
+        root.insert("$defs".into(), Value::Object(defs));
+    }
+    Some(Value::Object(root).to_string())
 }
