@@ -53,21 +53,7 @@ if [ ! -x "$NODE" ] || [ ! -f "$SUITE" ] \
 fi
 echo "== $("$NODE" --version), conformance $SUITE_VERSION"
 
-cargo build --quiet --example conformance
-OUT="$(mktemp)"
-target/debug/examples/conformance --port 0 > "$OUT" &
-SERVER=$!
-trap 'kill "$SERVER" 2>/dev/null || true; rm -f "$OUT"' EXIT
-for _ in $(seq 1 100); do
-  if [ -s "$OUT" ]; then break; fi
-  if ! kill -0 "$SERVER" 2>/dev/null; then echo "the conformance server exited" >&2; exit 1; fi
-  sleep 0.1
-done
-URL="$(head -n 1 "$OUT" | sed -n 's/^listening on //p')"
-if [ -z "$URL" ]; then
-  echo "the conformance server did not say where it listens" >&2
-  exit 1
-fi
+source tests/serve_conformance.sh
 echo "== serving at $URL"
 
 failed=()

@@ -13,16 +13,7 @@ if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c "import importlib.meta
   "$VENV/bin/pip" install --quiet --disable-pip-version-check "mcp==$SDK_VERSION"
 fi
 
-cargo build --quiet --example notes --example conformance
-OUT="$(mktemp)"
-target/debug/examples/conformance --port 0 > "$OUT" &
-SERVER=$!
-trap 'kill "$SERVER" 2>/dev/null || true; rm -f "$OUT"' EXIT
-for _ in $(seq 1 100); do
-  if [ -s "$OUT" ]; then break; fi
-  sleep 0.1
-done
-URL="$(head -n 1 "$OUT" | sed -n 's/^listening on //p')"
-[ -n "$URL" ] || { echo "the conformance server did not start" >&2; exit 1; }
+cargo build --quiet --example notes
+source tests/serve_conformance.sh
 
 timeout 120 "$VENV/bin/python" tests/python_sdk.py target/debug/examples/notes "$URL"
