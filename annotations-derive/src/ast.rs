@@ -89,6 +89,8 @@ pub(crate) struct Param {
     pub(crate) context: bool,
     /// Its `#[cfg(...)]` attributes, whole.
     pub(crate) cfgs: Vec<TokenStream>,
+    /// What its `#[schema(...)]` attributes hold, one stream each (read in `schema_attr.rs`).
+    pub(crate) schema: Vec<TokenStream>,
 }
 
 impl Handler {
@@ -310,6 +312,7 @@ fn read_params(
         let mut docs = Vec::new();
         let mut context = false;
         let mut cfgs = Vec::new();
+        let mut schema = Vec::new();
         while punct(piece.get(i), '#') && group(piece.get(i + 1), Delimiter::Bracket) {
             let TokenTree::Group(attr) = &piece[i + 1] else {
                 unreachable!()
@@ -318,6 +321,8 @@ fn read_params(
                 docs.extend(lines);
             } else if is_word(attr, "context") {
                 context = true;
+            } else if let Some(inner) = schema_args(attr) {
+                schema.push(inner);
             } else {
                 if matches!(attr.stream().into_iter().next(), Some(TokenTree::Ident(word)) if word == "cfg")
                 {
@@ -378,9 +383,23 @@ fn read_params(
             docs,
             context,
             cfgs,
+            schema,
         });
     }
     (params, emitted, receiver)
+}
+
+/// What `#[schema(...)]` holds, if the attribute is one.
+fn schema_args(attr: &Group) -> Option<TokenStream> {
+    let mut tokens = attr.stream().into_iter();
+    match (tokens.next(), tokens.next(), tokens.next()) {
+        (Some(TokenTree::Ident(word)), Some(TokenTree::Group(args)), None)
+            if word == "schema" && args.delimiter() == Delimiter::Parenthesis =>
+        {
+            Some(args.stream())
+        }
+        _ => None,
+    }
 }
 
 /// How a receiver takes `self`: `&self`, `&'a mut self`, `self: &Self`, `mut self`, ...

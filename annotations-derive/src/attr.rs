@@ -13,7 +13,7 @@ use crate::hint::HintKind;
 use crate::http::{self, HttpPreset};
 
 /// Every key `#[tool]` accepts, for suggestions.
-const KEYS: [&str; 10] = [
+const KEYS: [&str; 11] = [
     "read_only",
     "destructive",
     "idempotent",
@@ -24,6 +24,7 @@ const KEYS: [&str; 10] = [
     "http",
     "crate",
     "allow_mut",
+    "rename_all",
 ];
 
 /// The arguments of one `#[tool(...)]`, each with the tokens it came from.
@@ -41,6 +42,8 @@ pub(crate) struct Args {
     pub(crate) krate: Option<TokenStream>,
     /// `allow_mut`: a read-only handler may take `&mut` on purpose.
     pub(crate) allow_mut: Option<Ident>,
+    /// `rename_all = "camelCase"`: the parameters' names in one of serde's cases.
+    pub(crate) rename_all: Option<LitStr>,
     /// `annotations(...)`, rmcp's key: what `#[annotations::tool]` writes into the `#[tool]`
     /// below it, taking that one for rmcp's. Seen here, that `#[tool]` is this crate's own.
     pub(crate) handed_over: Option<Ident>,
@@ -301,6 +304,23 @@ impl Args {
                     Err(error) => errors.push(error),
                 }
             }
+            "rename_all" => {
+                string_key(&mut self.rename_all, &key, value, errors, |text| {
+                    (!crate::case::CASES.contains(&text)).then(|| {
+                        let known = crate::attr::closest(text, &crate::case::CASES)
+                            .map(|case| format!("did you mean `{case}`? "))
+                            .unwrap_or_default();
+                        format!(
+                            "unknown case `{text}` in #[tool(rename_all)]; {known}serde's cases are {}",
+                            crate::case::CASES
+                                .iter()
+                                .map(|case| format!("`{case}`"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    })
+                });
+            }
             "allow_mut" => {
                 if !matches!(value, Value::Bare) {
                     errors.push(Error::new(
@@ -356,20 +376,28 @@ fn unknown_key(key: &Ident, name: &str) -> Error {
 /// The known key a misspelled one most likely means: the same words in another case or
 /// spelling (`readOnlyHint`, `read_only_hint`, `readonly`), or a typo (`destructve`).
 fn suggest(name: &str) -> Option<&'static str> {
+    let lower = name.to_lowercase();
+    let name = lower
+        .strip_suffix("hint")
+        .filter(|rest| !rest.is_empty())
+        .unwrap_or(&lower);
+    closest(name, &KEYS)
+}
+
+/// The key of `keys` that `name` most likely means: the same words in another case or with
+/// other separators (`minLength` for `min_length`), or a typo of a few letters.
+pub(crate) fn closest(name: &str, keys: &[&'static str]) -> Option<&'static str> {
     let squashed = |s: &str| -> String {
         s.chars()
             .filter(|c| *c != '_' && *c != '-')
             .flat_map(char::to_lowercase)
             .collect()
     };
-    let mut words = squashed(name);
-    if let Some(stripped) = words.strip_suffix("hint") {
-        words = stripped.to_owned();
-    }
-    if let Some(exact) = KEYS.iter().find(|key| squashed(key) == words) {
+    let words = squashed(name);
+    if let Some(exact) = keys.iter().find(|key| squashed(key) == words) {
         return Some(exact);
     }
-    KEYS.iter()
+    keys.iter()
         .map(|key| (edit_distance(&squashed(key), &words), *key))
         .filter(|(distance, key)| *distance <= (key.len() / 4).max(1))
         .min_by_key(|(distance, _)| *distance)

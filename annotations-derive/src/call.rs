@@ -21,8 +21,8 @@ use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 
 use crate::ast::{Handler, Param, Receiver};
-use crate::descriptor::Descriptor;
-use crate::schema::{Ty, static_lifetimes};
+use crate::descriptor::{CheckValue, Descriptor, Property};
+use crate::schema::static_lifetimes;
 use crate::tokens::{flatten, unraw};
 
 /// The name of the call function beside `handler`.
@@ -128,6 +128,7 @@ pub(crate) fn expand(
     let mut owned_types = Vec::new();
     let mut bindings = Vec::new();
     let mut context_reads = Vec::new();
+    let mut defaults = Vec::new();
     let mut arguments = Vec::new();
     let mut bounds = Vec::new();
     let mut all_by_value = true;
@@ -164,11 +165,28 @@ pub(crate) fn expand(
                     key,
                     expected,
                     required,
+                    null,
                     unique,
+                    checks,
                     owned,
+                    default,
+                    default_ty,
                     pass,
-                } = read;
-                specs.push(quote!(#krate::__private::Spec { name: #key, expected: #expected, required: #required, unique: &#unique }));
+                } = &**read;
+                specs.push(quote!(#krate::__private::Spec { name: #key, expected: #expected, required: #required, null: #null, unique: &#unique, checks: &[#(#checks),*] }));
+                if let Some((expr, scalar)) = default {
+                    // A missing argument is the default: a number or boolean literal typed as
+                    // the parameter is, anything else converted into it (so `"x"` serves a
+                    // `String`).
+                    let value = if *scalar {
+                        quote!(#expr)
+                    } else {
+                        quote!(::core::convert::Into::into(#expr))
+                    };
+                    defaults.push(quote! {
+                        let #binding = #binding.unwrap_or_else(|| -> #default_ty { #value });
+                    });
+                }
                 first_type_span.get_or_insert(*ty_span);
                 owned_types.push(quote_spanned!(*span=> #owned));
                 all_by_value &= *pass == Pass::Value;
@@ -264,6 +282,7 @@ pub(crate) fn expand(
         quote! {
             |#state_binding, #context_binding, (#(#bindings,)*), #h_binding| #asyncness {
                 #same_handler
+                #(#defaults)*
                 #(#context_reads)*
                 #result
             }
@@ -279,6 +298,7 @@ pub(crate) fn expand(
     } else if pointer.is_some()
         && all_by_value
         && context_reads.is_empty()
+        && defaults.is_empty()
         && handler.abi.is_empty()
     {
         // A handler whose parameters all come from the model, taken as read, and that is
@@ -331,7 +351,7 @@ enum CallParam<'a> {
     Context { ty: &'a TokenStream, span: Span },
     /// Supplied by the model, read under the schema the descriptor wrote for it.
     Model {
-        read: ModelParam,
+        read: Box<ModelParam>,
         /// The parameter's name.
         span: Span,
         /// The parameter's type.
@@ -362,10 +382,9 @@ impl<'a> CallParam<'a> {
                         span,
                     });
                 }
-                let read =
-                    ModelParam::new(param.name.as_ref()?, param, descriptor.input(index)?, krate);
+                let read = ModelParam::new(param, descriptor.input(index)?, krate);
                 Some(CallParam::Model {
-                    read,
+                    read: Box::new(read),
                     span,
                     ty_span: crate::valid::expr_span(&param.ty),
                 })
@@ -380,33 +399,59 @@ struct ModelParam {
     /// `Option<&str>`: what its schema says, for messages.
     expected: TokenStream,
     required: bool,
+    /// Whether an explicit `null` is read.
+    null: bool,
     /// Where it holds sets (`__private::Unique`).
     unique: TokenStream,
+    /// Its `#[schema(...)]` constraints, as `__private::Check`s.
+    checks: Vec<TokenStream>,
+    /// The type read: `Option<T>` for a parameter with a default, which fills in a missing one.
     owned: TokenStream,
+    /// `#[schema(default = EXPR)]`, and whether it is a number or boolean literal.
+    default: Option<(TokenStream, bool)>,
+    /// The owned type itself, which the default converts into.
+    default_ty: TokenStream,
     pass: Pass,
 }
 
 impl ModelParam {
-    /// The parameter named `ident`, with the schema the descriptor read for it.
-    fn new(
-        ident: &Ident,
-        param: &Param,
-        (schema, optional): (&Ty, bool),
-        krate: &TokenStream,
-    ) -> Self {
+    /// The parameter, with the input the descriptor read for it.
+    fn new(param: &Param, input: &Property, krate: &TokenStream) -> Self {
+        let schema = &input.schema;
         let expected = match schema.describe() {
             Some(text) => quote!(::core::option::Option::Some(#text)),
             None => quote!(::core::option::Option::None),
         };
         let (owned, pass) = owned_type(param);
+        let checks = input
+            .checks
+            .iter()
+            .map(|(variant, value)| {
+                let variant = Ident::new(variant, Span::call_site());
+                let value = match value {
+                    CheckValue::Int(n) => quote!(#krate::__private::Bound::Int(#n)),
+                    CheckValue::Float(x) => quote!(#krate::__private::Bound::Float(#x)),
+                    CheckValue::Count(n) => quote!(#n),
+                };
+                quote!(#krate::__private::Check::#variant(#value))
+            })
+            .collect();
+        let read = match &input.default {
+            Some(_) => quote!(::core::option::Option<#owned>),
+            None => owned.clone(),
+        };
         ModelParam {
-            key: unraw(ident),
+            key: input.name.clone(),
             expected,
-            required: !optional,
+            required: !input.optional,
+            null: input.null,
             unique: schema
                 .unique(krate)
                 .unwrap_or_else(|| quote!(#krate::__private::Unique::None)),
-            owned,
+            checks,
+            owned: read,
+            default: input.default.clone(),
+            default_ty: owned,
             pass,
         }
     }

@@ -94,6 +94,14 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
     };
 
     let args = attr::parse(tool_args, &mut errors);
+    if let Some(rename_all) = &args.rename_all {
+        // The struct is read by serde, which names its fields by its own attributes.
+        errors.push(Error::new(
+            rename_all.span(),
+            "#[tool(rename_all)] is for handler functions; a #[derive(Tool)] struct is read by \
+             serde, so its fields keep their names",
+        ));
+    }
     let checked = valid::check(&args, &[], &mut errors);
     let source = Source {
         ident: name,
@@ -173,6 +181,9 @@ fn read_fields(stream: TokenStream) -> Vec<Param> {
             docs,
             context: false,
             cfgs,
+            // A field's schema follows its serde attributes; `#[schema]` is for handler
+            // parameters (rustc refuses it on a field, as an attribute it does not know).
+            schema: Vec::new(),
         });
     }
     params

@@ -8,6 +8,7 @@ use crate::ast::{Handler, Param, join_docs};
 use crate::attr::Args;
 use crate::errors::Errors;
 use crate::schema::{self, Ty, json_string};
+use crate::schema_attr::{self, SchemaAttr};
 use crate::tokens::unraw;
 
 pub(crate) struct Descriptor {
@@ -18,15 +19,32 @@ pub(crate) struct Descriptor {
     output: Option<Ty>,
 }
 
-struct Property {
+pub(crate) struct Property {
     /// The position of the parameter (or field) it is read from.
     param: usize,
-    name: String,
-    schema: Ty,
-    optional: bool,
+    /// The name the model passes it by (its `rename`, or the parameter's name).
+    pub(crate) name: String,
+    pub(crate) schema: Ty,
+    /// Whether it may be left out (an `Option`, or a parameter with a `default`).
+    pub(crate) optional: bool,
+    /// Whether an explicit `null` is read.
+    pub(crate) null: bool,
+    /// The constraints the call checks: the runtime's `Check` variant and its value.
+    pub(crate) checks: Vec<(&'static str, CheckValue)>,
+    /// `#[schema(default = EXPR)]`: the expression, for a missing argument, and whether it
+    /// is a number or boolean literal (typed as the parameter is, rather than converted).
+    pub(crate) default: Option<(TokenStream, bool)>,
     description: Option<String>,
     cfgs: Vec<TokenStream>,
     span: Span,
+}
+
+/// The value of a constraint, as the runtime's `Check` holds it.
+#[derive(Clone, Copy)]
+pub(crate) enum CheckValue {
+    Int(i128),
+    Float(f64),
+    Count(u64),
 }
 
 /// What a descriptor is read from: a handler function or a `#[derive(Tool)]` struct.
@@ -95,15 +113,41 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
             continue;
         }
         let (schema, optional) = schema::read_param(&param.ty, errors);
-        properties.push(Property {
+        let attr = schema_attr::parse(&param.schema, errors);
+        let mut property = Property {
             param: index,
-            name: unraw(ident),
+            name: match &args.rename_all {
+                Some(case) => crate::case::rename(&unraw(ident), &case.value()),
+                None => unraw(ident),
+            },
             schema,
             optional,
+            null: true,
+            checks: Vec::new(),
+            default: None,
             description: join_docs(&param.docs),
             cfgs: param.cfgs.clone(),
             span: ident.span(),
-        });
+        };
+        if !attr.is_empty() {
+            crate::valid::schema_attr(&attr, &property.schema.kind(), optional, &param.ty, errors);
+            apply(&mut property, attr, &param.ty);
+        }
+        if let Some(earlier) = properties
+            .iter()
+            .find(|earlier: &&Property| earlier.name == property.name)
+        {
+            errors.push(Error::new(
+                property.span,
+                format!(
+                    "two parameters are both `{}` to the model (the other is parameter {}); \
+                     give one another name with #[schema(rename = \"...\")]",
+                    property.name,
+                    earlier.param + 1
+                ),
+            ));
+        }
+        properties.push(property);
     }
     let output = source
         .output
@@ -115,6 +159,105 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
         properties,
         output,
     }
+}
+
+/// Applies a parameter's `#[schema(...)]` (already checked against its type): its name, its
+/// description, and its schema's keys; a default makes it optional; the constraints the call
+/// checks.
+fn apply(property: &mut Property, attr: SchemaAttr, ty: &TokenStream) {
+    if let Some(rename) = &attr.rename {
+        property.name = rename.value();
+        property.span = rename.span();
+    }
+    if let Some(description) = &attr.description {
+        property.description = Some(description.value());
+    }
+    let mut schema = std::mem::replace(&mut property.schema, Ty::Json(Vec::new()));
+    if attr.nullable.is_some() {
+        if let Ty::Nullable(inner) = schema {
+            schema = *inner;
+            property.null = false;
+        }
+    }
+    let mut keys: Vec<(&'static str, String)> = Vec::new();
+    if let Some(title) = &attr.title {
+        keys.push(("title", crate::schema::json_string(&title.value())));
+    }
+    for (key, number) in &attr.numbers {
+        let (name, check) = match key.to_string().as_str() {
+            "minimum" => ("minimum", "Minimum"),
+            "maximum" => ("maximum", "Maximum"),
+            "exclusive_minimum" => ("exclusiveMinimum", "ExclusiveMinimum"),
+            "exclusive_maximum" => ("exclusiveMaximum", "ExclusiveMaximum"),
+            _ => ("multipleOf", "MultipleOf"),
+        };
+        keys.push((name, number.json.clone()));
+        let value = match number.int {
+            Some(int) => CheckValue::Int(int),
+            None => CheckValue::Float(number.float),
+        };
+        property.checks.push((check, value));
+    }
+    for (key, count) in &attr.counts {
+        let (name, check) = match key.to_string().as_str() {
+            "min_length" => ("minLength", "MinLength"),
+            "max_length" => ("maxLength", "MaxLength"),
+            "min_items" => ("minItems", "MinItems"),
+            _ => ("maxItems", "MaxItems"),
+        };
+        keys.push((name, count.to_string()));
+        property.checks.push((check, CheckValue::Count(*count)));
+    }
+    if let Some(format) = &attr.format {
+        keys.push(("format", crate::schema::json_string(&format.value())));
+    }
+    if let Some((_, examples)) = &attr.examples {
+        let items: Vec<String> = examples.iter().map(schema_attr::Literal::json).collect();
+        keys.push(("examples", format!("[{}]", items.join(","))));
+    }
+    if attr.unique_items.is_some() {
+        let target = match &mut schema {
+            Ty::Nullable(inner) => inner.as_mut(),
+            other => other,
+        };
+        if let Ty::Array { unique, .. } = target {
+            *unique = true;
+        }
+    }
+    let mut runtime_default = None;
+    if let Some(default) = attr.default {
+        property.optional = true;
+        property.null = false;
+        match &default.literal {
+            Some(literal) => keys.push(("default", literal.json())),
+            None => {
+                runtime_default = Some((
+                    default.expr.clone(),
+                    crate::schema::static_lifetimes(ty.clone()),
+                ));
+            }
+        }
+        let scalar = matches!(
+            default.literal,
+            Some(schema_attr::Literal::Number(_) | schema_attr::Literal::Bool(_))
+        );
+        property.default = Some((default.expr, scalar));
+    }
+    if !keys.is_empty() || runtime_default.is_some() {
+        schema = match schema {
+            Ty::Nullable(inner) => Ty::Nullable(Box::new(Ty::Keyed {
+                inner,
+                keys,
+                runtime_default,
+            })),
+            other => Ty::Keyed {
+                inner: Box::new(other),
+                keys,
+                runtime_default,
+            },
+        };
+    }
+    property.schema = schema;
 }
 
 /// `T` of a return type `Json<T>` or `Result<Json<T>, E>` (any path ending so).
@@ -137,13 +280,12 @@ fn json_output(output: &TokenStream) -> Option<TokenStream> {
 }
 
 impl Descriptor {
-    /// The schema of the input read from the parameter at `index`, and whether it may be left
-    /// out; `None` for a parameter the model does not supply.
-    pub(crate) fn input(&self, index: usize) -> Option<(&Ty, bool)> {
+    /// The input read from the parameter at `index` (its name, schema, whether it may be left
+    /// out, ...); `None` for a parameter the model does not supply.
+    pub(crate) fn input(&self, index: usize) -> Option<&Property> {
         self.properties
             .iter()
             .find(|property| property.param == index)
-            .map(|property| (&property.schema, property.optional))
     }
 
     /// `("field", Unique::...)` for each input that holds a set (none under a `#[cfg]`), for

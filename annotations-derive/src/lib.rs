@@ -6,6 +6,7 @@
 mod ast;
 mod attr;
 mod call;
+mod case;
 mod derive;
 mod descriptor;
 mod errors;
@@ -16,6 +17,7 @@ mod krate;
 mod listing;
 mod name;
 mod schema;
+mod schema_attr;
 mod stack;
 mod tokens;
 mod valid;
@@ -326,6 +328,71 @@ use proc_macro::TokenStream;
 /// a type of yours named `String` or `Vec` is taken for the standard one. A parameter's type
 /// cannot be a generic parameter of the handler or `impl Trait` (its schema would not be
 /// fixed), nor name `Self` where the schema is built at run time.
+///
+/// ## `#[schema(...)]`: what a parameter's schema says beyond its type
+///
+/// A parameter may carry `#[schema(...)]` with JSON Schema's keys in snake case. The schema
+/// says them and the call enforces them, so the two never disagree; each key is checked
+/// against the type while compiling, with the error at the offending token.
+///
+/// | key | schema | the call |
+/// |---|---|---|
+/// | `rename = "dryRun"` | the property's name | reads the argument by that name |
+/// | `default = EXPR` | `"default"`, and not `required` | a missing argument is `EXPR` (converted with `Into`) |
+/// | `nullable = false` (on an `Option<T>`) | `T`'s schema, without `null` | may be left out; an explicit `null` is refused |
+/// | `description = "..."`, `title = "..."` | `description` (instead of the doc comment), `title` | |
+/// | `minimum`, `maximum`, `exclusive_minimum`, `exclusive_maximum`, `multiple_of` (numbers) | the same keys, camel-cased | refuses a number outside them |
+/// | `min_length`, `max_length` (strings, in characters) | `minLength`, `maxLength` | refuses a string too short or long |
+/// | `min_items`, `max_items`, `unique_items` (arrays) | `minItems`, `maxItems`, `uniqueItems` | refuses too few, too many, repeats |
+/// | `format = "date-time"` (strings) | `format` | an annotation, as JSON Schema 2020-12 has it: not enforced |
+/// | `examples = [...]` (literals) | `examples` | |
+///
+/// On the function, `#[tool(rename_all = "camelCase")]` names every parameter without a
+/// `rename` in one of serde's cases (`lowercase`, `UPPERCASE`, `PascalCase`, `camelCase`,
+/// `snake_case`, `SCREAMING_SNAKE_CASE`, `kebab-case`, `SCREAMING-KEBAB-CASE`).
+///
+/// A literal default (a number, a string, `true`/`false`, an array of literals, `vec![...]`
+/// of literals) is written into the schema while compiling and checked against the type and
+/// the bounds; any other expression is written by serde when the schema is first built (the
+/// type is then `serde::Serialize`). Compile errors: a key that does not fit the type
+/// (`min_length` on a number), a bound outside the type's range (`minimum = -1` on a `u8`),
+/// bounds that leave no value, a literal default or example of the wrong type or out of
+/// bounds, `nullable = false` on a type that is not an `Option`, a `default` on an `Option`
+/// (its default is `None`), an unknown or repeated key (with a suggestion), an unknown case,
+/// and two parameters that end up with one name.
+///
+/// ```
+/// # use annotations::tool;
+/// /// List a directory.
+/// #[tool(read_only, open_world = false, rename_all = "camelCase")]
+/// fn list_directory(
+///     /// The directory
+///     #[schema(min_length = 1)]
+///     path: String,
+///     /// Only say what would be listed
+///     #[schema(default = false)]
+///     dry_run: bool,
+///     /// How deep to go
+///     #[schema(minimum = 1, maximum = 10, default = 1)]
+///     max_depth: u8,
+/// ) -> String {
+///     format!("{path} {dry_run} {max_depth}")
+/// }
+///
+/// let schema = LIST_DIRECTORY_TOOL.input_schema.to_value();
+/// assert_eq!(schema["properties"]["dryRun"]["default"], false);
+/// assert_eq!(schema["properties"]["maxDepth"]["maximum"], 10);
+/// assert_eq!(schema["required"][0], "path");
+/// assert_eq!(schema["required"].as_array().map(Vec::len), Some(1));
+/// # list_directory(String::new(), false, 1);
+/// ```
+///
+/// ```compile_fail
+/// # use annotations::tool;
+/// /// Set the level.
+/// #[tool(read_only)]
+/// fn level(#[schema(minimum = -1)] level: u8) {}
+/// ```
 ///
 /// # Calling
 ///

@@ -31,6 +31,30 @@ pub(crate) enum Ty {
     Nullable(Box<Ty>),
     /// Asked of `ToolSchema` at run time; the type's tokens, lifetimes made `'static`.
     Dynamic(TokenStream, Span),
+    /// The schema with the keys of a parameter's `#[schema(...)]` set at its root, each value
+    /// JSON text; and a `default` that is not a literal, set at run time from the expression
+    /// (converted into the parameter's owned type) by serde.
+    Keyed {
+        inner: Box<Ty>,
+        keys: Vec<(&'static str, String)>,
+        runtime_default: Option<(TokenStream, TokenStream)>,
+    },
+}
+
+/// What a schema's values are, for checking `#[schema(...)]` keys against the type.
+pub(crate) enum Kind {
+    /// An integer type, with its bounds.
+    Integer(Option<i128>, Option<i128>),
+    /// A float type, with its bounds.
+    Number(Option<f64>, Option<f64>),
+    String,
+    Boolean,
+    Array,
+    Object,
+    /// `serde_json::Value`: anything.
+    Any,
+    /// A type whose schema comes from `ToolSchema`: not known here.
+    Unknown,
 }
 
 /// The length of `[T; N]`.
@@ -312,6 +336,39 @@ pub(crate) fn static_lifetimes(stream: TokenStream) -> TokenStream {
 }
 
 impl Ty {
+    /// What the schema's values are (an `Option`'s: its inner type's).
+    pub(crate) fn kind(&self) -> Kind {
+        match self {
+            Ty::Json(pairs) => {
+                let get = |key: &str| {
+                    pairs
+                        .iter()
+                        .find(|(k, _)| *k == key)
+                        .map(|(_, v)| v.as_str())
+                };
+                match get("type") {
+                    Some("\"integer\"") => Kind::Integer(
+                        get("minimum").and_then(|n| n.parse().ok()),
+                        get("maximum").and_then(|n| n.parse().ok()),
+                    ),
+                    Some("\"number\"") => Kind::Number(
+                        get("minimum").and_then(|n| n.parse().ok()),
+                        get("maximum").and_then(|n| n.parse().ok()),
+                    ),
+                    Some("\"string\"") => Kind::String,
+                    Some("\"boolean\"") => Kind::Boolean,
+                    Some("\"object\"") => Kind::Object,
+                    Some(_) => Kind::Unknown,
+                    None => Kind::Any,
+                }
+            }
+            Ty::Array { .. } => Kind::Array,
+            Ty::Map(_) => Kind::Object,
+            Ty::Nullable(inner) | Ty::Keyed { inner, .. } => inner.kind(),
+            Ty::Dynamic(..) => Kind::Unknown,
+        }
+    }
+
     /// The schema as JSON text, if it is known at compile time.
     pub(crate) fn to_json(&self) -> Option<String> {
         self.to_pairs().map(|pairs| object(&pairs))
@@ -361,6 +418,23 @@ impl Ty {
                 }
             }
             Ty::Dynamic(..) => return None,
+            Ty::Keyed {
+                inner,
+                keys,
+                runtime_default,
+            } => {
+                if runtime_default.is_some() {
+                    return None;
+                }
+                let mut pairs = inner.to_pairs()?;
+                for (key, value) in keys {
+                    match pairs.iter_mut().find(|(k, _)| k == key) {
+                        Some(pair) => pair.1.clone_from(value),
+                        None => pairs.push((key, value.clone())),
+                    }
+                }
+                pairs
+            }
         })
     }
 
@@ -394,6 +468,26 @@ impl Ty {
             }
             Ty::Dynamic(ty, span) => {
                 quote_spanned!(*span=> <#ty as #krate::ToolSchema>::tool_schema())
+            }
+            Ty::Keyed {
+                inner,
+                keys,
+                runtime_default,
+            } => {
+                let inner = inner.to_expr(krate);
+                let names = keys.iter().map(|(key, _)| key);
+                let values = keys.iter().map(|(_, value)| value);
+                let schema =
+                    quote!(#krate::__private::with_keys(#inner, &[#((#names, #values)),*]));
+                match runtime_default {
+                    Some((expr, owned)) => quote! {
+                        #krate::__private::with_default(#schema, &{
+                            let __default: #owned = ::core::convert::Into::into(#expr);
+                            __default
+                        })
+                    },
+                    None => schema,
+                }
             }
         }
     }
@@ -452,7 +546,7 @@ impl Ty {
                 }
             }
             Ty::Map(values) => values.unique(krate).map(|inner| shape("Values", inner)),
-            Ty::Nullable(inner) => inner.unique(krate),
+            Ty::Nullable(inner) | Ty::Keyed { inner, .. } => inner.unique(krate),
             Ty::Json(_) | Ty::Dynamic(..) => None,
         }
     }
@@ -501,6 +595,11 @@ impl Ty {
             }
             Ty::Map(values) => format!("an object whose values are each {}", values.describe()?),
             Ty::Nullable(inner) => format!("{} or null", inner.describe()?),
+            // The bounds the keys set are the ones to describe (`an integer from 1 to 10`).
+            Ty::Keyed { inner, .. } => match (inner.as_ref(), self.to_pairs()) {
+                (Ty::Json(_), Some(pairs)) => Ty::Json(pairs).describe()?,
+                _ => inner.describe()?,
+            },
             Ty::Dynamic(..) => return None,
         })
     }

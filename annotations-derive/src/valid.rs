@@ -236,3 +236,284 @@ fn assertion(span: Span, failed: TokenStream, message: &str) -> TokenStream {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// A parameter's `#[schema(...)]` against its type
+
+use crate::schema::Kind;
+use crate::schema_attr::{Literal, SchemaAttr};
+
+/// What a kind of value is, for messages.
+fn kind_name(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Integer(..) => "an integer",
+        Kind::Number(..) => "a number",
+        Kind::String => "a string",
+        Kind::Boolean => "a boolean",
+        Kind::Array => "an array",
+        Kind::Object => "an object",
+        Kind::Any => "any JSON value",
+        Kind::Unknown => "a type whose schema comes from `ToolSchema`",
+    }
+}
+
+/// Checks a parameter's `#[schema(...)]` keys against its type (`ty` as written, `kind` what
+/// its values are, `option` whether it is an `Option`): a key that does not fit the type, a
+/// bound outside the type's range, bounds that leave nothing, a literal default or example of
+/// the wrong type or outside the bounds. Each error is at the offending token.
+pub(crate) fn schema_attr(
+    attr: &SchemaAttr,
+    kind: &Kind,
+    option: bool,
+    ty: &TokenStream,
+    errors: &mut Errors,
+) {
+    let ty_text = ty.to_string().replace(' ', "");
+    let numeric = matches!(kind, Kind::Integer(..) | Kind::Number(..));
+    for (key, number) in &attr.numbers {
+        if !numeric {
+            errors.push(Error::new(
+                key.span(),
+                format!(
+                    "#[schema({key})] is a bound for numbers, and `{ty_text}` is {}",
+                    kind_name(kind)
+                ),
+            ));
+            continue;
+        }
+        if let Kind::Integer(min, max) = kind {
+            let Some(value) = number.int else {
+                errors.push(Error::new(
+                    number.span,
+                    format!(
+                        "`{ty_text}` holds integers: write a whole number for #[schema({key})]"
+                    ),
+                ));
+                continue;
+            };
+            let outside = min.is_some_and(|min| value < min) || max.is_some_and(|max| value > max);
+            if outside && key != "multiple_of" {
+                errors.push(Error::new(
+                    number.span,
+                    format!(
+                        "#[schema({key} = {value})] is outside what `{ty_text}` holds ({} to {})",
+                        min.map_or("?".to_owned(), |n| n.to_string()),
+                        max.map_or("?".to_owned(), |n| n.to_string()),
+                    ),
+                ));
+                continue;
+            }
+        }
+        if let Kind::Number(min, max) = kind {
+            let outside = min.is_some_and(|min| number.float < min)
+                || max.is_some_and(|max| number.float > max);
+            if outside && key != "multiple_of" {
+                errors.push(Error::new(
+                    number.span,
+                    format!("#[schema({key})] is outside what `{ty_text}` holds"),
+                ));
+                continue;
+            }
+        }
+        if key == "multiple_of" && number.float <= 0.0 {
+            errors.push(Error::new(
+                number.span,
+                "#[schema(multiple_of)] must be greater than 0",
+            ));
+        }
+    }
+    // Bounds that leave no value.
+    let bound = |key: &str| attr.number(key).map(|(ident, n)| (ident, n));
+    let lower = [bound("minimum"), bound("exclusive_minimum")];
+    let upper = [bound("maximum"), bound("exclusive_maximum")];
+    for (low_index, low) in lower.iter().enumerate() {
+        for (high_index, high) in upper.iter().enumerate() {
+            if let (Some((low_key, low)), Some((high_key, high))) = (low, high) {
+                let exclusive = low_index == 1 || high_index == 1;
+                if low.float > high.float || (exclusive && low.float >= high.float) {
+                    errors.push(Error::new(
+                        high_key.span(),
+                        format!(
+                            "#[schema({high_key} = {})] and #[schema({low_key} = {})] leave no value between them",
+                            high.json, low.json
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    for (key, _) in &attr.counts {
+        let fits = match key.to_string().as_str() {
+            "min_length" | "max_length" => matches!(kind, Kind::String),
+            _ => matches!(kind, Kind::Array),
+        };
+        if !fits {
+            let what = if key.to_string().ends_with("length") {
+                "strings"
+            } else {
+                "arrays"
+            };
+            errors.push(Error::new(
+                key.span(),
+                format!(
+                    "#[schema({key})] is a bound for {what}, and `{ty_text}` is {}",
+                    kind_name(kind)
+                ),
+            ));
+        }
+    }
+    for (min, max) in [("min_length", "max_length"), ("min_items", "max_items")] {
+        if let (Some((_, low)), Some((high_key, high))) = (attr.count(min), attr.count(max)) {
+            if low > high {
+                errors.push(Error::new(
+                    high_key.span(),
+                    format!("#[schema({max} = {high})] is below #[schema({min} = {low})]"),
+                ));
+            }
+        }
+    }
+    if let Some(key) = &attr.unique_items {
+        if !matches!(kind, Kind::Array) {
+            errors.push(Error::new(
+                key.span(),
+                format!(
+                    "#[schema(unique_items)] is for arrays, and `{ty_text}` is {}",
+                    kind_name(kind)
+                ),
+            ));
+        }
+    }
+    if let Some(format) = &attr.format {
+        if !matches!(kind, Kind::String) {
+            errors.push(Error::new(
+                format.span(),
+                format!(
+                    "#[schema(format)] is for strings, and `{ty_text}` is {}",
+                    kind_name(kind)
+                ),
+            ));
+        }
+    }
+    if let Some((key, _)) = &attr.nullable {
+        if !option {
+            errors.push(Error::new(
+                key.span(),
+                format!("#[schema(nullable = false)] is for `Option` parameters; `{ty_text}` never takes `null`"),
+            ));
+        }
+    }
+    if let Some(default) = &attr.default {
+        if option {
+            errors.push(Error::new(
+                default.key.span(),
+                "an `Option` parameter's default is `None`: give #[schema(default)] to a parameter that is not an `Option`",
+            ));
+        } else if let Some(literal) = &default.literal {
+            if let Some(problem) = literal_problem(literal, kind, attr) {
+                errors.push(Error::new_spanned(
+                    &default.expr,
+                    format!("#[schema(default)] {problem} (`{ty_text}`)"),
+                ));
+            }
+        }
+    }
+    if let Some((key, examples)) = &attr.examples {
+        for example in examples {
+            if let Some(problem) = literal_problem(example, kind, attr) {
+                errors.push(Error::new(
+                    key.span(),
+                    format!(
+                        "#[schema(examples)]: `{}` {problem} (`{ty_text}`)",
+                        example.json()
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// Why a literal cannot be a value of the parameter, if it cannot: the wrong type, or outside
+/// the type's or the attribute's bounds.
+fn literal_problem(literal: &Literal, kind: &Kind, attr: &SchemaAttr) -> Option<String> {
+    let bound = |key: &str| attr.number(key).map(|(_, n)| n.float);
+    let count = |key: &str| attr.count(key).map(|(_, n)| *n);
+    match (kind, literal) {
+        (Kind::Any | Kind::Unknown, _) => None,
+        (Kind::Integer(..), Literal::Number(number)) if number.int.is_none() => {
+            Some(format!("is `{}`, not an integer", number.json))
+        }
+        (Kind::Integer(min, max), Literal::Number(number)) => {
+            let value = number.int?;
+            if min.is_some_and(|min| value < min) || max.is_some_and(|max| value > max) {
+                return Some(format!("is {value}, outside what the type holds"));
+            }
+            number_bounds(
+                number.float,
+                bound("minimum"),
+                bound("maximum"),
+                bound("exclusive_minimum"),
+                bound("exclusive_maximum"),
+            )
+        }
+        (Kind::Number(..), Literal::Number(number)) => number_bounds(
+            number.float,
+            bound("minimum"),
+            bound("maximum"),
+            bound("exclusive_minimum"),
+            bound("exclusive_maximum"),
+        ),
+        (Kind::String, Literal::Str(text)) => {
+            let length = text.chars().count() as u64;
+            if count("min_length").is_some_and(|min| length < min) {
+                Some(format!("is {length} characters, below `min_length`"))
+            } else if count("max_length").is_some_and(|max| length > max) {
+                Some(format!("is {length} characters, above `max_length`"))
+            } else {
+                None
+            }
+        }
+        (Kind::Boolean, Literal::Bool(_)) => None,
+        (Kind::Array, Literal::Array(items)) => {
+            let length = items.len() as u64;
+            if count("min_items").is_some_and(|min| length < min) {
+                Some(format!("has {length} items, below `min_items`"))
+            } else if count("max_items").is_some_and(|max| length > max) {
+                Some(format!("has {length} items, above `max_items`"))
+            } else {
+                None
+            }
+        }
+        (kind, literal) => {
+            let what = match literal {
+                Literal::Number(_) => "a number",
+                Literal::Str(_) => "a string",
+                Literal::Bool(_) => "a boolean",
+                Literal::Array(_) => "an array",
+            };
+            Some(format!(
+                "is {what}, and the parameter is {}",
+                kind_name(kind)
+            ))
+        }
+    }
+}
+
+fn number_bounds(
+    value: f64,
+    minimum: Option<f64>,
+    maximum: Option<f64>,
+    exclusive_minimum: Option<f64>,
+    exclusive_maximum: Option<f64>,
+) -> Option<String> {
+    if minimum.is_some_and(|min| value < min) {
+        Some(format!("is {value}, below `minimum`"))
+    } else if maximum.is_some_and(|max| value > max) {
+        Some(format!("is {value}, above `maximum`"))
+    } else if exclusive_minimum.is_some_and(|min| value <= min) {
+        Some(format!("is {value}, not above `exclusive_minimum`"))
+    } else if exclusive_maximum.is_some_and(|max| value >= max) {
+        Some(format!("is {value}, not below `exclusive_maximum`"))
+    } else {
+        None
+    }
+}

@@ -25,8 +25,166 @@ pub struct Spec {
     pub expected: Option<&'static str>,
     /// Whether it must be given (false for an `Option`, which may be absent or `null`).
     pub required: bool,
+    /// Whether an explicit `null` is read (false for `#[schema(nullable = false)]`, and for a
+    /// parameter with a `default` whose type is not an `Option`: its schema has no `null`).
+    pub null: bool,
     /// Where it holds sets (`HashSet`, `BTreeSet`), whose items must all differ.
     pub unique: &'static Unique,
+    /// The constraints of its `#[schema(...)]`, checked on the value before it is read.
+    pub checks: &'static [Check],
+}
+
+/// A bound of a `#[schema(...)]` constraint, exact for integers.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Bound {
+    /// An integer bound.
+    Int(i128),
+    /// Any other number.
+    Float(f64),
+}
+
+/// One constraint of a parameter's `#[schema(...)]`, as its schema states it and the call
+/// enforces it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Check {
+    /// `minimum`.
+    Minimum(Bound),
+    /// `maximum`.
+    Maximum(Bound),
+    /// `exclusiveMinimum`.
+    ExclusiveMinimum(Bound),
+    /// `exclusiveMaximum`.
+    ExclusiveMaximum(Bound),
+    /// `multipleOf` (greater than 0).
+    MultipleOf(Bound),
+    /// `minLength`, in characters (Unicode code points, as JSON Schema counts).
+    MinLength(u64),
+    /// `maxLength`.
+    MaxLength(u64),
+    /// `minItems`.
+    MinItems(u64),
+    /// `maxItems`.
+    MaxItems(u64),
+}
+
+impl std::fmt::Display for Bound {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Bound::Int(n) => write!(f, "{n}"),
+            Bound::Float(x) => write!(f, "{x}"),
+        }
+    }
+}
+
+/// How `number` compares with `bound`: exactly for integers, as `f64` otherwise.
+fn compare(number: &serde_json::Number, bound: Bound) -> Option<std::cmp::Ordering> {
+    let exact = number
+        .as_i64()
+        .map(i128::from)
+        .or_else(|| number.as_u64().map(i128::from));
+    match (exact, bound) {
+        (Some(n), Bound::Int(b)) => Some(n.cmp(&b)),
+        #[allow(clippy::cast_precision_loss)]
+        (_, Bound::Int(b)) => number.as_f64()?.partial_cmp(&(b as f64)),
+        (_, Bound::Float(b)) => number.as_f64()?.partial_cmp(&b),
+    }
+}
+
+/// Whether `number` is a multiple of `step`.
+fn multiple_of(number: &serde_json::Number, step: Bound) -> bool {
+    let exact = number
+        .as_i64()
+        .map(i128::from)
+        .or_else(|| number.as_u64().map(i128::from));
+    match (exact, step) {
+        (Some(n), Bound::Int(step)) => step != 0 && n % step == 0,
+        #[allow(clippy::cast_precision_loss)]
+        (_, step) => {
+            let step = match step {
+                Bound::Int(n) => n as f64,
+                Bound::Float(x) => x,
+            };
+            let Some(x) = number.as_f64() else {
+                return false;
+            };
+            let quotient = x / step;
+            // Within the float's own rounding of the quotient, as validators judge it.
+            (quotient - quotient.round()).abs() <= quotient.abs().max(1.0) * f64::EPSILON * 4.0
+        }
+    }
+}
+
+/// The first constraint `value` breaks, as a message (`expected at least 1 item, found 0`).
+fn check(value: &Value, checks: &[Check]) -> Result<(), String> {
+    use std::cmp::Ordering::{Equal, Greater, Less};
+    let plural = |n: u64, one: &str, many: &str| {
+        if n == 1 {
+            format!("{n} {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    for check in checks {
+        let broken = match (check, value) {
+            (Check::Minimum(b), Value::Number(n)) => matches!(compare(n, *b), Some(Less))
+                .then(|| format!("expected at least {b}, found {n}")),
+            (Check::Maximum(b), Value::Number(n)) => matches!(compare(n, *b), Some(Greater))
+                .then(|| format!("expected at most {b}, found {n}")),
+            (Check::ExclusiveMinimum(b), Value::Number(n)) => {
+                matches!(compare(n, *b), Some(Less | Equal))
+                    .then(|| format!("expected more than {b}, found {n}"))
+            }
+            (Check::ExclusiveMaximum(b), Value::Number(n)) => {
+                matches!(compare(n, *b), Some(Greater | Equal))
+                    .then(|| format!("expected less than {b}, found {n}"))
+            }
+            (Check::MultipleOf(b), Value::Number(n)) => {
+                (!multiple_of(n, *b)).then(|| format!("expected a multiple of {b}, found {n}"))
+            }
+            (Check::MinLength(min), Value::String(text)) => {
+                let length = text.chars().count() as u64;
+                (length < *min).then(|| {
+                    format!(
+                        "expected at least {}, found {length}",
+                        plural(*min, "character", "characters")
+                    )
+                })
+            }
+            (Check::MaxLength(max), Value::String(text)) => {
+                let length = text.chars().count() as u64;
+                (length > *max).then(|| {
+                    format!(
+                        "expected at most {}, found {length}",
+                        plural(*max, "character", "characters")
+                    )
+                })
+            }
+            (Check::MinItems(min), Value::Array(items)) => {
+                let count = items.len() as u64;
+                (count < *min).then(|| {
+                    format!(
+                        "expected at least {}, found {count}",
+                        plural(*min, "item", "items")
+                    )
+                })
+            }
+            (Check::MaxItems(max), Value::Array(items)) => {
+                let count = items.len() as u64;
+                (count > *max).then(|| {
+                    format!(
+                        "expected at most {}, found {count}",
+                        plural(*max, "item", "items")
+                    )
+                })
+            }
+            // A value of another type is the type's to refuse, with its own message.
+            _ => None,
+        };
+        if let Some(message) = broken {
+            return Err(message);
+        }
+    }
+    Ok(())
 }
 
 /// Where a value's schema says `uniqueItems`, down to the depth it does: reading into a set
@@ -157,6 +315,18 @@ impl Args {
             }
             None => Value::Null,
         };
+        if value.is_null() && !spec.null && self.map.contains_key(name) {
+            return Err(match spec.expected {
+                Some(expected) => {
+                    format!("invalid argument `{name}`: expected {expected}, found null")
+                }
+                None => format!("invalid argument `{name}`: expected a value, found null"),
+            });
+        }
+        if !spec.checks.is_empty() {
+            check(&value, spec.checks)
+                .map_err(|message| format!("invalid argument `{name}`: {message}"))?;
+        }
         if *spec.unique != Unique::None {
             check_unique(&value, spec.unique, name)
                 .map_err(|message| format!("invalid argument `{name}`: {message}"))?;

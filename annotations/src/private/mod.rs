@@ -15,14 +15,14 @@ pub use self::diagnostic::{
     HasCfgParameters, IsGeneric, IsUnsafe, SizedSelf, TakesMutSelf, TakesSelf, TooManyParameters,
     sized_self,
 };
-pub use crate::call::arguments::{Map, Spec, Unique, common_reads};
+pub use crate::call::arguments::{Bound, Check, Map, Spec, Unique, common_reads};
 pub use crate::call::handler::{
     bind, call_async, call_sync, free, method, not_callable, same_function,
 };
 pub use crate::call::struct_tool::struct_call;
 pub use crate::tool::schema::Lazy;
 pub use crate::tool::schema_builder::{
-    Property, array, fragment, map, nullable, object, output_schema,
+    Property, array, fragment, map, nullable, object, output_schema, with_default, with_keys,
 };
 
 #[cfg(feature = "derive")]

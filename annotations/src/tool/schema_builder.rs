@@ -241,3 +241,39 @@ pub(crate) fn object_output(schema: &str) -> Option<String> {
     }
     Some(Value::Object(root).to_string())
 }
+
+/// The schema with `keys` set at its root (each value JSON text the macro wrote): the
+/// `#[schema(...)]` keys of a parameter whose type's schema is built at run time. A schema
+/// that is not an object (`true`) becomes `{"allOf": [schema]}` with the keys beside it.
+#[must_use]
+pub fn with_keys(schema: Value, keys: &[(&str, &str)]) -> Value {
+    let mut object = match schema {
+        Value::Object(object) => object,
+        other => {
+            let mut wrapper = Map::new();
+            wrapper.insert("allOf".into(), Value::Array(vec![other]));
+            wrapper
+        }
+    };
+    for (key, json) in keys {
+        object.insert((*key).to_owned(), fragment(json));
+    }
+    Value::Object(object)
+}
+
+/// The schema with `"default"` set to `value` (a parameter's `#[schema(default = ...)]` that
+/// is not a literal, written by serde when the schema is first built).
+#[must_use]
+pub fn with_default<T: serde::Serialize>(schema: Value, value: &T) -> Value {
+    let default = serde_json::to_value(value).unwrap_or(Value::Null);
+    let mut object = match schema {
+        Value::Object(object) => object,
+        other => {
+            let mut wrapper = Map::new();
+            wrapper.insert("allOf".into(), Value::Array(vec![other]));
+            wrapper
+        }
+    };
+    object.insert("default".into(), default);
+    Value::Object(object)
+}

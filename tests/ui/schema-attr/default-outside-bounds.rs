@@ -1,0 +1,7 @@
+use annotations::tool;
+
+/// Set the depth.
+#[tool(read_only)]
+fn depth(#[schema(minimum = 1, default = 0)] depth: u8) {}
+
+fn main() {}

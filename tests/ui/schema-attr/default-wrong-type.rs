@@ -1,0 +1,7 @@
+use annotations::tool;
+
+/// Set the level.
+#[tool(read_only)]
+fn level(#[schema(default = "high")] level: u8) {}
+
+fn main() {}
