@@ -5,6 +5,7 @@
 //!
 //! ```text
 //! cargo run --example conformance -- --port 0     # a free port
+//! cargo run --example conformance -- --stdio      # the same server on stdin and stdout
 //! npx @modelcontextprotocol/conformance server --url http://127.0.0.1:PORT/mcp --scenario tools-call-image
 //! ```
 //!
@@ -417,7 +418,7 @@ impl ServerHandler for Conformance {
     }
 }
 
-const USAGE: &str = "usage: conformance [--port PORT]   (--port 0: a free port; default 3001)";
+const USAGE: &str = "usage: conformance [--port PORT | --stdio]   (--port 0: a free port; default 3001; --stdio: MCP on stdin and stdout)";
 
 fn main() {
     if let Err(error) = run() {
@@ -428,6 +429,7 @@ fn main() {
 
 fn run() -> Result<(), Box<dyn std::error::Error>> {
     let mut port: u16 = 3001;
+    let mut stdio = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -437,6 +439,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
                     .parse()
                     .map_err(|_| format!("not a port: {value:?}\n{USAGE}"))?;
             }
+            "--stdio" => stdio = true,
             "--help" | "-h" => {
                 println!("{USAGE}");
                 return Ok(());
@@ -447,6 +450,21 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
+    if stdio {
+        // The same server over stdio, for clients that start it as a process.
+        return runtime.block_on(async {
+            use rmcp::ServiceExt;
+            let server = Conformance {
+                level: Mutex::new(LoggingLevel::Info),
+            };
+            server
+                .serve(rmcp::transport::stdio())
+                .await?
+                .waiting()
+                .await?;
+            Ok(())
+        });
+    }
     runtime.block_on(serve(port))
 }
 
