@@ -10,6 +10,8 @@ comment, read-only, closed-world, with a title, all served as one listing:
           `Listing::new(&[...])`, and a hand-written `match` on the name for dispatch
   derive  this crate: `#[tool(...)]` on each method and one `tools![...]` (the listing is the
           dispatch)
+  schema  the same, each parameter with `#[schema(...)]` keys (bounds on the id; a rename,
+          length bounds and a default on the name)
   rmcp    rmcp 3.11: `#[tool_router]`, `#[tool(annotations(...))]` and `Parameters<T>` with a
           `schemars` struct per tool, as rmcp's documentation shows
 
@@ -31,7 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "target" / "compile-bench"
-VARIANTS = ["hand", "derive", "rmcp"]
+VARIANTS = ["hand", "derive", "schema", "rmcp"]
 
 SCHEMA = (
     r'{"type":"object","properties":{"id":{"type":"integer","minimum":0,'
@@ -50,6 +52,17 @@ def handler(variant: str, n: int) -> str:
             + f'    #[::annotations::tool(read_only, open_world = false, title = "{title}")]\n'
             + f"    pub fn tool_{n}(\n        &self,\n        /// The item's id\n        id: u64,\n"
             + "        /// Its name\n        name: String,\n    ) -> String {\n"
+            + body
+            + "    }\n"
+        )
+    if variant == "schema":
+        return (
+            doc
+            + f'    #[::annotations::tool(read_only, open_world = false, title = "{title}")]\n'
+            + f"    pub fn tool_{n}(\n        &self,\n        /// The item's id\n"
+            + "        #[schema(minimum = 1, maximum = 1000000)]\n        id: u64,\n"
+            + "        /// Its name\n        #[schema(rename = \"itemName\", min_length = 1, max_length = 64, default = \"any\")]\n"
+            + "        name: String,\n    ) -> String {\n"
             + body
             + "    }\n"
         )
@@ -108,7 +121,7 @@ def extra(variant: str, handlers: int) -> str:
             "    pub fn dispatch(&self, name: &str, args: &::serde_json::Map<String, ::serde_json::Value>) -> Option<String> {\n"
             "        match name {\n" + arms + "            _ => None,\n        }\n    }\n}\n"
         )
-    if variant == "derive":
+    if variant in ("derive", "schema"):
         entries = ", ".join(f"Server::tool_{n}" for n in range(handlers))
         return f"\n/// Every tool.\npub static TOOLS: ::annotations::Listing<Server> = ::annotations::tools![{entries}];\n"
     if variant == "rmcp":

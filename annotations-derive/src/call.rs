@@ -21,7 +21,7 @@ use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 
 use crate::ast::{Handler, Param, Receiver};
-use crate::descriptor::{CheckValue, Descriptor, Property};
+use crate::descriptor::{CheckValue, DefaultRead, Descriptor, Property};
 use crate::schema::static_lifetimes;
 use crate::tokens::{flatten, unraw};
 
@@ -170,21 +170,22 @@ pub(crate) fn expand(
                     checks,
                     owned,
                     default,
+                    default_json,
                     default_ty,
                     pass,
                 } = &**read;
-                specs.push(quote!(#krate::__private::Spec { name: #key, expected: #expected, required: #required, null: #null, unique: &#unique, checks: &[#(#checks),*] }));
-                if let Some((expr, scalar)) = default {
-                    // A missing argument is the default: a number or boolean literal typed as
-                    // the parameter is, anything else converted into it (so `"x"` serves a
-                    // `String`).
-                    let value = if *scalar {
-                        quote!(#expr)
-                    } else {
-                        quote!(::core::convert::Into::into(#expr))
-                    };
+                let default_json = match default_json {
+                    Some(json) => quote!(::core::option::Option::Some(#json)),
+                    None => quote!(::core::option::Option::None),
+                };
+                specs.push(quote!(#krate::__private::Spec { name: #key, expected: #expected, required: #required, null: #null, unique: &#unique, checks: &[#(#checks),*], default: #default_json }));
+                if let Some(expr) = default {
+                    // A missing argument is the default, converted into the type read (so
+                    // `"x"` serves a `String`).
                     defaults.push(quote! {
-                        let #binding = #binding.unwrap_or_else(|| -> #default_ty { #value });
+                        let #binding = #binding.unwrap_or_else(|| -> #default_ty {
+                            ::core::convert::Into::into(#expr)
+                        });
                     });
                 }
                 first_type_span.get_or_insert(*ty_span);
@@ -407,8 +408,10 @@ struct ModelParam {
     checks: Vec<TokenStream>,
     /// The type read: `Option<T>` for a parameter with a default, which fills in a missing one.
     owned: TokenStream,
-    /// `#[schema(default = EXPR)]`, and whether it is a number or boolean literal.
-    default: Option<(TokenStream, bool)>,
+    /// `#[schema(default = EXPR)]` when the call evaluates it.
+    default: Option<TokenStream>,
+    /// `#[schema(default = literal)]` when the reader reads it, as JSON.
+    default_json: Option<String>,
     /// The owned type itself, which the default converts into.
     default_ty: TokenStream,
     pass: Pass,
@@ -436,7 +439,12 @@ impl ModelParam {
                 quote!(#krate::__private::Check::#variant(#value))
             })
             .collect();
-        let read = match &input.default {
+        let (default, default_json) = match &input.default {
+            Some(DefaultRead::Expr(expr)) => (Some(expr.clone()), None),
+            Some(DefaultRead::Json(json)) => (None, Some(json.clone())),
+            None => (None, None),
+        };
+        let read = match &default {
             Some(_) => quote!(::core::option::Option<#owned>),
             None => owned.clone(),
         };
@@ -450,7 +458,8 @@ impl ModelParam {
                 .unwrap_or_else(|| quote!(#krate::__private::Unique::None)),
             checks,
             owned: read,
-            default: input.default.clone(),
+            default,
+            default_json,
             default_ty: owned,
             pass,
         }

@@ -31,12 +31,20 @@ pub(crate) struct Property {
     pub(crate) null: bool,
     /// The constraints the call checks: the runtime's `Check` variant and its value.
     pub(crate) checks: Vec<(&'static str, CheckValue)>,
-    /// `#[schema(default = EXPR)]`: the expression, for a missing argument, and whether it
-    /// is a number or boolean literal (typed as the parameter is, rather than converted).
-    pub(crate) default: Option<(TokenStream, bool)>,
+    /// `#[schema(default = EXPR)]`: how a missing argument gets it.
+    pub(crate) default: Option<DefaultRead>,
     description: Option<String>,
     cfgs: Vec<TokenStream>,
     span: Span,
+}
+
+/// How a parameter's default reaches a call that leaves the argument out.
+pub(crate) enum DefaultRead {
+    /// A literal of a type the macro knows (checked against it while compiling): the reader
+    /// reads its JSON as it reads an argument, so the call needs no code of its own.
+    Json(String),
+    /// Any other expression: evaluated by the call (converted with `Into`).
+    Expr(TokenStream),
 }
 
 /// The value of a constraint, as the runtime's `Check` holds it.
@@ -237,11 +245,14 @@ fn apply(property: &mut Property, attr: SchemaAttr, ty: &TokenStream) {
                 ));
             }
         }
-        let scalar = matches!(
-            default.literal,
-            Some(schema_attr::Literal::Number(_) | schema_attr::Literal::Bool(_))
+        let known = !matches!(
+            schema.kind(),
+            crate::schema::Kind::Unknown | crate::schema::Kind::Any
         );
-        property.default = Some((default.expr, scalar));
+        property.default = Some(match &default.literal {
+            Some(literal) if known => DefaultRead::Json(literal.json()),
+            _ => DefaultRead::Expr(default.expr),
+        });
     }
     if !keys.is_empty() || runtime_default.is_some() {
         schema = match schema {

@@ -32,6 +32,9 @@ pub struct Spec {
     pub unique: &'static Unique,
     /// The constraints of its `#[schema(...)]`, checked on the value before it is read.
     pub checks: &'static [Check],
+    /// The JSON of its literal `#[schema(default = ...)]`, read in place of a missing
+    /// argument.
+    pub default: Option<&'static str>,
 }
 
 /// A bound of a `#[schema(...)]` constraint, exact for integers.
@@ -307,6 +310,13 @@ impl Args {
         // Taken out in place (a `null` is left behind), which is cheaper than removing the key.
         let value = match self.map.get_mut(name) {
             Some(value) => std::mem::take(value),
+            // Written by the macro from a literal it checked against the type: always JSON.
+            None if spec.default.is_some() => {
+                return Ok(spec
+                    .default
+                    .and_then(|json| serde_json::from_str(json).ok())
+                    .unwrap_or(Value::Null));
+            }
             None if spec.required => {
                 return Err(match spec.expected {
                     Some(expected) => format!("missing argument `{name}`: expected {expected}"),
