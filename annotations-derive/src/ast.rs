@@ -91,6 +91,10 @@ pub(crate) struct Param {
     pub(crate) cfgs: Vec<TokenStream>,
     /// What its `#[schema(...)]` attributes hold, one stream each (read in `schema_attr.rs`).
     pub(crate) schema: Vec<TokenStream>,
+    /// A `#[derive(Tool)]` field's name as serde reads it, when its `#[serde]` says another.
+    pub(crate) serde_name: Option<String>,
+    /// A `#[derive(Tool)]` field serde may do without (`#[serde(default)]`).
+    pub(crate) serde_default: bool,
 }
 
 impl Handler {
@@ -384,6 +388,8 @@ fn read_params(
             context,
             cfgs,
             schema,
+            serde_name: None,
+            serde_default: false,
         });
     }
     (params, emitted, receiver)

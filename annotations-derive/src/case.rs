@@ -35,6 +35,27 @@ pub(crate) fn rename(name: &str, case: &str) -> String {
     }
 }
 
+/// A variant's name (Pascal case, as Rust writes it) in `case`, as serde renames variants.
+pub(crate) fn rename_variant(name: &str, case: &str) -> String {
+    if case == "PascalCase" {
+        return name.to_owned();
+    }
+    if case == "lowercase" {
+        return name.to_lowercase();
+    }
+    if case == "UPPERCASE" {
+        return name.to_uppercase();
+    }
+    let mut snake = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 {
+            snake.push('_');
+        }
+        snake.extend(c.to_lowercase());
+    }
+    rename(&snake, case)
+}
+
 fn capitalize(word: &str) -> String {
     let mut chars = word.chars();
     match chars.next() {
@@ -63,6 +84,18 @@ mod tests {
             assert_eq!(rename("dry_run", case), expected, "{case}");
         }
         assert_eq!(rename("path", "camelCase"), "path");
+        for (case, expected) in [
+            ("lowercase", "dryrun"),
+            ("UPPERCASE", "DRYRUN"),
+            ("PascalCase", "DryRun"),
+            ("camelCase", "dryRun"),
+            ("snake_case", "dry_run"),
+            ("SCREAMING_SNAKE_CASE", "DRY_RUN"),
+            ("kebab-case", "dry-run"),
+            ("SCREAMING-KEBAB-CASE", "DRY-RUN"),
+        ] {
+            assert_eq!(super::rename_variant("DryRun", case), expected, "{case}");
+        }
         assert_eq!(rename("max_depth_2", "camelCase"), "maxDepth2");
     }
 }

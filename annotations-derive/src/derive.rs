@@ -11,6 +11,7 @@ use crate::descriptor::{self, Source};
 use crate::errors::Errors;
 use crate::expand::{annotations_value, upper_snake};
 use crate::krate::Krate;
+use crate::serde_attr;
 use crate::tokens::{punct as is_punct, split_top_level};
 use crate::valid;
 
@@ -20,11 +21,13 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
     let mut i = 0;
     let mut docs = Vec::new();
     let mut tool_args = TokenStream::new();
+    let mut attrs = Vec::new();
     while is_punct(tokens.get(i), '#') {
         if let Some(TokenTree::Group(attr)) = tokens.get(i + 1) {
             if let Some(lines) = doc_lines(attr) {
                 docs.extend(lines);
             } else {
+                attrs.push(attr.stream());
                 let mut inner = attr.stream().into_iter();
                 if matches!(inner.next(), Some(TokenTree::Ident(word)) if word == "tool") {
                     if let Some(TokenTree::Group(args)) = inner.next() {
@@ -79,7 +82,8 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
         .find(|t| matches!(t, TokenTree::Group(_)) || is_punct(Some(t), ';'))
     {
         Some(TokenTree::Group(fields)) if fields.delimiter() == Delimiter::Brace => {
-            read_fields(fields.stream())
+            let container = serde_attr::container(&attrs, "#[derive(Tool)]", &mut errors);
+            read_fields(fields.stream(), &container, &mut errors)
         }
         Some(TokenTree::Group(fields)) if fields.delimiter() == Delimiter::Parenthesis => {
             errors.push(Error::new(
@@ -146,13 +150,19 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
     })
 }
 
-/// The named fields as parameters: doc comments give descriptions, `#[cfg]` is kept.
-fn read_fields(stream: TokenStream) -> Vec<Param> {
+/// The named fields as parameters, named and required as serde reads them: doc comments
+/// give descriptions, `#[cfg]` is kept, a field serde skips is not an input.
+fn read_fields(
+    stream: TokenStream,
+    container: &serde_attr::Container,
+    errors: &mut Errors,
+) -> Vec<Param> {
     let mut params = Vec::new();
     for (field, _) in split_top_level(stream) {
         let mut i = 0;
         let mut docs = Vec::new();
         let mut cfgs = Vec::new();
+        let mut attrs = Vec::new();
         while is_punct(field.get(i), '#') {
             if let Some(TokenTree::Group(attr)) = field.get(i + 1) {
                 if let Some(lines) = doc_lines(attr) {
@@ -160,6 +170,8 @@ fn read_fields(stream: TokenStream) -> Vec<Param> {
                 } else if matches!(attr.stream().into_iter().next(), Some(TokenTree::Ident(w)) if w == "cfg")
                 {
                     cfgs.push(field[i..i + 2].iter().cloned().collect());
+                } else {
+                    attrs.push(attr.stream());
                 }
             }
             i += 2;
@@ -168,6 +180,19 @@ fn read_fields(stream: TokenStream) -> Vec<Param> {
         let Some(TokenTree::Ident(name)) = field.get(i) else {
             continue;
         };
+        let serde = serde_attr::field(&attrs, "#[derive(Tool)]", errors);
+        if serde.skip {
+            continue;
+        }
+        if let Some(alias) = serde.aliases.first() {
+            errors.push(Error::new(
+                alias.span(),
+                "#[serde(alias)] on a #[derive(Tool)] field: the tool's schema lists one name \
+                 for each input, and refuses any other; leave the alias out",
+            ));
+        }
+        let rust_name = crate::tokens::unraw(name);
+        let (serde_name, _) = serde_attr::name_of(&rust_name, &serde, container);
         let ty: TokenStream = field
             .get(i + 2..)
             .unwrap_or_default()
@@ -184,6 +209,8 @@ fn read_fields(stream: TokenStream) -> Vec<Param> {
             // A field's schema follows its serde attributes; `#[schema]` is for handler
             // parameters (rustc refuses it on a field, as an attribute it does not know).
             schema: Vec::new(),
+            serde_name: (serde_name != rust_name).then_some(serde_name),
+            serde_default: serde.default || container.default,
         });
     }
     params

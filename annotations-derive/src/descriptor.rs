@@ -124,12 +124,13 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
         let attr = schema_attr::parse(&param.schema, errors);
         let mut property = Property {
             param: index,
-            name: match &args.rename_all {
-                Some(case) => crate::case::rename(&unraw(ident), &case.value()),
-                None => unraw(ident),
+            name: match (&param.serde_name, &args.rename_all) {
+                (Some(name), _) => name.clone(),
+                (None, Some(case)) => crate::case::rename(&unraw(ident), &case.value()),
+                (None, None) => unraw(ident),
             },
             schema,
-            optional,
+            optional: optional || param.serde_default,
             null: true,
             checks: Vec::new(),
             default: None,

@@ -18,8 +18,10 @@ mod listing;
 mod name;
 mod schema;
 mod schema_attr;
+mod serde_attr;
 mod stack;
 mod tokens;
+mod tool_schema;
 mod valid;
 
 use proc_macro::TokenStream;
@@ -729,6 +731,62 @@ pub fn tools(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(Tool, attributes(tool))]
 pub fn derive_tool(input: TokenStream) -> TokenStream {
     derive::expand_derive(input.into()).into()
+}
+
+/// Derives `annotations::ToolSchema` for a struct or enum of yours, without schemars: the
+/// JSON Schema of one value, written while compiling when every field's type is one the
+/// macro knows, so a handler may take the type as a parameter (or return it as `Json<T>`).
+///
+/// - A struct with named fields is an object: each field a property, its doc comment the
+///   property's description, the type's doc comment the object's. `Option` fields and fields
+///   with a serde default are not required.
+/// - An enum of unit variants is `{"type": "string", "enum": [...]}`.
+/// - The `#[serde(...)]` attributes that change what serde reads are followed: `rename` and
+///   `rename_all` (fields and variants, with serde's case rules), `alias` (each alias listed
+///   too), `default`, `skip` and `skip_deserializing`, `deny_unknown_fields` (which closes the
+///   object). Those that change only what is written (`skip_serializing`, ...) are left
+///   alone. Any other (`flatten`, `tag`, `untagged`, `with`, ...) is a compile error: the
+///   schema would differ from what serde reads.
+/// - Not read yet, each a compile error that says so: generic types, tuple and unit
+///   structs, enum variants with data, a type that contains itself, `#[schema(...)]` on a
+///   field.
+///
+/// ```
+/// use annotations::{ToolSchema, tool};
+///
+/// /// One thing the memory graph knows.
+/// #[derive(ToolSchema, serde::Deserialize)]
+/// #[serde(rename_all = "camelCase")]
+/// pub struct Entity {
+///     /// The entity's name
+///     pub name: String,
+///     /// Its type
+///     pub entity_type: String,
+///     /// What is known of it
+///     #[serde(default)]
+///     pub observations: Vec<String>,
+/// }
+///
+/// /// Add entities to the graph.
+/// #[tool(read_only = false, destructive = false, open_world = false)]
+/// fn create_entities(entities: Vec<Entity>) -> usize {
+///     entities.len()
+/// }
+///
+/// let schema = Entity::tool_schema();
+/// assert_eq!(schema["properties"]["entityType"]["type"], "string");
+/// assert_eq!(schema["required"][0], "name");
+/// assert_eq!(schema["required"][1], "entityType");
+/// assert!(schema["required"].get(2).is_none(), "observations have a default");
+/// assert_eq!(
+///     CREATE_ENTITIES_TOOL.input_schema.to_value()["properties"]["entities"]["items"]["required"][1],
+///     "entityType"
+/// );
+/// # create_entities(Vec::new());
+/// ```
+#[proc_macro_derive(ToolSchema, attributes(schema, serde))]
+pub fn derive_tool_schema(input: TokenStream) -> TokenStream {
+    tool_schema::expand(input.into()).into()
 }
 
 /// Not public API: the second half of `crate = path` (see the `krate` module). The runtime

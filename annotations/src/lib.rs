@@ -131,7 +131,7 @@ pub use crate::tool::{InvalidTool, Missing, Readiness, StaticTool, Tool, is_vali
 
 #[cfg(feature = "derive")]
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
-pub use annotations_derive::{Tool, tool, tools};
+pub use annotations_derive::{Tool, ToolSchema, tool, tools};
 
 // The README shows the rmcp bridge, so its examples are tested with the `rmcp` feature (as
 // `cargo test --workspace` builds the crate).

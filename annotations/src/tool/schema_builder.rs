@@ -277,3 +277,36 @@ pub fn with_default<T: serde::Serialize>(schema: Value, value: &T) -> Value {
     object.insert("default".into(), default);
     Value::Object(object)
 }
+
+/// The schema of a `#[derive(ToolSchema)]` struct whose fields' schemas are built at run
+/// time: an object of these properties, closed (`"additionalProperties": false`) when serde
+/// refuses unknown fields, with the type's doc comment as its description. Nested `$defs` stay
+/// where they are: the input schema that takes this type moves them to its root.
+#[must_use]
+pub fn record(properties: Vec<Property>, closed: bool, description: Option<&str>) -> Value {
+    let mut object = Map::new();
+    object.insert("type".into(), "object".into());
+    if let Some(description) = description {
+        object.insert("description".into(), description.into());
+    }
+    let mut props = Map::new();
+    let mut required = Vec::new();
+    for property in properties {
+        let mut schema = property.schema;
+        if let (Value::Object(inner), Some(description)) = (&mut schema, property.description) {
+            inner.insert("description".into(), description.into());
+        }
+        if property.required {
+            required.push(Value::from(property.name));
+        }
+        props.insert(property.name.to_owned(), schema);
+    }
+    object.insert("properties".into(), Value::Object(props));
+    if !required.is_empty() {
+        object.insert("required".into(), Value::Array(required));
+    }
+    if closed {
+        object.insert("additionalProperties".into(), false.into());
+    }
+    Value::Object(object)
+}

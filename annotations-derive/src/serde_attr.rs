@@ -1,0 +1,162 @@
+//! Reading the `#[serde(...)]` attributes that change the JSON a type reads from, so that a
+//! derived schema and serde's reading never disagree. An attribute this does not understand
+//! is a compile error at its key, never a silently different schema.
+
+use proc_macro2::{Ident, Span, TokenStream, TokenTree};
+use syn::{Error, Lit, LitStr};
+
+use crate::errors::Errors;
+use crate::tokens::{punct, split_top_level};
+
+/// What a container's `#[serde(...)]` says.
+#[derive(Default)]
+pub(crate) struct Container {
+    pub(crate) rename_all: Option<LitStr>,
+    pub(crate) deny_unknown_fields: bool,
+    /// `#[serde(default)]`: every field may be left out.
+    pub(crate) default: bool,
+}
+
+/// What a field's (or a variant's) `#[serde(...)]` says.
+#[derive(Default)]
+pub(crate) struct Field {
+    pub(crate) rename: Option<LitStr>,
+    pub(crate) aliases: Vec<LitStr>,
+    /// `default` or `default = "path"`: the field may be left out.
+    pub(crate) default: bool,
+    /// `skip` or `skip_deserializing`: serde never reads it.
+    pub(crate) skip: bool,
+}
+
+/// Keys that change only how a value is written, or nothing in the JSON read: accepted and
+/// left alone.
+const WRITE_ONLY: [&str; 6] = [
+    "skip_serializing",
+    "skip_serializing_if",
+    "serialize_with",
+    "bound",
+    "borrow",
+    "crate",
+];
+
+/// The `#[serde(...)]` groups of an item's attributes (`attrs` as the tokens of each
+/// `#[...]`'s brackets).
+fn serde_entries(attrs: &[TokenStream]) -> Vec<Vec<TokenTree>> {
+    let mut out = Vec::new();
+    for attr in attrs {
+        let mut tokens = attr.clone().into_iter();
+        if let (Some(TokenTree::Ident(word)), Some(TokenTree::Group(args))) =
+            (tokens.next(), tokens.next())
+        {
+            if word == "serde" {
+                for (entry, _) in split_top_level(args.stream()) {
+                    if !entry.is_empty() {
+                        out.push(entry);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn string_after_eq(entry: &[TokenTree]) -> Option<LitStr> {
+    if !punct(entry.get(1), '=') {
+        return None;
+    }
+    match entry.get(2..) {
+        Some([TokenTree::Literal(literal)]) => match Lit::new(literal.clone()) {
+            Lit::Str(text) => Some(text),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn unsupported(key: &Ident, what: &str) -> Error {
+    Error::new(
+        key.span(),
+        format!(
+            "#[serde({key})] is not read by {what} yet: its schema would differ from what serde \
+             reads; write the schema by hand with `impl annotations::ToolSchema`"
+        ),
+    )
+}
+
+fn key_of(entry: &[TokenTree], errors: &mut Errors) -> Option<Ident> {
+    match entry.first() {
+        Some(TokenTree::Ident(key)) => Some(key.clone()),
+        Some(other) => {
+            errors.push(Error::new(other.span(), "expected a #[serde] key"));
+            None
+        }
+        None => None,
+    }
+}
+
+/// Reads a container's `#[serde(...)]`; `what` names the derive, for messages.
+pub(crate) fn container(attrs: &[TokenStream], what: &str, errors: &mut Errors) -> Container {
+    let mut out = Container::default();
+    for entry in serde_entries(attrs) {
+        let Some(key) = key_of(&entry, errors) else {
+            continue;
+        };
+        match key.to_string().as_str() {
+            "rename_all" => match string_after_eq(&entry) {
+                Some(case) if crate::case::CASES.contains(&case.value().as_str()) => {
+                    out.rename_all = Some(case);
+                }
+                Some(case) => errors.push(Error::new(
+                    case.span(),
+                    format!("unknown case `{}` in #[serde(rename_all)]", case.value()),
+                )),
+                // `rename_all(serialize = ..., deserialize = ...)`
+                None => errors.push(unsupported(&key, what)),
+            },
+            "deny_unknown_fields" => out.deny_unknown_fields = true,
+            "default" if entry.len() == 1 => out.default = true,
+            // The type's own name is not part of its JSON.
+            "rename" | "expecting" => {}
+            key_name if WRITE_ONLY.contains(&key_name) => {}
+            _ => errors.push(unsupported(&key, what)),
+        }
+    }
+    out
+}
+
+/// Reads a field's (or a variant's) `#[serde(...)]`.
+pub(crate) fn field(attrs: &[TokenStream], what: &str, errors: &mut Errors) -> Field {
+    let mut out = Field::default();
+    for entry in serde_entries(attrs) {
+        let Some(key) = key_of(&entry, errors) else {
+            continue;
+        };
+        match key.to_string().as_str() {
+            "rename" => match string_after_eq(&entry) {
+                Some(name) => out.rename = Some(name),
+                None => errors.push(unsupported(&key, what)),
+            },
+            "alias" => match string_after_eq(&entry) {
+                Some(name) => out.aliases.push(name),
+                None => errors.push(unsupported(&key, what)),
+            },
+            "default" => out.default = true,
+            "skip" | "skip_deserializing" => out.skip = true,
+            key_name if WRITE_ONLY.contains(&key_name) => {}
+            _ => errors.push(unsupported(&key, what)),
+        }
+    }
+    out
+}
+
+/// The name serde reads a field or variant by: its `rename`, else the container's case, else
+/// as written.
+pub(crate) fn name_of(ident: &str, field: &Field, container: &Container) -> (String, Span) {
+    match &field.rename {
+        Some(rename) => (rename.value(), rename.span()),
+        None => match &container.rename_all {
+            Some(case) => (crate::case::rename(ident, &case.value()), Span::call_site()),
+            None => (ident.to_owned(), Span::call_site()),
+        },
+    }
+}

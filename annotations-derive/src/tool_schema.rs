@@ -1,0 +1,313 @@
+//! `#[derive(ToolSchema)]`: the JSON Schema of a user's struct or enum, without schemars,
+//! written while compiling when every field's type is known (as a handler parameter's is),
+//! and honouring the `#[serde(...)]` attributes that change the JSON serde reads (see
+//! `serde_attr.rs`), so the schema and serde's reading never disagree.
+//!
+//! Named structs become objects (a field's doc comment its description; `Option` fields and
+//! fields with a serde default not required; `deny_unknown_fields` closes the object) and
+//! enums of unit variants a string `enum`. What it does not understand (other shapes,
+//! generics, a type that contains itself) is a compile error.
+
+use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
+use quote::quote;
+use syn::Error;
+
+use crate::ast::{doc_lines, join_docs, skip_visibility};
+use crate::errors::Errors;
+use crate::krate::Krate;
+use crate::schema::{self, json_string};
+use crate::serde_attr;
+use crate::tokens::{punct, split_top_level};
+
+/// One item's or field's leading attributes: doc lines, the other attributes' bracket
+/// contents, and where the item itself starts.
+fn attributes(tokens: &[TokenTree]) -> (Vec<String>, Vec<TokenStream>, usize) {
+    let mut docs = Vec::new();
+    let mut attrs = Vec::new();
+    let mut i = 0;
+    while punct(tokens.get(i), '#') {
+        if let Some(TokenTree::Group(attr)) = tokens.get(i + 1) {
+            match doc_lines(attr) {
+                Some(lines) => docs.extend(lines),
+                None => attrs.push(attr.stream()),
+            }
+        }
+        i += 2;
+    }
+    (docs, attrs, i)
+}
+
+fn has_schema_attr(attrs: &[TokenStream]) -> Option<Span> {
+    attrs
+        .iter()
+        .find_map(|attr| match attr.clone().into_iter().next() {
+            Some(TokenTree::Ident(word)) if word == "schema" => Some(word.span()),
+            _ => None,
+        })
+}
+
+/// Whether `tokens` name the type `name` (or `Self`) anywhere.
+fn mentions(tokens: &TokenStream, name: &Ident) -> bool {
+    tokens.clone().into_iter().any(|token| match token {
+        TokenTree::Ident(word) => word == *name || word == "Self",
+        TokenTree::Group(group) => mentions(&group.stream(), name),
+        _ => false,
+    })
+}
+
+pub(crate) fn expand(input: TokenStream) -> TokenStream {
+    let mut errors = Errors::new();
+    let tokens: Vec<TokenTree> = crate::tokens::flatten(input);
+    let (docs, attrs, i) = attributes(&tokens);
+    let i = skip_visibility(&tokens, i);
+    let (Some(TokenTree::Ident(keyword)), Some(TokenTree::Ident(name))) =
+        (tokens.get(i), tokens.get(i + 1))
+    else {
+        return Error::new(
+            Span::call_site(),
+            "#[derive(ToolSchema)] expected a struct or an enum",
+        )
+        .to_compile_error();
+    };
+    let name = name.clone();
+    let krate = Krate::new(None).path();
+    let container = serde_attr::container(&attrs, "#[derive(ToolSchema)]", &mut errors);
+    if punct(tokens.get(i + 2), '<') {
+        // No implementation at all: one for the type without its parameters would only add
+        // rustc's own errors.
+        errors.push(Error::new(
+            tokens[i + 2].span(),
+            "#[derive(ToolSchema)] does not take generic types yet: a generic type has no one \
+             schema; implement `annotations::ToolSchema` for each instance you use",
+        ));
+        return errors.into_compile_errors();
+    }
+    let description = join_docs(&docs);
+    let body = tokens[i + 2..].iter().find_map(|token| match token {
+        TokenTree::Group(group) if group.delimiter() == Delimiter::Brace => Some(group.stream()),
+        _ => None,
+    });
+    let schema = match (keyword.to_string().as_str(), body) {
+        ("struct", Some(fields)) => record(
+            &name,
+            fields,
+            &container,
+            description.as_deref(),
+            &krate,
+            &mut errors,
+        ),
+        ("enum", Some(variants)) => unit_enum(
+            variants,
+            &container,
+            description.as_deref(),
+            &krate,
+            &mut errors,
+        ),
+        ("struct", None) => {
+            errors.push(Error::new(
+                name.span(),
+                "#[derive(ToolSchema)] reads structs with named fields; a tuple or unit struct \
+                 is not read yet",
+            ));
+            quote!(#krate::__private::Value::Null)
+        }
+        _ => {
+            errors.push(Error::new(
+                keyword.span(),
+                "#[derive(ToolSchema)] expected a struct or an enum",
+            ));
+            quote!(#krate::__private::Value::Null)
+        }
+    };
+    let implementation = quote! {
+        impl #krate::ToolSchema for #name {
+            fn tool_schema() -> #krate::__private::Value {
+                #schema
+            }
+        }
+    };
+    match errors.check() {
+        Ok(()) => implementation,
+        Err(errors) => quote!(#implementation #errors),
+    }
+}
+
+/// A named struct's schema: an object of its fields, as serde reads them.
+fn record(
+    name: &Ident,
+    fields: TokenStream,
+    container: &serde_attr::Container,
+    description: Option<&str>,
+    krate: &TokenStream,
+    errors: &mut Errors,
+) -> TokenStream {
+    struct Field {
+        name: String,
+        schema: schema::Ty,
+        required: bool,
+        description: Option<String>,
+    }
+    let mut read = Vec::new();
+    for (field, _) in split_top_level(fields) {
+        let (docs, attrs, i) = attributes(&field);
+        if let Some(span) = has_schema_attr(&attrs) {
+            errors.push(Error::new(
+                span,
+                "#[schema(...)] on a #[derive(ToolSchema)] field is not read yet: its bounds \
+                 would be listed but not checked; use it on a handler parameter",
+            ));
+        }
+        let i = skip_visibility(&field, i);
+        let Some(TokenTree::Ident(ident)) = field.get(i) else {
+            continue;
+        };
+        let ty: TokenStream = field
+            .get(i + 2..)
+            .unwrap_or_default()
+            .iter()
+            .cloned()
+            .collect();
+        let serde = serde_attr::field(&attrs, "#[derive(ToolSchema)]", errors);
+        if serde.skip {
+            continue;
+        }
+        if mentions(&ty, name) {
+            errors.push(Error::new(
+                ident.span(),
+                format!(
+                    "`{ident}` holds a `{name}` itself: #[derive(ToolSchema)] does not write \
+                     recursive schemas yet; implement `annotations::ToolSchema` by hand, with \
+                     a `$ref` into `$defs`"
+                ),
+            ));
+            continue;
+        }
+        let (schema, optional) = schema::read_param(&ty, errors);
+        let rust_name = crate::tokens::unraw(ident);
+        let (field_name, _) = serde_attr::name_of(&rust_name, &serde, container);
+        let required = !(optional || serde.default || container.default);
+        let description = join_docs(&docs);
+        for alias in &serde.aliases {
+            read.push(Field {
+                name: alias.value(),
+                schema: schema::read_param(&ty, errors).0,
+                required: false,
+                description: description.clone(),
+            });
+        }
+        read.push(Field {
+            name: field_name,
+            schema,
+            required,
+            description,
+        });
+    }
+    // Known while compiling: the JSON text itself.
+    let all_known: Option<Vec<String>> = read.iter().map(|field| field.schema.to_json()).collect();
+    if let Some(jsons) = all_known {
+        let mut out = String::from(r#"{"type":"object""#);
+        if let Some(description) = description {
+            out.push_str(&format!(r#","description":{}"#, json_string(description)));
+        }
+        let properties: Vec<String> = read
+            .iter()
+            .zip(&jsons)
+            .map(|(field, json)| {
+                let json = match &field.description {
+                    Some(text) if json != "{}" => {
+                        format!(
+                            r#"{},"description":{}}}"#,
+                            &json[..json.len() - 1],
+                            json_string(text)
+                        )
+                    }
+                    Some(text) => format!(r#"{{"description":{}}}"#, json_string(text)),
+                    None => json.clone(),
+                };
+                format!("{}:{json}", json_string(&field.name))
+            })
+            .collect();
+        out.push_str(&format!(r#","properties":{{{}}}"#, properties.join(",")));
+        let required: Vec<String> = read
+            .iter()
+            .filter(|field| field.required)
+            .map(|field| json_string(&field.name))
+            .collect();
+        if !required.is_empty() {
+            out.push_str(&format!(r#","required":[{}]"#, required.join(",")));
+        }
+        if container.deny_unknown_fields {
+            out.push_str(r#","additionalProperties":false"#);
+        }
+        out.push('}');
+        return quote!(#krate::__private::fragment(#out));
+    }
+    let pushes = read.iter().map(|field| {
+        let name = &field.name;
+        let schema = field.schema.to_expr(krate);
+        let required = field.required;
+        let description = match &field.description {
+            Some(text) => quote!(::core::option::Option::Some(#text)),
+            None => quote!(::core::option::Option::None),
+        };
+        quote! {
+            #krate::__private::Property {
+                name: #name,
+                schema: #schema,
+                description: #description,
+                required: #required,
+            }
+        }
+    });
+    let closed = container.deny_unknown_fields;
+    let description = match description {
+        Some(text) => quote!(::core::option::Option::Some(#text)),
+        None => quote!(::core::option::Option::None),
+    };
+    quote!(#krate::__private::record(::std::vec![#(#pushes),*], #closed, #description))
+}
+
+/// An enum of unit variants: `{"type": "string", "enum": [...]}`, each variant as serde
+/// names it.
+fn unit_enum(
+    variants: TokenStream,
+    container: &serde_attr::Container,
+    description: Option<&str>,
+    krate: &TokenStream,
+    errors: &mut Errors,
+) -> TokenStream {
+    let mut names = Vec::new();
+    for (variant, _) in split_top_level(variants) {
+        let (_, attrs, i) = attributes(&variant);
+        let Some(TokenTree::Ident(ident)) = variant.get(i) else {
+            continue;
+        };
+        if let Some(TokenTree::Group(fields)) = variant.get(i + 1) {
+            errors.push(Error::new(
+                fields.span(),
+                "#[derive(ToolSchema)] reads enums of unit variants (a choice of names); a \
+                 variant with data is not read yet",
+            ));
+            continue;
+        }
+        let serde = serde_attr::field(&attrs, "#[derive(ToolSchema)]", errors);
+        if serde.skip {
+            continue;
+        }
+        let name = match (&serde.rename, &container.rename_all) {
+            (Some(rename), _) => rename.value(),
+            (None, Some(case)) => crate::case::rename_variant(&ident.to_string(), &case.value()),
+            (None, None) => ident.to_string(),
+        };
+        names.push(json_string(&name));
+        for alias in &serde.aliases {
+            names.push(json_string(&alias.value()));
+        }
+    }
+    let mut out = String::from(r#"{"type":"string""#);
+    if let Some(description) = description {
+        out.push_str(&format!(r#","description":{}"#, json_string(description)));
+    }
+    out.push_str(&format!(r#","enum":[{}]}}"#, names.join(",")));
+    quote!(#krate::__private::fragment(#out))
+}

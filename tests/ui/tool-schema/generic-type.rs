@@ -1,0 +1,8 @@
+use annotations::ToolSchema;
+
+#[derive(ToolSchema)]
+pub struct Page<T> {
+    pub items: Vec<T>,
+}
+
+fn main() {}
