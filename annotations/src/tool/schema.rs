@@ -204,7 +204,7 @@ impl Eq for Schema {}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no JSON Schema for #[tool]",
     label = "#[tool] cannot write a schema for this type: a parameter's, a `#[derive(Tool)]` field's, or the `T` of a `Json<T>` result",
-    note = "derive `schemars::JsonSchema` for it and enable the `annotations/schemars` feature, or implement `annotations::ToolSchema` for it",
+    note = "derive `annotations::ToolSchema` for it, or derive `schemars::JsonSchema` and enable the `annotations/schemars` feature, or implement `annotations::ToolSchema` by hand",
     note = "if it is a parameter the model does not supply, mark it `#[context]`"
 )]
 pub trait ToolSchema {
