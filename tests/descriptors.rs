@@ -582,3 +582,61 @@ mod schema_keywords {
         assert_eq!(schema["properties"]["code"]["$id"], "urn:legacy");
     }
 }
+
+mod schema_bugs {
+    use annotations::{ToolSchema, tool};
+    use serde_json::{Value, json};
+
+    /// A type with fields named like keywords.
+    #[derive(serde::Deserialize)]
+    #[allow(dead_code)]
+    pub struct Keywordish;
+
+    impl ToolSchema for Keywordish {
+        fn tool_schema() -> Value {
+            json!({
+                "type": "object",
+                "properties": {"$schema": {"type": "string"}, "$defs": {"type": "integer"}},
+                "required": ["$schema"]
+            })
+        }
+    }
+
+    /// A choice of two names, written as `oneOf` of constants.
+    #[derive(serde::Deserialize)]
+    #[allow(dead_code)]
+    pub struct Choice;
+
+    impl ToolSchema for Choice {
+        fn tool_schema() -> Value {
+            json!({"type": "string", "oneOf": [{"const": "a"}, {"const": "b"}]})
+        }
+    }
+
+    /// Take both.
+    #[tool(read_only, open_world = false)]
+    fn take(document: Keywordish, choice: Option<Choice>) {
+        let _ = (document, choice);
+    }
+
+    #[test]
+    fn properties_named_like_keywords_stay_properties() {
+        let schema = TAKE_TOOL.input_schema.to_value();
+        let document = &schema["properties"]["document"]["properties"];
+        assert_eq!(document["$schema"], json!({"type": "string"}));
+        assert_eq!(document["$defs"], json!({"type": "integer"}));
+        assert!(
+            schema.get("$defs").is_none(),
+            "nothing was moved to the root"
+        );
+    }
+
+    #[test]
+    fn an_optional_choice_accepts_null_in_its_schema_as_the_call_does() {
+        let schema = TAKE_TOOL.input_schema.to_value();
+        let validator = jsonschema::validator_for(&schema["properties"]["choice"]).unwrap();
+        assert!(validator.is_valid(&Value::Null));
+        assert!(validator.is_valid(&json!("a")));
+        assert!(!validator.is_valid(&json!("c")));
+    }
+}

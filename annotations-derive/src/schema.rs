@@ -401,7 +401,10 @@ impl Ty {
             ],
             Ty::Nullable(inner) => {
                 let mut pairs = inner.to_pairs()?;
-                let has_enum = pairs.iter().any(|(key, _)| *key == "enum");
+                // Keywords that would still refuse `null` beside a `type` that takes it.
+                let has_enum = pairs.iter().any(|(key, _)| {
+                    ["enum", "const", "oneOf", "anyOf", "allOf", "$ref", "not"].contains(key)
+                });
                 let single_type = pairs
                     .iter()
                     .position(|(key, value)| *key == "type" && value.starts_with('"'));

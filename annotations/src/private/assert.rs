@@ -2,6 +2,7 @@
 //! and, when asked, every tool is ready for a tool directory. Each fails with a message that
 //! names the tool, since `const` evaluation reports only the panic's text.
 
+use crate::Missing;
 use crate::listing::index::fnv1a;
 use crate::{Readiness, Tool};
 
@@ -142,7 +143,16 @@ pub const fn assert_ready(tools: &[Tool], level: Readiness) {
                 .push(what)
                 .push(missing.as_str())
                 .push("; add ")
-                .push(missing.remedy())
+                // `destructive` beside `read_only` is refused: a read-only tool destroys nothing.
+                .push(
+                    if matches!(missing, Missing::DestructiveHint)
+                        && matches!(tools[i].annotations.read_only_hint, Some(true))
+                    {
+                        "#[tool(destructive = false)] (a read-only tool destroys nothing)"
+                    } else {
+                        missing.remedy()
+                    },
+                )
                 .fail();
         }
         i += 1;

@@ -44,7 +44,11 @@ pub fn map(values: Value) -> Value {
 pub fn nullable(schema: Value) -> Value {
     match schema {
         Value::Object(mut object) => match object.get("type") {
-            Some(Value::String(kind)) if !object.contains_key("enum") => {
+            // A type beside keywords that would still refuse `null` (an enum, `const`, a
+            // choice of schemas, a reference) cannot just take `"null"` in its type.
+            Some(Value::String(kind))
+                if !NOT_BY_TYPE.iter().any(|key| object.contains_key(*key)) =>
+            {
                 let kind = kind.clone();
                 object.insert("type".into(), Value::from(vec![kind, "null".to_owned()]));
                 Value::Object(object)
@@ -55,6 +59,10 @@ pub fn nullable(schema: Value) -> Value {
         other => any_of_null(other),
     }
 }
+
+/// Keywords that constrain a value beyond its `type`, so that adding `"null"` to the type
+/// does not make `null` valid.
+const NOT_BY_TYPE: [&str; 7] = ["enum", "const", "oneOf", "anyOf", "allOf", "$ref", "not"];
 
 fn any_of_null(schema: Value) -> Value {
     let mut null = Map::new();
@@ -75,12 +83,28 @@ fn dialects(schema: &Value, out: &mut Vec<Value>) {
             if let Some(dialect) = object.get("$schema") {
                 out.push(dialect.clone());
             }
-            object.values().for_each(|value| dialects(value, out));
+            for (key, value) in object {
+                match (NAMED.contains(&key.as_str()), value) {
+                    // A map of names to schemas: a property named `$schema` is a name.
+                    (true, Value::Object(named)) => named.values().for_each(|v| dialects(v, out)),
+                    _ => dialects(value, out),
+                }
+            }
         }
         Value::Array(items) => items.iter().for_each(|item| dialects(item, out)),
         _ => {}
     }
 }
+
+/// The keywords whose value is a map from names (of properties, patterns, definitions) to
+/// schemas: the names there are not keywords, even `$schema` or `$defs`.
+const NAMED: [&str; 5] = [
+    "properties",
+    "patternProperties",
+    "$defs",
+    "definitions",
+    "dependentSchemas",
+];
 
 /// Moves every `$defs` in `schema`, at any depth, into `defs`, and, when `lift` says the
 /// input schema's root states the dialect, every `$schema` key: a user type's schema may sit
@@ -99,8 +123,14 @@ fn hoist(schema: &mut Value, defs: &mut Map<String, Value>, lift: bool) {
                 }
                 defs.extend(inner);
             }
-            for value in object.values_mut() {
-                hoist(value, defs, lift);
+            for (key, value) in object.iter_mut() {
+                match (NAMED.contains(&key.as_str()), value) {
+                    // A map of names to schemas: a property named `$defs` stays a property.
+                    (true, Value::Object(named)) => {
+                        named.values_mut().for_each(|v| hoist(v, defs, lift));
+                    }
+                    (_, value) => hoist(value, defs, lift),
+                }
             }
         }
         Value::Array(items) => {
