@@ -640,3 +640,42 @@ mod schema_bugs {
         assert!(!validator.is_valid(&json!("c")));
     }
 }
+
+mod doc_paragraphs {
+    use annotations::tool;
+
+    /// Search the notes for a word, in titles and bodies, and
+    /// return the ids of those that have it.
+    ///
+    /// Matching:
+    /// - ignores case,
+    ///   and accents;
+    /// - counts whole words only.
+    ///
+    /// ```text
+    /// search_notes("milk")
+    ///   -> [4, 7]
+    /// ```
+    #[tool(read_only, open_world = false)]
+    fn search_notes(word: String) {
+        let _ = word;
+    }
+
+    #[test]
+    fn a_wrapped_paragraph_is_one_line_and_blocks_keep_their_lines() {
+        assert_eq!(
+            SEARCH_NOTES_TOOL.description(),
+            Some(
+                "Search the notes for a word, in titles and bodies, and return the ids of those that have it.\n\
+                 \n\
+                 Matching:\n\
+                 - ignores case, and accents;\n\
+                 - counts whole words only.\n\
+                 \n\
+                 ```text\n\
+                 search_notes(\"milk\")\n  -> [4, 7]\n\
+                 ```"
+            )
+        );
+    }
+}

@@ -263,8 +263,9 @@ use proc_macro::TokenStream;
 ///
 /// A tool's name must follow the protocol's rule, 1 to 128 characters of `A-Z a-z 0-9 _ - .`,
 /// checked at compile time (on the function's name, or on the `name` literal). The
-/// description is the doc comment, joined as rustdoc joins it (common indentation removed,
-/// paragraphs kept apart by a blank line); a doc attribute that is not a literal
+/// description is the doc comment, read as rustdoc reads it (common indentation removed, the
+/// lines of a paragraph joined by a space, paragraphs kept apart by a blank line, the lines of
+/// code blocks, lists, headings, quotes and tables kept as they are); a doc attribute that is not a literal
 /// (`#[doc = include_str!(...)]`) is not read. No doc comment and no `description` leaves the
 /// description out.
 ///
