@@ -37,9 +37,12 @@ fn list_directory(
     /// Default of a type the macro does not write
     #[schema(default = std::collections::BTreeSet::from(["a".to_owned()]))]
     tags: std::collections::BTreeSet<String>,
+    /// A file extension
+    #[schema(pattern = "^\\.[a-z0-9]+$")]
+    extension: Option<String>,
 ) -> String {
     format!(
-        "{path} dry={dry_run} sort={sort_by} depth={max_depth} exclude={exclude:?} limit={limit:?} name={name_to_find:?} tags={tags:?}"
+        "{path} dry={dry_run} sort={sort_by} depth={max_depth} exclude={exclude:?} limit={limit:?} name={name_to_find:?} tags={tags:?} ext={extension:?}"
     )
 }
 
@@ -95,6 +98,7 @@ fn the_schema_says_what_the_attributes_say() {
     assert_eq!(properties["limit"]["type"], "number");
     assert_eq!(properties["limit"]["exclusiveMinimum"], 0.0);
     assert_eq!(properties["limit"]["multipleOf"], 0.5);
+    assert_eq!(properties["extension"]["pattern"], "^\\.[a-z0-9]+$");
     assert_eq!(properties["fileName"]["title"], "File name");
     assert_eq!(
         properties["fileName"]["description"],
@@ -112,15 +116,15 @@ fn a_missing_argument_is_its_default_and_names_are_the_schemas() {
     assert!(!result.is_error, "{}", result.text_content());
     assert_eq!(
         result.text_content(),
-        r#"/tmp dry=false sort=name depth=1 exclude=None limit=None name=None tags={"a"}"#
+        r#"/tmp dry=false sort=name depth=1 exclude=None limit=None name=None tags={"a"} ext=None"#
     );
     let result = call(json!({
         "path": "/tmp", "dryRun": true, "sortBy": "size", "maxDepth": 3,
-        "exclude": ["a", "b"], "limit": 2.5, "fileName": "x", "tags": []
+        "exclude": ["a", "b"], "limit": 2.5, "fileName": "x", "tags": [], "extension": ".rs"
     }));
     assert_eq!(
         result.text_content(),
-        r#"/tmp dry=true sort=size depth=3 exclude=Some(["a", "b"]) limit=Some(2.5) name=Some("x") tags={}"#
+        r#"/tmp dry=true sort=size depth=3 exclude=Some(["a", "b"]) limit=Some(2.5) name=Some("x") tags={} ext=Some(".rs")"#
     );
     // The Rust name is not the model's.
     let result = call(json!({"path": "/tmp", "dry_run": true}));
@@ -267,9 +271,13 @@ mod accepts_what_the_schema_accepts {
             depth in proptest::option::of(number()),
             limit in proptest::option::of(number()),
             exclude in proptest::option::of(list()),
+            extension in proptest::option::of(prop_oneof![
+                "[.a-z]{0,3}".prop_map(Value::from),
+                Just(Value::Null),
+            ]),
         ) {
             let mut arguments = serde_json::Map::new();
-            for (key, value) in [("path", path), ("maxDepth", depth), ("limit", limit), ("exclude", exclude)] {
+            for (key, value) in [("path", path), ("maxDepth", depth), ("limit", limit), ("exclude", exclude), ("extension", extension)] {
                 if let Some(value) = value {
                     arguments.insert(key.to_owned(), value);
                 }

@@ -435,6 +435,7 @@ impl ModelParam {
                     CheckValue::Int(n) => quote!(#krate::__private::Bound::Int(#n)),
                     CheckValue::Float(x) => quote!(#krate::__private::Bound::Float(#x)),
                     CheckValue::Count(n) => quote!(#n),
+                    CheckValue::Text(text) => quote!(#text),
                 };
                 quote!(#krate::__private::Check::#variant(#value))
             })

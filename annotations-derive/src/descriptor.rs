@@ -48,11 +48,12 @@ pub(crate) enum DefaultRead {
 }
 
 /// The value of a constraint, as the runtime's `Check` holds it.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub(crate) enum CheckValue {
     Int(i128),
     Float(f64),
     Count(u64),
+    Text(String),
 }
 
 /// What a descriptor is read from: a handler function or a `#[derive(Tool)]` struct.
@@ -219,6 +220,12 @@ fn apply(property: &mut Property, attr: SchemaAttr, ty: &TokenStream) {
     }
     if let Some(format) = &attr.format {
         keys.push(("format", crate::schema::json_string(&format.value())));
+    }
+    if let Some(pattern) = &attr.pattern {
+        keys.push(("pattern", crate::schema::json_string(&pattern.value())));
+        property
+            .checks
+            .push(("Pattern", CheckValue::Text(pattern.value())));
     }
     if let Some((_, examples)) = &attr.examples {
         let items: Vec<String> = examples.iter().map(schema_attr::Literal::json).collect();

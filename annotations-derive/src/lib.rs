@@ -347,6 +347,7 @@ use proc_macro::TokenStream;
 /// | `minimum`, `maximum`, `exclusive_minimum`, `exclusive_maximum`, `multiple_of` (numbers) | the same keys, camel-cased | refuses a number outside them |
 /// | `min_length`, `max_length` (strings, in characters) | `minLength`, `maxLength` | refuses a string too short or long |
 /// | `min_items`, `max_items`, `unique_items` (arrays) | `minItems`, `maxItems`, `uniqueItems` | refuses too few, too many, repeats |
+/// | `pattern = "^[a-z]+$"` (strings; the `regex` feature) | `pattern` | refuses a string with no match (it searches, as JSON Schema does); parsed while compiling |
 /// | `format = "date-time"` (strings) | `format` | an annotation, as JSON Schema 2020-12 has it: not enforced |
 /// | `examples = [...]` (literals) | `examples` | |
 ///

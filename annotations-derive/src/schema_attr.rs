@@ -9,7 +9,7 @@ use crate::errors::Errors;
 use crate::tokens::{punct, split_top_level};
 
 /// Every key `#[schema]` accepts, for suggestions.
-pub(crate) const KEYS: [&str; 17] = [
+pub(crate) const KEYS: [&str; 18] = [
     "rename",
     "default",
     "nullable",
@@ -27,6 +27,7 @@ pub(crate) const KEYS: [&str; 17] = [
     "unique_items",
     "examples",
     "format",
+    "pattern",
 ];
 
 /// A number as written: its value, exact when it is an integer, and its JSON text.
@@ -84,6 +85,7 @@ pub(crate) struct SchemaAttr {
     pub(crate) unique_items: Option<Ident>,
     pub(crate) examples: Option<(Ident, Vec<Literal>)>,
     pub(crate) format: Option<LitStr>,
+    pub(crate) pattern: Option<LitStr>,
     seen: std::collections::HashSet<String>,
 }
 
@@ -168,7 +170,7 @@ impl SchemaAttr {
             return;
         }
         match name.as_str() {
-            "rename" | "description" | "title" | "format" => {
+            "rename" | "description" | "title" | "format" | "pattern" => {
                 let Some(literal) = string(&value) else {
                     errors.push(Error::new_spanned(
                         tokens(&value),
@@ -187,6 +189,7 @@ impl SchemaAttr {
                     "rename" => &mut self.rename,
                     "description" => &mut self.description,
                     "title" => &mut self.title,
+                    "pattern" => &mut self.pattern,
                     _ => &mut self.format,
                 };
                 *slot = Some(literal);

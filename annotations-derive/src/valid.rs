@@ -394,6 +394,19 @@ pub(crate) fn schema_attr(
             ));
         }
     }
+    if let Some(pattern) = &attr.pattern {
+        if !matches!(kind, Kind::String) {
+            errors.push(Error::new(
+                pattern.span(),
+                format!(
+                    "#[schema(pattern)] is for strings, and `{ty_text}` is {}",
+                    kind_name(kind)
+                ),
+            ));
+        } else if let Err(problem) = check_pattern(&pattern.value()) {
+            errors.push(Error::new(pattern.span(), problem));
+        }
+    }
     if let Some((key, _)) = &attr.nullable {
         if !option {
             errors.push(Error::new(
@@ -516,4 +529,29 @@ fn number_bounds(
     } else {
         None
     }
+}
+
+/// Whether the runtime can enforce `pattern`: it parses, with the `regex` feature on.
+#[cfg(feature = "regex")]
+fn check_pattern(pattern: &str) -> Result<(), String> {
+    regex_syntax::Parser::new()
+        .parse(pattern)
+        .map(|_| ())
+        .map_err(|error| {
+            let error = error.to_string();
+            let reason = error.lines().last().unwrap_or("invalid").trim();
+            let reason = reason.strip_prefix("error: ").unwrap_or(reason);
+            format!("#[schema(pattern)] is not a regular expression the call can check: {reason}")
+        })
+}
+
+/// Without the `regex` feature a pattern could be listed but not checked: refused.
+#[cfg(not(feature = "regex"))]
+fn check_pattern(_: &str) -> Result<(), String> {
+    Err(
+        "#[schema(pattern)] needs the `regex` feature of `annotations` (`annotations = { \
+         version = \"...\", features = [\"regex\"] }`), which checks it while compiling and \
+         enforces it on every call; without it the pattern would be listed but not checked"
+            .to_owned(),
+    )
 }

@@ -68,6 +68,8 @@ pub enum Check {
     MinItems(u64),
     /// `maxItems`.
     MaxItems(u64),
+    /// `pattern`: the string must contain a match (with the `regex` feature).
+    Pattern(&'static str),
 }
 
 impl std::fmt::Display for Bound {
@@ -115,6 +117,39 @@ fn multiple_of(number: &serde_json::Number, step: Bound) -> bool {
             (quotient - quotient.round()).abs() <= quotient.abs().max(1.0) * f64::EPSILON * 4.0
         }
     }
+}
+
+/// Whether `text` contains a match of `pattern`, each pattern compiled once.
+#[cfg(feature = "regex")]
+fn pattern_matches(pattern: &'static str, text: &str) -> Result<bool, String> {
+    use std::collections::HashMap;
+    use std::sync::{OnceLock, RwLock};
+    static COMPILED: OnceLock<RwLock<HashMap<&'static str, regex::Regex>>> = OnceLock::new();
+    let cache = COMPILED.get_or_init(RwLock::default);
+    if let Some(found) = cache
+        .read()
+        .ok()
+        .and_then(|cache| cache.get(pattern).map(|re| re.is_match(text)))
+    {
+        return Ok(found);
+    }
+    // The macro parsed it while compiling, with the same engine's parser.
+    let compiled = regex::Regex::new(pattern)
+        .map_err(|error| format!("the pattern `{pattern}` cannot be checked: {error}"))?;
+    let found = compiled.is_match(text);
+    if let Ok(mut cache) = cache.write() {
+        cache.insert(pattern, compiled);
+    }
+    Ok(found)
+}
+
+/// Without the `regex` feature no pattern can be checked, and the macro refuses to write one;
+/// a call that meets one anyway (a macro built with the feature, a runtime without) fails.
+#[cfg(not(feature = "regex"))]
+fn pattern_matches(pattern: &'static str, _: &str) -> Result<bool, String> {
+    Err(format!(
+        "the pattern `{pattern}` cannot be checked: the `regex` feature of `annotations` is off"
+    ))
 }
 
 /// The first constraint `value` breaks, as a message (`expected at least 1 item, found 0`).
@@ -180,6 +215,13 @@ fn check(value: &Value, checks: &[Check]) -> Result<(), String> {
                     )
                 })
             }
+            (Check::Pattern(pattern), Value::String(text)) => (!pattern_matches(pattern, text)?)
+                .then(|| {
+                    format!(
+                        "expected a string matching `{pattern}`, found {}",
+                        Value::String(text.clone())
+                    )
+                }),
             // A value of another type is the type's to refuse, with its own message.
             _ => None,
         };
