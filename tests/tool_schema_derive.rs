@@ -160,3 +160,89 @@ fn a_tool_struct_is_named_and_required_as_serde_reads_it() {
     assert_eq!(result.text_content(), r#"["a"] true 0"#);
     assert!(call("open_nodes", json!({"node_names": ["a"]})).is_error);
 }
+
+/// Enums with data, in each of serde's taggings: the schema accepts exactly what serde reads.
+#[allow(dead_code)] // The variants are read by serde and compared, never used.
+mod tagged_enums {
+    use annotations::ToolSchema;
+    use serde::Deserialize;
+    use serde_json::{Value, json};
+
+    #[derive(ToolSchema, Deserialize, Debug)]
+    #[serde(rename_all = "snake_case")]
+    pub enum External {
+        Stop,
+        Move { x: i32, y: i32 },
+        Say(String),
+    }
+
+    #[derive(ToolSchema, Deserialize, Debug)]
+    #[serde(tag = "kind", deny_unknown_fields)]
+    pub enum Internal {
+        Circle { radius: f64 },
+        Square { side: f64 },
+        Empty,
+    }
+
+    #[derive(ToolSchema, Deserialize, Debug)]
+    #[serde(tag = "t", content = "c")]
+    pub enum Adjacent {
+        Text(String),
+        Count(u8),
+        Nothing,
+    }
+
+    #[derive(ToolSchema, Deserialize, Debug)]
+    #[serde(untagged)]
+    pub enum Untagged {
+        Number(f64),
+        Words { words: Vec<String> },
+    }
+
+    fn agree<T: ToolSchema + serde::de::DeserializeOwned>(values: &[Value]) {
+        let schema = T::tool_schema();
+        jsonschema::meta::validate(&schema).unwrap();
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        for value in values {
+            let schema_says = validator.is_valid(value);
+            let serde_says = serde_json::from_value::<T>(value.clone()).is_ok();
+            assert_eq!(schema_says, serde_says, "{value} against {schema}");
+        }
+    }
+
+    #[test]
+    fn each_tagging_agrees_with_serde() {
+        agree::<External>(&[
+            json!("stop"),
+            json!({"move": {"x": 1, "y": 2}}),
+            json!({"say": "hi"}),
+            json!("Stop"),
+            json!({"move": {"x": 1}}),
+            json!({"say": 3}),
+            json!({"say": "hi", "stop": null}),
+        ]);
+        agree::<Internal>(&[
+            json!({"kind": "Circle", "radius": 1.5}),
+            json!({"kind": "Square", "side": 2}),
+            json!({"kind": "Empty"}),
+            json!({"kind": "Circle"}),
+            json!({"kind": "Triangle"}),
+            json!({"radius": 1.0}),
+            json!({"kind": "Circle", "radius": 1.0, "extra": 1}),
+        ]);
+        agree::<Adjacent>(&[
+            json!({"t": "Text", "c": "hi"}),
+            json!({"t": "Count", "c": 3}),
+            json!({"t": "Nothing"}),
+            json!({"t": "Count", "c": 300}),
+            json!({"t": "Text"}),
+            json!({"c": "hi"}),
+        ]);
+        agree::<Untagged>(&[
+            json!(1.5),
+            json!({"words": ["a"]}),
+            json!("x"),
+            json!({"words": "a"}),
+        ]);
+    }
+}

@@ -742,16 +742,19 @@ pub fn derive_tool(input: TokenStream) -> TokenStream {
 /// - A struct with named fields is an object: each field a property, its doc comment the
 ///   property's description, the type's doc comment the object's. `Option` fields and fields
 ///   with a serde default are not required.
-/// - An enum of unit variants is `{"type": "string", "enum": [...]}`.
+/// - An enum of unit variants is `{"type": "string", "enum": [...]}`. An enum with data is
+///   a `oneOf` of its variants as serde writes them: externally tagged (`{"Variant": ...}`,
+///   serde's default), internally (`tag`), adjacently (`tag` and `content`), or `anyOf` when
+///   `untagged`; unit, newtype and struct variants (a newtype not under an internal `tag`).
 /// - The `#[serde(...)]` attributes that change what serde reads are followed: `rename` and
 ///   `rename_all` (fields and variants, with serde's case rules), `alias` (each alias listed
 ///   too), `default`, `skip` and `skip_deserializing`, `deny_unknown_fields` (which closes the
-///   object). Those that change only what is written (`skip_serializing`, ...) are left
-///   alone. Any other (`flatten`, `tag`, `untagged`, `with`, ...) is a compile error: the
-///   schema would differ from what serde reads.
+///   object), `tag`, `content`, `untagged`. Those that change only what is written
+///   (`skip_serializing`, ...) are left alone. Any other (`flatten`, `transparent`, `with`,
+///   ...) is a compile error: the schema would differ from what serde reads.
 /// - Not read yet, each a compile error that says so: generic types, tuple and unit
-///   structs, enum variants with data, a type that contains itself, `#[schema(...)]` on a
-///   field.
+///   structs, tuple variants of more than one field, a type that contains itself,
+///   `#[schema(...)]` on a field.
 ///
 /// ```
 /// use annotations::{ToolSchema, tool};

@@ -15,6 +15,11 @@ pub(crate) struct Container {
     pub(crate) deny_unknown_fields: bool,
     /// `#[serde(default)]`: every field may be left out.
     pub(crate) default: bool,
+    /// `#[serde(tag = "...")]`, and `content = "..."` beside it.
+    pub(crate) tag: Option<LitStr>,
+    pub(crate) content: Option<LitStr>,
+    /// `#[serde(untagged)]`.
+    pub(crate) untagged: bool,
 }
 
 /// What a field's (or a variant's) `#[serde(...)]` says.
@@ -114,6 +119,15 @@ pub(crate) fn container(attrs: &[TokenStream], what: &str, errors: &mut Errors) 
                 None => errors.push(unsupported(&key, what)),
             },
             "deny_unknown_fields" => out.deny_unknown_fields = true,
+            "tag" => match string_after_eq(&entry) {
+                Some(tag) => out.tag = Some(tag),
+                None => errors.push(unsupported(&key, what)),
+            },
+            "content" => match string_after_eq(&entry) {
+                Some(content) => out.content = Some(content),
+                None => errors.push(unsupported(&key, what)),
+            },
+            "untagged" if entry.len() == 1 => out.untagged = true,
             "default" if entry.len() == 1 => out.default = true,
             // The type's own name is not part of its JSON.
             "rename" | "expecting" => {}

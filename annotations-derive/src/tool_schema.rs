@@ -4,9 +4,10 @@
 //! `serde_attr.rs`), so the schema and serde's reading never disagree.
 //!
 //! Named structs become objects (a field's doc comment its description; `Option` fields and
-//! fields with a serde default not required; `deny_unknown_fields` closes the object) and
-//! enums of unit variants a string `enum`. What it does not understand (other shapes,
-//! generics, a type that contains itself) is a compile error.
+//! fields with a serde default not required; `deny_unknown_fields` closes the object), enums
+//! of unit variants a string `enum`, and enums with data a `oneOf` of their variants in
+//! serde's tagging (built once, when first asked for). What it does not understand (other
+//! shapes, generics, a type that contains itself) is a compile error.
 
 use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use quote::quote;
@@ -88,21 +89,43 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         _ => None,
     });
     let schema = match (keyword.to_string().as_str(), body) {
-        ("struct", Some(fields)) => record(
-            &name,
-            fields,
-            &container,
-            description.as_deref(),
-            &krate,
-            &mut errors,
-        ),
-        ("enum", Some(variants)) => unit_enum(
-            variants,
-            &container,
-            description.as_deref(),
-            &krate,
-            &mut errors,
-        ),
+        ("struct", Some(fields)) => {
+            if let Some(tag) = container.tag.as_ref().or(container.content.as_ref()) {
+                errors.push(Error::new(
+                    tag.span(),
+                    "#[serde(tag)] on a struct is not read by #[derive(ToolSchema)] yet",
+                ));
+            }
+            record(
+                &name,
+                fields,
+                &container,
+                description.as_deref(),
+                &krate,
+                &mut errors,
+            )
+        }
+        ("enum", Some(variants)) => {
+            let tagged = container.tag.is_some() || container.untagged;
+            if !tagged && unit_only(&variants) {
+                unit_enum(
+                    variants,
+                    &container,
+                    description.as_deref(),
+                    &krate,
+                    &mut errors,
+                )
+            } else {
+                data_enum(
+                    &name,
+                    variants,
+                    &container,
+                    description.as_deref(),
+                    &krate,
+                    &mut errors,
+                )
+            }
+        }
         ("struct", None) => {
             errors.push(Error::new(
                 name.span(),
@@ -282,14 +305,6 @@ fn unit_enum(
         let Some(TokenTree::Ident(ident)) = variant.get(i) else {
             continue;
         };
-        if let Some(TokenTree::Group(fields)) = variant.get(i + 1) {
-            errors.push(Error::new(
-                fields.span(),
-                "#[derive(ToolSchema)] reads enums of unit variants (a choice of names); a \
-                 variant with data is not read yet",
-            ));
-            continue;
-        }
         let serde = serde_attr::field(&attrs, "#[derive(ToolSchema)]", errors);
         if serde.skip {
             continue;
@@ -310,4 +325,152 @@ fn unit_enum(
     }
     out.push_str(&format!(r#","enum":[{}]}}"#, names.join(",")));
     quote!(#krate::__private::fragment(#out))
+}
+
+/// Whether every variant is a unit variant (no fields).
+fn unit_only(variants: &TokenStream) -> bool {
+    split_top_level(variants.clone())
+        .into_iter()
+        .all(|(variant, _)| {
+            let (_, _, i) = attributes(&variant);
+            !matches!(variant.get(i + 1), Some(TokenTree::Group(_)))
+        })
+}
+
+/// The runtime's `Property` for each field of a struct or struct variant, as serde reads
+/// them (renamed, skipped, required or not), each field's doc comment its description.
+fn properties(
+    name: &Ident,
+    fields: TokenStream,
+    container: &serde_attr::Container,
+    krate: &TokenStream,
+    errors: &mut Errors,
+) -> Vec<TokenStream> {
+    let mut out = Vec::new();
+    for (field, _) in split_top_level(fields) {
+        let (docs, attrs, i) = attributes(&field);
+        let i = skip_visibility(&field, i);
+        let Some(TokenTree::Ident(ident)) = field.get(i) else {
+            continue;
+        };
+        let ty: TokenStream = field
+            .get(i + 2..)
+            .unwrap_or_default()
+            .iter()
+            .cloned()
+            .collect();
+        let serde = serde_attr::field(&attrs, "#[derive(ToolSchema)]", errors);
+        if serde.skip {
+            continue;
+        }
+        if mentions(&ty, name) {
+            errors.push(Error::new(
+                ident.span(),
+                format!("`{ident}` holds a `{name}` itself: #[derive(ToolSchema)] does not write recursive schemas yet"),
+            ));
+            continue;
+        }
+        let (schema, optional) = schema::read_param(&ty, errors);
+        let rust_name = crate::tokens::unraw(ident);
+        let (field_name, _) = serde_attr::name_of(&rust_name, &serde, container);
+        let required = !(optional || serde.default);
+        let schema = schema.to_expr(krate);
+        let description = match join_docs(&docs) {
+            Some(text) => quote!(::core::option::Option::Some(#text)),
+            None => quote!(::core::option::Option::None),
+        };
+        out.push(quote! {
+            #krate::__private::Property {
+                name: #field_name,
+                schema: #schema,
+                description: #description,
+                required: #required,
+            }
+        });
+    }
+    out
+}
+
+/// An enum with data (or with serde's `tag` or `untagged`): each variant as serde writes it,
+/// `oneOf` (`anyOf` when untagged), built once, when the schema is first asked for.
+fn data_enum(
+    name: &Ident,
+    variants: TokenStream,
+    container: &serde_attr::Container,
+    description: Option<&str>,
+    krate: &TokenStream,
+    errors: &mut Errors,
+) -> TokenStream {
+    let tagging = match (&container.tag, &container.content, container.untagged) {
+        (_, _, true) => quote!(#krate::__private::Tagging::Untagged),
+        (Some(tag), Some(content), false) => {
+            let (tag, content) = (tag.value(), content.value());
+            quote!(#krate::__private::Tagging::Adjacent(#tag, #content))
+        }
+        (Some(tag), None, false) => {
+            let tag = tag.value();
+            quote!(#krate::__private::Tagging::Internal(#tag))
+        }
+        (None, Some(content), false) => {
+            errors.push(Error::new(
+                content.span(),
+                "#[serde(content)] needs #[serde(tag)] beside it",
+            ));
+            quote!(#krate::__private::Tagging::External)
+        }
+        (None, None, false) => quote!(#krate::__private::Tagging::External),
+    };
+    let closed = container.deny_unknown_fields;
+    let mut built = Vec::new();
+    for (variant, _) in split_top_level(variants) {
+        let (_, attrs, i) = attributes(&variant);
+        let Some(TokenTree::Ident(ident)) = variant.get(i) else {
+            continue;
+        };
+        let serde = serde_attr::field(&attrs, "#[derive(ToolSchema)]", errors);
+        if serde.skip {
+            continue;
+        }
+        let variant_name = match (&serde.rename, &container.rename_all) {
+            (Some(rename), _) => rename.value(),
+            (None, Some(case)) => crate::case::rename_variant(&ident.to_string(), &case.value()),
+            (None, None) => ident.to_string(),
+        };
+        let value = match variant.get(i + 1) {
+            Some(TokenTree::Group(fields)) if fields.delimiter() == Delimiter::Brace => {
+                let fields = properties(name, fields.stream(), container, krate, errors);
+                quote!(::core::option::Option::Some(#krate::__private::record(::std::vec![#(#fields),*], #closed, ::core::option::Option::None)))
+            }
+            Some(TokenTree::Group(fields)) if fields.delimiter() == Delimiter::Parenthesis => {
+                let pieces = split_top_level(fields.stream());
+                if pieces.len() != 1 || container.tag.is_some() && container.content.is_none() {
+                    errors.push(Error::new(
+                        fields.span(),
+                        "#[derive(ToolSchema)] reads a tuple variant of one field (a newtype), \
+                         and not under an internal `tag`; this one is not read yet",
+                    ));
+                    continue;
+                }
+                let (_, _, j) = attributes(&pieces[0].0);
+                let ty: TokenStream = pieces[0].0[j..].iter().cloned().collect();
+                if mentions(&ty, name) {
+                    errors.push(Error::new(
+                        ident.span(),
+                        format!("`{ident}` holds a `{name}` itself: #[derive(ToolSchema)] does not write recursive schemas yet"),
+                    ));
+                    continue;
+                }
+                let schema = schema::read_param(&ty, errors).0.to_expr(krate);
+                quote!(::core::option::Option::Some(#schema))
+            }
+            _ => quote!(::core::option::Option::None),
+        };
+        built.push(quote!(#krate::__private::variant(#tagging, #variant_name, #value, #closed)));
+    }
+    let untagged = container.untagged;
+    let description = match description {
+        Some(text) => quote!(::core::option::Option::Some(#text)),
+        None => quote!(::core::option::Option::None),
+    };
+    quote!(#krate::__private::variants(::std::vec![#(#built),*], #untagged, #description))
 }

@@ -22,8 +22,8 @@ pub use crate::call::handler::{
 pub use crate::call::struct_tool::struct_call;
 pub use crate::tool::schema::Lazy;
 pub use crate::tool::schema_builder::{
-    Property, array, fragment, map, nullable, object, output_schema, record, with_default,
-    with_keys,
+    Property, Tagging, array, fragment, map, nullable, object, output_schema, record, variant,
+    variants, with_default, with_keys,
 };
 pub use serde_json::Value;
 

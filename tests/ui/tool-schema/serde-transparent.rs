@@ -1,10 +1,9 @@
 use annotations::ToolSchema;
 
 #[derive(ToolSchema, serde::Deserialize)]
-#[serde(tag = "kind")]
-pub enum Kind {
-    A,
-    B,
+#[serde(transparent)]
+pub struct Meters {
+    pub value: f64,
 }
 
 fn main() {}

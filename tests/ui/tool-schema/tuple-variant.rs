@@ -3,7 +3,7 @@ use annotations::ToolSchema;
 #[derive(ToolSchema)]
 pub enum Shape {
     Point,
-    Circle { radius: f64 },
+    Segment(f64, f64),
 }
 
 fn main() {}
