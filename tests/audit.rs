@@ -7,10 +7,7 @@ use std::process::Command;
 use serde_json::Value;
 
 fn example(name: &str) -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().unwrap().parent().unwrap();
-    dir.join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
+    annotations_tests::example_binary(name)
 }
 
 fn audit(server: &str) -> (i32, Value) {

@@ -12,17 +12,7 @@ use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceExt};
 
 fn example() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().unwrap().parent().unwrap();
-    let binary = dir
-        .join("examples")
-        .join(format!("conformance{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        binary.exists(),
-        "build the example first (cargo test builds it): {}",
-        binary.display()
-    );
-    binary
+    annotations_tests::example_binary("conformance")
 }
 
 async fn connect() -> RunningService<RoleClient, ()> {

@@ -13,17 +13,7 @@ use serde_json::{Value, json};
 
 /// The built `notes` example, beside this test's executable.
 fn notes_binary() -> PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().unwrap().parent().unwrap();
-    let binary = dir
-        .join("examples")
-        .join(format!("notes{}", std::env::consts::EXE_SUFFIX));
-    assert!(
-        binary.exists(),
-        "build the example first (cargo test builds it): {}",
-        binary.display()
-    );
-    binary
+    annotations_tests::example_binary("notes")
 }
 
 /// A fresh directory for one test's notes file.

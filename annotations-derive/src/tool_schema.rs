@@ -155,21 +155,24 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     }
 }
 
-/// A named struct's schema: an object of its fields, as serde reads them.
-fn record(
+/// One field as serde reads it.
+struct Field {
+    name: String,
+    schema: schema::Ty,
+    required: bool,
+    description: Option<String>,
+}
+
+/// The fields of a struct or struct variant as serde reads them: renamed, skipped, required
+/// or not (`defaults`: the container's `#[serde(default)]`), each alias a property too, each
+/// doc comment a description. `name` is the type's, to refuse a type that contains itself.
+fn read_fields(
     name: &Ident,
     fields: TokenStream,
     container: &serde_attr::Container,
-    description: Option<&str>,
-    krate: &TokenStream,
+    defaults: bool,
     errors: &mut Errors,
-) -> TokenStream {
-    struct Field {
-        name: String,
-        schema: schema::Ty,
-        required: bool,
-        description: Option<String>,
-    }
+) -> Vec<Field> {
     let mut read = Vec::new();
     for (field, _) in split_top_level(fields) {
         let (docs, attrs, i) = attributes(&field);
@@ -195,20 +198,13 @@ fn record(
             continue;
         }
         if mentions(&ty, name) {
-            errors.push(Error::new(
-                ident.span(),
-                format!(
-                    "`{ident}` holds a `{name}` itself: #[derive(ToolSchema)] does not write \
-                     recursive schemas yet; implement `annotations::ToolSchema` by hand, with \
-                     a `$ref` into `$defs`"
-                ),
-            ));
+            errors.push(recursive(ident, name));
             continue;
         }
         let (schema, optional) = schema::read_param(&ty, errors);
         let rust_name = crate::tokens::unraw(ident);
         let (field_name, _) = serde_attr::name_of(&rust_name, &serde, container);
-        let required = !(optional || serde.default || container.default);
+        let required = !(optional || serde.default || defaults);
         let description = join_docs(&docs);
         for alias in &serde.aliases {
             read.push(Field {
@@ -225,6 +221,55 @@ fn record(
             description,
         });
     }
+    read
+}
+
+/// The error for a field of the type's own type.
+fn recursive(field: &Ident, name: &Ident) -> Error {
+    Error::new(
+        field.span(),
+        format!(
+            "`{field}` holds a `{name}` itself: #[derive(ToolSchema)] does not write recursive \
+             schemas yet; implement `annotations::ToolSchema` by hand, with a `$ref` into `$defs`"
+        ),
+    )
+}
+
+/// The runtime's `Property` for each field, for a schema built when first asked for.
+fn pushes(fields: &[Field], krate: &TokenStream) -> Vec<TokenStream> {
+    fields
+        .iter()
+        .map(|field| {
+            let name = &field.name;
+            let schema = field.schema.to_expr(krate);
+            let required = field.required;
+            let description = match &field.description {
+                Some(text) => quote!(::core::option::Option::Some(#text)),
+                None => quote!(::core::option::Option::None),
+            };
+            quote! {
+                #krate::__private::Property {
+                    name: #name,
+                    schema: #schema,
+                    description: #description,
+                    required: #required,
+                }
+            }
+        })
+        .collect()
+}
+
+/// A named struct's schema: an object of its fields, as serde reads them, as JSON text when
+/// every field's schema is known while compiling.
+fn record(
+    name: &Ident,
+    fields: TokenStream,
+    container: &serde_attr::Container,
+    description: Option<&str>,
+    krate: &TokenStream,
+    errors: &mut Errors,
+) -> TokenStream {
+    let read = read_fields(name, fields, container, container.default, errors);
     // Known while compiling: the JSON text itself.
     let all_known: Option<Vec<String>> = read.iter().map(|field| field.schema.to_json()).collect();
     if let Some(jsons) = all_known {
@@ -265,23 +310,7 @@ fn record(
         out.push('}');
         return quote!(#krate::__private::fragment(#out));
     }
-    let pushes = read.iter().map(|field| {
-        let name = &field.name;
-        let schema = field.schema.to_expr(krate);
-        let required = field.required;
-        let description = match &field.description {
-            Some(text) => quote!(::core::option::Option::Some(#text)),
-            None => quote!(::core::option::Option::None),
-        };
-        quote! {
-            #krate::__private::Property {
-                name: #name,
-                schema: #schema,
-                description: #description,
-                required: #required,
-            }
-        }
-    });
+    let pushes = pushes(&read, krate);
     let closed = container.deny_unknown_fields;
     let description = match description {
         Some(text) => quote!(::core::option::Option::Some(#text)),
@@ -337,60 +366,6 @@ fn unit_only(variants: &TokenStream) -> bool {
         })
 }
 
-/// The runtime's `Property` for each field of a struct or struct variant, as serde reads
-/// them (renamed, skipped, required or not), each field's doc comment its description.
-fn properties(
-    name: &Ident,
-    fields: TokenStream,
-    container: &serde_attr::Container,
-    krate: &TokenStream,
-    errors: &mut Errors,
-) -> Vec<TokenStream> {
-    let mut out = Vec::new();
-    for (field, _) in split_top_level(fields) {
-        let (docs, attrs, i) = attributes(&field);
-        let i = skip_visibility(&field, i);
-        let Some(TokenTree::Ident(ident)) = field.get(i) else {
-            continue;
-        };
-        let ty: TokenStream = field
-            .get(i + 2..)
-            .unwrap_or_default()
-            .iter()
-            .cloned()
-            .collect();
-        let serde = serde_attr::field(&attrs, "#[derive(ToolSchema)]", errors);
-        if serde.skip {
-            continue;
-        }
-        if mentions(&ty, name) {
-            errors.push(Error::new(
-                ident.span(),
-                format!("`{ident}` holds a `{name}` itself: #[derive(ToolSchema)] does not write recursive schemas yet"),
-            ));
-            continue;
-        }
-        let (schema, optional) = schema::read_param(&ty, errors);
-        let rust_name = crate::tokens::unraw(ident);
-        let (field_name, _) = serde_attr::name_of(&rust_name, &serde, container);
-        let required = !(optional || serde.default);
-        let schema = schema.to_expr(krate);
-        let description = match join_docs(&docs) {
-            Some(text) => quote!(::core::option::Option::Some(#text)),
-            None => quote!(::core::option::Option::None),
-        };
-        out.push(quote! {
-            #krate::__private::Property {
-                name: #field_name,
-                schema: #schema,
-                description: #description,
-                required: #required,
-            }
-        });
-    }
-    out
-}
-
 /// An enum with data (or with serde's `tag` or `untagged`): each variant as serde writes it,
 /// `oneOf` (`anyOf` when untagged), built once, when the schema is first asked for.
 fn data_enum(
@@ -438,7 +413,8 @@ fn data_enum(
         };
         let value = match variant.get(i + 1) {
             Some(TokenTree::Group(fields)) if fields.delimiter() == Delimiter::Brace => {
-                let fields = properties(name, fields.stream(), container, krate, errors);
+                let fields = read_fields(name, fields.stream(), container, false, errors);
+                let fields = pushes(&fields, krate);
                 quote!(::core::option::Option::Some(#krate::__private::record(::std::vec![#(#fields),*], #closed, ::core::option::Option::None)))
             }
             Some(TokenTree::Group(fields)) if fields.delimiter() == Delimiter::Parenthesis => {
@@ -454,10 +430,7 @@ fn data_enum(
                 let (_, _, j) = attributes(&pieces[0].0);
                 let ty: TokenStream = pieces[0].0[j..].iter().cloned().collect();
                 if mentions(&ty, name) {
-                    errors.push(Error::new(
-                        ident.span(),
-                        format!("`{ident}` holds a `{name}` itself: #[derive(ToolSchema)] does not write recursive schemas yet"),
-                    ));
+                    errors.push(recursive(ident, name));
                     continue;
                 }
                 let schema = schema::read_param(&ty, errors).0.to_expr(krate);

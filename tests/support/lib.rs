@@ -60,3 +60,27 @@ pub fn lookup_listing(n: usize, schema: &'static str, what: &str) -> Listing {
         .collect();
     Listing::new(Vec::leak(tools))
 }
+
+/// The path of the example `name`, built beside the test binary that asks (`cargo test`
+/// builds every example first).
+///
+/// # Panics
+///
+/// If the example has not been built.
+#[must_use]
+pub fn example_binary(name: &str) -> std::path::PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let dir = exe
+        .parent()
+        .and_then(std::path::Path::parent)
+        .expect("the test binary is in target/<profile>/deps");
+    let binary = dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        binary.exists(),
+        "build the example first (cargo test builds it): {}",
+        binary.display()
+    );
+    binary
+}

@@ -277,18 +277,24 @@ pub(crate) fn object_output(schema: &str) -> Option<String> {
 /// that is not an object (`true`) becomes `{"allOf": [schema]}` with the keys beside it.
 #[must_use]
 pub fn with_keys(schema: Value, keys: &[(&str, &str)]) -> Value {
-    let mut object = match schema {
+    let mut object = keyed(schema);
+    for (key, json) in keys {
+        object.insert((*key).to_owned(), fragment(json));
+    }
+    Value::Object(object)
+}
+
+/// The schema as an object that keys can be set in: itself, or `{"allOf": [schema]}` for a
+/// schema that is not an object (`true`).
+fn keyed(schema: Value) -> Map<String, Value> {
+    match schema {
         Value::Object(object) => object,
         other => {
             let mut wrapper = Map::new();
             wrapper.insert("allOf".into(), Value::Array(vec![other]));
             wrapper
         }
-    };
-    for (key, json) in keys {
-        object.insert((*key).to_owned(), fragment(json));
     }
-    Value::Object(object)
 }
 
 /// The schema with `"default"` set to `value` (a parameter's `#[schema(default = ...)]` that
@@ -296,14 +302,7 @@ pub fn with_keys(schema: Value, keys: &[(&str, &str)]) -> Value {
 #[must_use]
 pub fn with_default<T: serde::Serialize>(schema: Value, value: &T) -> Value {
     let default = serde_json::to_value(value).unwrap_or(Value::Null);
-    let mut object = match schema {
-        Value::Object(object) => object,
-        other => {
-            let mut wrapper = Map::new();
-            wrapper.insert("allOf".into(), Value::Array(vec![other]));
-            wrapper
-        }
-    };
+    let mut object = keyed(schema);
     object.insert("default".into(), default);
     Value::Object(object)
 }
