@@ -129,6 +129,7 @@ pub(crate) fn expand(
     let mut bindings = Vec::new();
     let mut context_reads = Vec::new();
     let mut defaults = Vec::new();
+    let mut default_checks = Vec::new();
     let mut arguments = Vec::new();
     let mut bounds = Vec::new();
     let mut all_by_value = true;
@@ -171,9 +172,11 @@ pub(crate) fn expand(
                     owned,
                     default,
                     default_json,
+                    default_check,
                     default_ty,
                     pass,
                 } = &**read;
+                default_checks.extend(default_check.clone());
                 let default_json = match default_json {
                     Some(json) => quote!(::core::option::Option::Some(#json)),
                     None => quote!(::core::option::Option::None),
@@ -332,6 +335,7 @@ pub(crate) fn expand(
             __arguments: ::core::option::Option<#krate::__private::Map>,
             __context: #krate::Context<'__a>,
         ) -> #krate::CallFuture<'__a> #where_clause {
+            #(#default_checks)*
             #krate::__private::#runner(
                 __state,
                 __arguments,
@@ -412,6 +416,8 @@ struct ModelParam {
     default: Option<TokenStream>,
     /// `#[schema(default = literal)]` when the reader reads it, as JSON.
     default_json: Option<String>,
+    /// rustc's check of that literal against the parameter's type.
+    default_check: Option<TokenStream>,
     /// The owned type itself, which the default converts into.
     default_ty: TokenStream,
     pass: Pass,
@@ -442,8 +448,21 @@ impl ModelParam {
             .collect();
         let (default, default_json) = match &input.default {
             Some(DefaultRead::Expr(expr)) => (Some(expr.clone()), None),
-            Some(DefaultRead::Json(json)) => (None, Some(json.clone())),
+            Some(DefaultRead::Json(json, _)) => (None, Some(json.clone())),
             None => (None, None),
+        };
+        // A literal default the reader reads as JSON is still checked by rustc against the
+        // parameter's type, in a closure that never runs.
+        let default_check = match &input.default {
+            Some(DefaultRead::Json(_, Some((expr, scalar)))) => {
+                let value = if *scalar {
+                    quote!(#expr)
+                } else {
+                    quote!(::core::convert::Into::into(#expr))
+                };
+                Some(quote!(let _ = || -> #owned { #value };))
+            }
+            _ => None,
         };
         let read = match &default {
             Some(_) => quote!(::core::option::Option<#owned>),
@@ -461,6 +480,7 @@ impl ModelParam {
             owned: read,
             default,
             default_json,
+            default_check,
             default_ty: owned,
             pass,
         }

@@ -13,47 +13,57 @@ pub(crate) const CASES: [&str; 8] = [
     "SCREAMING-KEBAB-CASE",
 ];
 
-/// `name` (snake case) in `case`, one of [`CASES`]; unchanged for any other.
+/// `name` (snake case, as Rust writes a field or parameter) in `case`, one of [`CASES`], as
+/// serde renames fields; unchanged for any other.
 pub(crate) fn rename(name: &str, case: &str) -> String {
     let words = name.split('_');
     match case {
-        "lowercase" => name.replace('_', "").to_lowercase(),
-        "UPPERCASE" => name.replace('_', "").to_uppercase(),
+        // serde: a snake-case field is lower case already.
+        "lowercase" | "snake_case" => name.to_owned(),
+        "UPPERCASE" | "SCREAMING_SNAKE_CASE" => name.to_ascii_uppercase(),
         "PascalCase" => words.map(capitalize).collect(),
         "camelCase" => {
             let pascal: String = words.map(capitalize).collect();
             let mut chars = pascal.chars();
             match chars.next() {
-                Some(first) => first.to_lowercase().chain(chars).collect(),
+                Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
                 None => pascal,
             }
         }
-        "SCREAMING_SNAKE_CASE" => name.to_uppercase(),
         "kebab-case" => name.replace('_', "-"),
-        "SCREAMING-KEBAB-CASE" => name.replace('_', "-").to_uppercase(),
+        "SCREAMING-KEBAB-CASE" => name.replace('_', "-").to_ascii_uppercase(),
         _ => name.to_owned(),
     }
 }
 
 /// A variant's name (Pascal case, as Rust writes it) in `case`, as serde renames variants.
 pub(crate) fn rename_variant(name: &str, case: &str) -> String {
-    if case == "PascalCase" {
-        return name.to_owned();
-    }
-    if case == "lowercase" {
-        return name.to_lowercase();
-    }
-    if case == "UPPERCASE" {
-        return name.to_uppercase();
-    }
-    let mut snake = String::new();
-    for (i, c) in name.chars().enumerate() {
-        if c.is_uppercase() && i > 0 {
-            snake.push('_');
+    let snake = || {
+        let mut snake = String::new();
+        for (i, c) in name.char_indices() {
+            if c.is_uppercase() && i > 0 {
+                snake.push('_');
+            }
+            snake.push(c.to_ascii_lowercase());
         }
-        snake.extend(c.to_lowercase());
+        snake
+    };
+    match case {
+        "lowercase" => name.to_ascii_lowercase(),
+        "UPPERCASE" => name.to_ascii_uppercase(),
+        "camelCase" => {
+            let mut chars = name.chars();
+            match chars.next() {
+                Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+                None => String::new(),
+            }
+        }
+        "snake_case" => snake(),
+        "SCREAMING_SNAKE_CASE" => snake().to_ascii_uppercase(),
+        "kebab-case" => snake().replace('_', "-"),
+        "SCREAMING-KEBAB-CASE" => snake().replace('_', "-").to_ascii_uppercase(),
+        _ => name.to_owned(),
     }
-    rename(&snake, case)
 }
 
 fn capitalize(word: &str) -> String {
@@ -70,9 +80,10 @@ mod tests {
 
     #[test]
     fn every_case_as_serde_writes_it() {
+        // As serde renames a field `dry_run`.
         let cases = [
-            ("lowercase", "dryrun"),
-            ("UPPERCASE", "DRYRUN"),
+            ("lowercase", "dry_run"),
+            ("UPPERCASE", "DRY_RUN"),
             ("PascalCase", "DryRun"),
             ("camelCase", "dryRun"),
             ("snake_case", "dry_run"),
@@ -96,6 +107,10 @@ mod tests {
         ] {
             assert_eq!(super::rename_variant("DryRun", case), expected, "{case}");
         }
+        // serde's own corner cases: only the first letter changes for camelCase, and only
+        // ASCII letters change case.
+        assert_eq!(super::rename_variant("A_B", "camelCase"), "a_B");
+        assert_eq!(super::rename_variant("Éclair", "lowercase"), "Éclair");
         assert_eq!(rename("max_depth_2", "camelCase"), "maxDepth2");
     }
 }

@@ -40,9 +40,12 @@ pub(crate) struct Property {
 
 /// How a parameter's default reaches a call that leaves the argument out.
 pub(crate) enum DefaultRead {
-    /// A literal of a type the macro knows (checked against it while compiling): the reader
-    /// reads its JSON as it reads an argument, so the call needs no code of its own.
-    Json(String),
+    /// A literal of a type the macro knows: the reader reads its JSON as it reads an
+    /// argument, so the call needs no code of its own. The expression is kept for rustc to
+    /// check against the parameter's type (`["a"]` for a `Vec<u8>`, `1e39` for an `f32`),
+    /// with whether it is a number or boolean literal (typed directly, not converted).
+    /// (`None` for `serde_json::Value`, which takes any literal.)
+    Json(String, Option<(TokenStream, bool)>),
     /// Any other expression: evaluated by the call (converted with `Into`).
     Expr(TokenStream),
 }
@@ -107,6 +110,13 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
     let mut properties = Vec::new();
     for (index, param) in source.params.iter().enumerate() {
         if param.context {
+            if let Some(attr) = param.schema.first() {
+                errors.push(Error::new_spanned(
+                    attr,
+                    "#[schema(...)] on a #[context] parameter: the server supplies it, so it \
+                     has no schema to shape",
+                ));
+            }
             continue;
         }
         let Some(ident) = &param.name else {
@@ -140,6 +150,7 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
             span: ident.span(),
         };
         if !attr.is_empty() {
+            crate::valid::fixed_length(&attr, &property.schema, &param.ty, errors);
             crate::valid::schema_attr(&attr, &property.schema.kind(), optional, &param.ty, errors);
             apply(&mut property, attr, &param.ty);
         }
@@ -243,7 +254,8 @@ fn apply(property: &mut Property, attr: SchemaAttr, ty: &TokenStream) {
     let mut runtime_default = None;
     if let Some(default) = attr.default {
         property.optional = true;
-        property.null = false;
+        // A type that reads `null` itself (`serde_json::Value`) still does.
+        property.null = matches!(schema.kind(), crate::schema::Kind::Any);
         match &default.literal {
             Some(literal) => keys.push(("default", literal.json())),
             None => {
@@ -253,12 +265,16 @@ fn apply(property: &mut Property, attr: SchemaAttr, ty: &TokenStream) {
                 ));
             }
         }
-        let known = !matches!(
-            schema.kind(),
-            crate::schema::Kind::Unknown | crate::schema::Kind::Any
+        let known = !matches!(schema.kind(), crate::schema::Kind::Unknown);
+        let scalar = matches!(
+            default.literal,
+            Some(schema_attr::Literal::Number(_) | schema_attr::Literal::Bool(_))
         );
         property.default = Some(match &default.literal {
-            Some(literal) if known => DefaultRead::Json(literal.json()),
+            Some(literal) if known => {
+                let any = matches!(schema.kind(), crate::schema::Kind::Any);
+                DefaultRead::Json(literal.json(), (!any).then_some((default.expr, scalar)))
+            }
             _ => DefaultRead::Expr(default.expr),
         });
     }
@@ -404,9 +420,12 @@ impl Descriptor {
             };
             let required = !property.optional;
             let cfgs = &property.cfgs;
+            // The list is the generated code's own (call-site hygiene), whatever span the
+            // parameter's name has (a handler written by `macro_rules!` gives it the macro's).
+            let properties = Ident::new("properties", Span::call_site());
             quote_spanned! {property.span=>
                 #(#cfgs)*
-                properties.push(#krate::__private::Property {
+                #properties.push(#krate::__private::Property {
                     name: #name,
                     schema: #schema,
                     description: #description,

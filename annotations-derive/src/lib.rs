@@ -719,7 +719,10 @@ pub fn tools(input: TokenStream) -> TokenStream {
 ///
 /// Only a struct with named fields (or none) can describe a tool: on an enum, a union or a
 /// tuple struct it is a compile error that says why. Generic structs are refused (the schema
-/// must be fixed). Serde attributes on fields (`rename`, ...) are not read.
+/// must be fixed). The fields are named and required as serde reads them: `#[serde(rename)]`,
+/// the struct's `#[serde(rename_all)]` and `#[serde(default)]`, a field's `#[serde(default)]`,
+/// `#[serde(skip)]`; an attribute that would change the JSON in a way the schema cannot
+/// follow (`flatten`, `alias`, ...) is a compile error.
 ///
 /// ```compile_fail
 /// use annotations::Tool;

@@ -112,6 +112,8 @@ pub(crate) fn parse(attrs: &[TokenStream], errors: &mut Errors) -> SchemaAttr {
     let mut out = SchemaAttr::default();
     for attr in attrs {
         for (entry, _) in split_top_level(attr.clone()) {
+            // What `macro_rules!` passes (`$min:literal`) arrives in invisible groups.
+            let entry = crate::tokens::flatten(entry.into_iter().collect());
             if !entry.is_empty() {
                 out.entry(entry, errors);
             }

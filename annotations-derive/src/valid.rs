@@ -322,6 +322,31 @@ pub(crate) fn schema_attr(
             ));
         }
     }
+    // An exclusive bound at the edge of the type's range leaves no value.
+    if let Kind::Integer(min, max) = kind {
+        if let Some((key, number)) = attr.number("exclusive_minimum") {
+            if number.int.is_some_and(|n| max.is_some_and(|max| n >= max)) {
+                errors.push(Error::new(
+                    key.span(),
+                    format!(
+                        "#[schema(exclusive_minimum = {})] leaves no value `{ty_text}` holds",
+                        number.json
+                    ),
+                ));
+            }
+        }
+        if let Some((key, number)) = attr.number("exclusive_maximum") {
+            if number.int.is_some_and(|n| min.is_some_and(|min| n <= min)) {
+                errors.push(Error::new(
+                    key.span(),
+                    format!(
+                        "#[schema(exclusive_maximum = {})] leaves no value `{ty_text}` holds",
+                        number.json
+                    ),
+                ));
+            }
+        }
+    }
     // Bounds that leave no value.
     let bound = |key: &str| attr.number(key).map(|(ident, n)| (ident, n));
     let lower = [bound("minimum"), bound("exclusive_minimum")];
@@ -554,4 +579,35 @@ fn check_pattern(_: &str) -> Result<(), String> {
          enforces it on every call; without it the pattern would be listed but not checked"
             .to_owned(),
     )
+}
+
+/// A length key on a type whose length is fixed (`char`, `[T; N]`) would override it: the
+/// schema would then say what the call refuses.
+pub(crate) fn fixed_length(
+    attr: &SchemaAttr,
+    ty: &crate::schema::Ty,
+    written: &TokenStream,
+    errors: &mut Errors,
+) {
+    use crate::schema::Ty;
+    let inner = match ty {
+        Ty::Nullable(inner) => inner.as_ref(),
+        other => other,
+    };
+    let (fixed, keys) = match inner {
+        Ty::Json(pairs) if pairs.iter().any(|(k, v)| *k == "maxLength" && v == "1") => {
+            ("a single character", ["min_length", "max_length"])
+        }
+        Ty::Array { len: Some(_), .. } => ("a fixed number of items", ["min_items", "max_items"]),
+        _ => return,
+    };
+    let written = written.to_string().replace(' ', "");
+    for key in keys {
+        if let Some((ident, _)) = attr.count(key) {
+            errors.push(Error::new(
+                ident.span(),
+                format!("#[schema({key})] on `{written}`, which always holds {fixed}"),
+            ));
+        }
+    }
 }

@@ -95,13 +95,25 @@ fn compare(number: &serde_json::Number, bound: Bound) -> Option<std::cmp::Orderi
     }
 }
 
-/// Whether `number` is a multiple of `step`.
-fn multiple_of(number: &serde_json::Number, step: Bound) -> bool {
-    let exact = number
+/// `number` as an exact integer: itself, or a whole float within `i128` (every such float is
+/// an integer exactly).
+fn exact_integer(number: &serde_json::Number) -> Option<i128> {
+    number
         .as_i64()
         .map(i128::from)
-        .or_else(|| number.as_u64().map(i128::from));
-    match (exact, step) {
+        .or_else(|| number.as_u64().map(i128::from))
+        .or_else(|| {
+            let x = number.as_f64()?;
+            #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
+            (x.fract() == 0.0 && x.abs() < 1.7e38).then_some(x as i128)
+        })
+}
+
+/// Whether `number` is a multiple of `step`: exactly for integers (a whole float included);
+/// otherwise when the quotient is a whole number within the float's rounding of it, judged
+/// relative to the quotient (so a tiny value is not taken for a multiple of everything).
+fn multiple_of(number: &serde_json::Number, step: Bound) -> bool {
+    match (exact_integer(number), step) {
         (Some(n), Bound::Int(step)) => step != 0 && n % step == 0,
         #[allow(clippy::cast_precision_loss)]
         (_, step) => {
@@ -113,8 +125,8 @@ fn multiple_of(number: &serde_json::Number, step: Bound) -> bool {
                 return false;
             };
             let quotient = x / step;
-            // Within the float's own rounding of the quotient, as validators judge it.
-            (quotient - quotient.round()).abs() <= quotient.abs().max(1.0) * f64::EPSILON * 4.0
+            quotient.is_finite()
+                && (quotient - quotient.round()).abs() <= quotient.abs() * f64::EPSILON * 4.0
         }
     }
 }
