@@ -382,3 +382,75 @@ mod review {
         assert!(!call("multiples", json!({"float": 4.5e1})).is_error);
     }
 }
+
+/// `#[schema(...)]` constraints on the fields of a `#[derive(Tool)]` struct: listed, and
+/// checked by the call before serde reads the struct.
+mod tool_struct_constraints {
+    use annotations::{CallTool, Context, Listing, StaticTool, tools};
+    use serde::Deserialize;
+    use serde_json::{Value, json};
+
+    /// Read some files.
+    #[derive(annotations::Tool, Deserialize)]
+    #[tool(read_only, open_world = false)]
+    pub struct ReadFiles {
+        /// The paths
+        #[schema(min_items = 1, max_items = 3)]
+        pub paths: Vec<String>,
+        /// At most this many bytes of each
+        #[schema(minimum = 1, maximum = 4096)]
+        #[serde(default)]
+        pub limit: u32,
+    }
+
+    impl CallTool<()> for ReadFiles {
+        type Output = String;
+        async fn call(self, _: &(), _: Context<'_>) -> String {
+            format!("{:?} {}", self.paths, self.limit)
+        }
+    }
+
+    static TOOLS: Listing = tools![ReadFiles];
+
+    fn call(arguments: Value) -> annotations::ToolResult {
+        let call = TOOLS
+            .call(
+                &(),
+                "read_files",
+                arguments.as_object().cloned(),
+                Context::none(),
+            )
+            .unwrap();
+        tokio::runtime::Runtime::new().unwrap().block_on(call)
+    }
+
+    #[test]
+    fn the_constraints_are_listed_and_checked() {
+        let schema = ReadFiles::TOOL.input_schema.to_value();
+        assert_eq!(schema["properties"]["paths"]["minItems"], 1);
+        assert_eq!(schema["properties"]["limit"]["maximum"], 4096);
+        assert_eq!(schema["required"], json!(["paths"]));
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        for (arguments, message) in [
+            (
+                json!({"paths": []}),
+                "invalid argument `paths`: expected at least 1 item, found 0",
+            ),
+            (
+                json!({"paths": ["a"], "limit": 0}),
+                "invalid argument `limit`: expected at least 1, found 0",
+            ),
+            (
+                json!({"paths": ["a", "b", "c", "d"]}),
+                "invalid argument `paths`: expected at most 3 items, found 4",
+            ),
+        ] {
+            assert!(!validator.is_valid(&arguments));
+            assert_eq!(call(arguments).text_content(), message);
+        }
+        assert_eq!(
+            call(json!({"paths": ["a"], "limit": 10})).text_content(),
+            r#"["a"] 10"#
+        );
+    }
+}

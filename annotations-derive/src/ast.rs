@@ -95,6 +95,8 @@ pub(crate) struct Param {
     pub(crate) serde_name: Option<String>,
     /// A `#[derive(Tool)]` field serde may do without (`#[serde(default)]`).
     pub(crate) serde_default: bool,
+    /// Whether it is a `#[derive(Tool)]` field (serde names it and fills it in).
+    pub(crate) field: bool,
 }
 
 impl Handler {
@@ -390,6 +392,7 @@ fn read_params(
             schema,
             serde_name: None,
             serde_default: false,
+            field: false,
         });
     }
     (params, emitted, receiver)

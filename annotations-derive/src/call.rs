@@ -432,20 +432,7 @@ impl ModelParam {
             None => quote!(::core::option::Option::None),
         };
         let (owned, pass) = owned_type(param);
-        let checks = input
-            .checks
-            .iter()
-            .map(|(variant, value)| {
-                let variant = Ident::new(variant, Span::call_site());
-                let value = match value {
-                    CheckValue::Int(n) => quote!(#krate::__private::Bound::Int(#n)),
-                    CheckValue::Float(x) => quote!(#krate::__private::Bound::Float(#x)),
-                    CheckValue::Count(n) => quote!(#n),
-                    CheckValue::Text(text) => quote!(#text),
-                };
-                quote!(#krate::__private::Check::#variant(#value))
-            })
-            .collect();
+        let checks = check_tokens(&input.checks, krate);
         let (default, default_json) = match &input.default {
             Some(DefaultRead::Expr(expr)) => (Some(expr.clone()), None),
             Some(DefaultRead::Json(json, _)) => (None, Some(json.clone())),
@@ -676,4 +663,24 @@ fn output_span(handler: &Handler) -> Span {
         .as_ref()
         .and_then(|output| output.clone().into_iter().next())
         .map_or_else(|| handler.name.span(), |token| token.span())
+}
+
+/// The runtime's `__private::Check` for each constraint of a `#[schema(...)]`.
+pub(crate) fn check_tokens(
+    checks: &[(&'static str, CheckValue)],
+    krate: &TokenStream,
+) -> Vec<TokenStream> {
+    checks
+        .iter()
+        .map(|(variant, value)| {
+            let variant = Ident::new(variant, Span::call_site());
+            let value = match value {
+                CheckValue::Int(n) => quote!(#krate::__private::Bound::Int(#n)),
+                CheckValue::Float(x) => quote!(#krate::__private::Bound::Float(#x)),
+                CheckValue::Count(n) => quote!(#n),
+                CheckValue::Text(text) => quote!(#text),
+            };
+            quote!(#krate::__private::Check::#variant(#value))
+        })
+        .collect()
 }

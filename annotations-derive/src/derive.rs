@@ -135,6 +135,10 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
     let tool_name = descriptor.name();
     let assertions = &checked.assertions;
     let checks = (!assertions.is_empty()).then(|| quote!(const _: () = { #(#assertions)* };));
+    let field_checks = descriptor.field_checks(&krate);
+    let field_checks = (!field_checks.is_empty()).then(|| {
+        quote!(const FIELD_CHECKS: &'static [(&'static str, &'static [#krate::__private::Check])] = &[#(#field_checks),*];)
+    });
     let unique = descriptor.unique_fields(&krate);
     let unique = (!unique.is_empty()).then(|| {
         quote!(const UNIQUE_FIELDS: &'static [(&'static str, #krate::__private::Unique)] = &[#(#unique),*];)
@@ -145,6 +149,7 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
             const ANNOTATIONS: #krate::ToolAnnotations = #annotations;
             const TOOL: #krate::Tool = #tool;
             #unique
+            #field_checks
         }
         #checks
     })
@@ -163,6 +168,7 @@ fn read_fields(
         let mut docs = Vec::new();
         let mut cfgs = Vec::new();
         let mut attrs = Vec::new();
+        let mut schema = Vec::new();
         while is_punct(field.get(i), '#') {
             if let Some(TokenTree::Group(attr)) = field.get(i + 1) {
                 if let Some(lines) = doc_lines(attr) {
@@ -171,6 +177,14 @@ fn read_fields(
                 {
                     cfgs.push(field[i..i + 2].iter().cloned().collect());
                 } else {
+                    let mut inner = attr.stream().into_iter();
+                    if let (Some(TokenTree::Ident(word)), Some(TokenTree::Group(args))) =
+                        (inner.next(), inner.next())
+                    {
+                        if word == "schema" {
+                            schema.push(args.stream());
+                        }
+                    }
                     attrs.push(attr.stream());
                 }
             }
@@ -206,11 +220,11 @@ fn read_fields(
             docs,
             context: false,
             cfgs,
-            // A field's schema follows its serde attributes; `#[schema]` is for handler
-            // parameters (rustc refuses it on a field, as an attribute it does not know).
-            schema: Vec::new(),
+            // Its constraints; serde names it and fills it in.
+            schema,
             serde_name: (serde_name != rust_name).then_some(serde_name),
             serde_default: serde.default || container.default,
+            field: true,
         });
     }
     params

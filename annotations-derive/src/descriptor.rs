@@ -149,6 +149,26 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
             cfgs: param.cfgs.clone(),
             span: ident.span(),
         };
+        if param.field {
+            // serde names a field and fills it in: the keys that would say otherwise are serde's.
+            let serde_keys = [
+                attr.rename.as_ref().map(|r| (r.span(), "#[serde(rename)]")),
+                attr.default
+                    .as_ref()
+                    .map(|d| (d.key.span(), "#[serde(default)]")),
+                attr.nullable
+                    .as_ref()
+                    .map(|(k, _)| (k.span(), "an `Option` field")),
+            ];
+            for (span, instead) in serde_keys.into_iter().flatten() {
+                errors.push(Error::new(
+                    span,
+                    format!(
+                        "on a #[derive(Tool)] field, serde decides this: write {instead} instead"
+                    ),
+                ));
+            }
+        }
         if !attr.is_empty() {
             crate::valid::fixed_length(&attr, &property.schema, &param.ty, errors);
             crate::valid::schema_attr(&attr, &property.schema.kind(), optional, &param.ty, errors);
@@ -321,6 +341,20 @@ impl Descriptor {
         self.properties
             .iter()
             .find(|property| property.param == index)
+    }
+
+    /// `("field", &[Check::...])` for each input with `#[schema(...)]` constraints (none under
+    /// a `#[cfg]`), for a `#[derive(Tool)]` type's `FIELD_CHECKS`.
+    pub(crate) fn field_checks(&self, krate: &TokenStream) -> Vec<TokenStream> {
+        self.properties
+            .iter()
+            .filter(|property| property.cfgs.is_empty() && !property.checks.is_empty())
+            .map(|property| {
+                let name = &property.name;
+                let checks = crate::call::check_tokens(&property.checks, krate);
+                quote!((#name, &[#(#checks),*]))
+            })
+            .collect()
     }
 
     /// `("field", Unique::...)` for each input that holds a set (none under a `#[cfg]`), for

@@ -723,6 +723,10 @@ pub fn tools(input: TokenStream) -> TokenStream {
 /// the struct's `#[serde(rename_all)]` and `#[serde(default)]`, a field's `#[serde(default)]`,
 /// `#[serde(skip)]`; an attribute that would change the JSON in a way the schema cannot
 /// follow (`flatten`, `alias`, ...) is a compile error.
+/// A field's `#[schema(...)]` constraints (`minimum`, `min_items`, `pattern`, ...) are listed
+/// and checked by the call as for a handler's parameters; its name and default are serde's,
+/// so `rename`, `default` and `nullable` there are compile errors that say which `#[serde]`
+/// to write.
 ///
 /// ```compile_fail
 /// use annotations::Tool;
@@ -733,7 +737,7 @@ pub fn tools(input: TokenStream) -> TokenStream {
 ///     Body(String),
 /// }
 /// ```
-#[proc_macro_derive(Tool, attributes(tool))]
+#[proc_macro_derive(Tool, attributes(tool, schema))]
 pub fn derive_tool(input: TokenStream) -> TokenStream {
     derive::expand_derive(input.into()).into()
 }

@@ -165,7 +165,7 @@ fn pattern_matches(pattern: &'static str, _: &str) -> Result<bool, String> {
 }
 
 /// The first constraint `value` breaks, as a message (`expected at least 1 item, found 0`).
-fn check(value: &Value, checks: &[Check]) -> Result<(), String> {
+pub(crate) fn check(value: &Value, checks: &[Check]) -> Result<(), String> {
     use std::cmp::Ordering::{Equal, Greater, Less};
     let plural = |n: u64, one: &str, many: &str| {
         if n == 1 {

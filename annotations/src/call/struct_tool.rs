@@ -101,6 +101,13 @@ async fn run_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
             }
         }
     }
+    for (name, checks) in T::FIELD_CHECKS {
+        if let Some(value) = arguments.get(*name) {
+            if let Err(message) = crate::call::arguments::check(value, checks) {
+                return ToolResult::error(format!("invalid argument `{name}`: {message}"));
+            }
+        }
+    }
     let empty = arguments.is_empty();
     // Read as a handler's arguments are (see `Exact`): whole floats for integer fields, an
     // `f32` in its range. The strings are copied out of the object.

@@ -366,4 +366,9 @@ pub trait StaticTool {
     /// call to refuse repeats in.
     #[doc(hidden)]
     const UNIQUE_FIELDS: &'static [(&'static str, crate::__private::Unique)] = &[];
+
+    /// Not public API: the `#[schema(...)]` constraints of each field, as `#[derive(Tool)]`
+    /// writes them for the call to check before serde reads the struct.
+    #[doc(hidden)]
+    const FIELD_CHECKS: &'static [(&'static str, &'static [crate::__private::Check])] = &[];
 }
