@@ -340,12 +340,7 @@ impl Ty {
     pub(crate) fn kind(&self) -> Kind {
         match self {
             Ty::Json(pairs) => {
-                let get = |key: &str| {
-                    pairs
-                        .iter()
-                        .find(|(k, _)| *k == key)
-                        .map(|(_, v)| v.as_str())
-                };
+                let get = |key: &str| value_of(pairs, key);
                 match get("type") {
                     Some("\"integer\"") => Kind::Integer(
                         get("minimum").and_then(|n| n.parse().ok()),
@@ -496,6 +491,14 @@ impl Ty {
     }
 }
 
+/// The JSON text of `key` among a schema's pairs.
+fn value_of<'a>(pairs: &'a [(&'static str, String)], key: &str) -> Option<&'a str> {
+    pairs
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, v)| v.as_str())
+}
+
 /// `{"key":value,...}` from pairs whose values are JSON text.
 pub(crate) fn object(pairs: &[(&'static str, String)]) -> String {
     let mut out = String::from("{");
@@ -559,12 +562,7 @@ impl Ty {
     pub(crate) fn describe(&self) -> Option<String> {
         Some(match self {
             Ty::Json(pairs) => {
-                let get = |key: &str| {
-                    pairs
-                        .iter()
-                        .find(|(k, _)| *k == key)
-                        .map(|(_, v)| v.as_str())
-                };
+                let get = |key: &str| value_of(pairs, key);
                 match get("type") {
                     None => "any JSON value".to_owned(),
                     Some("\"boolean\"") => "`true` or `false`".to_owned(),

@@ -174,3 +174,13 @@ pub(crate) fn name_of(ident: &str, field: &Field, container: &Container) -> (Str
         },
     }
 }
+
+/// The name serde reads a variant by: its `rename`, else the enum's case (serde's rules for
+/// variants), else as written.
+pub(crate) fn variant_name(ident: &str, variant: &Field, container: &Container) -> String {
+    match (&variant.rename, &container.rename_all) {
+        (Some(rename), _) => rename.value(),
+        (None, Some(case)) => crate::case::rename_variant(ident, &case.value()),
+        (None, None) => ident.to_owned(),
+    }
+}

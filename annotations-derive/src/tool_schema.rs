@@ -339,11 +339,7 @@ fn unit_enum(
         if serde.skip {
             continue;
         }
-        let name = match (&serde.rename, &container.rename_all) {
-            (Some(rename), _) => rename.value(),
-            (None, Some(case)) => crate::case::rename_variant(&ident.to_string(), &case.value()),
-            (None, None) => ident.to_string(),
-        };
+        let name = serde_attr::variant_name(&ident.to_string(), &serde, container);
         names.push(json_string(&name));
         // A variant's alias is another name serde reads.
         for alias in &serde.aliases {
@@ -408,11 +404,7 @@ fn data_enum(
         if serde.skip {
             continue;
         }
-        let variant_name = match (&serde.rename, &container.rename_all) {
-            (Some(rename), _) => rename.value(),
-            (None, Some(case)) => crate::case::rename_variant(&ident.to_string(), &case.value()),
-            (None, None) => ident.to_string(),
-        };
+        let variant_name = serde_attr::variant_name(&ident.to_string(), &serde, container);
         let value = match variant.get(i + 1) {
             Some(TokenTree::Group(fields)) if fields.delimiter() == Delimiter::Brace => {
                 // serde's `rename_all` on an enum renames its variants, not their fields.
