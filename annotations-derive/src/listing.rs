@@ -32,11 +32,13 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
 
     let mut tools = Vec::new();
     let mut calls = Vec::new();
+    let mut spans = Vec::new();
     for (entry, _) in split_top_level(entries.into_iter().collect()) {
         match entry_const(&entry, &krate) {
             Ok((tool, call)) => {
                 tools.push(tool);
                 calls.push(call);
+                spans.push(entry.last().map_or_else(Span::call_site, TokenTree::span));
             }
             Err(error) => errors.push(error),
         }
@@ -50,9 +52,28 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     // The name index, which the duplicate-name check builds: a power of two of slots, at least
     // twice the tools.
     let slots = (2 * count).next_power_of_two().max(2);
+    // One assertion a tool, spanned at its entry: a tool that is not ready is an error there.
     let ready = ready.map(|(level, span)| {
         let level = format_ident!("{}", level, span = span);
-        quote!(const _: () = #krate::__private::assert_ready(__ANNOTATIONS_TOOLS, #krate::Readiness::#level);)
+        let checks = spans.iter().enumerate().map(|(index, span)| {
+            // The path to the crate, and so the whole call, spanned at the entry: rustc points
+            // a failed constant at the call when all of it comes from one place.
+            let krate: TokenStream = krate
+                .clone()
+                .into_iter()
+                .map(|mut token| {
+                    token.set_span(*span);
+                    token
+                })
+                .collect();
+            quote_spanned! {*span=>
+                const _: () = #krate::__private::assert_ready(
+                    ::core::slice::from_ref(&__ANNOTATIONS_TOOLS[#index]),
+                    #krate::Readiness::#level,
+                );
+            }
+        });
+        quote!(#(#checks)*)
     });
     place.wrap(quote! {
         {
