@@ -327,6 +327,29 @@ pub(crate) fn expand(
             handler_arg,
         )
     };
+    // A `Json<T>` behind an alias would lose its `outputSchema` silently: refused, at the
+    // return type.
+    let output_probe = match &handler.output {
+        Some(output) if !descriptor.writes_json() && !mentions_impl(output) => {
+            let output = static_lifetimes(output.clone());
+            // Every token at the return type, so that rustc points there.
+            let krate: TokenStream = krate
+                .clone()
+                .into_iter()
+                .map(|mut token| {
+                    token.set_span(output_span);
+                    token
+                })
+                .collect();
+            quote_spanned! {output_span=>
+                {
+                    use #krate::__private::Plain as _;
+                    (&#krate::__private::OutputProbe::<#output>::new()).check_output();
+                }
+            }
+        }
+        _ => quote!(),
+    };
     quote! {
         #attrs
         #vis fn #call #generics(
@@ -335,6 +358,7 @@ pub(crate) fn expand(
             __arguments: ::core::option::Option<#krate::__private::Map>,
             __context: #krate::Context<'__a>,
         ) -> #krate::CallFuture<'__a> #where_clause {
+            #output_probe
             #(#default_checks)*
             #krate::__private::#runner(
                 __state,
@@ -683,4 +707,13 @@ pub(crate) fn check_tokens(
             quote!(#krate::__private::Check::#variant(#value))
         })
         .collect()
+}
+
+/// Whether a type's tokens hold `impl Trait` (which a probe cannot name).
+fn mentions_impl(tokens: &TokenStream) -> bool {
+    tokens.clone().into_iter().any(|token| match token {
+        TokenTree::Ident(word) => word == "impl",
+        TokenTree::Group(group) => mentions_impl(&group.stream()),
+        _ => false,
+    })
 }

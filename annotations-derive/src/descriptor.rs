@@ -17,6 +17,9 @@ pub(crate) struct Descriptor {
     properties: Vec<Property>,
     /// The schema of `T` for a handler returning `Json<T>` (or a `Result` of it).
     output: Option<Ty>,
+    /// Whether the return type is written `Json<T>` or `Result<Json<T>, E>` (else a `Json`
+    /// behind an alias is refused, as its schema cannot be listed).
+    written_json: bool,
 }
 
 pub(crate) struct Property {
@@ -190,15 +193,15 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
         }
         properties.push(property);
     }
-    let output = source
-        .output
-        .and_then(json_output)
-        .map(|ty| schema::read_param(&ty, errors).0);
+    let json = source.output.and_then(json_output);
+    let written_json = json.is_some();
+    let output = json.map(|ty| schema::read_param(&ty, errors).0);
     Descriptor {
         name,
         description,
         properties,
         output,
+        written_json,
     }
 }
 
@@ -369,6 +372,11 @@ impl Descriptor {
                 Some(quote!((#name, #unique)))
             })
             .collect()
+    }
+
+    /// Whether the signature writes a `Json<T>` result (see `written_json`).
+    pub(crate) fn writes_json(&self) -> bool {
+        self.written_json
     }
 
     /// The tool's name.

@@ -422,7 +422,9 @@ use proc_macro::TokenStream;
 ///   strings and numbers, nothing for `()`, structured content for `annotations::Json(value)`
 ///   (and then the descriptor has an `outputSchema`: `T`'s schema; for protocol versions
 ///   before 2026-07-28, which want objects, a value and a schema whose root is not an object
-///   are both written inside `{"result": ...}`), a failed result for `Err(e)`;
+///   are both written inside `{"result": ...}`; a `Json<T>` behind a type alias, which the
+///   macro cannot see, is a compile error at the return type rather than a silently missing
+///   `outputSchema`), a failed result for `Err(e)`;
 /// - `async fn` handlers are awaited; a panic anywhere from reading the arguments to the
 ///   finished result (a handler's, an error's `Display`, a `Json` value's `Serialize`) is a
 ///   failed result, and so is a `Json` value holding a NaN or an infinity, which JSON cannot.

@@ -65,3 +65,54 @@ pub trait TooManyParameters {}
     note = "move the `#[cfg]` to the whole handler, or give each configuration its own handler"
 )]
 pub trait HasCfgParameters {}
+
+/// Never implemented: a `Json<T>` result the macro could not see in the signature (behind a
+/// type alias), whose `outputSchema` would be silently left out.
+#[diagnostic::on_unimplemented(
+    message = "this #[tool] returns a `Json<T>` behind a type alias, so its `outputSchema` cannot be listed",
+    label = "#[tool] reads the signature's tokens, and an alias hides the `Json`",
+    note = "write `Json<...>` (or `Result<Json<...>, E>`) in the signature itself"
+)]
+pub trait ListedOutput {}
+
+/// What a result type is probed for, by method resolution: a `Json<T>` (or a `Result` of one)
+/// finds the inherent `check_output`, whose bound fails; any other type finds [`Plain`]'s.
+pub struct OutputProbe<T>(core::marker::PhantomData<fn() -> T>);
+
+/// The type of the failing bound for a hidden `Json<T>`.
+pub struct HiddenJson<T>(core::marker::PhantomData<fn() -> T>);
+
+impl<T> OutputProbe<T> {
+    /// A probe of `T` (generated code names only this).
+    #[must_use]
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Self {
+        OutputProbe(core::marker::PhantomData)
+    }
+}
+
+impl<T> OutputProbe<crate::Json<T>> {
+    /// Chosen for a `Json<T>` result: fails with [`ListedOutput`]'s message.
+    pub fn check_output(&self)
+    where
+        HiddenJson<T>: ListedOutput,
+    {
+    }
+}
+
+impl<T, E> OutputProbe<Result<crate::Json<T>, E>> {
+    /// Chosen for a `Result<Json<T>, E>` result: fails with [`ListedOutput`]'s message.
+    pub fn check_output(&self)
+    where
+        HiddenJson<T>: ListedOutput,
+    {
+    }
+}
+
+/// Chosen for every other result type: nothing to list.
+pub trait Plain {
+    /// Nothing to check.
+    fn check_output(&self) {}
+}
+
+impl<T> Plain for &OutputProbe<T> {}

@@ -12,8 +12,8 @@ pub use std::sync::OnceLock;
 
 pub use self::assert::{assert_ready, name_index};
 pub use self::diagnostic::{
-    HasCfgParameters, IsGeneric, IsUnsafe, SizedSelf, TakesMutSelf, TakesSelf, TooManyParameters,
-    sized_self,
+    HasCfgParameters, HiddenJson, IsGeneric, IsUnsafe, ListedOutput, OutputProbe, Plain, SizedSelf,
+    TakesMutSelf, TakesSelf, TooManyParameters, sized_self,
 };
 pub use crate::call::arguments::{Bound, Check, Map, Spec, Unique, common_reads};
 pub use crate::call::handler::{
