@@ -262,6 +262,10 @@ impl SchemaAttr {
                 Some(Literal::Array(items)) if !items.is_empty() => {
                     self.examples = Some((key, items));
                 }
+                Some(Literal::Array(_)) => errors.push(Error::new_spanned(
+                    tokens(&value),
+                    "#[schema(examples)] needs at least one example: `examples = [1, 2]`, or leave it out",
+                )),
                 _ => errors.push(Error::new_spanned(
                     tokens(&value),
                     "#[schema(examples)] takes an array of literals: `examples = [1, 2]`",

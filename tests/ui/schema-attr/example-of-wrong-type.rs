@@ -1,0 +1,7 @@
+use annotations::tool;
+
+/// Set the level.
+#[tool(read_only)]
+fn level(#[schema(examples = [1, 1.5])] level: u8) {}
+
+fn main() {}
