@@ -399,7 +399,7 @@ fn read_params(
 }
 
 /// What `#[schema(...)]` holds, if the attribute is one.
-fn schema_args(attr: &Group) -> Option<TokenStream> {
+pub(crate) fn schema_args(attr: &Group) -> Option<TokenStream> {
     let mut tokens = attr.stream().into_iter();
     match (tokens.next(), tokens.next(), tokens.next()) {
         (Some(TokenTree::Ident(word)), Some(TokenTree::Group(args)), None)
@@ -694,4 +694,57 @@ fn ident(token: Option<&TokenTree>, word: &str) -> bool {
 
 fn group(token: Option<&TokenTree>, delimiter: Delimiter) -> bool {
     matches!(token, Some(TokenTree::Group(g)) if g.delimiter() == delimiter)
+}
+
+/// One item's or field's leading attributes: its doc lines, its other attributes (each
+/// `#[...]`'s bracket group), and where the item itself starts.
+pub(crate) fn attributes(tokens: &[TokenTree]) -> (Vec<String>, Vec<Group>, usize) {
+    let mut docs = Vec::new();
+    let mut attrs = Vec::new();
+    let mut i = 0;
+    while punct(tokens.get(i), '#') {
+        if let Some(TokenTree::Group(attr)) = tokens.get(i + 1) {
+            match doc_lines(attr) {
+                Some(lines) => docs.extend(lines),
+                None => attrs.push(attr.clone()),
+            }
+        }
+        i += 2;
+    }
+    (docs, attrs, i)
+}
+
+/// A named field of a struct or struct variant, as tokens.
+pub(crate) struct NamedField {
+    pub(crate) docs: Vec<String>,
+    /// Its attributes other than doc comments, each `#[...]`'s bracket group.
+    pub(crate) attrs: Vec<Group>,
+    pub(crate) name: Ident,
+    pub(crate) ty: TokenStream,
+}
+
+/// The named fields in a struct's (or struct variant's) braces.
+pub(crate) fn named_fields(stream: TokenStream) -> Vec<NamedField> {
+    split_top_level(stream)
+        .into_iter()
+        .filter_map(|(field, _)| {
+            let (docs, attrs, i) = attributes(&field);
+            let i = skip_visibility(&field, i);
+            let Some(TokenTree::Ident(name)) = field.get(i) else {
+                return None;
+            };
+            let ty = field
+                .get(i + 2..)
+                .unwrap_or_default()
+                .iter()
+                .cloned()
+                .collect();
+            Some(NamedField {
+                docs,
+                attrs,
+                name: name.clone(),
+                ty,
+            })
+        })
+        .collect()
 }

@@ -1,18 +1,18 @@
 //! `#[derive(Tool)]`: a tool described by a struct whose named fields are its inputs, with the
 //! same `#[tool(...)]` keys and checks as the attribute (one parser, one validator).
 
-use proc_macro2::{Delimiter, Ident, Punct, Spacing, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Punct, Spacing, TokenStream, TokenTree};
 use quote::quote;
 use syn::Error;
 
-use crate::ast::{Param, doc_lines, skip_visibility};
+use crate::ast::{NamedField, Param, doc_lines, named_fields, schema_args, skip_visibility};
 use crate::attr;
 use crate::descriptor::{self, Source};
 use crate::errors::Errors;
 use crate::expand::{annotations_value, upper_snake};
 use crate::krate::Krate;
 use crate::serde_attr;
-use crate::tokens::{punct as is_punct, split_top_level};
+use crate::tokens::punct as is_punct;
 use crate::valid;
 
 pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
@@ -163,37 +163,20 @@ fn read_fields(
     errors: &mut Errors,
 ) -> Vec<Param> {
     let mut params = Vec::new();
-    for (field, _) in split_top_level(stream) {
-        let mut i = 0;
-        let mut docs = Vec::new();
-        let mut cfgs = Vec::new();
-        let mut attrs = Vec::new();
-        let mut schema = Vec::new();
-        while is_punct(field.get(i), '#') {
-            if let Some(TokenTree::Group(attr)) = field.get(i + 1) {
-                if let Some(lines) = doc_lines(attr) {
-                    docs.extend(lines);
-                } else if matches!(attr.stream().into_iter().next(), Some(TokenTree::Ident(w)) if w == "cfg")
-                {
-                    cfgs.push(field[i..i + 2].iter().cloned().collect());
-                } else {
-                    let mut inner = attr.stream().into_iter();
-                    if let (Some(TokenTree::Ident(word)), Some(TokenTree::Group(args))) =
-                        (inner.next(), inner.next())
-                    {
-                        if word == "schema" {
-                            schema.push(args.stream());
-                        }
-                    }
-                    attrs.push(attr.stream());
-                }
-            }
-            i += 2;
-        }
-        let i = skip_visibility(&field, i);
-        let Some(TokenTree::Ident(name)) = field.get(i) else {
-            continue;
-        };
+    for field in named_fields(stream) {
+        let NamedField {
+            docs,
+            attrs,
+            name,
+            ty,
+        } = field;
+        let cfgs: Vec<TokenStream> = attrs
+            .iter()
+            .filter(|attr| matches!(attr.stream().into_iter().next(), Some(TokenTree::Ident(w)) if w == "cfg"))
+            .map(|attr| [TokenTree::Punct(Punct::new('#', Spacing::Alone)), TokenTree::Group(attr.clone())].into_iter().collect())
+            .collect();
+        let schema: Vec<TokenStream> = attrs.iter().filter_map(schema_args).collect();
+        let attrs: Vec<TokenStream> = attrs.iter().map(Group::stream).collect();
         let serde = serde_attr::field(&attrs, "#[derive(Tool)]", errors);
         if serde.skip {
             continue;
@@ -205,16 +188,10 @@ fn read_fields(
                  for each input, and refuses any other; leave the alias out",
             ));
         }
-        let rust_name = crate::tokens::unraw(name);
+        let rust_name = crate::tokens::unraw(&name);
         let (serde_name, _) = serde_attr::name_of(&rust_name, &serde, container);
-        let ty: TokenStream = field
-            .get(i + 2..)
-            .unwrap_or_default()
-            .iter()
-            .cloned()
-            .collect();
         params.push(Param {
-            name: Some(Ident::clone(name)),
+            name: Some(name.clone()),
             pattern: quote!(#name),
             ty,
             docs,

@@ -507,12 +507,7 @@ impl Descriptor {
             let json = match &property.description {
                 // Insert `"description"` last, unless the schema has one.
                 Some(text) if !json.contains("\"description\":") => {
-                    let description = format!("\"description\":{}", json_string(text));
-                    if json == "{}" {
-                        format!("{{{description}}}")
-                    } else {
-                        format!("{},{description}}}", &json[..json.len() - 1])
-                    }
+                    schema::with_description(&json, text)
                 }
                 _ => json,
             };

@@ -491,6 +491,16 @@ impl Ty {
     }
 }
 
+/// A schema's JSON text with `"description": text` added as its last key.
+pub(crate) fn with_description(json: &str, text: &str) -> String {
+    let description = format!("\"description\":{}", json_string(text));
+    if json == "{}" {
+        format!("{{{description}}}")
+    } else {
+        format!("{},{description}}}", &json[..json.len() - 1])
+    }
+}
+
 /// The JSON text of `key` among a schema's pairs.
 fn value_of<'a>(pairs: &'a [(&'static str, String)], key: &str) -> Option<&'a str> {
     pairs

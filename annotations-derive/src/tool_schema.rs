@@ -13,7 +13,7 @@ use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use quote::quote;
 use syn::Error;
 
-use crate::ast::{doc_lines, join_docs, skip_visibility};
+use crate::ast::{join_docs, skip_visibility};
 use crate::errors::Errors;
 use crate::krate::Krate;
 use crate::schema::{self, json_string};
@@ -23,19 +23,12 @@ use crate::tokens::{punct, split_top_level};
 /// One item's or field's leading attributes: doc lines, the other attributes' bracket
 /// contents, and where the item itself starts.
 fn attributes(tokens: &[TokenTree]) -> (Vec<String>, Vec<TokenStream>, usize) {
-    let mut docs = Vec::new();
-    let mut attrs = Vec::new();
-    let mut i = 0;
-    while punct(tokens.get(i), '#') {
-        if let Some(TokenTree::Group(attr)) = tokens.get(i + 1) {
-            match doc_lines(attr) {
-                Some(lines) => docs.extend(lines),
-                None => attrs.push(attr.stream()),
-            }
-        }
-        i += 2;
-    }
-    (docs, attrs, i)
+    let (docs, attrs, i) = crate::ast::attributes(tokens);
+    (
+        docs,
+        attrs.iter().map(proc_macro2::Group::stream).collect(),
+        i,
+    )
 }
 
 fn has_schema_attr(attrs: &[TokenStream]) -> Option<Span> {
@@ -174,8 +167,14 @@ fn read_fields(
     errors: &mut Errors,
 ) -> Vec<Field> {
     let mut read = Vec::new();
-    for (field, _) in split_top_level(fields) {
-        let (docs, attrs, i) = attributes(&field);
+    for field in crate::ast::named_fields(fields) {
+        let crate::ast::NamedField {
+            docs,
+            attrs,
+            name: ident,
+            ty,
+        } = field;
+        let attrs: Vec<TokenStream> = attrs.iter().map(proc_macro2::Group::stream).collect();
         if let Some(span) = has_schema_attr(&attrs) {
             errors.push(Error::new(
                 span,
@@ -183,26 +182,16 @@ fn read_fields(
                  would be listed but not checked; use it on a handler parameter",
             ));
         }
-        let i = skip_visibility(&field, i);
-        let Some(TokenTree::Ident(ident)) = field.get(i) else {
-            continue;
-        };
-        let ty: TokenStream = field
-            .get(i + 2..)
-            .unwrap_or_default()
-            .iter()
-            .cloned()
-            .collect();
         let serde = serde_attr::field(&attrs, "#[derive(ToolSchema)]", errors);
         if serde.skip {
             continue;
         }
         if mentions(&ty, name) {
-            errors.push(recursive(ident, name));
+            errors.push(recursive(&ident, name));
             continue;
         }
         let (schema, optional) = schema::read_param(&ty, errors);
-        let rust_name = crate::tokens::unraw(ident);
+        let rust_name = crate::tokens::unraw(&ident);
         let (field_name, _) = serde_attr::name_of(&rust_name, &serde, container);
         let required = !(optional || serde.default || defaults);
         let description = join_docs(&docs);
@@ -283,14 +272,7 @@ fn record(
             .zip(&jsons)
             .map(|(field, json)| {
                 let json = match &field.description {
-                    Some(text) if json != "{}" => {
-                        format!(
-                            r#"{},"description":{}}}"#,
-                            &json[..json.len() - 1],
-                            json_string(text)
-                        )
-                    }
-                    Some(text) => format!(r#"{{"description":{}}}"#, json_string(text)),
+                    Some(text) => schema::with_description(json, text),
                     None => json.clone(),
                 };
                 format!("{}:{json}", json_string(&field.name))

@@ -96,6 +96,18 @@ fn dialects(schema: &Value, out: &mut Vec<Value>) {
     }
 }
 
+/// The one `$schema` that `schemas` state, if they state any and all state the same one.
+fn dialect_of<'a>(schemas: impl IntoIterator<Item = &'a Value>) -> Option<Value> {
+    let mut stated = Vec::new();
+    for schema in schemas {
+        dialects(schema, &mut stated);
+    }
+    match stated.split_first() {
+        Some((first, rest)) if rest.iter().all(|other| other == first) => Some(first.clone()),
+        _ => None,
+    }
+}
+
 /// The keywords whose value is a map from names (of properties, patterns, definitions) to
 /// schemas: the names there are not keywords, even `$schema` or `$defs`.
 const NAMED: [&str; 5] = [
@@ -160,14 +172,7 @@ pub struct Property {
 /// dropped).
 #[must_use]
 pub fn object(properties: Vec<Property>) -> String {
-    let mut stated = Vec::new();
-    for property in &properties {
-        dialects(&property.schema, &mut stated);
-    }
-    let dialect = match stated.split_first() {
-        Some((first, rest)) if rest.iter().all(|other| other == first) => Some(first.clone()),
-        _ => None,
-    };
+    let dialect = dialect_of(properties.iter().map(|property| &property.schema));
     let lift = dialect.is_some();
     let mut defs = Map::new();
     let mut out = String::from("{");
@@ -238,12 +243,16 @@ pub(crate) fn object_output(schema: &str) -> Option<String> {
         Some(Value::Array(kinds)) => kinds.iter().any(|kind| kind == "object"),
         _ => true,
     };
-    let mut stated = Vec::new();
-    dialects(&schema, &mut stated);
-    let dialect = match stated.split_first() {
-        Some((first, rest)) if rest.iter().all(|other| other == first) => Some(first.clone()),
-        _ => None,
+    let result = |schema| Property {
+        name: "result",
+        schema,
+        description: None,
+        required: true,
     };
+    if !objects {
+        return Some(object(vec![result(schema)]));
+    }
+    let dialect = dialect_of([&schema]);
     let mut defs = Map::new();
     let mut schema = schema;
     hoist(&mut schema, &mut defs, dialect.is_some());
@@ -252,20 +261,8 @@ pub(crate) fn object_output(schema: &str) -> Option<String> {
         root.insert("$schema".into(), dialect);
     }
     root.insert("type".into(), "object".into());
-    let mut properties = Map::new();
-    properties.insert("result".into(), schema.clone());
-    let mut wrapper = Map::new();
-    wrapper.insert("properties".into(), Value::Object(properties));
-    wrapper.insert("required".into(), Value::from(vec!["result"]));
-    wrapper.insert("additionalProperties".into(), false.into());
-    if objects {
-        root.insert(
-            "anyOf".into(),
-            Value::Array(vec![Value::Object(wrapper), schema]),
-        );
-    } else {
-        root.extend(wrapper);
-    }
+    let wrapper = record(vec![result(schema.clone())], true, None);
+    root.insert("anyOf".into(), Value::Array(vec![wrapper, schema]));
     if !defs.is_empty() {
         root.insert("$defs".into(), Value::Object(defs));
     }
