@@ -156,12 +156,51 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
 }
 
 /// The named fields as parameters, named and required as serde reads them: doc comments
-/// give descriptions, `#[cfg]` is kept, a field serde skips is not an input.
+/// give descriptions, `#[cfg]` is kept, a field serde skips is not an input. A field's alias
+/// or `flatten` is refused: a tool's schema lists one name for each input.
 fn read_fields(
     stream: TokenStream,
     container: &serde_attr::Container,
     errors: &mut Errors,
 ) -> Vec<Param> {
+    if let Some(span) = container.transparent {
+        errors.push(Error::new(
+            span,
+            "#[serde(transparent)] on a #[derive(Tool)] struct: a tool's arguments are an \
+             object of named inputs, not one value",
+        ));
+    }
+    let mut params = Vec::new();
+    for (param, serde) in field_params(stream, container, "#[derive(Tool)]", errors) {
+        if let Some(alias) = serde.aliases.first() {
+            errors.push(Error::new(
+                alias.span(),
+                "#[serde(alias)] on a #[derive(Tool)] field: the tool's schema lists one name \
+                 for each input, and refuses any other; leave the alias out",
+            ));
+        }
+        if let Some(span) = serde.flatten {
+            errors.push(Error::new(
+                span,
+                "#[serde(flatten)] on a #[derive(Tool)] field: list each input as a field of \
+                 the tool's struct",
+            ));
+        }
+        params.push(param);
+    }
+    params
+}
+
+/// The named fields of a struct (or struct variant) as the parameters of a schema, each with
+/// what its `#[serde]` says: named and required as serde reads them, doc comments as
+/// descriptions, `#[cfg]` kept, a field serde skips left out. `what` names the derive, for
+/// messages. Shared by `#[derive(Tool)]` and `#[derive(ToolSchema)]`.
+pub(crate) fn field_params(
+    stream: TokenStream,
+    container: &serde_attr::Container,
+    what: &str,
+    errors: &mut Errors,
+) -> Vec<(Param, serde_attr::Field)> {
     let mut params = Vec::new();
     for field in named_fields(stream) {
         let NamedField {
@@ -177,32 +216,29 @@ fn read_fields(
             .collect();
         let schema: Vec<TokenStream> = attrs.iter().filter_map(schema_args).collect();
         let attrs: Vec<TokenStream> = attrs.iter().map(Group::stream).collect();
-        let serde = serde_attr::field(&attrs, "#[derive(Tool)]", errors);
+        let serde = serde_attr::field(&attrs, what, errors);
         if serde.skip {
             continue;
         }
-        if let Some(alias) = serde.aliases.first() {
-            errors.push(Error::new(
-                alias.span(),
-                "#[serde(alias)] on a #[derive(Tool)] field: the tool's schema lists one name \
-                 for each input, and refuses any other; leave the alias out",
-            ));
-        }
         let rust_name = crate::tokens::unraw(&name);
         let (serde_name, _) = serde_attr::name_of(&rust_name, &serde, container);
-        params.push(Param {
-            name: Some(name.clone()),
-            pattern: quote!(#name),
-            ty,
-            docs,
-            context: false,
-            cfgs,
-            // Its constraints; serde names it and fills it in.
-            schema,
-            serde_name: (serde_name != rust_name).then_some(serde_name),
-            serde_default: serde.default || container.default,
-            field: true,
-        });
+        let serde_default = serde.default || container.default;
+        params.push((
+            Param {
+                name: Some(name.clone()),
+                pattern: quote!(#name),
+                ty,
+                docs,
+                context: false,
+                cfgs,
+                // Its constraints; serde names it and fills it in.
+                schema,
+                serde_name: (serde_name != rust_name).then_some(serde_name),
+                serde_default,
+                field: true,
+            },
+            serde,
+        ));
     }
     params
 }

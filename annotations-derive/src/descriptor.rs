@@ -36,9 +36,9 @@ pub(crate) struct Property {
     pub(crate) checks: Vec<(&'static str, CheckValue)>,
     /// `#[schema(default = EXPR)]`: how a missing argument gets it.
     pub(crate) default: Option<DefaultRead>,
-    description: Option<String>,
-    cfgs: Vec<TokenStream>,
-    span: Span,
+    pub(crate) description: Option<String>,
+    pub(crate) cfgs: Vec<TokenStream>,
+    pub(crate) span: Span,
 }
 
 /// How a parameter's default reaches a call that leaves the argument out.
@@ -112,71 +112,15 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
     };
     let mut properties = Vec::new();
     for (index, param) in source.params.iter().enumerate() {
-        if param.context {
-            if let Some(attr) = param.schema.first() {
-                errors.push(Error::new_spanned(
-                    attr,
-                    "#[schema(...)] on a #[context] parameter: the server supplies it, so it \
-                     has no schema to shape",
-                ));
-            }
-            continue;
-        }
-        let Some(ident) = &param.name else {
-            errors.push(Error::new_spanned(
-                &param.pattern,
-                "a #[tool] parameter needs a plain name, which the model passes its argument \
-                 by; mark it #[context] if the server supplies it instead",
-            ));
+        let Some(property) = property(
+            index,
+            param,
+            args.rename_all.as_ref(),
+            source.generics,
+            errors,
+        ) else {
             continue;
         };
-        if let Some(error) = not_fixed(&param.ty, source.generics) {
-            errors.push(error);
-            continue;
-        }
-        let (schema, optional) = schema::read_param(&param.ty, errors);
-        let attr = schema_attr::parse(&param.schema, errors);
-        let mut property = Property {
-            param: index,
-            name: match (&param.serde_name, &args.rename_all) {
-                (Some(name), _) => name.clone(),
-                (None, Some(case)) => crate::case::rename(&unraw(ident), &case.value()),
-                (None, None) => unraw(ident),
-            },
-            schema,
-            optional: optional || param.serde_default,
-            null: true,
-            checks: Vec::new(),
-            default: None,
-            description: join_docs(&param.docs),
-            cfgs: param.cfgs.clone(),
-            span: ident.span(),
-        };
-        if param.field {
-            // serde names a field and fills it in: the keys that would say otherwise are serde's.
-            let serde_keys = [
-                attr.rename.as_ref().map(|r| (r.span(), "#[serde(rename)]")),
-                attr.default
-                    .as_ref()
-                    .map(|d| (d.key.span(), "#[serde(default)]")),
-                attr.nullable
-                    .as_ref()
-                    .map(|(k, _)| (k.span(), "an `Option` field")),
-            ];
-            for (span, instead) in serde_keys.into_iter().flatten() {
-                errors.push(Error::new(
-                    span,
-                    format!(
-                        "on a #[derive(Tool)] field, serde decides this: write {instead} instead"
-                    ),
-                ));
-            }
-        }
-        if !attr.is_empty() {
-            crate::valid::fixed_length(&attr, &property.schema, &param.ty, errors);
-            crate::valid::schema_attr(&attr, &property.schema.kind(), optional, &param.ty, errors);
-            apply(&mut property, attr, &param.ty);
-        }
         if let Some(earlier) = properties
             .iter()
             .find(|earlier: &&Property| earlier.name == property.name)
@@ -203,6 +147,83 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
         output,
         written_json,
     }
+}
+
+/// The input read from one parameter (or field) at `index`: its name (its `rename`, the
+/// handler's `rename_all`, or serde's), its schema with its `#[schema(...)]` keys checked
+/// against its type and applied, and what the call checks. `None` for a parameter the model
+/// does not supply, or one whose error is reported.
+pub(crate) fn property(
+    index: usize,
+    param: &Param,
+    rename_all: Option<&LitStr>,
+    generics: &[String],
+    errors: &mut Errors,
+) -> Option<Property> {
+    if param.context {
+        if let Some(attr) = param.schema.first() {
+            errors.push(Error::new_spanned(
+                attr,
+                "#[schema(...)] on a #[context] parameter: the server supplies it, so it \
+                 has no schema to shape",
+            ));
+        }
+        return None;
+    }
+    let Some(ident) = &param.name else {
+        errors.push(Error::new_spanned(
+            &param.pattern,
+            "a #[tool] parameter needs a plain name, which the model passes its argument \
+             by; mark it #[context] if the server supplies it instead",
+        ));
+        return None;
+    };
+    if let Some(error) = not_fixed(&param.ty, generics) {
+        errors.push(error);
+        return None;
+    }
+    let (schema, optional) = schema::read_param(&param.ty, errors);
+    let attr = schema_attr::parse(&param.schema, errors);
+    let mut property = Property {
+        param: index,
+        name: match (&param.serde_name, rename_all) {
+            (Some(name), _) => name.clone(),
+            (None, Some(case)) => crate::case::rename(&unraw(ident), &case.value()),
+            (None, None) => unraw(ident),
+        },
+        schema,
+        optional: optional || param.serde_default,
+        null: true,
+        checks: Vec::new(),
+        default: None,
+        description: join_docs(&param.docs),
+        cfgs: param.cfgs.clone(),
+        span: ident.span(),
+    };
+    if param.field {
+        // serde names a field and fills it in: the keys that would say otherwise are serde's.
+        let serde_keys = [
+            attr.rename.as_ref().map(|r| (r.span(), "#[serde(rename)]")),
+            attr.default
+                .as_ref()
+                .map(|d| (d.key.span(), "#[serde(default)]")),
+            attr.nullable
+                .as_ref()
+                .map(|(k, _)| (k.span(), "an `Option` field")),
+        ];
+        for (span, instead) in serde_keys.into_iter().flatten() {
+            errors.push(Error::new(
+                span,
+                format!("on a struct's field, serde decides this: write {instead} instead"),
+            ));
+        }
+    }
+    if !attr.is_empty() {
+        crate::valid::fixed_length(&attr, &property.schema, &param.ty, errors);
+        crate::valid::schema_attr(&attr, &property.schema.kind(), optional, &param.ty, errors);
+        apply(&mut property, attr, &param.ty);
+    }
+    Some(property)
 }
 
 /// Applies a parameter's `#[schema(...)]` (already checked against its type): its name, its

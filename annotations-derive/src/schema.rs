@@ -544,8 +544,9 @@ pub(crate) fn json_string(text: &str) -> String {
 }
 
 impl Ty {
-    /// Where this schema says `uniqueItems`, as the runtime's `__private::Unique`; `None` if
-    /// nowhere (or only inside a type known to `ToolSchema`, which is not looked into).
+    /// Where this schema says `uniqueItems`, or holds a user type (which checks its own
+    /// values: `ToolSchema::check_value`), as the runtime's `__private::Unique`; `None` if
+    /// nowhere.
     pub(crate) fn unique(&self, krate: &TokenStream) -> Option<TokenStream> {
         let shape = |variant: &str, inner: TokenStream| {
             let variant = proc_macro2::Ident::new(variant, Span::call_site());
@@ -563,7 +564,10 @@ impl Ty {
             }
             Ty::Map(values) => values.unique(krate).map(|inner| shape("Values", inner)),
             Ty::Nullable(inner) | Ty::Keyed { inner, .. } => inner.unique(krate),
-            Ty::Json(_) | Ty::Dynamic(..) => None,
+            Ty::Dynamic(ty, span) => Some(
+                quote_spanned!(*span=> #krate::__private::Unique::Type(<#ty as #krate::ToolSchema>::check_value)),
+            ),
+            Ty::Json(_) => None,
         }
     }
 

@@ -20,6 +20,8 @@ pub(crate) struct Container {
     pub(crate) content: Option<LitStr>,
     /// `#[serde(untagged)]`.
     pub(crate) untagged: bool,
+    /// `#[serde(transparent)]`: the type reads as its one field.
+    pub(crate) transparent: Option<Span>,
 }
 
 /// What a field's (or a variant's) `#[serde(...)]` says.
@@ -31,6 +33,8 @@ pub(crate) struct Field {
     pub(crate) default: bool,
     /// `skip` or `skip_deserializing`: serde never reads it.
     pub(crate) skip: bool,
+    /// `#[serde(flatten)]`: its fields are read from the container's object.
+    pub(crate) flatten: Option<Span>,
 }
 
 /// Keys that change only how a value is written, or nothing in the JSON read: accepted and
@@ -129,6 +133,7 @@ pub(crate) fn container(attrs: &[TokenStream], what: &str, errors: &mut Errors) 
             },
             "untagged" if entry.len() == 1 => out.untagged = true,
             "default" if entry.len() == 1 => out.default = true,
+            "transparent" if entry.len() == 1 => out.transparent = Some(key.span()),
             // The type's own name is not part of its JSON.
             "rename" | "expecting" => {}
             key_name if WRITE_ONLY.contains(&key_name) => {}
@@ -156,6 +161,7 @@ pub(crate) fn field(attrs: &[TokenStream], what: &str, errors: &mut Errors) -> F
             },
             "default" => out.default = true,
             "skip" | "skip_deserializing" => out.skip = true,
+            "flatten" if entry.len() == 1 => out.flatten = Some(key.span()),
             key_name if WRITE_ONLY.contains(&key_name) => {}
             _ => errors.push(unsupported(&key, what)),
         }

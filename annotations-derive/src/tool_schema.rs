@@ -3,20 +3,22 @@
 //! and honouring the `#[serde(...)]` attributes that change the JSON serde reads (see
 //! `serde_attr.rs`), so the schema and serde's reading never disagree.
 //!
-//! Named structs become objects (a field's doc comment its description; `Option` fields and
-//! fields with a serde default not required; `deny_unknown_fields` closes the object), enums
-//! of unit variants a string `enum`, and enums with data a `oneOf` of their variants in
-//! serde's tagging (built once, when first asked for). What it does not understand (other
-//! shapes, generics, a type that contains itself) is a compile error.
+//! Named structs become objects (a field's doc comment its description, its `#[schema(...)]`
+//! keys on its schema and checked by the call; `Option` fields and fields with a serde default
+//! not required; `deny_unknown_fields` closes the object; aliases and `flatten` as serde reads
+//! them), a newtype or `transparent` struct its field's schema, enums of unit variants a
+//! string `enum`, and enums with data a `oneOf` of their variants in serde's tagging (built
+//! once, when first asked for). A type that leads back to itself is a `$ref` into `$defs`.
+//! What it does not understand (other shapes, generics) is a compile error.
 
 use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use quote::quote;
-use syn::Error;
+use syn::{Error, LitStr};
 
 use crate::ast::{join_docs, skip_visibility};
 use crate::errors::Errors;
 use crate::krate::Krate;
-use crate::schema::{self, json_string};
+use crate::schema::{self, Ty, json_string};
 use crate::serde_attr;
 use crate::tokens::{punct, split_top_level};
 
@@ -29,24 +31,6 @@ fn attributes(tokens: &[TokenTree]) -> (Vec<String>, Vec<TokenStream>, usize) {
         attrs.iter().map(proc_macro2::Group::stream).collect(),
         i,
     )
-}
-
-fn has_schema_attr(attrs: &[TokenStream]) -> Option<Span> {
-    attrs
-        .iter()
-        .find_map(|attr| match attr.clone().into_iter().next() {
-            Some(TokenTree::Ident(word)) if word == "schema" => Some(word.span()),
-            _ => None,
-        })
-}
-
-/// Whether `tokens` name the type `name` (or `Self`) anywhere.
-fn mentions(tokens: &TokenStream, name: &Ident) -> bool {
-    tokens.clone().into_iter().any(|token| match token {
-        TokenTree::Ident(word) => word == *name || word == "Self",
-        TokenTree::Group(group) => mentions(&group.stream(), name),
-        _ => false,
-    })
 }
 
 pub(crate) fn expand(input: TokenStream) -> TokenStream {
@@ -81,6 +65,13 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         TokenTree::Group(group) if group.delimiter() == Delimiter::Brace => Some(group.stream()),
         _ => None,
     });
+    let tuple = tokens[i + 2..].iter().find_map(|token| match token {
+        TokenTree::Group(group) if group.delimiter() == Delimiter::Parenthesis => {
+            Some(group.stream())
+        }
+        _ => None,
+    });
+    let mut check = None;
     let schema = match (keyword.to_string().as_str(), body) {
         ("struct", Some(fields)) => {
             if let Some(tag) = container.tag.as_ref().or(container.content.as_ref()) {
@@ -89,14 +80,56 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
                     "#[serde(tag)] on a struct is not read by #[derive(ToolSchema)] yet",
                 ));
             }
-            record(
-                &name,
-                fields,
-                &container,
-                description.as_deref(),
-                &krate,
-                &mut errors,
-            )
+            let fields = read_fields(fields, &container, false, &mut errors);
+            match (container.transparent, fields.as_slice()) {
+                (Some(_), [field]) => {
+                    let (schema, field_check) = transparent(field, description.as_deref(), &krate);
+                    check = field_check;
+                    schema
+                }
+                (Some(span), _) => {
+                    errors.push(Error::new(
+                        span,
+                        "#[serde(transparent)] needs exactly one field that serde reads",
+                    ));
+                    quote!(#krate::__private::Value::Null)
+                }
+                (None, _) => {
+                    check = record_checks(&fields, &krate);
+                    record(&fields, &container, description.as_deref(), &krate)
+                }
+            }
+        }
+        ("struct", None)
+            if tuple
+                .as_ref()
+                .is_some_and(|fields| split_top_level(fields.clone()).len() == 1) =>
+        {
+            // A newtype: serde reads it as its one field. As a named field, so that its
+            // `#[schema(...)]` is read as any field's.
+            let field = tuple.unwrap_or_default();
+            let (_, attrs, j) = crate::ast::attributes(&crate::tokens::flatten(field.clone()));
+            let field_tokens = crate::tokens::flatten(field);
+            let j = skip_visibility(&field_tokens, j);
+            let mut named = TokenStream::new();
+            for attr in attrs {
+                named.extend([
+                    TokenTree::Punct(proc_macro2::Punct::new('#', proc_macro2::Spacing::Alone)),
+                    TokenTree::Group(attr),
+                ]);
+            }
+            let ty: TokenStream = field_tokens[j..].iter().cloned().collect();
+            let value = Ident::new("value", name.span());
+            named.extend(quote!(#value: #ty));
+            let fields = read_fields(named, &container, false, &mut errors);
+            match fields.as_slice() {
+                [field] => {
+                    let (schema, field_check) = transparent(field, description.as_deref(), &krate);
+                    check = field_check;
+                    schema
+                }
+                _ => quote!(#krate::__private::Value::Null),
+            }
         }
         ("enum", Some(variants)) => {
             let tagged = container.tag.is_some() || container.untagged;
@@ -110,7 +143,6 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
                 )
             } else {
                 data_enum(
-                    &name,
                     variants,
                     &container,
                     description.as_deref(),
@@ -122,8 +154,8 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         ("struct", None) => {
             errors.push(Error::new(
                 name.span(),
-                "#[derive(ToolSchema)] reads structs with named fields; a tuple or unit struct \
-                 is not read yet",
+                "#[derive(ToolSchema)] reads structs with named fields and newtype structs; a \
+                 tuple struct of several fields or a unit struct is not read yet",
             ));
             quote!(#krate::__private::Value::Null)
         }
@@ -135,11 +167,24 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             quote!(#krate::__private::Value::Null)
         }
     };
+    // A schema built from other types' may lead back to this one.
+    let schema = quote!(#krate::__private::named::<Self>(|| #schema));
+    let check = check.map(|body| {
+        quote! {
+            fn check_value(
+                __value: &#krate::__private::Value,
+                __at: &dyn ::core::fmt::Display,
+            ) -> ::core::result::Result<(), ::std::string::String> {
+                #body
+            }
+        }
+    });
     let implementation = quote! {
         impl #krate::ToolSchema for #name {
             fn tool_schema() -> #krate::__private::Value {
                 #schema
             }
+            #check
         }
     };
     match errors.check() {
@@ -148,92 +193,65 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     }
 }
 
-/// One field as serde reads it.
+/// One field as serde reads it: the input the descriptor's reader makes of it (its name,
+/// schema with `#[schema(...)]` keys, whether it may be left out, the checks the call makes),
+/// and what else serde reads it by.
 struct Field {
-    name: String,
-    schema: schema::Ty,
-    required: bool,
-    description: Option<String>,
+    property: crate::descriptor::Property,
+    /// The other names serde reads it by.
+    aliases: Vec<String>,
+    /// `#[serde(flatten)]`: its fields are the container's.
+    flatten: bool,
 }
 
 /// The fields of a struct or struct variant as serde reads them: renamed, skipped, required
-/// or not (`defaults`: the container's `#[serde(default)]`), each alias a property too, each
-/// doc comment a description. `name` is the type's, to refuse a type that contains itself.
+/// or not (a field's or the container's `#[serde(default)]`), each doc comment a description.
+/// `variant`: the fields of an enum's variant, whose `#[schema(...)]` is not read yet.
 fn read_fields(
-    name: &Ident,
     fields: TokenStream,
     container: &serde_attr::Container,
-    defaults: bool,
+    variant: bool,
     errors: &mut Errors,
 ) -> Vec<Field> {
     let mut read = Vec::new();
-    for field in crate::ast::named_fields(fields) {
-        let crate::ast::NamedField {
-            docs,
-            attrs,
-            name: ident,
-            ty,
-        } = field;
-        let attrs: Vec<TokenStream> = attrs.iter().map(proc_macro2::Group::stream).collect();
-        if let Some(span) = has_schema_attr(&attrs) {
+    let params = crate::derive::field_params(fields, container, "#[derive(ToolSchema)]", errors);
+    for (index, (param, serde)) in params.into_iter().enumerate() {
+        if let (true, Some(attr)) = (variant, param.schema.first()) {
+            errors.push(Error::new_spanned(
+                attr,
+                "#[schema(...)] on the field of an enum's variant is not read yet: its bounds \
+                 would be listed but not checked; put the fields in a struct of their own",
+            ));
+            continue;
+        }
+        if let (Some(span), true) = (serde.flatten, container.deny_unknown_fields) {
             errors.push(Error::new(
                 span,
-                "#[schema(...)] on a #[derive(ToolSchema)] field is not read yet: its bounds \
-                 would be listed but not checked; use it on a handler parameter",
+                "serde does not read #[serde(flatten)] beside #[serde(deny_unknown_fields)]",
             ));
         }
-        let serde = serde_attr::field(&attrs, "#[derive(ToolSchema)]", errors);
-        if serde.skip {
+        let Some(property) = crate::descriptor::property(index, &param, None, &[], errors) else {
             continue;
-        }
-        if mentions(&ty, name) {
-            errors.push(recursive(&ident, name));
-            continue;
-        }
-        let (schema, optional) = schema::read_param(&ty, errors);
-        let rust_name = crate::tokens::unraw(&ident);
-        let (field_name, _) = serde_attr::name_of(&rust_name, &serde, container);
-        let required = !(optional || serde.default || defaults);
-        let description = join_docs(&docs);
-        if let Some(alias) = serde.aliases.first() {
-            // serde reads either name but refuses both at once: a schema can say so only with
-            // a constraint across properties, which is not written yet.
-            errors.push(Error::new(
-                alias.span(),
-                "#[serde(alias)] is not read by #[derive(ToolSchema)] yet: serde reads either \
-                 name and refuses both, which the schema would not say; leave the alias out",
-            ));
-        }
+        };
         read.push(Field {
-            name: field_name,
-            schema,
-            required,
-            description,
+            property,
+            aliases: serde.aliases.iter().map(LitStr::value).collect(),
+            flatten: serde.flatten.is_some(),
         });
     }
     read
 }
 
-/// The error for a field of the type's own type.
-fn recursive(field: &Ident, name: &Ident) -> Error {
-    Error::new(
-        field.span(),
-        format!(
-            "`{field}` holds a `{name}` itself: #[derive(ToolSchema)] does not write recursive \
-             schemas yet; implement `annotations::ToolSchema` by hand, with a `$ref` into `$defs`"
-        ),
-    )
-}
-
 /// The runtime's `Property` for each field, for a schema built when first asked for.
-fn pushes(fields: &[Field], krate: &TokenStream) -> Vec<TokenStream> {
+fn pushes(fields: &[&Field], krate: &TokenStream) -> Vec<TokenStream> {
     fields
         .iter()
         .map(|field| {
-            let name = &field.name;
-            let schema = field.schema.to_expr(krate);
-            let required = field.required;
-            let description = match &field.description {
+            let property = &field.property;
+            let name = &property.name;
+            let schema = property.schema.to_expr(krate);
+            let required = !property.optional;
+            let description = match &property.description {
                 Some(text) => quote!(::core::option::Option::Some(#text)),
                 None => quote!(::core::option::Option::None),
             };
@@ -249,40 +267,51 @@ fn pushes(fields: &[Field], krate: &TokenStream) -> Vec<TokenStream> {
         .collect()
 }
 
+/// The schema a flattened field adds: its type's, without the `null` of an `Option`.
+fn flattened_schema(field: &Field) -> &Ty {
+    match &field.property.schema {
+        Ty::Nullable(inner) => inner,
+        other => other,
+    }
+}
+
 /// A named struct's schema: an object of its fields, as serde reads them, as JSON text when
-/// every field's schema is known while compiling.
+/// every field's schema is known while compiling and each has one name.
 fn record(
-    name: &Ident,
-    fields: TokenStream,
+    fields: &[Field],
     container: &serde_attr::Container,
     description: Option<&str>,
     krate: &TokenStream,
-    errors: &mut Errors,
 ) -> TokenStream {
-    let read = read_fields(name, fields, container, container.default, errors);
+    let plain = fields
+        .iter()
+        .all(|field| field.aliases.is_empty() && !field.flatten);
     // Known while compiling: the JSON text itself.
-    let all_known: Option<Vec<String>> = read.iter().map(|field| field.schema.to_json()).collect();
-    if let Some(jsons) = all_known {
+    let all_known: Option<Vec<String>> = fields
+        .iter()
+        .map(|field| field.property.schema.to_json())
+        .collect();
+    if let (Some(jsons), true) = (all_known, plain) {
         let mut out = String::from(r#"{"type":"object""#);
         if let Some(description) = description {
             out.push_str(&format!(r#","description":{}"#, json_string(description)));
         }
-        let properties: Vec<String> = read
+        let properties: Vec<String> = fields
             .iter()
             .zip(&jsons)
             .map(|(field, json)| {
-                let json = match &field.description {
+                let json = match &field.property.description {
                     Some(text) => schema::with_description(json, text),
                     None => json.clone(),
                 };
-                format!("{}:{json}", json_string(&field.name))
+                format!("{}:{json}", json_string(&field.property.name))
             })
             .collect();
         out.push_str(&format!(r#","properties":{{{}}}"#, properties.join(",")));
-        let required: Vec<String> = read
+        let required: Vec<String> = fields
             .iter()
-            .filter(|field| field.required)
-            .map(|field| json_string(&field.name))
+            .filter(|field| !field.property.optional)
+            .map(|field| json_string(&field.property.name))
             .collect();
         if !required.is_empty() {
             out.push_str(&format!(r#","required":[{}]"#, required.join(",")));
@@ -293,13 +322,103 @@ fn record(
         out.push('}');
         return quote!(#krate::__private::fragment(#out));
     }
-    let pushes = pushes(&read, krate);
+    let named: Vec<&Field> = fields.iter().filter(|field| !field.flatten).collect();
+    let pushes = pushes(&named, krate);
+    let aliases = named
+        .iter()
+        .filter(|field| !field.aliases.is_empty())
+        .map(|field| {
+            let name = &field.property.name;
+            let aliases = &field.aliases;
+            quote!((#name, &[#(#aliases),*] as &[&str]))
+        });
+    let flattened = fields.iter().filter(|field| field.flatten).map(|field| {
+        let schema = flattened_schema(field).to_expr(krate);
+        let optional = field.property.optional;
+        quote!((#schema, #optional))
+    });
     let closed = container.deny_unknown_fields;
     let description = match description {
         Some(text) => quote!(::core::option::Option::Some(#text)),
         None => quote!(::core::option::Option::None),
     };
-    quote!(#krate::__private::record(::std::vec![#(#pushes),*], #closed, #description))
+    quote! {
+        #krate::__private::record_with(
+            ::std::vec![#(#pushes),*],
+            &[#(#aliases),*],
+            ::std::vec![#(#flattened),*],
+            #closed,
+            #description,
+        )
+    }
+}
+
+/// The body of `ToolSchema::check_value` for a struct's fields: each field's constraints, and
+/// the sets and user types inside it, under each name serde reads it by; a flattened field's
+/// on the object itself. `None` when there is nothing to check.
+fn record_checks(fields: &[Field], krate: &TokenStream) -> Option<TokenStream> {
+    let mut checks = Vec::new();
+    for field in fields {
+        let property = &field.property;
+        if field.flatten {
+            if let Some(unique) = flattened_schema(field).unique(krate) {
+                checks.push(quote! {
+                    #krate::__private::check_field(__value, &[], &#unique, __at, ::core::option::Option::None)?;
+                });
+            }
+            continue;
+        }
+        let unique = property.schema.unique(krate);
+        if property.checks.is_empty() && unique.is_none() {
+            continue;
+        }
+        let unique = unique.unwrap_or_else(|| quote!(#krate::__private::Unique::None));
+        let tests = crate::call::check_tokens(&property.checks, krate);
+        for name in std::iter::once(&property.name).chain(&field.aliases) {
+            checks.push(quote! {
+                if let ::core::option::Option::Some(__field) = __object.get(#name) {
+                    #krate::__private::check_field(__field, &[#(#tests),*], &#unique, __at, ::core::option::Option::Some(#name))?;
+                }
+            });
+        }
+    }
+    (!checks.is_empty()).then(|| {
+        quote! {
+            // Another type is serde's to refuse, with its own message.
+            if let ::core::option::Option::Some(__object) = __value.as_object() {
+                let _ = __object;
+                #(#checks)*
+            }
+            ::core::result::Result::Ok(())
+        }
+    })
+}
+
+/// A struct read as its one field (a newtype, or `#[serde(transparent)]`): that field's
+/// schema, with the type's doc comment as its description, and its checks on the value itself.
+fn transparent(
+    field: &Field,
+    description: Option<&str>,
+    krate: &TokenStream,
+) -> (TokenStream, Option<TokenStream>) {
+    let property = &field.property;
+    let schema = property.schema.to_expr(krate);
+    let schema = match description.or(property.description.as_deref()) {
+        Some(text) => {
+            let text = json_string(text);
+            quote!(#krate::__private::with_keys(#schema, &[("description", #text)]))
+        }
+        None => schema,
+    };
+    let unique = property.schema.unique(krate);
+    let check = (!property.checks.is_empty() || unique.is_some()).then(|| {
+        let unique = unique.unwrap_or_else(|| quote!(#krate::__private::Unique::None));
+        let tests = crate::call::check_tokens(&property.checks, krate);
+        quote! {
+            #krate::__private::check_field(__value, &[#(#tests),*], &#unique, __at, ::core::option::Option::None)
+        }
+    });
+    (schema, check)
 }
 
 /// An enum of unit variants: `{"type": "string", "enum": [...]}`, each variant as serde
@@ -349,7 +468,6 @@ fn unit_only(variants: &TokenStream) -> bool {
 /// An enum with data (or with serde's `tag` or `untagged`): each variant as serde writes it,
 /// `oneOf` (`anyOf` when untagged), built once, when the schema is first asked for.
 fn data_enum(
-    name: &Ident,
     variants: TokenStream,
     container: &serde_attr::Container,
     description: Option<&str>,
@@ -395,7 +513,8 @@ fn data_enum(
                     deny_unknown_fields: container.deny_unknown_fields,
                     ..serde_attr::Container::default()
                 };
-                let fields = read_fields(name, fields.stream(), &fields_container, false, errors);
+                let fields = read_fields(fields.stream(), &fields_container, true, errors);
+                let fields: Vec<&Field> = fields.iter().collect();
                 let fields = pushes(&fields, krate);
                 quote!(::core::option::Option::Some(#krate::__private::record(::std::vec![#(#fields),*], #closed, ::core::option::Option::None)))
             }
@@ -411,10 +530,6 @@ fn data_enum(
                 }
                 let (_, _, j) = attributes(&pieces[0].0);
                 let ty: TokenStream = pieces[0].0[j..].iter().cloned().collect();
-                if mentions(&ty, name) {
-                    errors.push(recursive(ident, name));
-                    continue;
-                }
                 let schema = schema::read_param(&ty, errors).0.to_expr(krate);
                 quote!(::core::option::Option::Some(#schema))
             }

@@ -246,9 +246,10 @@ pub(crate) fn check(value: &Value, checks: &[Check]) -> Result<(), String> {
 
 /// Where a value's schema says `uniqueItems`, down to the depth it does: reading into a set
 /// would quietly drop a repeated item, so a call refuses repeats there instead, judged on
-/// values (`1` and `1.0` are one number). Written by `#[tool]` and `#[derive(Tool)]` for the
-/// types they know; a user type's schema is not looked into.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// values (`1` and `1.0` are one number). Written by `#[tool]`, `#[derive(Tool)]` and
+/// `#[derive(ToolSchema)]` for the types they know; a user type is asked to check its own
+/// values ([`ToolSchema::check_value`](crate::ToolSchema::check_value)).
+#[derive(Clone, Copy, Debug)]
 pub enum Unique {
     /// No set here or below.
     None,
@@ -258,6 +259,17 @@ pub enum Unique {
     Items(&'static Unique),
     /// An object whose values are each checked as the inner shape says.
     Values(&'static Unique),
+    /// A value of a user type, which checks itself: its `ToolSchema::check_value`, given
+    /// where the value sits, for its messages.
+    Type(fn(&Value, &dyn std::fmt::Display) -> Result<(), String>),
+}
+
+impl Unique {
+    /// Whether there is nothing to check here or below.
+    #[must_use]
+    pub const fn is_none(&self) -> bool {
+        matches!(self, Unique::None)
+    }
 }
 
 /// Checks the sets in the argument `name`'s `value` as `unique` places them.
@@ -274,6 +286,10 @@ enum Place<'p> {
     Argument(&'p str),
     Item(&'p Place<'p>, usize),
     Value(&'p Place<'p>, &'p str),
+    /// A field of a struct, itself where the caller says (a user type's own check).
+    Field(&'p dyn std::fmt::Display, &'p str),
+    /// Where the caller says.
+    Outer(&'p dyn std::fmt::Display),
 }
 
 impl std::fmt::Display for Place<'_> {
@@ -282,6 +298,8 @@ impl std::fmt::Display for Place<'_> {
             Place::Argument(name) => f.write_str(name),
             Place::Item(parent, index) => write!(f, "{parent}[{index}]"),
             Place::Value(parent, key) => write!(f, "{parent}[{}]", Value::from(*key)),
+            Place::Field(parent, name) => write!(f, "{parent}.{name}"),
+            Place::Outer(place) => place.fmt(f),
         }
     }
 }
@@ -309,18 +327,45 @@ fn walk_sets(value: &Value, unique: &Unique, place: &Place<'_>) -> Result<(), St
         (Unique::Values(inner), Value::Object(object)) => object
             .iter()
             .try_for_each(|(key, item)| walk_sets(item, inner, &Place::Value(place, key))),
+        (Unique::Type(check), value) => check(value, place),
         _ => Ok(()),
     }
 }
 
 fn walk_items(items: &[Value], inner: &Unique, place: &Place<'_>) -> Result<(), String> {
-    if *inner == Unique::None {
+    if inner.is_none() {
         return Ok(());
     }
     items
         .iter()
         .enumerate()
         .try_for_each(|(i, item)| walk_sets(item, inner, &Place::Item(place, i)))
+}
+
+/// Checks the field `name` of a struct at `at` (its value `value`): the constraints of the
+/// field's `#[schema(...)]`, then the sets and user types in it, each message saying where
+/// (`` `entities[0].name`: expected at least 1 character, found 0 ``). What
+/// `#[derive(ToolSchema)]` writes into [`ToolSchema::check_value`](crate::ToolSchema::check_value).
+///
+/// # Errors
+///
+/// The message for the first value that breaks a constraint.
+pub fn check_field(
+    value: &Value,
+    checks: &[Check],
+    unique: &Unique,
+    at: &dyn std::fmt::Display,
+    name: Option<&str>,
+) -> Result<(), String> {
+    let outer = Place::Outer(at);
+    let place = match name {
+        Some(name) => Place::Field(at, name),
+        None => outer,
+    };
+    if !checks.is_empty() {
+        check(value, checks).map_err(|message| format!("`{place}`: {message}"))?;
+    }
+    walk_sets(value, unique, &place)
 }
 
 /// The arguments object of one call, read parameter by parameter.
@@ -391,7 +436,7 @@ impl Args {
             check(&value, spec.checks)
                 .map_err(|message| format!("invalid argument `{name}`: {message}"))?;
         }
-        if *spec.unique != Unique::None {
+        if !spec.unique.is_none() {
             check_unique(&value, spec.unique, name)
                 .map_err(|message| format!("invalid argument `{name}`: {message}"))?;
         }
@@ -574,7 +619,7 @@ fn canonical(value: &Value, unique: &Unique) -> String {
     fn write(value: &Value, unique: &Unique, out: &mut String) {
         let inner = match unique {
             Unique::Set(inner) | Unique::Items(inner) | Unique::Values(inner) => inner,
-            Unique::None => &Unique::None,
+            Unique::None | Unique::Type(_) => &Unique::None,
         };
         match value {
             Value::Array(items) if matches!(unique, Unique::Set(_)) => {

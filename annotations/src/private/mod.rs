@@ -15,15 +15,15 @@ pub use self::diagnostic::{
     HasCfgParameters, HiddenJson, IsGeneric, IsUnsafe, ListedOutput, OutputProbe, Plain, SizedSelf,
     TakesMutSelf, TakesSelf, TooManyParameters, sized_self,
 };
-pub use crate::call::arguments::{Bound, Check, Map, Spec, Unique, common_reads};
+pub use crate::call::arguments::{Bound, Check, Map, Spec, Unique, check_field, common_reads};
 pub use crate::call::handler::{
     bind, call_async, call_sync, free, method, not_callable, same_function,
 };
 pub use crate::call::struct_tool::struct_call;
 pub use crate::tool::schema::Lazy;
 pub use crate::tool::schema_builder::{
-    Property, Tagging, array, fragment, map, nullable, object, output_schema, record, variant,
-    variants, with_default, with_keys,
+    Property, Tagging, array, fragment, map, named, nullable, object, output_schema, record,
+    record_with, variant, variants, with_default, with_keys,
 };
 pub use serde_json::Value;
 

@@ -210,6 +210,59 @@ impl Eq for Schema {}
 pub trait ToolSchema {
     /// The JSON Schema of one value of this type.
     fn tool_schema() -> Value;
+
+    /// Refuses a value that serde's reading of the type would take but its schema does not
+    /// (a field's `#[schema(min_length = 1)]`, a set with a repeated item): called on the
+    /// argument's value before the type is read from it. `at` says where the value sits in
+    /// the arguments (`entities[0]`), for the message. The default accepts every value.
+    ///
+    /// `#[derive(ToolSchema)]` writes it for the constraints of its fields; a hand-written
+    /// schema that states constraints serde does not enforce may check them here.
+    ///
+    /// ```
+    /// use annotations::{ToolSchema, tool};
+    /// use serde_json::{Value, json};
+    ///
+    /// /// A colour, written as `#rrggbb`.
+    /// #[derive(serde::Deserialize)]
+    /// pub struct Colour(pub String);
+    ///
+    /// impl ToolSchema for Colour {
+    ///     fn tool_schema() -> Value {
+    ///         json!({"type": "string", "minLength": 7, "maxLength": 7})
+    ///     }
+    ///
+    ///     fn check_value(value: &Value, at: &dyn std::fmt::Display) -> Result<(), String> {
+    ///         match value.as_str() {
+    ///             Some(text) if text.chars().count() != 7 => {
+    ///                 Err(format!("`{at}`: expected 7 characters"))
+    ///             }
+    ///             _ => Ok(()),
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// /// Paint the wall.
+    /// #[tool(open_world = false)]
+    /// pub fn paint(colour: Colour) {}
+    ///
+    /// static TOOLS: annotations::Listing = annotations::tools![paint];
+    /// let arguments = json!({"colour": "#fff"}).as_object().cloned();
+    /// let call = TOOLS.call(&(), "paint", arguments, annotations::Context::none())?;
+    /// let result = call.into_ready().ok().expect("a sync handler is ready");
+    /// assert!(result.is_error);
+    /// assert!(result.text_content().contains("`colour`: expected 7 characters"));
+    /// # paint(Colour(String::new()));
+    /// # Ok::<(), annotations::UnknownTool>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The message for the model: what is wrong, and where.
+    fn check_value(value: &Value, at: &dyn fmt::Display) -> Result<(), String> {
+        let _ = (value, at);
+        Ok(())
+    }
 }
 
 #[cfg(feature = "schemars")]

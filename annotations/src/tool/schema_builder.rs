@@ -218,8 +218,15 @@ pub fn object(properties: Vec<Property>) -> String {
 
 /// The output schema of a handler returning `Json<T>`: `T`'s schema, whole, whatever its
 /// root (protocol versions before 2026-07-28 get it wrapped: `Tool::output_schema_for`).
+/// A `$ref` to a recursive type's definition (see [`named`]) resolves against the root, so
+/// every `$defs` inside moves there.
 #[must_use]
-pub fn output_schema(schema: Value) -> String {
+pub fn output_schema(mut schema: Value) -> String {
+    let mut defs = Map::new();
+    hoist(&mut schema, &mut defs, false);
+    if let (Value::Object(root), false) = (&mut schema, defs.is_empty()) {
+        root.insert("$defs".into(), Value::Object(defs));
+    }
     schema.to_string()
 }
 
@@ -310,6 +317,26 @@ pub fn with_default<T: serde::Serialize>(schema: Value, value: &T) -> Value {
 /// where they are: the input schema that takes this type moves them to its root.
 #[must_use]
 pub fn record(properties: Vec<Property>, closed: bool, description: Option<&str>) -> Value {
+    record_with(properties, &[], Vec::new(), closed, description)
+}
+
+/// [`record`], with what serde reads beyond one name per field:
+///
+/// - `aliases`: for a field, the other names serde reads it by. Each is a property too, and
+///   the object holds at most one of the names (exactly one when the field is required),
+///   since serde refuses a second;
+/// - `flattened`: the schemas of `#[serde(flatten)]` fields, each with whether it may be
+///   absent (an `Option`). A struct's properties join the object's (required ones required
+///   unless the field may be absent), a map's values become the object's other properties,
+///   and any other schema must hold too (`allOf`).
+#[must_use]
+pub fn record_with(
+    properties: Vec<Property>,
+    aliases: &[(&str, &[&str])],
+    flattened: Vec<(Value, bool)>,
+    closed: bool,
+    description: Option<&str>,
+) -> Value {
     let mut object = Map::new();
     object.insert("type".into(), "object".into());
     if let Some(description) = description {
@@ -317,23 +344,152 @@ pub fn record(properties: Vec<Property>, closed: bool, description: Option<&str>
     }
     let mut props = Map::new();
     let mut required = Vec::new();
+    let mut all_of = Vec::new();
+    let mut others = None;
     for property in properties {
         let mut schema = property.schema;
         if let (Value::Object(inner), Some(description)) = (&mut schema, property.description) {
             inner.insert("description".into(), description.into());
         }
-        if property.required {
-            required.push(Value::from(property.name));
+        let names = aliases
+            .iter()
+            .find(|(name, _)| *name == property.name)
+            .map_or(&[][..], |(_, names)| *names);
+        if names.is_empty() {
+            if property.required {
+                required.push(Value::from(property.name));
+            }
+        } else {
+            all_of.push(one_name(property.name, names, property.required));
+            for alias in names {
+                props.insert((*alias).to_owned(), schema.clone());
+            }
         }
         props.insert(property.name.to_owned(), schema);
+    }
+    for (schema, optional) in flattened {
+        match schema {
+            Value::Object(mut inner) if inner.contains_key("properties") => {
+                if let Some(Value::Object(fields)) = inner.remove("properties") {
+                    for (name, schema) in fields {
+                        props.entry(name).or_insert(schema);
+                    }
+                }
+                if let (Some(Value::Array(names)), false) = (inner.remove("required"), optional) {
+                    required.extend(names);
+                }
+                if let Some(Value::Array(more)) = inner.remove("allOf") {
+                    all_of.extend(more);
+                }
+                match inner.remove("additionalProperties") {
+                    Some(Value::Bool(false)) | None => {}
+                    Some(values) => others = Some(values),
+                }
+            }
+            Value::Object(mut inner) if inner.contains_key("additionalProperties") => {
+                others = inner.remove("additionalProperties");
+            }
+            schema if !optional => all_of.push(schema),
+            _ => {}
+        }
     }
     object.insert("properties".into(), Value::Object(props));
     if !required.is_empty() {
         object.insert("required".into(), Value::Array(required));
     }
+    if !all_of.is_empty() {
+        object.insert("allOf".into(), Value::Array(all_of));
+    }
     if closed {
         object.insert("additionalProperties".into(), false.into());
+    } else if let Some(others) = others {
+        object.insert("additionalProperties".into(), others);
     }
+    Value::Object(object)
+}
+
+/// The constraint that an object holds at most one of `name` and its `aliases` (exactly one
+/// when `required`).
+fn one_name(name: &str, aliases: &[&str], required: bool) -> Value {
+    let names: Vec<&str> = std::iter::once(name)
+        .chain(aliases.iter().copied())
+        .collect();
+    let requires = |names: &[&str]| {
+        let mut object = Map::new();
+        object.insert("required".into(), Value::from(names.to_vec()));
+        Value::Object(object)
+    };
+    let mut constraint = Map::new();
+    if required {
+        let each: Vec<Value> = names.iter().map(|name| requires(&[name])).collect();
+        constraint.insert("oneOf".into(), Value::Array(each));
+    } else {
+        let mut pairs = Vec::new();
+        for (i, first) in names.iter().enumerate() {
+            for second in &names[i + 1..] {
+                pairs.push(requires(&[first, second]));
+            }
+        }
+        let mut any = Map::new();
+        any.insert("anyOf".into(), Value::Array(pairs));
+        constraint.insert("not".into(), Value::Object(any));
+    }
+    Value::Object(constraint)
+}
+
+/// The schema of a `#[derive(ToolSchema)]` type `T` that `build` writes from other types'
+/// schemas, which may lead back to `T` itself (a tree whose nodes hold nodes, or two types
+/// that hold each other). While `T`'s schema is being built on this thread, asking for it
+/// again gives a `$ref` to `#/$defs/<T's path>` (its full path, so two types of one name in
+/// different modules never collide); the finished schema is then that `$ref` with the
+/// definition in its `$defs`, which the input or output schema that takes it moves to its
+/// root. A type that does not lead back to itself gets its schema inline, as before.
+pub fn named<T: ?Sized>(build: impl FnOnce() -> Value) -> Value {
+    use std::cell::RefCell;
+    thread_local! {
+        static BUILDING: RefCell<Vec<(&'static str, bool)>> = const { RefCell::new(Vec::new()) };
+    }
+    /// Takes `T` off the stack, even when `build` panics.
+    struct Done;
+    impl Drop for Done {
+        fn drop(&mut self) {
+            BUILDING.with(|building| building.borrow_mut().pop());
+        }
+    }
+    let key = std::any::type_name::<T>();
+    let reference = || {
+        let name = key.replace("::", ".").replace('~', "~0").replace('/', "~1");
+        let mut object = Map::new();
+        object.insert("$ref".into(), format!("#/$defs/{name}").into());
+        (object, key.replace("::", "."))
+    };
+    let again = BUILDING.with(|building| {
+        let mut building = building.borrow_mut();
+        match building.iter_mut().find(|(building, _)| *building == key) {
+            Some((_, referenced)) => {
+                *referenced = true;
+                true
+            }
+            None => {
+                building.push((key, false));
+                false
+            }
+        }
+    });
+    if again {
+        return Value::Object(reference().0);
+    }
+    let done = Done;
+    let schema = build();
+    let referenced = BUILDING.with(|building| building.borrow().last().is_some_and(|top| top.1));
+    drop(done);
+    if !referenced {
+        return schema;
+    }
+    let (mut object, name) = reference();
+    let mut defs = Map::new();
+    defs.insert(name, schema);
+    object.insert("$defs".into(), Value::Object(defs));
     Value::Object(object)
 }
 

@@ -1,9 +1,9 @@
 use annotations::ToolSchema;
 
 #[derive(ToolSchema, serde::Deserialize)]
-#[serde(transparent)]
-pub struct Meters {
-    pub value: f64,
+pub struct Limits {
+    #[schema(rename = "maxDepth")]
+    pub depth: u8,
 }
 
 fn main() {}

@@ -1,8 +1,8 @@
 use annotations::ToolSchema;
 
-#[derive(ToolSchema)]
+#[derive(ToolSchema, serde::Deserialize)]
 pub struct Limits {
-    #[schema(minimum = 1)]
+    #[schema(min_length = 1)]
     pub depth: u8,
 }
 

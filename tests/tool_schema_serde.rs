@@ -1,0 +1,475 @@
+//! `#[derive(ToolSchema)]` beyond one name per field: `#[schema(...)]` keys on fields (listed
+//! and checked by the call, at every depth), aliases, `flatten`, newtype and `transparent`
+//! structs, and types that lead back to themselves (`$ref` into `$defs`). For each, the input
+//! schema accepts exactly what the call accepts.
+
+#![allow(dead_code)] // The types are read by serde and printed, never used otherwise.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use annotations::{CallTool, Context, Json, Listing, ToolSchema, tool, tools};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+/// A person the graph knows.
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct Person {
+    /// Their name.
+    #[schema(min_length = 1, max_length = 20)]
+    pub name: String,
+    /// Their age in years.
+    #[schema(maximum = 150)]
+    pub age: Option<u8>,
+    /// What they are known by; none twice.
+    #[schema(max_items = 3)]
+    pub tags: BTreeSet<String>,
+    /// Their address.
+    pub home: Option<Address>,
+}
+
+/// Where someone lives.
+#[derive(ToolSchema, Deserialize, Debug)]
+pub struct Address {
+    /// The postcode.
+    #[schema(pattern = "^[0-9]{5}$")]
+    pub postcode: String,
+}
+
+/// Add people.
+#[tool(read_only = false, destructive = false, open_world = false)]
+fn add_people(people: Vec<Person>, lead: Option<Person>) -> String {
+    format!("{} {}", people.len(), lead.is_some())
+}
+
+/// A page of results, read by either name.
+#[derive(ToolSchema, Deserialize, Debug)]
+pub struct Page {
+    /// How many to skip.
+    #[serde(alias = "skip")]
+    pub offset: u32,
+    /// How many at most.
+    #[serde(alias = "count", alias = "max", default)]
+    #[schema(minimum = 1)]
+    pub limit: u32,
+}
+
+/// Read a page.
+#[tool(read_only, open_world = false)]
+fn read_page(page: Page) -> String {
+    format!("{} {}", page.offset, page.limit)
+}
+
+/// Shared fields, flattened into each request.
+#[derive(ToolSchema, Deserialize, Debug)]
+pub struct Common {
+    /// Who asks.
+    #[schema(min_length = 2)]
+    pub user: String,
+    /// Optional trace.
+    pub trace: Option<String>,
+}
+
+/// Styling, flattened only when given.
+#[derive(ToolSchema, Deserialize, Debug)]
+pub struct Style {
+    pub colour: String,
+}
+
+/// A request made of shared parts.
+#[derive(ToolSchema, Deserialize, Debug)]
+pub struct Request {
+    pub query: String,
+    #[serde(flatten)]
+    pub common: Common,
+    #[serde(flatten)]
+    pub style: Option<Style>,
+}
+
+/// A request whose other fields are labels.
+#[derive(ToolSchema, Deserialize, Debug)]
+pub struct Labelled {
+    pub id: u32,
+    #[serde(flatten)]
+    pub labels: BTreeMap<String, u8>,
+}
+
+/// Send requests.
+#[tool(read_only, open_world = false)]
+fn send(request: Request, labelled: Option<Labelled>) -> String {
+    format!("{request:?} {labelled:?}")
+}
+
+/// A user's id: never empty.
+#[derive(ToolSchema, Deserialize, Debug)]
+pub struct UserId(#[schema(min_length = 3)] pub String);
+
+/// A distance in metres.
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(transparent)]
+pub struct Metres {
+    #[schema(minimum = 0.0)]
+    pub value: f64,
+}
+
+/// Walk somewhere.
+#[tool(read_only, open_world = false)]
+fn walk(user: UserId, distance: Metres) -> String {
+    format!("{} {}", user.0, distance.value)
+}
+
+/// A tree of names.
+#[derive(ToolSchema, Deserialize, Serialize, Debug)]
+pub struct Node {
+    /// The node's name.
+    pub name: String,
+    /// Its children.
+    pub children: Vec<Node>,
+    /// Where it links to.
+    pub link: Option<Box<Node>>,
+}
+
+/// An expression: a term or a sum of terms, which hold expressions.
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(rename_all = "snake_case")]
+pub enum Expr {
+    Number(f64),
+    Sum(Vec<Term>),
+}
+
+/// A term of a sum.
+#[derive(ToolSchema, Deserialize, Debug)]
+pub struct Term {
+    pub factor: f64,
+    pub expr: Box<Expr>,
+}
+
+/// Two types named `Node`, in two modules.
+pub mod other {
+    /// A node of another kind of tree.
+    #[derive(annotations::ToolSchema, serde::Deserialize, Debug)]
+    pub struct Node {
+        pub weight: u8,
+        pub next: Option<Box<Node>>,
+    }
+}
+
+/// Grow trees.
+#[tool(read_only, open_world = false)]
+fn grow(tree: Node, expr: Option<Expr>, other: Option<other::Node>) -> Json<Vec<Node>> {
+    let _ = (expr, other);
+    Json(vec![tree])
+}
+
+/// A tool struct with a field of a user type whose fields carry constraints.
+#[derive(annotations::Tool, Deserialize)]
+#[tool(read_only, open_world = false)]
+pub struct Greet {
+    pub person: Person,
+}
+
+impl CallTool<()> for Greet {
+    type Output = String;
+
+    async fn call(self, _: &(), _: Context<'_>) -> String {
+        self.person.name
+    }
+}
+
+static TOOLS: Listing = tools![add_people, read_page, send, walk, grow, Greet];
+
+fn call(name: &str, arguments: Value) -> annotations::ToolResult {
+    let call = TOOLS
+        .call(&(), name, arguments.as_object().cloned(), Context::none())
+        .unwrap();
+    tokio::runtime::Runtime::new().unwrap().block_on(call)
+}
+
+/// The tool's input schema, checked to be a valid 2020-12 schema.
+fn input_schema(name: &str) -> Value {
+    let schema = TOOLS.get(name).unwrap().input_schema.to_value();
+    jsonschema::meta::validate(&schema).unwrap();
+    schema
+}
+
+/// Every `(arguments, accepted)` pair: the schema and the call agree, and both agree with
+/// what the test says.
+fn agree(name: &str, cases: &[(Value, bool)]) {
+    let schema = input_schema(name);
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    for (arguments, accepted) in cases {
+        assert_eq!(
+            validator.is_valid(arguments),
+            *accepted,
+            "the schema of `{name}` on {arguments}: {schema}"
+        );
+        let result = call(name, arguments.clone());
+        assert_eq!(
+            !result.is_error,
+            *accepted,
+            "the call of `{name}` on {arguments}: {}",
+            result.text_content()
+        );
+    }
+}
+
+#[test]
+fn field_constraints_are_listed_and_checked_at_every_depth() {
+    let schema = Person::tool_schema();
+    assert_eq!(
+        schema["properties"]["name"],
+        json!({"type": "string", "minLength": 1, "maxLength": 20, "description": "Their name."})
+    );
+    assert_eq!(schema["properties"]["tags"]["maxItems"], 3);
+    assert_eq!(schema["properties"]["tags"]["uniqueItems"], true);
+    let ada = json!({"name": "Ada", "tags": ["a"]});
+    agree(
+        "add_people",
+        &[
+            (json!({"people": [ada]}), true),
+            (json!({"people": [ada, {"name": "", "tags": []}]}), false),
+            (
+                json!({"people": [], "lead": {"name": "B", "age": 151, "tags": []}}),
+                false,
+            ),
+            (
+                json!({"people": [{"name": "B", "tags": ["x", "x"]}]}),
+                false,
+            ),
+            (
+                json!({"people": [{"name": "B", "tags": ["a", "b", "c", "d"]}]}),
+                false,
+            ),
+            (
+                json!({"people": [{"name": "B", "tags": [], "home": {"postcode": "1234"}}]}),
+                false,
+            ),
+            (
+                json!({"people": [{"name": "B", "tags": [], "home": {"postcode": "12345"}}]}),
+                true,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn a_nested_message_says_where() {
+    let result = call(
+        "add_people",
+        json!({"people": [{"name": "Ada", "tags": []}, {"name": "", "tags": []}]}),
+    );
+    assert_eq!(
+        result.text_content(),
+        "invalid argument `people`: `people[1].name`: expected at least 1 character, found 0"
+    );
+    let result = call(
+        "add_people",
+        json!({"people": [], "lead": {"name": "B", "tags": ["x", "x"]}}),
+    );
+    assert_eq!(
+        result.text_content(),
+        "invalid argument `lead`: the items of `lead.tags` must all differ, and \"x\" is repeated"
+    );
+    let result = call(
+        "add_people",
+        json!({"people": [{"name": "B", "tags": [], "home": {"postcode": "x"}}]}),
+    );
+    assert_eq!(
+        result.text_content(),
+        "invalid argument `people`: `people[0].home.postcode`: expected a string matching \
+         `^[0-9]{5}$`, found \"x\""
+    );
+}
+
+#[test]
+fn a_tool_structs_field_of_a_user_type_is_checked_too() {
+    agree(
+        "greet",
+        &[
+            (json!({"person": {"name": "Ada", "tags": []}}), true),
+            (json!({"person": {"name": "", "tags": []}}), false),
+        ],
+    );
+    let result = call("greet", json!({"person": {"name": "", "tags": []}}));
+    assert_eq!(
+        result.text_content(),
+        "invalid argument `person`: `person.name`: expected at least 1 character, found 0"
+    );
+}
+
+#[test]
+fn aliases_are_other_names_and_only_one_is_given() {
+    let schema = Page::tool_schema();
+    let names: Vec<&String> = schema["properties"].as_object().unwrap().keys().collect();
+    assert_eq!(names, ["count", "limit", "max", "offset", "skip"]);
+    agree(
+        "read_page",
+        &[
+            (json!({"page": {"offset": 1}}), true),
+            (json!({"page": {"skip": 1, "limit": 2}}), true),
+            (json!({"page": {"skip": 1, "count": 2}}), true),
+            (json!({"page": {"offset": 1, "max": 2}}), true),
+            (json!({"page": {}}), false),
+            (json!({"page": {"offset": 1, "skip": 2}}), false),
+            (
+                json!({"page": {"offset": 1, "count": 2, "limit": 3}}),
+                false,
+            ),
+            (json!({"page": {"offset": 1, "count": 0}}), false),
+            (json!({"page": {"offset": 1, "max": 0}}), false),
+        ],
+    );
+    assert_eq!(
+        call("read_page", json!({"page": {"skip": 4, "max": 5}})).text_content(),
+        "4 5"
+    );
+}
+
+#[test]
+fn flattened_fields_are_the_objects_own() {
+    let schema = Request::tool_schema();
+    assert_eq!(
+        schema,
+        json!({
+            "type": "object",
+            "description": "A request made of shared parts.",
+            "properties": {
+                "query": {"type": "string"},
+                "user": {"type": "string", "minLength": 2, "description": "Who asks."},
+                "trace": {"type": ["string", "null"], "description": "Optional trace."},
+                "colour": {"type": "string"}
+            },
+            "required": ["query", "user"]
+        })
+    );
+    agree(
+        "send",
+        &[
+            (json!({"request": {"query": "q", "user": "me"}}), true),
+            (
+                json!({"request": {"query": "q", "user": "me", "colour": "red"}}),
+                true,
+            ),
+            (json!({"request": {"query": "q"}}), false),
+            (json!({"request": {"query": "q", "user": "m"}}), false),
+            (
+                json!({"request": {"query": "q", "user": "me"}, "labelled": {"id": 1, "a": 2}}),
+                true,
+            ),
+            (
+                json!({"request": {"query": "q", "user": "me"}, "labelled": {"id": 1, "a": "x"}}),
+                false,
+            ),
+            (
+                json!({"request": {"query": "q", "user": "me"}, "labelled": {"a": 2}}),
+                false,
+            ),
+        ],
+    );
+    assert_eq!(
+        Labelled::tool_schema()["additionalProperties"],
+        json!({"type": "integer", "minimum": 0, "maximum": 255})
+    );
+}
+
+#[test]
+fn a_newtype_or_transparent_struct_is_its_field() {
+    assert_eq!(
+        UserId::tool_schema(),
+        json!({"type": "string", "minLength": 3, "description": "A user's id: never empty."})
+    );
+    assert_eq!(
+        Metres::tool_schema(),
+        json!({"type": "number", "minimum": 0.0, "description": "A distance in metres."})
+    );
+    agree(
+        "walk",
+        &[
+            (json!({"user": "ada", "distance": 3.5}), true),
+            (json!({"user": "ad", "distance": 3.5}), false),
+            (json!({"user": "ada", "distance": -1}), false),
+            (json!({"user": "ada", "distance": {"value": 1}}), false),
+        ],
+    );
+    assert_eq!(
+        call("walk", json!({"user": "ad", "distance": 1})).text_content(),
+        "invalid argument `user`: `user`: expected at least 3 characters, found 2"
+    );
+}
+
+#[test]
+fn a_type_that_holds_itself_is_a_reference_into_defs() {
+    let schema = Node::tool_schema();
+    assert_eq!(
+        schema["$ref"], "#/$defs/tool_schema_serde.Node",
+        "the full path names it: {schema}"
+    );
+    let definition = &schema["$defs"]["tool_schema_serde.Node"];
+    assert_eq!(
+        definition["properties"]["children"]["items"],
+        json!({"$ref": "#/$defs/tool_schema_serde.Node"})
+    );
+    let input = input_schema("grow");
+    let defs: Vec<&String> = input["$defs"].as_object().unwrap().keys().collect();
+    assert_eq!(
+        defs,
+        [
+            "tool_schema_serde.Expr",
+            "tool_schema_serde.Node",
+            "tool_schema_serde.other.Node"
+        ],
+        "{input}"
+    );
+    let leaf = json!({"name": "leaf", "children": []});
+    agree(
+        "grow",
+        &[
+            (json!({"tree": leaf}), true),
+            (
+                json!({"tree": {"name": "root", "children": [leaf, {"name": "x", "children": [leaf]}], "link": leaf}}),
+                true,
+            ),
+            (
+                json!({"tree": {"name": "root", "children": [{"name": "x"}]}}),
+                false,
+            ),
+            (
+                json!({"tree": leaf, "expr": {"sum": [{"factor": 2, "expr": {"number": 1}}]}}),
+                true,
+            ),
+            (
+                json!({"tree": leaf, "expr": {"sum": [{"factor": 2, "expr": {"sum": [{"factor": 1}]}}]}}),
+                false,
+            ),
+            (
+                json!({"tree": leaf, "other": {"weight": 1, "next": {"weight": 2}}}),
+                true,
+            ),
+            (
+                json!({"tree": leaf, "other": {"weight": 1, "next": {"weight": 256}}}),
+                false,
+            ),
+        ],
+    );
+}
+
+#[test]
+fn a_recursive_output_schema_resolves_from_its_root() {
+    let tool = TOOLS.get("grow").unwrap();
+    for version in annotations::ProtocolVersion::ALL {
+        let schema: Value =
+            serde_json::from_str(&tool.output_schema_for(version).unwrap()).unwrap();
+        jsonschema::meta::validate(&schema).unwrap();
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        let result = call(
+            "grow",
+            json!({"tree": {"name": "a", "children": [{"name": "b", "children": []}]}}),
+        );
+        let structured = result.to_json(version)["structuredContent"].clone();
+        assert!(
+            validator.is_valid(&structured),
+            "{version:?}: {structured} against {schema}"
+        );
+        assert!(!validator.is_valid(&json!({"result": [{"name": 1, "children": []}]})));
+    }
+}

@@ -1,0 +1,11 @@
+use annotations::ToolSchema;
+
+#[derive(ToolSchema, serde::Deserialize)]
+pub enum Shape {
+    Circle {
+        #[schema(minimum = 0.0)]
+        radius: f64,
+    },
+}
+
+fn main() {}

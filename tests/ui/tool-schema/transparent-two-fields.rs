@@ -1,0 +1,10 @@
+use annotations::ToolSchema;
+
+#[derive(ToolSchema, serde::Deserialize)]
+#[serde(transparent)]
+pub struct Point {
+    pub x: f64,
+    pub y: f64,
+}
+
+fn main() {}

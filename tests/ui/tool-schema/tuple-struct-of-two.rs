@@ -1,0 +1,6 @@
+use annotations::ToolSchema;
+
+#[derive(ToolSchema, serde::Deserialize)]
+pub struct Pair(pub u8, pub u8);
+
+fn main() {}
