@@ -13,7 +13,7 @@ use crate::hint::HintKind;
 use crate::http::{self, HttpPreset};
 
 /// Every key `#[tool]` accepts, for suggestions.
-const KEYS: [&str; 11] = [
+const KEYS: [&str; 14] = [
     "read_only",
     "destructive",
     "idempotent",
@@ -25,6 +25,9 @@ const KEYS: [&str; 11] = [
     "crate",
     "allow_mut",
     "rename_all",
+    "icons",
+    "meta",
+    "task_support",
 ];
 
 /// The arguments of one `#[tool(...)]`, each with the tokens it came from.
@@ -47,6 +50,12 @@ pub(crate) struct Args {
     /// `annotations(...)`, rmcp's key: what `#[annotations::tool]` writes into the `#[tool]`
     /// below it, taking that one for rmcp's. Seen here, that `#[tool]` is this crate's own.
     pub(crate) handed_over: Option<Ident>,
+    /// `icons = [...]`, each icon checked.
+    pub(crate) icons: Vec<crate::icons::IconSpec>,
+    /// `meta = r#"{...}"#`: the `_meta` object's JSON text, checked.
+    pub(crate) meta: Option<LitStr>,
+    /// `task_support = "optional"`.
+    pub(crate) task_support: Option<LitStr>,
     /// The keys given so far, valid or not: the one check for a repeated key, which reports
     /// the repeat whatever the values (the first may have been refused), so every later branch
     /// sees each key once.
@@ -317,6 +326,32 @@ impl Args {
                                 .map(|case| format!("`{case}`"))
                                 .collect::<Vec<_>>()
                                 .join(", ")
+                        )
+                    })
+                });
+            }
+            "icons" => match value {
+                Value::Given(tokens) => {
+                    self.icons = crate::icons::read(tokens, key.span(), errors);
+                }
+                Value::Bare | Value::Missing(_) => errors.push(Error::new(
+                    key.span(),
+                    "#[tool(icons)] needs a list: `icons = [\"https://example.com/icon.png\"]`",
+                )),
+            },
+            "meta" => {
+                string_key(&mut self.meta, &key, value, errors, |text| {
+                    crate::json_text::check_object(text).err().map(|problem| {
+                        format!("#[tool(meta)] is the `_meta` object as JSON text: {problem}")
+                    })
+                });
+            }
+            "task_support" => {
+                string_key(&mut self.task_support, &key, value, errors, |text| {
+                    (!["forbidden", "optional", "required"].contains(&text)).then(|| {
+                        format!(
+                            "unknown task support `{text}`; expected \"forbidden\", \"optional\" \
+                             or \"required\""
                         )
                     })
                 });

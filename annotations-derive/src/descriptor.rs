@@ -20,6 +20,12 @@ pub(crate) struct Descriptor {
     /// Whether the return type is written `Json<T>` or `Result<Json<T>, E>` (else a `Json`
     /// behind an alias is refused, as its schema cannot be listed).
     written_json: bool,
+    /// `#[tool(icons = [...])]`.
+    icons: Vec<crate::icons::IconSpec>,
+    /// `#[tool(meta = "...")]`: the `_meta` object's JSON text.
+    meta: Option<String>,
+    /// `#[tool(task_support = "...")]`.
+    task_support: Option<String>,
 }
 
 pub(crate) struct Property {
@@ -146,6 +152,9 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
         properties,
         output,
         written_json,
+        icons: args.icons.clone(),
+        meta: args.meta.as_ref().map(LitStr::value),
+        task_support: args.task_support.as_ref().map(LitStr::value),
     }
 }
 
@@ -428,6 +437,50 @@ impl Descriptor {
             .map_or_else(|| none.clone(), |text| some(cow(text)));
         let input_schema = self.input_schema(krate);
         let output_schema = self.output_schema(krate).map_or_else(|| none.clone(), some);
+        let icons = self.icons.iter().map(|icon| {
+            let src = &icon.src;
+            let mime_type = icon.mime_type.as_ref().map_or_else(
+                || none.clone(),
+                |mime| some(quote!(#krate::MimeType::from_static(#mime))),
+            );
+            let sizes = &icon.sizes;
+            let theme = match icon.theme.as_deref() {
+                Some("light") => some(quote!(#krate::IconTheme::Light)),
+                Some(_) => some(quote!(#krate::IconTheme::Dark)),
+                None => none.clone(),
+            };
+            quote!(#krate::Icon::__from_parts(#src, #mime_type, &[#(#krate::__private::Cow::Borrowed(#sizes)),*], #theme))
+        });
+        // In a `static` of their own: a constant made by calls would count as needing its
+        // destructor, and then the descriptor could not be read in `const` or borrowed in
+        // place (`X_TOOL.name()`); a reference to a static is a plain value.
+        let count = self.icons.len();
+        let icons = if count == 0 {
+            quote!(#krate::__private::Cow::Borrowed(&[]))
+        } else {
+            quote!(#krate::__private::Cow::Borrowed({
+                static ICONS: [#krate::Icon; #count] = [#(#icons),*];
+                &ICONS
+            }))
+        };
+        let task_support = match self.task_support.as_deref() {
+            Some(support) => {
+                let variant = Ident::new(
+                    match support {
+                        "forbidden" => "Forbidden",
+                        "optional" => "Optional",
+                        _ => "Required",
+                    },
+                    Span::call_site(),
+                );
+                some(quote!(#krate::TaskSupport::#variant))
+            }
+            None => none.clone(),
+        };
+        let meta = self
+            .meta
+            .as_deref()
+            .map_or_else(|| none.clone(), |text| some(cow(text)));
         quote! {
             #krate::Tool {
                 name: #name,
@@ -436,6 +489,9 @@ impl Descriptor {
                 input_schema: #input_schema,
                 output_schema: #output_schema,
                 annotations: #annotations,
+                icons: #icons,
+                task_support: #task_support,
+                meta: #meta,
                 __non_exhaustive: #krate::__private::NonExhaustive,
             }
         }

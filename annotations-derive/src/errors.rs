@@ -26,6 +26,13 @@ impl Errors {
         self.combined.is_none()
     }
 
+    /// How many errors were pushed.
+    pub(crate) fn len(&self) -> usize {
+        self.combined
+            .as_ref()
+            .map_or(0, |combined| combined.into_iter().count())
+    }
+
     /// `Ok` if nothing was pushed, else one `compile_error!` per error, each at its own span.
     pub(crate) fn check(mut self) -> Result<(), TokenStream> {
         match self.combined.take() {

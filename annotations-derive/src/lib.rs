@@ -13,6 +13,8 @@ mod errors;
 mod expand;
 mod hint;
 mod http;
+mod icons;
+mod json_text;
 mod krate;
 mod listing;
 mod name;

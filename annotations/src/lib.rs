@@ -127,7 +127,9 @@ pub use crate::listing::{
     ProtocolVersion,
 };
 pub use crate::tool::schema::{Schema, SchemaError, ToolSchema};
-pub use crate::tool::{InvalidTool, Missing, Readiness, StaticTool, Tool, is_valid_tool_name};
+pub use crate::tool::{
+    InvalidTool, Missing, Readiness, StaticTool, TaskSupport, Tool, is_valid_tool_name,
+};
 
 #[cfg(feature = "derive")]
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]

@@ -6,6 +6,7 @@
 //! a priority outside 0 to 1, `data` that is not base64. Bytes are encoded once, when the
 //! block is made; the encoded text is moved, never copied, on its way to the wire.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde_json::{Map, Value};
@@ -760,25 +761,66 @@ pub enum IconTheme {
     Dark,
 }
 
-/// An icon a client may show beside a resource link (2025-11-25 on; left out for older
-/// versions).
-#[derive(Clone, Debug, PartialEq)]
+/// An icon a client may show beside a tool or a resource link (2025-11-25 on; left out for
+/// older versions).
+///
+/// ```
+/// use annotations::{Icon, IconTheme, MimeType};
+///
+/// const LOGO: Icon = Icon::from_static("https://example.com/logo.svg");
+/// let dark = Icon::new("https://example.com/logo-dark.png")
+///     .with_mime_type(MimeType::PNG)
+///     .with_sizes(["48x48", "96x96"])
+///     .with_theme(IconTheme::Dark);
+/// assert_eq!(LOGO.src(), "https://example.com/logo.svg");
+/// assert_eq!(dark.sizes(), ["48x48", "96x96"]);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Icon {
-    src: String,
+    src: Cow<'static, str>,
     mime_type: Option<MimeType>,
-    sizes: Vec<String>,
+    sizes: Cow<'static, [Cow<'static, str>]>,
     theme: Option<IconTheme>,
 }
 
 impl Icon {
     /// An icon at this URI (`https:` or a `data:` URI).
     #[must_use]
-    pub fn new(src: impl Into<String>) -> Self {
+    pub fn new(src: impl Into<Cow<'static, str>>) -> Self {
         Icon {
             src: src.into(),
             mime_type: None,
-            sizes: Vec::new(),
+            sizes: Cow::Borrowed(&[]),
             theme: None,
+        }
+    }
+
+    /// An icon at this URI, in `const`.
+    #[must_use]
+    pub const fn from_static(src: &'static str) -> Self {
+        Icon {
+            src: Cow::Borrowed(src),
+            mime_type: None,
+            sizes: Cow::Borrowed(&[]),
+            theme: None,
+        }
+    }
+
+    /// Every field at once, in `const`: what `#[tool(icons = [...])]` writes, after checking
+    /// each. Not public API.
+    #[doc(hidden)]
+    #[must_use]
+    pub const fn __from_parts(
+        src: &'static str,
+        mime_type: Option<MimeType>,
+        sizes: &'static [Cow<'static, str>],
+        theme: Option<IconTheme>,
+    ) -> Self {
+        Icon {
+            src: Cow::Borrowed(src),
+            mime_type,
+            sizes: Cow::Borrowed(sizes),
+            theme,
         }
     }
 
@@ -791,7 +833,10 @@ impl Icon {
 
     /// Sets the sizes it is drawn for (`"48x48"`, `"any"`).
     #[must_use]
-    pub fn with_sizes(mut self, sizes: impl IntoIterator<Item = impl Into<String>>) -> Self {
+    pub fn with_sizes(
+        mut self,
+        sizes: impl IntoIterator<Item = impl Into<Cow<'static, str>>>,
+    ) -> Self {
         self.sizes = sizes.into_iter().map(Into::into).collect();
         self
     }
@@ -817,7 +862,7 @@ impl Icon {
 
     /// The sizes it is drawn for (empty if not stated).
     #[must_use]
-    pub fn sizes(&self) -> &[String] {
+    pub fn sizes(&self) -> &[Cow<'static, str>] {
         &self.sizes
     }
 
@@ -827,14 +872,19 @@ impl Icon {
         self.theme
     }
 
-    fn into_json(self) -> Value {
+    pub(crate) fn into_json(self) -> Value {
         let mut object = Map::new();
-        object.insert("src".into(), self.src.into());
+        object.insert("src".into(), self.src.into_owned().into());
         if let Some(mime_type) = self.mime_type {
             object.insert("mimeType".into(), mime_type.0.into_owned().into());
         }
         if !self.sizes.is_empty() {
-            object.insert("sizes".into(), self.sizes.into());
+            let sizes: Vec<Value> = self
+                .sizes
+                .iter()
+                .map(|size| Value::from(size.as_ref()))
+                .collect();
+            object.insert("sizes".into(), sizes.into());
         }
         if let Some(theme) = self.theme {
             let theme = match theme {
@@ -846,16 +896,16 @@ impl Icon {
         Value::Object(object)
     }
 
-    fn read(value: &Value) -> Result<Self, ContentError> {
+    pub(crate) fn read(value: &Value) -> Result<Self, ContentError> {
         let object = as_object(value, "")?;
-        let sizes = match present(object, "sizes") {
-            None => Vec::new(),
+        let sizes: Cow<'static, [Cow<'static, str>]> = match present(object, "sizes") {
+            None => Cow::Borrowed(&[]),
             Some(Value::Array(sizes)) => sizes
                 .iter()
                 .enumerate()
                 .map(|(i, size)| {
                     size.as_str()
-                        .map(str::to_owned)
+                        .map(|size| Cow::Owned(size.to_owned()))
                         .ok_or_else(|| mismatch(&format!("sizes[{i}]"), "a string", size))
                 })
                 .collect::<Result<_, _>>()?,
@@ -873,7 +923,7 @@ impl Icon {
             }
         };
         Ok(Icon {
-            src: required_string(object, "src")?,
+            src: Cow::Owned(required_string(object, "src")?),
             mime_type: optional_mime(object)?,
             sizes,
             theme,

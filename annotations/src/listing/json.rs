@@ -82,6 +82,8 @@ pub(crate) fn size_hint(tool: &Tool) -> usize {
             .output_schema
             .as_ref()
             .map_or(0, |schema| schema.as_str().len())
+        + tool.meta.as_deref().map_or(0, str::len)
+        + 96 * tool.icons.len()
 }
 
 /// Appends one tool object; `explicit` states every hint at its effective value, `version`
@@ -115,6 +117,29 @@ pub(crate) fn tool(out: &mut String, tool: &Tool, explicit: bool, version: Proto
     } else if !tool.annotations.is_empty() {
         out.push_str(",\"annotations\":");
         annotations(out, &tool.annotations);
+    }
+    if !tool.icons.is_empty() && version >= ProtocolVersion::V2025_11_25 {
+        let icons: Vec<serde_json::Value> = tool
+            .icons
+            .iter()
+            .map(|icon| icon.clone().into_json())
+            .collect();
+        out.push_str(",\"icons\":");
+        out.push_str(&serde_json::Value::Array(icons).to_string());
+    }
+    if let (Some(support), ProtocolVersion::V2025_11_25) = (tool.task_support, version) {
+        out.push_str(",\"execution\":{\"taskSupport\":\"");
+        out.push_str(support.as_str());
+        out.push_str("\"}");
+    }
+    // Text set by hand that is not an object is left out (`Tool::validate` reports it).
+    if let Some(meta @ serde_json::Value::Object(_)) = tool
+        .meta
+        .as_deref()
+        .and_then(|text| serde_json::from_str(text).ok())
+    {
+        out.push_str(",\"_meta\":");
+        out.push_str(&meta.to_string());
     }
     out.push('}');
 }

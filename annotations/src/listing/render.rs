@@ -1,10 +1,10 @@
 //! The `tools/list` result as JSON text, written straight into a `String` for each protocol
 //! version, with schemas copied as text rather than walked as trees.
 //!
-//! The tools' part of the result is the same for every page, and for every protocol version
-//! but in one respect (an output schema whose root is not an object is wrapped in one before
-//! 2026-07-28): it is written once per listing, annotation form and that respect, the first
-//! time it is asked for, and kept
+//! The tools' part of the result is the same for every page: it is written once per listing,
+//! annotation form and protocol version (an output schema whose root is not an object is
+//! wrapped in one before 2026-07-28; icons are listed from 2025-11-25, `execution` to
+//! 2025-11-25 alone), the first time it is asked for, and kept
 //! (a listing's tools are `&'static` and never change, so their text does not either). Every
 //! later render copies the page's slice of it between the envelope's fields.
 
@@ -56,19 +56,13 @@ impl Written {
 }
 
 /// The written tools of a listing, by the address and length of its tools, the form, and
-/// whether output schemas must be objects (versions before 2026-07-28).
+/// the protocol version (which decides the form of output schemas and which of a tool's
+/// fields are listed).
 fn written(tools: &'static [Tool], explicit: bool, version: ProtocolVersion) -> Arc<Written> {
-    type Key = (usize, usize, bool, bool);
+    type Key = (usize, usize, bool, ProtocolVersion);
     static WRITTEN: OnceLock<RwLock<HashMap<Key, Arc<Written>>>> = OnceLock::new();
     let cache = WRITTEN.get_or_init(RwLock::default);
-    let objects = version < ProtocolVersion::V2026_07_28;
-    // Every version before 2026-07-28 writes tools the same way.
-    let version = if objects {
-        ProtocolVersion::V2025_11_25
-    } else {
-        version
-    };
-    let key = (tools.as_ptr() as usize, tools.len(), explicit, objects);
+    let key = (tools.as_ptr() as usize, tools.len(), explicit, version);
     if let Some(found) = cache.read().ok().and_then(|cache| cache.get(&key).cloned()) {
         return found;
     }

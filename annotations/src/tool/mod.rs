@@ -11,7 +11,7 @@ pub(crate) mod schema;
 pub(crate) mod schema_builder;
 pub(crate) mod wire;
 
-use crate::{Conflict, Schema, SchemaError, ToolAnnotations};
+use crate::{Conflict, Icon, Schema, SchemaError, ToolAnnotations};
 
 pub use self::name::is_valid_tool_name;
 pub use self::readiness::{Missing, Readiness};
@@ -84,6 +84,17 @@ pub struct Tool {
     /// What calling the tool does to the world (`annotations`); left out on the wire when
     /// nothing is stated.
     pub annotations: ToolAnnotations,
+    /// Icons a client may show for the tool (`icons`; protocol 2025-11-25 on, left out for
+    /// 2025-06-18 sessions). Empty when none are stated.
+    pub icons: Cow<'static, [Icon]>,
+    /// Whether the tool may be run as a task (`execution.taskSupport`). Only protocol
+    /// 2025-11-25 defines it: it is listed to those sessions alone (2026-07-28 dropped it).
+    /// rmcp's `Tool` has no field for it, so a server on rmcp does not list it.
+    pub task_support: Option<TaskSupport>,
+    /// The tool's `_meta` object, as JSON text: what the protocol leaves to servers and hosts
+    /// to agree on (keys such as `"com.example/tier"`). Listed to every version.
+    /// [`validate`](Self::validate) checks that it is a JSON object.
+    pub meta: Option<Cow<'static, str>>,
     /// Not public API: what keeps `Tool { .. }` literals out of code outside this crate and
     /// the code it generates, so that a field the protocol adds is not a breaking change.
     #[doc(hidden)]
@@ -99,6 +110,9 @@ impl fmt::Debug for Tool {
             .field("input_schema", &self.input_schema)
             .field("output_schema", &self.output_schema)
             .field("annotations", &self.annotations)
+            .field("icons", &self.icons)
+            .field("task_support", &self.task_support)
+            .field("meta", &self.meta)
             .finish()
     }
 }
@@ -128,7 +142,70 @@ impl Tool {
             input_schema,
             output_schema: None,
             annotations: ToolAnnotations::new(),
+            icons: Cow::Borrowed(&[]),
+            task_support: None,
+            meta: None,
             __non_exhaustive: crate::__private::NonExhaustive,
+        }
+    }
+
+    /// Sets the icons, in `const` (owned ones it replaces are leaked, as for
+    /// [`with_title`](Self::with_title)).
+    ///
+    /// ```
+    /// use annotations::{Icon, Schema, TaskSupport, Tool};
+    ///
+    /// static ICONS: [Icon; 1] = [Icon::from_static("https://example.com/export.svg")];
+    /// const EXPORT: Tool = Tool::new("export", Schema::NO_INPUT)
+    ///     .with_icons(&ICONS)
+    ///     .with_task_support(TaskSupport::Optional);
+    /// assert_eq!(EXPORT.icons[0].src(), "https://example.com/export.svg");
+    /// ```
+    #[must_use]
+    pub const fn with_icons(mut self, icons: &'static [Icon]) -> Self {
+        core::mem::forget(core::mem::replace(&mut self.icons, Cow::Borrowed(icons)));
+        self
+    }
+
+    /// The icons (empty when none are stated), readable in `const`.
+    #[must_use]
+    pub const fn icons(&self) -> &[Icon] {
+        match &self.icons {
+            Cow::Borrowed(icons) => icons,
+            Cow::Owned(icons) => icons.as_slice(),
+        }
+    }
+
+    /// Sets whether the tool may be run as a task, in `const`.
+    #[must_use]
+    pub const fn with_task_support(mut self, task_support: TaskSupport) -> Self {
+        self.task_support = Some(task_support);
+        self
+    }
+
+    /// Sets the `_meta` object from a JSON value. Not `const`.
+    ///
+    /// ```
+    /// use annotations::{Schema, Tool};
+    ///
+    /// let mut meta = serde_json::Map::new();
+    /// meta.insert("com.example/tier".into(), "gold".into());
+    /// let tool = Tool::new("export", Schema::NO_INPUT).with_meta(meta);
+    /// assert_eq!(tool.meta_object().unwrap()["com.example/tier"], "gold");
+    /// ```
+    #[must_use]
+    pub fn with_meta(mut self, meta: serde_json::Map<String, serde_json::Value>) -> Self {
+        self.meta = Some(Cow::Owned(serde_json::Value::Object(meta).to_string()));
+        self
+    }
+
+    /// The `_meta` object, read from its text (`None` when there is none, or when text set by
+    /// hand is not a JSON object: [`validate`](Self::validate) reports that).
+    #[must_use]
+    pub fn meta_object(&self) -> Option<serde_json::Map<String, serde_json::Value>> {
+        match serde_json::from_str(self.meta.as_deref()?) {
+            Ok(serde_json::Value::Object(object)) => Some(object),
+            _ => None,
         }
     }
 
@@ -304,7 +381,54 @@ impl Tool {
         self.input_schema
             .check_input()
             .map_err(InvalidTool::InputSchema)?;
+        if let Some(meta) = &self.meta {
+            if !matches!(serde_json::from_str(meta), Ok(serde_json::Value::Object(_))) {
+                return Err(InvalidTool::Meta(meta.to_string()));
+            }
+        }
         self.annotations.check().map_err(InvalidTool::Annotations)
+    }
+}
+
+/// Whether a tool may be run as a task, which the client polls for its result
+/// (`execution.taskSupport`, protocol 2025-11-25).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TaskSupport {
+    /// It may not (`"forbidden"`, what an absent value means).
+    Forbidden,
+    /// It may, or be called as usual (`"optional"`).
+    Optional,
+    /// It must be (`"required"`).
+    Required,
+}
+
+impl TaskSupport {
+    /// The wire value: `"forbidden"`, `"optional"` or `"required"`.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            TaskSupport::Forbidden => "forbidden",
+            TaskSupport::Optional => "optional",
+            TaskSupport::Required => "required",
+        }
+    }
+
+    /// The value for a wire value; `None` for any other text.
+    ///
+    /// ```
+    /// use annotations::TaskSupport;
+    ///
+    /// assert_eq!(TaskSupport::parse("optional"), Some(TaskSupport::Optional));
+    /// assert_eq!(TaskSupport::parse("maybe"), None);
+    /// ```
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "forbidden" => Some(TaskSupport::Forbidden),
+            "optional" => Some(TaskSupport::Optional),
+            "required" => Some(TaskSupport::Required),
+            _ => None,
+        }
     }
 }
 
@@ -328,6 +452,8 @@ pub enum InvalidTool {
     InputSchema(SchemaError),
     /// The hints contradict each other.
     Annotations(Conflict),
+    /// The `_meta` text is not a JSON object.
+    Meta(String),
 }
 
 impl fmt::Display for InvalidTool {
@@ -339,6 +465,7 @@ impl fmt::Display for InvalidTool {
             ),
             Self::InputSchema(error) => error.fmt(f),
             Self::Annotations(conflict) => conflict.fmt(f),
+            Self::Meta(text) => write!(f, "a tool's `_meta` must be a JSON object, not {text}"),
         }
     }
 }
@@ -346,7 +473,7 @@ impl fmt::Display for InvalidTool {
 impl std::error::Error for InvalidTool {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Self::Name(_) => None,
+            Self::Name(_) | Self::Meta(_) => None,
             Self::InputSchema(error) => Some(error),
             Self::Annotations(conflict) => Some(conflict),
         }

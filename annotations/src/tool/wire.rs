@@ -17,7 +17,10 @@ impl Serialize for Tool {
             + usize::from(self.title.is_some())
             + usize::from(self.description.is_some())
             + usize::from(self.output_schema.is_some())
-            + usize::from(!self.annotations.is_empty());
+            + usize::from(!self.annotations.is_empty())
+            + usize::from(!self.icons.is_empty())
+            + usize::from(self.task_support.is_some())
+            + usize::from(self.meta.is_some());
         let mut out = serializer.serialize_struct("Tool", fields)?;
         out.serialize_field("name", self.name())?;
         match self.title() {
@@ -37,6 +40,30 @@ impl Serialize for Tool {
             out.skip_field("annotations")?;
         } else {
             out.serialize_field("annotations", &self.annotations)?;
+        }
+        if self.icons.is_empty() {
+            out.skip_field("icons")?;
+        } else {
+            let icons: Vec<Value> = self
+                .icons
+                .iter()
+                .map(|icon| icon.clone().into_json())
+                .collect();
+            out.serialize_field("icons", &icons)?;
+        }
+        match self.task_support {
+            Some(support) => out.serialize_field(
+                "execution",
+                &serde_json::json!({"taskSupport": support.as_str()}),
+            )?,
+            None => out.skip_field("execution")?,
+        }
+        match &self.meta {
+            Some(meta) => {
+                let meta: Value = serde_json::from_str(meta).map_err(serde::ser::Error::custom)?;
+                out.serialize_field("_meta", &meta)?;
+            }
+            None => out.skip_field("_meta")?,
         }
         out.end()
     }
@@ -99,6 +126,9 @@ impl<'de> Visitor<'de> for ToolVisitor {
         let mut input: Option<Option<Schema>> = None;
         let mut output: Option<Option<Schema>> = None;
         let mut annotations: Option<Option<ToolAnnotations>> = None;
+        let mut icons: Option<Option<Vec<Value>>> = None;
+        let mut execution: Option<Option<serde_json::Map<String, Value>>> = None;
+        let mut meta: Option<Option<serde_json::Map<String, Value>>> = None;
         while let Some(key) = map.next_key::<Cow<'de, str>>()? {
             match &*key {
                 "name" => first(&mut name, "name", optional(&mut map, "name")?)?,
@@ -123,6 +153,13 @@ impl<'de> Visitor<'de> for ToolVisitor {
                     "annotations",
                     optional(&mut map, "annotations")?,
                 )?,
+                "icons" => first(&mut icons, "icons", optional(&mut map, "icons")?)?,
+                "execution" => first(
+                    &mut execution,
+                    "execution",
+                    optional(&mut map, "execution")?,
+                )?,
+                "_meta" => first(&mut meta, "_meta", optional(&mut map, "_meta")?)?,
                 _ => {
                     map.next_value::<IgnoredAny>()?;
                 }
@@ -134,6 +171,32 @@ impl<'de> Visitor<'de> for ToolVisitor {
         let input_schema = input
             .flatten()
             .ok_or_else(|| de::Error::missing_field("inputSchema"))?;
+        let icons = icons
+            .flatten()
+            .unwrap_or_default()
+            .iter()
+            .enumerate()
+            .map(|(i, icon)| {
+                crate::Icon::read(icon).map_err(|error| {
+                    de::Error::custom(format_args!("invalid `icons[{i}]`: {error}"))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let task_support = match execution
+            .flatten()
+            .as_ref()
+            .and_then(|e| e.get("taskSupport"))
+        {
+            None | Some(Value::Null) => None,
+            Some(Value::String(text)) if crate::TaskSupport::parse(text).is_some() => {
+                crate::TaskSupport::parse(text)
+            }
+            Some(other) => {
+                return Err(de::Error::custom(format_args!(
+                    "invalid `execution.taskSupport`: expected \"forbidden\", \"optional\" or \"required\", found {other}"
+                )));
+            }
+        };
         Ok(Tool {
             name: Cow::Owned(name),
             title: title.flatten().map(Cow::Owned),
@@ -141,6 +204,11 @@ impl<'de> Visitor<'de> for ToolVisitor {
             input_schema,
             output_schema: output.flatten(),
             annotations: annotations.flatten().unwrap_or_default(),
+            icons: Cow::Owned(icons),
+            task_support,
+            meta: meta
+                .flatten()
+                .map(|meta| Cow::Owned(Value::Object(meta).to_string())),
             __non_exhaustive: crate::__private::NonExhaustive,
         })
     }

@@ -1,0 +1,7 @@
+use annotations::tool;
+
+/// Export.
+#[tool(read_only, open_world = false, icons = [{ src = "https://example.com/i.png", sizes = ["48"] }])]
+pub fn export() {}
+
+fn main() {}

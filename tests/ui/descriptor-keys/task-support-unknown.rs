@@ -1,0 +1,7 @@
+use annotations::tool;
+
+/// Export.
+#[tool(read_only, open_world = false, task_support = "sometimes")]
+pub fn export() {}
+
+fn main() {}
