@@ -14,6 +14,11 @@ comment, read-only, closed-world, with a title, all served as one listing:
           length bounds and a default on the name)
   rmcp    rmcp 3.11: `#[tool_router]`, `#[tool(annotations(...))]` and `Parameters<T>` with a
           `schemars` struct per tool, as rmcp's documentation shows
+  types   this crate with user types: each tool takes a `#[derive(ToolSchema)]` struct of its
+          own (serde's `rename_all` and `default`, `#[schema(...)]` bounds and lengths on its
+          fields, a shared unit enum) and a `#[schema(default = 10, maximum = 100)]` limit
+  rmcp-types  the same schema with rmcp and schemars: a `JsonSchema` struct per tool with
+          schemars' `range`/`length` attributes inside rmcp's `Parameters<T>`
 
 Dependencies are built once; then each leaf crate is rebuilt from scratch (`CARGO_INCREMENTAL=0`,
 its source touched), once unmeasured and `--runs` times measured, for `cargo build` and for
@@ -33,7 +38,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "target" / "compile-bench"
-VARIANTS = ["hand", "derive", "schema", "rmcp"]
+VARIANTS = ["hand", "derive", "schema", "rmcp", "types", "rmcp-types"]
 
 SCHEMA = (
     r'{"type":"object","properties":{"id":{"type":"integer","minimum":0,'
@@ -90,8 +95,30 @@ def handler(variant: str, n: int) -> str:
             + f'        input_schema: ::annotations::Schema::Static("{schema}"),\n'
             + "        output_schema: None,\n"
             + f"        annotations: Self::TOOL_{n}_ANNOTATIONS,\n"
+            + "        icons: ::std::borrow::Cow::Borrowed(&[]),\n"
+            + "        task_support: None,\n"
+            + "        meta: None,\n"
             + "        __non_exhaustive: ::annotations::__private::NonExhaustive,\n"
             + "    };\n"
+        )
+    if variant == "types":
+        return (
+            doc
+            + f'    #[::annotations::tool(read_only, open_world = false, title = "{title}")]\n'
+            + f"    pub fn tool_{n}(\n        &self,\n        /// What to look for\n        query: Query{n},\n"
+            + "        /// How many at most\n        #[schema(default = 10, maximum = 100)]\n        limit: u32,\n"
+            + "    ) -> String {\n"
+            + f"        format!(\"{{}}#{{}} {{limit}}\", query.name, query.item_id + {n})\n"
+            + "    }\n"
+        )
+    if variant == "rmcp-types":
+        return (
+            doc
+            + f'    #[::rmcp::tool(annotations(read_only_hint = true, open_world_hint = false, title = "{title}"))]\n'
+            + f"    pub fn tool_{n}(&self, ::rmcp::handler::server::wrapper::Parameters(Args{n} {{ query, limit }}): "
+            + f"::rmcp::handler::server::wrapper::Parameters<Args{n}>) -> String {{\n"
+            + f"        format!(\"{{}}#{{}} {{limit}}\", query.name, query.item_id + {n})\n"
+            + "    }\n"
         )
     if variant == "rmcp":
         return (
@@ -121,6 +148,46 @@ def extra(variant: str, handlers: int) -> str:
             "    pub fn dispatch(&self, name: &str, args: &::serde_json::Map<String, ::serde_json::Value>) -> Option<String> {\n"
             "        match name {\n" + arms + "            _ => None,\n        }\n    }\n}\n"
         )
+    if variant == "types":
+        structs = "".join(
+            "/// What to look for.\n"
+            "#[derive(::annotations::ToolSchema, ::serde::Deserialize)]\n"
+            "#[serde(rename_all = \"camelCase\")]\n"
+            f"pub struct Query{n} {{\n"
+            "    /// The item's id\n    #[schema(minimum = 1, maximum = 1000000)]\n    pub item_id: u64,\n"
+            "    /// Its name\n    #[schema(min_length = 1, max_length = 64)]\n    pub name: String,\n"
+            "    /// Its tags\n    #[serde(default)]\n    pub tags: Vec<String>,\n"
+            "    /// The order of results\n    pub sort: Sort,\n}\n"
+            for n in range(handlers)
+        )
+        entries = ", ".join(f"Server::tool_{n}" for n in range(handlers))
+        return (
+            "\n/// How results are sorted.\n#[derive(::annotations::ToolSchema, ::serde::Deserialize)]\n"
+            "#[serde(rename_all = \"snake_case\")]\npub enum Sort {\n    Name,\n    FileSize,\n}\n\n"
+            + structs
+            + f"\n/// Every tool.\npub static TOOLS: ::annotations::Listing<Server> = ::annotations::tools![{entries}];\n"
+        )
+    if variant == "rmcp-types":
+        structs = "".join(
+            "/// What to look for.\n"
+            "#[derive(::serde::Deserialize, ::schemars::JsonSchema)]\n"
+            "#[serde(rename_all = \"camelCase\")]\n"
+            f"pub struct Query{n} {{\n"
+            "    /// The item's id\n    #[schemars(range(min = 1, max = 1000000))]\n    pub item_id: u64,\n"
+            "    /// Its name\n    #[schemars(length(min = 1, max = 64))]\n    pub name: String,\n"
+            "    /// Its tags\n    #[serde(default)]\n    pub tags: Vec<String>,\n"
+            "    /// The order of results\n    pub sort: Sort,\n}\n"
+            "#[derive(::serde::Deserialize, ::schemars::JsonSchema)]\n"
+            f"pub struct Args{n} {{\n    /// What to look for\n    pub query: Query{n},\n"
+            "    /// How many at most\n    #[serde(default = \"ten\")]\n    #[schemars(range(max = 100))]\n    pub limit: u32,\n}\n"
+            for n in range(handlers)
+        )
+        return (
+            "\nfn ten() -> u32 {\n    10\n}\n\n"
+            "/// How results are sorted.\n#[derive(::serde::Deserialize, ::schemars::JsonSchema)]\n"
+            "#[serde(rename_all = \"snake_case\")]\npub enum Sort {\n    Name,\n    FileSize,\n}\n\n"
+            + structs
+        )
     if variant in ("derive", "schema"):
         entries = ", ".join(f"Server::tool_{n}" for n in range(handlers))
         return f"\n/// Every tool.\npub static TOOLS: ::annotations::Listing<Server> = ::annotations::tools![{entries}];\n"
@@ -141,23 +208,24 @@ def write_workspace(variants, handlers):
     for variant in variants:
         crate = WORK / variant
         (crate / "src").mkdir(parents=True, exist_ok=True)
-        if variant == "rmcp":
+        if variant.startswith("rmcp"):
             deps = (
                 'rmcp = { version = "=3.11.0", default-features = false, features = ["macros", "server"] }\n'
                 'serde = { version = "1", features = ["derive"] }\n'
                 'schemars = "1"\n'
             )
         else:
+            serde = '{ version = "1", features = ["derive"] }' if variant == "types" else '"1"'
             deps = (
                 f'annotations = {{ path = "{ROOT / "annotations"}" }}\n'
-                'serde = "1"\nserde_json = "1"\n'
+                f'serde = {serde}\nserde_json = "1"\n'
             )
         (crate / "Cargo.toml").write_text(
             f'[package]\nname = "bench-{variant}"\nversion = "0.0.0"\nedition = "2024"\npublish = false\n\n'
             f"[dependencies]\n{deps}"
         )
         body = "".join(handler(variant, n) for n in range(handlers))
-        router = "#[::rmcp::tool_router]\n" if variant == "rmcp" else ""
+        router = "#[::rmcp::tool_router]\n" if variant.startswith("rmcp") else ""
         (crate / "src" / "lib.rs").write_text(
             "//! Generated by bench/compile_time.py.\n#![allow(missing_docs, dead_code)]\n\n"
             "/// A server with many tools.\npub struct Server;\n\n"
@@ -225,14 +293,15 @@ def main():
     print(f"Median CPU seconds of rebuilding the leaf crate, {args.runs} runs each "
           f"(one from {args.large} tools on)")
     print()
-    print("| tools | variant | build | check | build vs hand | rmcp / derive |")
+    print("| tools | variant | build | check | build vs hand | rmcp / this crate |")
     print("|---:|---|---:|---:|---:|---:|")
     for handlers, by_variant in results.items():
         hand = by_variant.get("hand", {}).get("build")
-        derive = by_variant.get("derive", {}).get("build")
+        ours = {"rmcp": "derive", "rmcp-types": "types"}
         for variant, figures in by_variant.items():
             vs_hand = f"{figures['build'] / hand:.2f}x" if hand else ""
-            vs_derive = f"{figures['build'] / derive:.2f}x" if derive and variant == "rmcp" else ""
+            peer = by_variant.get(ours.get(variant, ""), {}).get("build")
+            vs_derive = f"{figures['build'] / peer:.2f}x" if peer else ""
             print(f"| {handlers} | {variant} | {figures['build']:.2f} s | {figures['check']:.2f} s | {vs_hand} | {vs_derive} |")
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=2))

@@ -21,7 +21,7 @@ use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 
 use crate::ast::{Handler, Param, Receiver};
-use crate::descriptor::{CheckValue, DefaultRead, Descriptor, Property};
+use crate::descriptor::{DefaultRead, Descriptor, Property};
 use crate::schema::static_lifetimes;
 use crate::tokens::{flatten, unraw};
 
@@ -456,7 +456,7 @@ impl ModelParam {
             None => quote!(::core::option::Option::None),
         };
         let (owned, pass) = owned_type(param);
-        let checks = check_tokens(&input.checks, krate);
+        let checks = crate::descriptor::check_tokens(&input.checks, krate);
         let (default, default_json) = match &input.default {
             Some(DefaultRead::Expr(expr)) => (Some(expr.clone()), None),
             Some(DefaultRead::Json(json, _)) => (None, Some(json.clone())),
@@ -687,26 +687,6 @@ fn output_span(handler: &Handler) -> Span {
         .as_ref()
         .and_then(|output| output.clone().into_iter().next())
         .map_or_else(|| handler.name.span(), |token| token.span())
-}
-
-/// The runtime's `__private::Check` for each constraint of a `#[schema(...)]`.
-pub(crate) fn check_tokens(
-    checks: &[(&'static str, CheckValue)],
-    krate: &TokenStream,
-) -> Vec<TokenStream> {
-    checks
-        .iter()
-        .map(|(variant, value)| {
-            let variant = Ident::new(variant, Span::call_site());
-            let value = match value {
-                CheckValue::Int(n) => quote!(#krate::__private::Bound::Int(#n)),
-                CheckValue::Float(x) => quote!(#krate::__private::Bound::Float(#x)),
-                CheckValue::Count(n) => quote!(#n),
-                CheckValue::Text(text) => quote!(#text),
-            };
-            quote!(#krate::__private::Check::#variant(#value))
-        })
-        .collect()
 }
 
 /// Whether a type's tokens hold `impl Trait` (which a probe cannot name).

@@ -384,7 +384,7 @@ impl Descriptor {
             .filter(|property| property.cfgs.is_empty() && !property.checks.is_empty())
             .map(|property| {
                 let name = &property.name;
-                let checks = crate::call::check_tokens(&property.checks, krate);
+                let checks = check_tokens(&property.checks, krate);
                 quote!((#name, &[#(#checks),*]))
             })
             .collect()
@@ -637,4 +637,24 @@ fn not_fixed(ty: &TokenStream, generics: &[String]) -> Option<Error> {
         }
     }
     None
+}
+
+/// The runtime's `__private::Check` for each constraint of a `#[schema(...)]`.
+pub(crate) fn check_tokens(
+    checks: &[(&'static str, CheckValue)],
+    krate: &TokenStream,
+) -> Vec<TokenStream> {
+    checks
+        .iter()
+        .map(|(variant, value)| {
+            let variant = Ident::new(variant, Span::call_site());
+            let value = match value {
+                CheckValue::Int(n) => quote!(#krate::__private::Bound::Int(#n)),
+                CheckValue::Float(x) => quote!(#krate::__private::Bound::Float(#x)),
+                CheckValue::Count(n) => quote!(#n),
+                CheckValue::Text(text) => quote!(#text),
+            };
+            quote!(#krate::__private::Check::#variant(#value))
+        })
+        .collect()
 }

@@ -117,7 +117,7 @@ fn fields_of(stream: TokenStream, span: Span, errors: &mut Errors) -> Option<Ico
         };
         let name = key.to_string();
         if !KEYS.contains(&name.as_str()) {
-            let message = match crate::attr::closest(&name, &KEYS) {
+            let message = match crate::spelling::closest(&name, &KEYS) {
                 Some(known) => format!("unknown icon key `{name}`; did you mean `{known}`?"),
                 None => format!(
                     "unknown icon key `{name}`; expected `src`, `mime_type`, `sizes` or `theme`"

@@ -21,6 +21,7 @@ mod name;
 mod schema;
 mod schema_attr;
 mod serde_attr;
+mod spelling;
 mod stack;
 mod tokens;
 mod tool_schema;

@@ -133,7 +133,7 @@ impl SchemaAttr {
         };
         let name = key.to_string();
         if !KEYS.contains(&name.as_str()) {
-            let message = match crate::attr::closest(&name, &KEYS) {
+            let message = match crate::spelling::closest(&name, &KEYS) {
                 Some(known) => format!("unknown #[schema] key `{name}`; did you mean `{known}`?"),
                 None => format!(
                     "unknown #[schema] key `{name}`; expected one of {}",

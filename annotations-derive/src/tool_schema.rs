@@ -373,7 +373,7 @@ fn record_checks(fields: &[Field], krate: &TokenStream) -> Option<TokenStream> {
             continue;
         }
         let unique = unique.unwrap_or_else(|| quote!(#krate::__private::Unique::None));
-        let tests = crate::call::check_tokens(&property.checks, krate);
+        let tests = crate::descriptor::check_tokens(&property.checks, krate);
         for name in std::iter::once(&property.name).chain(&field.aliases) {
             checks.push(quote! {
                 if let ::core::option::Option::Some(__field) = __object.get(#name) {
@@ -413,7 +413,7 @@ fn transparent(
     let unique = property.schema.unique(krate);
     let check = (!property.checks.is_empty() || unique.is_some()).then(|| {
         let unique = unique.unwrap_or_else(|| quote!(#krate::__private::Unique::None));
-        let tests = crate::call::check_tokens(&property.checks, krate);
+        let tests = crate::descriptor::check_tokens(&property.checks, krate);
         quote! {
             #krate::__private::check_field(__value, &[#(#tests),*], &#unique, __at, ::core::option::Option::None)
         }
