@@ -168,7 +168,9 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         }
     };
     // A schema built from other types' may lead back to this one.
-    let schema = quote!(#krate::__private::named::<Self>(|| #schema));
+    let schema = quote! {
+        #krate::__private::named(::core::any::type_name::<Self>(), || #schema)
+    };
     let check = check.map(|body| {
         quote! {
             fn check_value(

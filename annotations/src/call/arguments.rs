@@ -81,12 +81,18 @@ impl std::fmt::Display for Bound {
     }
 }
 
-/// How `number` compares with `bound`: exactly for integers, as `f64` otherwise.
+/// How `number` compares with `bound`: exactly for integers (past 64 bits too, when the value
+/// keeps the number's text), as `f64` otherwise.
 fn compare(number: &serde_json::Number, bound: Bound) -> Option<std::cmp::Ordering> {
     let exact = number
         .as_i64()
         .map(i128::from)
-        .or_else(|| number.as_u64().map(i128::from));
+        .or_else(|| number.as_u64().map(i128::from))
+        .or_else(|| {
+            crate::call::exact::integer_text(&Value::Number(number.clone()))?
+                .parse::<i128>()
+                .ok()
+        });
     match (exact, bound) {
         (Some(n), Bound::Int(b)) => Some(n.cmp(&b)),
         #[allow(clippy::cast_precision_loss)]
@@ -391,7 +397,6 @@ impl Args {
     pub fn take<T: DeserializeOwned>(&mut self, spec: &Spec) -> Result<T, String> {
         let mut value = self.value(spec)?;
         T::deserialize(Taking(&mut value))
-            .or_else(|error| wide_integer(&value).ok_or(error)?)
             .map_err(|error| match spec.expected {
                 Some(expected) => format!(
                     "invalid argument `{}`: expected {expected}, found {}",
@@ -665,29 +670,6 @@ fn canonical(value: &Value, unique: &Unique) -> String {
     let mut out = String::new();
     write(value, unique, &mut out);
     out
-}
-
-/// An integral number beyond 64 bits, which a JSON value holds only as a float, read as a
-/// 128-bit integer for a parameter of a 128-bit type (`None` when the value is not one). Such a
-/// float is the nearest one to the number sent, not always that number: being exact there
-/// needs the number's text, which a parsed arguments object no longer has.
-fn wide_integer<T: DeserializeOwned>(value: &Value) -> Option<Result<T, serde_json::Error>> {
-    use serde::de::value::{I128Deserializer, U128Deserializer};
-    const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
-    const TWO_POW_127: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
-    // Below 2^64 a whole number is a 64-bit integer in the value, or a float that an integer
-    // type of 64 bits or fewer reads exactly or not at all (see `Exact`).
-    let float = value
-        .as_f64()
-        .filter(|f| f.fract() == 0.0 && value.is_f64() && f.abs() >= TWO_POW_64)?;
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    if (-TWO_POW_127..TWO_POW_127).contains(&float) {
-        Some(T::deserialize(I128Deserializer::new(float as i128)))
-    } else if (0.0..2.0 * TWO_POW_127).contains(&float) {
-        Some(T::deserialize(U128Deserializer::new(float as u128)))
-    } else {
-        None
-    }
 }
 
 /// A short rendering of a value received, for messages.

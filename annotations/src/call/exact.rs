@@ -55,6 +55,54 @@ impl Exact<'_> {
     }
 }
 
+/// An integer number's text, exactly as sent when the value keeps it: serde_json keeps the
+/// text of every number when its `arbitrary_precision` feature is on (in any crate of the
+/// build), and otherwise holds an integer beyond 64 bits as the nearest float, whose text is
+/// not an integer's (`None` then, and that float is read as before).
+pub(crate) fn integer_text(value: &Value) -> Option<String> {
+    let Value::Number(number) = value else {
+        return None;
+    };
+    let text = number.to_string();
+    let digits = text.strip_prefix('-').unwrap_or(&text);
+    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(text)
+}
+
+/// A whole float at or past 2^64 in size, as the 128-bit integer it is.
+enum Wide {
+    Signed(i128),
+    Unsigned(u128),
+}
+
+/// An integral number beyond 64 bits that a JSON value holds as a float (without
+/// `arbitrary_precision`, serde_json keeps no integer past 64 bits), as a 128-bit integer, for
+/// a 128-bit type to read. Such a float is the nearest one to the number sent, not always that
+/// number: being exact there needs the number's text (see [`integer_text`]).
+fn wide(value: &Value) -> Option<Wide> {
+    const TWO_POW_127: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
+    // Below 2^64 a whole number is a 64-bit integer in the value, or a float that `whole`
+    // reads.
+    let float = value
+        .as_f64()
+        .filter(|f| f.fract() == 0.0 && value.is_f64() && f.abs() >= TWO_POW_64)?;
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    if (-TWO_POW_127..TWO_POW_127).contains(&float) {
+        Some(Wide::Signed(float as i128))
+    } else if (0.0..2.0 * TWO_POW_127).contains(&float) {
+        Some(Wide::Unsigned(float as u128))
+    } else {
+        None
+    }
+}
+
+/// The error for an integer outside the range of the type `ty`.
+fn out_of_range(text: &str, ty: &str) -> Error {
+    de::Error::invalid_value(
+        de::Unexpected::Other(&format!("the integer {text}")),
+        &format!("an integer within the range of `{ty}`").as_str(),
+    )
+}
+
 fn visit_array<'a, V: Visitor<'a>>(items: &'a [Value], visitor: V) -> Result<V::Value, Error> {
     let mut seq = Items(items.iter());
     let value = visitor.visit_seq(&mut seq)?;
@@ -117,8 +165,44 @@ impl<'a> de::Deserializer<'a> for Exact<'a> {
     }
 
     integers! {
-        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_i128
-        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
+    }
+
+    fn deserialize_i128<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match integer_text(self.0) {
+            Some(text) => match text.parse::<i128>() {
+                Ok(n) => visitor.visit_i128(n),
+                Err(_) => Err(out_of_range(&text, "i128")),
+            },
+            None => match self.whole() {
+                Some(Whole::Unsigned(n)) => visitor.visit_u64(n),
+                Some(Whole::Signed(n)) => visitor.visit_i64(n),
+                None => match wide(self.0) {
+                    Some(Wide::Signed(n)) => visitor.visit_i128(n),
+                    Some(Wide::Unsigned(n)) => visitor.visit_u128(n),
+                    None => self.0.deserialize_i128(visitor),
+                },
+            },
+        }
+    }
+
+    fn deserialize_u128<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+        match integer_text(self.0) {
+            Some(text) => match text.parse::<u128>() {
+                Ok(n) => visitor.visit_u128(n),
+                Err(_) => Err(out_of_range(&text, "u128")),
+            },
+            None => match self.whole() {
+                Some(Whole::Unsigned(n)) => visitor.visit_u64(n),
+                Some(Whole::Signed(n)) => visitor.visit_i64(n),
+                None => match wide(self.0) {
+                    Some(Wide::Signed(n)) => visitor.visit_i128(n),
+                    Some(Wide::Unsigned(n)) => visitor.visit_u128(n),
+                    None => self.0.deserialize_u128(visitor),
+                },
+            },
+        }
     }
 
     fn deserialize_f32<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -153,57 +237,52 @@ impl<'a> de::Deserializer<'a> for Exact<'a> {
         visitor.visit_newtype_struct(self)
     }
 
+    // Each shape below reads only its own JSON type; any other is refused with the visitor's
+    // own expectation, as serde_json words it, without instantiating serde_json's reader of a
+    // value for the visitor too (a type's reading is compiled once, for this reader).
     fn deserialize_seq<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.0 {
             Value::Array(items) => visit_array(items, visitor),
-            other => other.deserialize_seq(visitor),
+            other => Err(de::Error::invalid_type(unexpected(other), &visitor)),
         }
     }
 
-    fn deserialize_tuple<V: Visitor<'a>>(self, len: usize, visitor: V) -> Result<V::Value, Error> {
-        match self.0 {
-            Value::Array(items) => visit_array(items, visitor),
-            other => other.deserialize_tuple(len, visitor),
-        }
+    fn deserialize_tuple<V: Visitor<'a>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
+        self.deserialize_seq(visitor)
     }
 
     fn deserialize_tuple_struct<V: Visitor<'a>>(
         self,
-        name: &'static str,
-        len: usize,
+        _name: &'static str,
+        _len: usize,
         visitor: V,
     ) -> Result<V::Value, Error> {
-        match self.0 {
-            Value::Array(items) => visit_array(items, visitor),
-            other => other.deserialize_tuple_struct(name, len, visitor),
-        }
+        self.deserialize_seq(visitor)
     }
 
     fn deserialize_map<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.0 {
             Value::Object(object) => visit_object(object, visitor),
-            other => other.deserialize_map(visitor),
+            other => Err(de::Error::invalid_type(unexpected(other), &visitor)),
         }
     }
 
+    /// An object: serde would also read a struct from an array of its fields in order, which
+    /// no schema written for a struct allows.
     fn deserialize_struct<V: Visitor<'a>>(
         self,
-        name: &'static str,
-        fields: &'static [&'static str],
+        _name: &'static str,
+        _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
-        match self.0 {
-            Value::Array(items) => visit_array(items, visitor),
-            Value::Object(object) => visit_object(object, visitor),
-            other => other.deserialize_struct(name, fields, visitor),
-        }
+        self.deserialize_map(visitor)
     }
 
     /// `"Variant"` or `{"Variant": payload}`, the payload read exactly.
     fn deserialize_enum<V: Visitor<'a>>(
         self,
-        name: &'static str,
-        variants: &'static [&'static str],
+        _name: &'static str,
+        _variants: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
         match self.0 {
@@ -218,7 +297,7 @@ impl<'a> de::Deserializer<'a> for Exact<'a> {
                 name: variant,
                 payload: None,
             }),
-            other => other.deserialize_enum(name, variants, visitor),
+            other => Err(de::Error::invalid_type(unexpected(other), &visitor)),
         }
     }
 
@@ -249,9 +328,10 @@ impl<'a> de::EnumAccess<'a> for Variant<'a> {
 impl<'a> de::VariantAccess<'a> for Variant<'a> {
     type Error = Error;
 
+    /// Only as `"Variant"`, the schema's form: serde_json would also take `{"Variant": null}`.
     fn unit_variant(self) -> Result<(), Error> {
         match self.payload {
-            None | Some(Value::Null) => Ok(()),
+            None => Ok(()),
             Some(other) => Err(de::Error::invalid_type(unexpected(other), &"unit variant")),
         }
     }
@@ -301,9 +381,12 @@ fn unexpected(value: &Value) -> de::Unexpected<'_> {
     match value {
         Value::Null => de::Unexpected::Unit,
         Value::Bool(b) => de::Unexpected::Bool(*b),
-        Value::Number(n) => n
-            .as_f64()
-            .map_or(de::Unexpected::Other("number"), de::Unexpected::Float),
+        Value::Number(n) => match (n.as_u64(), n.as_i64(), n.as_f64()) {
+            (Some(n), _, _) => de::Unexpected::Unsigned(n),
+            (_, Some(n), _) => de::Unexpected::Signed(n),
+            (_, _, Some(x)) => de::Unexpected::Float(x),
+            _ => de::Unexpected::Other("number"),
+        },
         Value::String(s) => de::Unexpected::Str(s),
         Value::Array(_) => de::Unexpected::Seq,
         Value::Object(_) => de::Unexpected::Map,

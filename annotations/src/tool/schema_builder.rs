@@ -444,7 +444,10 @@ fn one_name(name: &str, aliases: &[&str], required: bool) -> Value {
 /// different modules never collide); the finished schema is then that `$ref` with the
 /// definition in its `$defs`, which the input or output schema that takes it moves to its
 /// root. A type that does not lead back to itself gets its schema inline, as before.
-pub fn named<T: ?Sized>(build: impl FnOnce() -> Value) -> Value {
+///
+/// `key` is `T`'s `core::any::type_name`; the function is not generic, so that each type's
+/// schema costs its own code only (it is compiled once, in this crate).
+pub fn named(key: &'static str, build: fn() -> Value) -> Value {
     use std::cell::RefCell;
     thread_local! {
         static BUILDING: RefCell<Vec<(&'static str, bool)>> = const { RefCell::new(Vec::new()) };
@@ -456,7 +459,6 @@ pub fn named<T: ?Sized>(build: impl FnOnce() -> Value) -> Value {
             BUILDING.with(|building| building.borrow_mut().pop());
         }
     }
-    let key = std::any::type_name::<T>();
     let reference = || {
         let name = key.replace("::", ".").replace('~', "~0").replace('/', "~1");
         let mut object = Map::new();

@@ -1,0 +1,69 @@
+//! With serde_json's `arbitrary_precision` on in the build, a JSON value keeps every number's
+//! text, and the call reads 128-bit integers exactly: the schema's own bounds are accepted,
+//! a number past 2^64 is that number, one past the type's range is refused, and the listed
+//! bounds stay exact integers through rmcp.
+
+use annotations::{Context, Listing, ToolResult, tool, tools};
+use serde_json::Value;
+
+/// Echo wide integers.
+#[tool(read_only, open_world = false)]
+fn wide(big: u128, signed: i128, many: Option<Vec<u128>>, narrow: Option<i64>) -> String {
+    format!("{big} {signed} {many:?} {narrow:?}")
+}
+
+/// A bound past 64 bits.
+#[tool(read_only, open_world = false)]
+fn bounded(#[schema(minimum = 100000000000000000000)] at_least: i128) -> String {
+    at_least.to_string()
+}
+
+static TOOLS: Listing = tools![wide, bounded];
+
+fn call(name: &str, arguments: &str) -> ToolResult {
+    // Parsed from the text, as a transport does: the numbers keep their digits.
+    let arguments: Value = serde_json::from_str(arguments).unwrap();
+    let call = TOOLS
+        .call(&(), name, arguments.as_object().cloned(), Context::none())
+        .unwrap();
+    call.into_ready().ok().expect("a sync handler is ready")
+}
+
+#[test]
+fn integers_past_64_bits_are_read_exactly() {
+    let result = call("wide", r#"{"big": 18446744073709551617, "signed": -18446744073709551617}"#);
+    assert_eq!(result.text_content(), "18446744073709551617 -18446744073709551617 None None");
+    let max = u128::MAX;
+    let min = i128::MIN;
+    let result = call("wide", &format!(r#"{{"big": {max}, "signed": {min}, "many": [{max}, 1]}}"#));
+    assert_eq!(result.text_content(), format!("{max} {min} Some([{max}, 1]) None"));
+}
+
+#[test]
+fn integers_past_the_range_are_refused() {
+    for arguments in [
+        r#"{"big": 340282366920938463463374607431768211456, "signed": 0}"#,
+        r#"{"big": -1, "signed": 0}"#,
+        r#"{"big": 0, "signed": -170141183460469231731687303715884105729}"#,
+        r#"{"big": 0, "signed": 0, "many": [340282366920938463463374607431768211456]}"#,
+        r#"{"big": 0, "signed": 0, "narrow": -9223372036854775809}"#,
+    ] {
+        let result = call("wide", arguments);
+        assert!(result.is_error, "{arguments}: {}", result.text_content());
+    }
+}
+
+#[test]
+fn a_bound_past_64_bits_is_exact() {
+    assert!(call("bounded", r#"{"at_least": 100000000000000000000}"#).text_content() == "100000000000000000000");
+    let below = call("bounded", r#"{"at_least": 99999999999999999999}"#);
+    assert!(below.is_error, "{}", below.text_content());
+}
+
+#[test]
+fn the_listed_bounds_stay_exact_through_rmcp() {
+    let theirs = rmcp::model::Tool::from(&WIDE_TOOL);
+    let text = serde_json::to_string(&theirs.input_schema).unwrap();
+    assert!(text.contains(r#""maximum":340282366920938463463374607431768211455"#), "{text}");
+    assert!(text.contains(r#""minimum":-170141183460469231731687303715884105728"#), "{text}");
+}
