@@ -354,3 +354,32 @@ fn string_arguments_are_moved_to_the_handler_not_copied() {
     assert!(!result.is_error, "{}", result.text_content());
     assert_eq!(*RECEIVED.lock().unwrap(), sent);
 }
+
+/// Wide integers at depth.
+#[tool(read_only, open_world = false)]
+fn wide_list(values: Vec<i128>, nested: Option<Vec<Vec<u128>>>) -> String {
+    format!("{values:?} {nested:?}")
+}
+
+static WIDE: Listing = tools![wide_list];
+
+#[test]
+fn a_128_bit_integer_reads_the_same_at_every_depth() {
+    let result = call(
+        &WIDE,
+        "wide_list",
+        json!({"values": [-1.8480908725250085e22, 1], "nested": [[3e30]]}),
+    );
+    assert_eq!(
+        result.text_content(),
+        "[-18480908725250085093376, 1] Some([[2999999999999999778178897805312]])"
+    );
+    assert!(
+        call(
+            &WIDE,
+            "wide_list",
+            json!({"values": [], "nested": [[-3e30]]})
+        )
+        .is_error
+    );
+}

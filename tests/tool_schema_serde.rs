@@ -161,6 +161,20 @@ fn grow(tree: Node, expr: Option<Expr>, other: Option<other::Node>) -> Json<Vec<
     Json(vec![tree])
 }
 
+/// A shape: a dot, or a circle with its radius.
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(rename_all = "snake_case")]
+pub enum Shape {
+    Dot,
+    Circle { radius: f64 },
+}
+
+/// Draw a shape.
+#[tool(read_only, open_world = false)]
+fn draw(shape: Shape) -> String {
+    format!("{shape:?}")
+}
+
 /// A tool struct with a field of a user type whose fields carry constraints.
 #[derive(annotations::Tool, Deserialize)]
 #[tool(read_only, open_world = false)]
@@ -176,7 +190,7 @@ impl CallTool<()> for Greet {
     }
 }
 
-static TOOLS: Listing = tools![add_people, read_page, send, walk, grow, Greet];
+static TOOLS: Listing = tools![add_people, read_page, send, walk, grow, draw, Greet];
 
 fn call(name: &str, arguments: Value) -> annotations::ToolResult {
     let call = TOOLS
@@ -472,4 +486,26 @@ fn a_recursive_output_schema_resolves_from_its_root() {
         );
         assert!(!validator.is_valid(&json!({"result": [{"name": 1, "children": []}]})));
     }
+}
+
+#[test]
+fn serdes_looser_shapes_are_refused_as_the_schema_refuses_them() {
+    agree(
+        "read_page",
+        &[
+            (json!({"page": {"offset": 1, "limit": 2}}), true),
+            // serde would read a struct from its fields in order.
+            (json!({"page": [1, 2]}), false),
+        ],
+    );
+    agree(
+        "draw",
+        &[
+            (json!({"shape": "dot"}), true),
+            (json!({"shape": {"circle": {"radius": 1.5}}}), true),
+            // serde_json would read a unit variant from `{"dot": null}`.
+            (json!({"shape": {"dot": null}}), false),
+            (json!({"shape": {"circle": null}}), false),
+        ],
+    );
 }

@@ -396,15 +396,14 @@ impl Args {
     /// A message for the model that names the parameter and says what was expected.
     pub fn take<T: DeserializeOwned>(&mut self, spec: &Spec) -> Result<T, String> {
         let mut value = self.value(spec)?;
-        T::deserialize(Taking(&mut value))
-            .map_err(|error| match spec.expected {
-                Some(expected) => format!(
-                    "invalid argument `{}`: expected {expected}, found {}",
-                    spec.name,
-                    sample(&value)
-                ),
-                None => format!("invalid argument `{}`: {error}", spec.name),
-            })
+        T::deserialize(Taking(&mut value)).map_err(|error| match spec.expected {
+            Some(expected) => format!(
+                "invalid argument `{}`: expected {expected}, found {}",
+                spec.name,
+                sample(&value)
+            ),
+            None => format!("invalid argument `{}`: {error}", spec.name),
+        })
     }
 
     /// The argument's value, taken out (`null` when an optional one is absent), a set's items
