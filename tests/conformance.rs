@@ -4,37 +4,14 @@
 //! The schemas are vendored in `tests/schemas/` (see its README for their source and
 //! licence); `MCP_SCHEMA_DIR` names another folder holding the same files.
 
-use std::path::PathBuf;
-
 use annotations::{AnnotationsForm, ListOptions, ProtocolVersion, ToolAnnotations};
 use annotations_tests::all_combinations;
 use annotations_tests::tools::ALL;
 use serde_json::{Value, json};
 
-fn schema_dir() -> PathBuf {
-    std::env::var_os("MCP_SCHEMA_DIR").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/schemas"),
-        PathBuf::from,
-    )
-}
-
 /// A validator for one definition of one schema file.
 fn validator(file: &str, definition: &str) -> jsonschema::Validator {
-    let path = schema_dir().join(file);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
-    let schema: Value = serde_json::from_str(&text).unwrap();
-    let defs_key = if schema.get("$defs").is_some() {
-        "$defs"
-    } else {
-        "definitions"
-    };
-    let wrapped = json!({
-        "$schema": schema["$schema"],
-        "$ref": format!("#/{defs_key}/{definition}"),
-        defs_key: schema[defs_key],
-    });
-    jsonschema::validator_for(&wrapped).unwrap()
+    jsonschema::validator_for(&annotations_tests::schema_definition(file, definition)).unwrap()
 }
 
 const VERSIONS: [&str; 3] = [

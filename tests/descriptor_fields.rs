@@ -3,8 +3,6 @@
 //! versions that define it, valid against each version's official schema, read back from a
 //! peer's listing, and carried to rmcp.
 
-use std::path::PathBuf;
-
 use annotations::{
     CallTool, Context, IconTheme, ListOptions, Listing, ProtocolVersion, StaticTool, TaskSupport,
     Tool, tool, tools,
@@ -50,24 +48,9 @@ const _: () = assert!(matches!(
     Some(TaskSupport::Optional)
 ));
 
-fn schemas() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/schemas")
-}
-
 fn validator(version: ProtocolVersion, definition: &str) -> jsonschema::Validator {
-    let path = schemas().join(format!("full/schema-{version}.json"));
-    let schema: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let defs_key = if schema.get("$defs").is_some() {
-        "$defs"
-    } else {
-        "definitions"
-    };
-    let wrapped = json!({
-        "$schema": schema["$schema"],
-        "$ref": format!("#/{defs_key}/{definition}"),
-        defs_key: schema[defs_key],
-    });
-    jsonschema::validator_for(&wrapped).unwrap()
+    let file = format!("full/schema-{version}.json");
+    jsonschema::validator_for(&annotations_tests::schema_definition(&file, definition)).unwrap()
 }
 
 fn listed(version: ProtocolVersion) -> Value {

@@ -5,41 +5,16 @@
 //!
 //! The whole schemas and the examples are vendored in `tests/schemas/` (see its README).
 
-use std::path::PathBuf;
-
 use annotations::{
     Audio, Content, ContentAnnotations, EmbeddedResource, Icon, IconTheme, Image, IntoToolResult,
     Json, MimeType, Priority, ProtocolVersion, ResourceLink, Role, ToolResult,
 };
 use serde_json::{Map, Value, json};
 
-fn schemas() -> PathBuf {
-    std::env::var_os("MCP_SCHEMA_DIR").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/schemas"),
-        PathBuf::from,
-    )
-}
-
 /// A validator for one definition of a version's whole schema.
 fn validator(version: ProtocolVersion, definition: &str) -> jsonschema::Validator {
-    let path = schemas().join(format!("full/schema-{version}.json"));
-    let schema: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
-    let defs_key = if schema.get("$defs").is_some() {
-        "$defs"
-    } else {
-        "definitions"
-    };
-    assert!(
-        schema[defs_key].get(definition).is_some(),
-        "{definition} is not in {}",
-        path.display()
-    );
-    let wrapped = json!({
-        "$schema": schema["$schema"],
-        "$ref": format!("#/{defs_key}/{definition}"),
-        defs_key: schema[defs_key],
-    });
-    jsonschema::validator_for(&wrapped).unwrap()
+    let file = format!("full/schema-{version}.json");
+    jsonschema::validator_for(&annotations_tests::schema_definition(&file, definition)).unwrap()
 }
 
 fn assert_valid(validator: &jsonschema::Validator, what: &str, value: &Value) {
@@ -193,7 +168,9 @@ fn structured_content_that_is_not_an_object_is_wrapped_only_before_2026_07_28() 
 }
 
 fn examples(definition: &str) -> Vec<(String, Value)> {
-    let dir = schemas().join("examples-2026-07-28").join(definition);
+    let dir = annotations_tests::schema_dir()
+        .join("examples-2026-07-28")
+        .join(definition);
     let mut out: Vec<(String, Value)> = std::fs::read_dir(&dir)
         .unwrap_or_else(|error| panic!("{}: {error}", dir.display()))
         .map(|entry| {

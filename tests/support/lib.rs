@@ -84,3 +84,36 @@ pub fn example_binary(name: &str) -> std::path::PathBuf {
     );
     binary
 }
+
+/// Where the vendored MCP schemas are: `tests/schemas/`, or the folder `MCP_SCHEMA_DIR` names.
+pub fn schema_dir() -> std::path::PathBuf {
+    std::env::var_os("MCP_SCHEMA_DIR").map_or_else(
+        || std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/schemas"),
+        std::path::PathBuf::from,
+    )
+}
+
+/// A schema document for one definition of a schema file under [`schema_dir`] (`file` such as
+/// `full/schema-2025-11-25.json`): a `$ref` to it beside the file's definitions, for a JSON
+/// Schema validator.
+pub fn schema_definition(file: &str, definition: &str) -> serde_json::Value {
+    let path = schema_dir().join(file);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|error| panic!("cannot read {}: {error}", path.display()));
+    let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let defs_key = if schema.get("$defs").is_some() {
+        "$defs"
+    } else {
+        "definitions"
+    };
+    assert!(
+        schema[defs_key].get(definition).is_some(),
+        "{definition} is not in {}",
+        path.display()
+    );
+    serde_json::json!({
+        "$schema": schema["$schema"],
+        "$ref": format!("#/{defs_key}/{definition}"),
+        defs_key: schema[defs_key],
+    })
+}

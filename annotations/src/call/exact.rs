@@ -145,6 +145,28 @@ macro_rules! integers {
     )*};
 }
 
+/// A 128-bit integer type's read: from the number's text when the value keeps it (exact, and
+/// refused past the type's range), else as a 64-bit integer or a whole float.
+macro_rules! wide_integers {
+    ($($method:ident $visit:ident $ty:ty)*) => {$(
+        fn $method<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
+            match integer_text(self.0) {
+                Some(text) => match text.parse::<$ty>() {
+                    Ok(n) => visitor.$visit(n),
+                    Err(_) => Err(out_of_range(&text, stringify!($ty))),
+                },
+                None => match (self.whole(), wide(self.0)) {
+                    (Some(Whole::Unsigned(n)), _) => visitor.visit_u64(n),
+                    (Some(Whole::Signed(n)), _) => visitor.visit_i64(n),
+                    (None, Some(Wide::Signed(n))) => visitor.visit_i128(n),
+                    (None, Some(Wide::Unsigned(n))) => visitor.visit_u128(n),
+                    (None, None) => self.0.$method(visitor),
+                },
+            }
+        }
+    )*};
+}
+
 macro_rules! by_reference {
     ($($method:ident($($arg:ident: $ty:ty),*))*) => {$(
         fn $method<V: Visitor<'a>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value, Error> {
@@ -169,40 +191,9 @@ impl<'a> de::Deserializer<'a> for Exact<'a> {
         deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64
     }
 
-    fn deserialize_i128<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
-        match integer_text(self.0) {
-            Some(text) => match text.parse::<i128>() {
-                Ok(n) => visitor.visit_i128(n),
-                Err(_) => Err(out_of_range(&text, "i128")),
-            },
-            None => match self.whole() {
-                Some(Whole::Unsigned(n)) => visitor.visit_u64(n),
-                Some(Whole::Signed(n)) => visitor.visit_i64(n),
-                None => match wide(self.0) {
-                    Some(Wide::Signed(n)) => visitor.visit_i128(n),
-                    Some(Wide::Unsigned(n)) => visitor.visit_u128(n),
-                    None => self.0.deserialize_i128(visitor),
-                },
-            },
-        }
-    }
-
-    fn deserialize_u128<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
-        match integer_text(self.0) {
-            Some(text) => match text.parse::<u128>() {
-                Ok(n) => visitor.visit_u128(n),
-                Err(_) => Err(out_of_range(&text, "u128")),
-            },
-            None => match self.whole() {
-                Some(Whole::Unsigned(n)) => visitor.visit_u64(n),
-                Some(Whole::Signed(n)) => visitor.visit_i64(n),
-                None => match wide(self.0) {
-                    Some(Wide::Signed(n)) => visitor.visit_i128(n),
-                    Some(Wide::Unsigned(n)) => visitor.visit_u128(n),
-                    None => self.0.deserialize_u128(visitor),
-                },
-            },
-        }
+    wide_integers! {
+        deserialize_i128 visit_i128 i128
+        deserialize_u128 visit_u128 u128
     }
 
     fn deserialize_f32<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
