@@ -341,9 +341,14 @@ impl Args {
             },
             "meta" => {
                 string_key(&mut self.meta, &key, value, errors, |text| {
-                    crate::json_text::check_object(text).err().map(|problem| {
-                        format!("#[tool(meta)] is the `_meta` object as JSON text: {problem}")
-                    })
+                    match crate::json_text::check_object(text) {
+                        Err(problem) => Some(format!(
+                            "#[tool(meta)] is the `_meta` object as JSON text: {problem}"
+                        )),
+                        Ok(keys) => keys
+                            .iter()
+                            .find_map(|key| crate::json_text::meta_key_problem(key)),
+                    }
                 });
             }
             "task_support" => {

@@ -2,12 +2,14 @@
 //! the descriptor lists is JSON: RFC 8259's grammar, an object at the root, no key twice in
 //! one object. The first problem is reported with where it is.
 
-/// Why `text` is not a JSON object, with the byte offset of the problem; `Ok` when it is one.
-pub(crate) fn check_object(text: &str) -> Result<(), String> {
+/// Why `text` is not a JSON object, with the byte offset of the problem; when it is one, its
+/// keys (as written between their quotes).
+pub(crate) fn check_object(text: &str) -> Result<Vec<String>, String> {
     let mut reader = Reader {
         bytes: text.as_bytes(),
         at: 0,
         depth: 0,
+        keys: Vec::new(),
     };
     reader.space();
     if reader.peek() != Some(b'{') {
@@ -16,7 +18,7 @@ pub(crate) fn check_object(text: &str) -> Result<(), String> {
     reader.value()?;
     reader.space();
     match reader.peek() {
-        None => Ok(()),
+        None => Ok(reader.keys),
         Some(_) => Err(reader.problem("text after the object")),
     }
 }
@@ -25,6 +27,8 @@ struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
     depth: usize,
+    /// The root object's keys.
+    keys: Vec<String>,
 }
 
 impl Reader<'_> {
@@ -91,6 +95,9 @@ impl Reader<'_> {
             if !keys.insert(key.clone()) {
                 self.at = start;
                 return Err(self.problem(&format!("the key {key} is given twice")));
+            }
+            if self.depth == 1 {
+                self.keys.push(key[1..key.len() - 1].to_owned());
             }
             self.space();
             self.expect(b':')?;
@@ -212,9 +219,73 @@ impl Reader<'_> {
     }
 }
 
+/// Why `key` is not a valid `_meta` key, by the protocol's rule: an optional prefix of dotted
+/// labels (each starting with a letter, ending with a letter or digit, hyphens inside) and a
+/// `/`, then a name that, unless empty, starts and ends with a letter or digit, with `-`, `_`
+/// and `.` inside.
+pub(crate) fn meta_key_problem(key: &str) -> Option<String> {
+    let (prefix, name) = match key.rsplit_once('/') {
+        Some((prefix, name)) => (Some(prefix), name),
+        None => (None, key),
+    };
+    if let Some(prefix) = prefix {
+        let label_ok = |label: &str| {
+            let bytes = label.as_bytes();
+            bytes.first().is_some_and(u8::is_ascii_alphabetic)
+                && bytes.last().is_some_and(u8::is_ascii_alphanumeric)
+                && bytes
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || *b == b'-')
+        };
+        if !prefix.split('.').all(label_ok) {
+            return Some(format!(
+                "the `_meta` key `{key}` has an invalid prefix: dotted labels of letters, digits \
+                 and hyphens, each starting with a letter (reverse DNS, such as `com.example/`)"
+            ));
+        }
+    }
+    let bytes = name.as_bytes();
+    let name_ok = bytes.is_empty()
+        || (bytes[0].is_ascii_alphanumeric()
+            && bytes[bytes.len() - 1].is_ascii_alphanumeric()
+            && bytes
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.')));
+    (!name_ok).then(|| {
+        format!(
+            "the `_meta` key `{key}` has an invalid name: letters, digits, `-`, `_` and `.`, \
+             starting and ending with a letter or digit"
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
-    use super::check_object;
+    use super::{check_object, meta_key_problem};
+
+    #[test]
+    fn meta_keys_follow_the_protocols_rule() {
+        for good in [
+            "tier",
+            "com.example/tier",
+            "com.example-2/a.b_c-d",
+            "com.example/",
+            "x",
+        ] {
+            assert_eq!(meta_key_problem(good), None, "{good}");
+        }
+        for bad in [
+            "-tier",
+            "tier-",
+            "com..example/tier",
+            "1com/tier",
+            "com.example-/t",
+            "a b",
+            "com/x y",
+        ] {
+            assert!(meta_key_problem(bad).is_some(), "{bad}");
+        }
+    }
 
     #[test]
     fn objects_are_json_and_everything_else_is_an_error_with_a_place() {
@@ -222,7 +293,7 @@ mod tests {
             "{}",
             r#" {"a": 1, "b": [true, false, null, -0.5e+3, "x\n\u00e9"], "c": {"a": 1}} "#,
         ] {
-            assert_eq!(check_object(good), Ok(()), "{good}");
+            assert!(check_object(good).is_ok(), "{good}");
         }
         for (bad, problem) in [
             ("[]", "expected a JSON object"),
