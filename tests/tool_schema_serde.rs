@@ -70,10 +70,10 @@ pub struct Common {
     pub trace: Option<String>,
 }
 
-/// Styling, flattened only when given.
+/// Styling.
 #[derive(ToolSchema, Deserialize, Debug)]
 pub struct Style {
-    pub colour: String,
+    pub colour: Option<String>,
 }
 
 /// A request made of shared parts.
@@ -83,7 +83,7 @@ pub struct Request {
     #[serde(flatten)]
     pub common: Common,
     #[serde(flatten)]
-    pub style: Option<Style>,
+    pub style: Style,
 }
 
 /// A request whose other fields are labels.
@@ -175,6 +175,56 @@ fn draw(shape: Shape) -> String {
     format!("{shape:?}")
 }
 
+/// A name of at least two characters.
+#[derive(ToolSchema, Deserialize, Debug)]
+pub struct Named {
+    #[schema(min_length = 2)]
+    pub n: String,
+}
+
+/// Externally tagged.
+#[derive(ToolSchema, Deserialize, Debug)]
+pub enum Ext {
+    A(Named),
+    B {
+        inner: Named,
+        #[serde(default)]
+        x: u8,
+    },
+    C,
+}
+
+/// Untagged: serde reads the first variant that fits.
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(untagged)]
+pub enum Unt {
+    A(Named),
+    B { m: Vec<Named> },
+    C(u8),
+}
+
+/// Internally tagged.
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(tag = "t")]
+pub enum Int {
+    A { inner: Named },
+    B,
+}
+
+/// Adjacently tagged.
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(tag = "t", content = "c")]
+pub enum Adj {
+    A(Named),
+    B(Vec<Named>),
+}
+
+/// Take enums in every tagging.
+#[tool(read_only, open_world = false)]
+fn tagged(e: Option<Ext>, u: Option<Unt>, i: Option<Int>, a: Option<Adj>) -> String {
+    format!("{e:?} {u:?} {i:?} {a:?}")
+}
+
 /// A tool struct with a field of a user type whose fields carry constraints.
 #[derive(annotations::Tool, Deserialize)]
 #[tool(read_only, open_world = false)]
@@ -190,7 +240,7 @@ impl CallTool<()> for Greet {
     }
 }
 
-static TOOLS: Listing = tools![add_people, read_page, send, walk, grow, draw, Greet];
+static TOOLS: Listing = tools![add_people, read_page, send, walk, grow, draw, tagged, Greet];
 
 fn call(name: &str, arguments: Value) -> annotations::ToolResult {
     let call = TOOLS
@@ -351,7 +401,7 @@ fn flattened_fields_are_the_objects_own() {
                 "query": {"type": "string"},
                 "user": {"type": "string", "minLength": 2, "description": "Who asks."},
                 "trace": {"type": ["string", "null"], "description": "Optional trace."},
-                "colour": {"type": "string"}
+                "colour": {"type": ["string", "null"]}
             },
             "required": ["query", "user"]
         })
@@ -507,5 +557,44 @@ fn serdes_looser_shapes_are_refused_as_the_schema_refuses_them() {
             (json!({"shape": {"dot": null}}), false),
             (json!({"shape": {"circle": null}}), false),
         ],
+    );
+}
+
+#[test]
+fn constraints_inside_an_enums_variants_are_checked_in_every_tagging() {
+    agree(
+        "tagged",
+        &[
+            (json!({"e": {"A": {"n": "ok"}}}), true),
+            (json!({"e": {"A": {"n": "x"}}}), false),
+            (json!({"e": {"B": {"inner": {"n": "x"}}}}), false),
+            (json!({"e": {"B": {"inner": {"n": "ok"}, "x": 1}}}), true),
+            (json!({"e": "C"}), true),
+            (json!({"u": {"n": "ok"}}), true),
+            (json!({"u": {"n": "x"}}), false),
+            (json!({"u": {"m": [{"n": "ok"}, {"n": "x"}]}}), false),
+            (json!({"u": 3}), true),
+            (json!({"i": {"t": "A", "inner": {"n": "ok"}}}), true),
+            (json!({"i": {"t": "A", "inner": {"n": "x"}}}), false),
+            (json!({"i": {"t": "B"}}), true),
+            (json!({"a": {"t": "A", "c": {"n": "ok"}}}), true),
+            (json!({"a": {"t": "A", "c": {"n": "x"}}}), false),
+            (
+                json!({"a": {"t": "B", "c": [{"n": "ok"}, {"n": "x"}]}}),
+                false,
+            ),
+        ],
+    );
+    assert_eq!(
+        call(
+            "tagged",
+            json!({"a": {"t": "B", "c": [{"n": "ok"}, {"n": "x"}]}})
+        )
+        .text_content(),
+        "invalid argument `a`: `a.c[1].n`: expected at least 2 characters, found 1"
+    );
+    assert_eq!(
+        call("tagged", json!({"e": {"B": {"inner": {"n": "x"}}}})).text_content(),
+        "invalid argument `e`: `e.B.inner.n`: expected at least 2 characters, found 1"
     );
 }

@@ -82,20 +82,31 @@ fn string(token: &TokenTree, what: &str, errors: &mut Errors) -> Option<LitStr> 
     None
 }
 
-/// The protocol's rule: an HTTP(S) URL or a `data:` URI.
+/// The protocol's rule: an HTTP(S) URL or a `data:` URI (schemes in any case, as URIs take
+/// them); a `data:` URI of an image (`data:image/png;base64,...`).
 fn check_src(src: &LitStr, errors: &mut Errors) -> bool {
     let text = src.value();
-    let ok = ["https://", "http://", "data:"]
+    let lower = text.to_ascii_lowercase();
+    let web = ["https://", "http://"]
         .iter()
-        .any(|scheme| text.len() > scheme.len() && text.starts_with(scheme))
-        && !text.chars().any(char::is_whitespace);
-    if !ok {
-        errors.push(Error::new(
-            src.span(),
-            "an icon's `src` is an `https://` (or `http://`) URL or a `data:` URI, with no spaces",
-        ));
+        .any(|scheme| lower.len() > scheme.len() && lower.starts_with(scheme));
+    let data = lower.strip_prefix("data:").map(|rest| {
+        rest.split_once(',')
+            .is_some_and(|(media, _)| media.starts_with("image/") && media.len() > 6)
+    });
+    let message = if text.chars().any(char::is_whitespace) {
+        Some("an icon's `src` has no spaces")
+    } else if data == Some(false) {
+        Some("an icon's `data:` URI holds an image: `data:image/png;base64,...`")
+    } else if !web && data.is_none() {
+        Some("an icon's `src` is an `https://` (or `http://`) URL or a `data:` URI")
+    } else {
+        None
+    };
+    if let Some(message) = message {
+        errors.push(Error::new(src.span(), message));
     }
-    ok
+    message.is_none()
 }
 
 fn fields_of(stream: TokenStream, span: Span, errors: &mut Errors) -> Option<IconSpec> {
@@ -215,8 +226,15 @@ fn sizes_of(value: &TokenTree, errors: &mut Errors) -> Vec<String> {
         ));
         return Vec::new();
     }
-    let mut sizes = Vec::new();
-    for (item, _) in split_top_level(list.stream()) {
+    let mut sizes: Vec<String> = Vec::new();
+    let pieces = split_top_level(list.stream());
+    if pieces.iter().all(|(item, _)| item.is_empty()) {
+        errors.push(Error::new(
+            list.span(),
+            "an icon's `sizes` is empty: list at least one, or leave `sizes` out",
+        ));
+    }
+    for (item, _) in pieces {
         let Some(first) = item.first() else { continue };
         let Some(text) = string(first, "a size such as \"48x48\"", errors) else {
             continue;
@@ -229,7 +247,12 @@ fn sizes_of(value: &TokenTree, errors: &mut Errors) -> Vec<String> {
             || size
                 .split_once('x')
                 .is_some_and(|(width, height)| pixels(width) && pixels(height));
-        if ok {
+        if ok && sizes.contains(&size) {
+            errors.push(Error::new(
+                text.span(),
+                format!("the size \"{size}\" is listed twice"),
+            ));
+        } else if ok {
             sizes.push(size);
         } else {
             errors.push(Error::new(

@@ -157,11 +157,26 @@ impl Reader<'_> {
                             self.at += 1;
                         }
                         Some(b'u') => {
-                            let digits = self.bytes.get(self.at + 1..self.at + 5);
-                            if !digits.is_some_and(|d| d.iter().all(u8::is_ascii_hexdigit)) {
-                                return Err(self.problem("`\\u` needs four hex digits"));
+                            let unit = self.hex4()?;
+                            if (0xDC00..0xE000).contains(&unit) {
+                                return Err(self.problem("a low surrogate without a high one"));
                             }
-                            self.at += 5;
+                            if (0xD800..0xDC00).contains(&unit) {
+                                // A high surrogate: a low one must follow, as `\\uDC00`.
+                                let low = (self.bytes.get(self.at..self.at + 2) == Some(b"\\u"))
+                                    .then(|| {
+                                        self.at += 1;
+                                        self.hex4()
+                                    });
+                                match low {
+                                    Some(Ok(low)) if (0xDC00..0xE000).contains(&low) => {}
+                                    _ => {
+                                        return Err(self.problem(
+                                            "a high surrogate without a low one after it",
+                                        ));
+                                    }
+                                }
+                            }
                         }
                         _ => return Err(self.problem("unknown escape")),
                     }
@@ -174,7 +189,19 @@ impl Reader<'_> {
         }
     }
 
+    /// A number, which must be finite as a double (serde_json refuses `1e400`).
     fn number(&mut self) -> Result<(), String> {
+        let start = self.at;
+        self.number_text()?;
+        let text = std::str::from_utf8(&self.bytes[start..self.at]).unwrap_or("");
+        if text.parse::<f64>().map_or(true, |x| !x.is_finite()) {
+            self.at = start;
+            return Err(self.problem("a number too large for a JSON reader"));
+        }
+        Ok(())
+    }
+
+    fn number_text(&mut self) -> Result<(), String> {
         if self.peek() == Some(b'-') {
             self.at += 1;
         }
@@ -201,6 +228,19 @@ impl Reader<'_> {
             self.digits();
         }
         Ok(())
+    }
+
+    /// `uXXXX` at the reader (the `u` included), as the code unit it names.
+    fn hex4(&mut self) -> Result<u32, String> {
+        let digits = self
+            .bytes
+            .get(self.at + 1..self.at + 5)
+            .filter(|digits| digits.iter().all(u8::is_ascii_hexdigit))
+            .ok_or_else(|| self.problem("`\\u` needs four hex digits"))?;
+        let unit = u32::from_str_radix(std::str::from_utf8(digits).unwrap_or("0"), 16)
+            .map_err(|_| self.problem("`\\u` needs four hex digits"))?;
+        self.at += 5;
+        Ok(unit)
     }
 
     fn digits(&mut self) {
@@ -291,7 +331,7 @@ mod tests {
     fn objects_are_json_and_everything_else_is_an_error_with_a_place() {
         for good in [
             "{}",
-            r#" {"a": 1, "b": [true, false, null, -0.5e+3, "x\n\u00e9"], "c": {"a": 1}} "#,
+            r#" {"a": 1, "b": [true, false, null, -0.5e+3, "x\n\u00e9\ud83d\ude00"], "c": {"a": 1}} "#,
         ] {
             assert!(check_object(good).is_ok(), "{good}");
         }
@@ -307,6 +347,9 @@ mod tests {
             (r#"{"a": "x}"#, "the string is not closed"),
             (r#"{"a": 1} x"#, "text after the object"),
             (r#"{'a': 1}"#, "expected a string in double quotes"),
+            (r#"{"a": 1e400}"#, "byte 6: a number too large"),
+            (r#"{"a": "\ud800"}"#, "a high surrogate without a low one"),
+            (r#"{"a": "\udc00"}"#, "a low surrogate without a high one"),
         ] {
             let error = check_object(bad).unwrap_err();
             assert!(error.contains(problem), "{bad}: {error}");

@@ -263,6 +263,9 @@ use proc_macro::TokenStream;
 /// | `name = "..."` | `name` | instead of the function's name (a raw identifier is unrawed) |
 /// | `title = "..."` | `title` and `annotations.title` | hosts read either |
 /// | `description = "..."` | `description` | instead of the doc comment |
+/// | `icons = [...]` | `icons` (2025-11-25 on) | each `"https://..."` (or a `data:image/...` URI), or `{ src = "...", mime_type = "image/png", sizes = ["48x48", "any"], theme = "light" }`, each part checked |
+/// | `meta = r#"{...}"#` | `_meta` | a JSON object, each key by the protocol's rule for `_meta` keys (`com.example/tier`) |
+/// | `task_support = "..."` | `execution.taskSupport` (2025-11-25 only) | `"forbidden"`, `"optional"` or `"required"`; rmcp's `Tool` cannot carry it |
 ///
 /// A tool's name must follow the protocol's rule, 1 to 128 characters of `A-Z a-z 0-9 _ - .`,
 /// checked at compile time (on the function's name, or on the `name` literal). The
@@ -754,19 +757,34 @@ pub fn derive_tool(input: TokenStream) -> TokenStream {
 /// - A struct with named fields is an object: each field a property, its doc comment the
 ///   property's description, the type's doc comment the object's. `Option` fields and fields
 ///   with a serde default are not required.
+/// - A field takes the `#[schema(...)]` constraint keys of a handler parameter (`minimum`,
+///   `min_length`, `max_items`, `unique_items`, `pattern`, `format`, `examples`, `title`,
+///   `description`, ...), checked against its type while compiling, listed in the schema and
+///   enforced when a call reads the type, at any depth (the derive writes
+///   `ToolSchema::check_value`; the message says where: `` `people[1].name` ``). Its name and
+///   default are serde's (`#[serde(rename)]`, `#[serde(default)]`).
+/// - A newtype struct, or one with `#[serde(transparent)]`, is its one field's schema.
 /// - An enum of unit variants is `{"type": "string", "enum": [...]}`. An enum with data is
 ///   a `oneOf` of its variants as serde writes them: externally tagged (`{"Variant": ...}`,
 ///   serde's default), internally (`tag`), adjacently (`tag` and `content`), or `anyOf` when
 ///   `untagged`; unit, newtype and struct variants (a newtype not under an internal `tag`).
+///   The constraints of the types its variants hold are enforced too, in the variant serde
+///   reads (for an untagged enum, the first that reads, as serde picks it).
 /// - The `#[serde(...)]` attributes that change what serde reads are followed: `rename` and
 ///   `rename_all` (fields and variants, with serde's case rules), `alias` (each alias listed
-///   too), `default`, `skip` and `skip_deserializing`, `deny_unknown_fields` (which closes the
-///   object), `tag`, `content`, `untagged`. Those that change only what is written
-///   (`skip_serializing`, ...) are left alone. Any other (`flatten`, `transparent`, `with`,
-///   ...) is a compile error: the schema would differ from what serde reads.
-/// - Not read yet, each a compile error that says so: generic types, tuple and unit
-///   structs, tuple variants of more than one field, a type that contains itself,
-///   `#[schema(...)]` on a field.
+///   too, and at most one of the names allowed, exactly one for a required field), `default`,
+///   `skip` and `skip_deserializing`, `flatten` (a struct's fields join the object's, a map's
+///   values are its other properties), `deny_unknown_fields` (which closes the object),
+///   `transparent`, `tag`, `content`, `untagged`. Those that change only what is written
+///   (`skip_serializing`, ...) are left alone. Any other (`with`, `from`, ...) is a compile
+///   error: the schema would differ from what serde reads; so is `flatten` on an `Option`,
+///   which serde reads as `None` from any object that does not fit.
+/// - A type that holds itself, directly or through others (a tree of nodes), is a `$ref` to
+///   `#/$defs/<its full path>`, two types of one name in two modules two entries; the input
+///   or output schema that takes it holds the definitions at its root.
+/// - Not read yet, each a compile error that says so: generic types, unit structs, tuple
+///   structs and tuple variants of more than one field, `#[schema(...)]` on an enum variant's
+///   field.
 ///
 /// ```
 /// use annotations::{ToolSchema, tool};

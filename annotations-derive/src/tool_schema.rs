@@ -142,13 +142,15 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
                     &mut errors,
                 )
             } else {
-                data_enum(
+                let (schema, enum_check) = data_enum(
                     variants,
                     &container,
                     description.as_deref(),
                     &krate,
                     &mut errors,
-                )
+                );
+                check = enum_check;
+                schema
             }
         }
         ("struct", None) => {
@@ -204,6 +206,8 @@ struct Field {
     aliases: Vec<String>,
     /// `#[serde(flatten)]`: its fields are the container's.
     flatten: bool,
+    /// Its type's tokens.
+    ty: TokenStream,
 }
 
 /// The fields of a struct or struct variant as serde reads them: renamed, skipped, required
@@ -235,10 +239,20 @@ fn read_fields(
         let Some(property) = crate::descriptor::property(index, &param, None, &[], errors) else {
             continue;
         };
+        if let (Some(span), Ty::Nullable(_)) = (serde.flatten, &property.schema) {
+            errors.push(Error::new(
+                span,
+                "#[serde(flatten)] on an `Option`: serde reads any object as `None` when the \
+                 fields do not fit, which no schema can say; flatten the struct itself and make \
+                 its fields optional",
+            ));
+            continue;
+        }
         read.push(Field {
             property,
             aliases: serde.aliases.iter().map(LitStr::value).collect(),
             flatten: serde.flatten.is_some(),
+            ty: param.ty.clone(),
         });
     }
     read
@@ -475,7 +489,7 @@ fn data_enum(
     description: Option<&str>,
     krate: &TokenStream,
     errors: &mut Errors,
-) -> TokenStream {
+) -> (TokenStream, Option<TokenStream>) {
     let tagging = match (&container.tag, &container.content, container.untagged) {
         (_, _, true) => quote!(#krate::__private::Tagging::Untagged),
         (Some(tag), Some(content), false) => {
@@ -497,6 +511,7 @@ fn data_enum(
     };
     let closed = container.deny_unknown_fields;
     let mut built = Vec::new();
+    let mut checks = Vec::new();
     for (variant, _) in split_top_level(variants) {
         let (_, attrs, i) = attributes(&variant);
         let Some(TokenTree::Ident(ident)) = variant.get(i) else {
@@ -516,6 +531,10 @@ fn data_enum(
                     ..serde_attr::Container::default()
                 };
                 let fields = read_fields(fields.stream(), &fields_container, true, errors);
+                checks.push((
+                    names_of(&variant_name, &serde),
+                    Payload::Fields(variant_checks(&fields, krate), fields_probe(&fields, krate)),
+                ));
                 let fields: Vec<&Field> = fields.iter().collect();
                 let fields = pushes(&fields, krate);
                 quote!(::core::option::Option::Some(#krate::__private::record(::std::vec![#(#fields),*], #closed, ::core::option::Option::None)))
@@ -532,10 +551,20 @@ fn data_enum(
                 }
                 let (_, _, j) = attributes(&pieces[0].0);
                 let ty: TokenStream = pieces[0].0[j..].iter().cloned().collect();
-                let schema = schema::read_param(&ty, errors).0.to_expr(krate);
+                let read = schema::read_param(&ty, errors).0;
+                let unique = read.unique(krate);
+                let owned = crate::schema::static_lifetimes(ty.clone());
+                checks.push((
+                    names_of(&variant_name, &serde),
+                    Payload::Value(unique, owned),
+                ));
+                let schema = read.to_expr(krate);
                 quote!(::core::option::Option::Some(#schema))
             }
-            _ => quote!(::core::option::Option::None),
+            _ => {
+                checks.push((names_of(&variant_name, &serde), Payload::Unit));
+                quote!(::core::option::Option::None)
+            }
         };
         // A variant's alias is another name serde reads it by.
         for alias in &serde.aliases {
@@ -549,5 +578,169 @@ fn data_enum(
         Some(text) => quote!(::core::option::Option::Some(#text)),
         None => quote!(::core::option::Option::None),
     };
-    quote!(#krate::__private::variants(::std::vec![#(#built),*], #untagged, #description))
+    let schema =
+        quote!(#krate::__private::variants(::std::vec![#(#built),*], #untagged, #description));
+    (schema, enum_checks(&checks, container, krate))
+}
+
+/// What a variant holds, for its check: nothing, a value of one type (where it holds sets or
+/// user types, and the type, for finding an untagged enum's variant), or fields (the checks
+/// of each, and whether an object reads as them).
+enum Payload {
+    Unit,
+    Value(Option<TokenStream>, TokenStream),
+    Fields(Vec<TokenStream>, TokenStream),
+}
+
+/// The names serde reads a variant by: its own, then its aliases.
+fn names_of(name: &str, serde: &serde_attr::Field) -> Vec<String> {
+    std::iter::once(name.to_owned())
+        .chain(serde.aliases.iter().map(LitStr::value))
+        .collect()
+}
+
+/// The checks of a struct variant's fields on `__payload` (the object holding them), each at
+/// `__at`: the sets and user types each field's type holds.
+fn variant_checks(fields: &[Field], krate: &TokenStream) -> Vec<TokenStream> {
+    fields
+        .iter()
+        .filter_map(|field| {
+            let unique = field.property.schema.unique(krate)?;
+            let names = std::iter::once(&field.property.name).chain(&field.aliases);
+            Some(quote! {
+                #(
+                    if let ::core::option::Option::Some(__field) = __payload.as_object().and_then(|__object| __object.get(#names)) {
+                        #krate::__private::check_field(__field, &[], &#unique, __at, ::core::option::Option::Some(#names))?;
+                    }
+                )*
+            })
+        })
+        .collect()
+}
+
+/// Whether `__payload` reads as a struct variant of these fields, as serde reads an untagged
+/// one: an object whose fields each read as their type, every required one there.
+fn fields_probe(fields: &[Field], krate: &TokenStream) -> TokenStream {
+    let each = fields.iter().map(|field| {
+        let name = &field.property.name;
+        let ty = crate::schema::static_lifetimes(field.ty.clone());
+        let optional = field.property.optional;
+        quote! {
+            __object.get(#name).map_or(#optional, |__field| #krate::__private::reads::<#ty>(__field))
+        }
+    });
+    quote! {
+        __payload.as_object().is_some_and(|__object| true #(&& #each)*)
+    }
+}
+
+/// The body of an enum's `ToolSchema::check_value`: the variant serde reads found as its
+/// tagging says (for an untagged enum, the first variant that reads, as serde picks it), then
+/// its payload's checks. `None` when no variant holds anything to check.
+fn enum_checks(
+    variants: &[(Vec<String>, Payload)],
+    container: &serde_attr::Container,
+    krate: &TokenStream,
+) -> Option<TokenStream> {
+    let body = |payload: &Payload| match payload {
+        Payload::Unit | Payload::Value(None, _) => None,
+        Payload::Value(Some(unique), _) => Some(quote! {
+            #krate::__private::check_field(__payload, &[], &#unique, __at, ::core::option::Option::None)?;
+        }),
+        Payload::Fields(checks, _) if checks.is_empty() => None,
+        Payload::Fields(checks, _) => Some(quote!(#(#checks)*)),
+    };
+    if variants.iter().all(|(_, payload)| body(payload).is_none()) {
+        return None;
+    }
+    let ok = quote!(::core::result::Result::Ok(()));
+    // One `match` arm a variant with checks: its names (`Some(...)` around them for a tag
+    // read as an `Option<&str>`), where its payload is, its checks.
+    let arms = |tagged: bool, find: &TokenStream| -> Vec<TokenStream> {
+        variants
+            .iter()
+            .filter_map(|(names, payload)| {
+                let body = body(payload)?;
+                let pattern = if tagged {
+                    quote!(::core::option::Option::Some(#(#names)|*))
+                } else {
+                    quote!(#(#names)|*)
+                };
+                Some(quote!(#pattern => { #find #body }))
+            })
+            .collect()
+    };
+    let dispatch = match (&container.tag, &container.content, container.untagged) {
+        (_, _, true) => {
+            let tries = variants.iter().map(|(_, payload)| {
+                let checked = body(payload).unwrap_or_default();
+                let probe = match payload {
+                    Payload::Unit => quote!(__payload.is_null()),
+                    Payload::Value(_, ty) => quote!(#krate::__private::reads::<#ty>(__payload)),
+                    Payload::Fields(_, probe) => probe.clone(),
+                };
+                quote! {
+                    if #probe {
+                        #checked
+                        return #ok;
+                    }
+                }
+            });
+            quote! {
+                let __payload = __value;
+                #(#tries)*
+            }
+        }
+        (Some(tag), Some(content), false) => {
+            let (tag, content) = (tag.value(), content.value());
+            let arms = arms(
+                true,
+                &quote! {
+                    let ::core::option::Option::Some(__payload) = __object.get(#content) else { return #ok };
+                    let __at = &#krate::__private::At(__at, #content);
+                },
+            );
+            quote! {
+                let ::core::option::Option::Some(__object) = __value.as_object() else { return #ok };
+                match __object.get(#tag).and_then(#krate::__private::Value::as_str) {
+                    #(#arms)*
+                    _ => {}
+                }
+            }
+        }
+        (Some(tag), None, false) => {
+            let tag = tag.value();
+            let arms = arms(true, &quote!(let __payload = __value;));
+            quote! {
+                let ::core::option::Option::Some(__object) = __value.as_object() else { return #ok };
+                match __object.get(#tag).and_then(#krate::__private::Value::as_str) {
+                    #(#arms)*
+                    _ => {}
+                }
+            }
+        }
+        _ => {
+            let arms = arms(
+                false,
+                &quote! {
+                    let __at = &#krate::__private::At(__at, __name);
+                },
+            );
+            quote! {
+                let ::core::option::Option::Some(__object) = __value.as_object() else { return #ok };
+                let ::core::option::Option::Some((__name, __payload)) = __object.iter().next() else { return #ok };
+                if __object.len() != 1 {
+                    return #ok;
+                }
+                match __name.as_str() {
+                    #(#arms)*
+                    _ => {}
+                }
+            }
+        }
+    };
+    Some(quote! {
+        #dispatch
+        #ok
+    })
 }

@@ -348,6 +348,24 @@ fn walk_items(items: &[Value], inner: &Unique, place: &Place<'_>) -> Result<(), 
         .try_for_each(|(i, item)| walk_sets(item, inner, &Place::Item(place, i)))
 }
 
+/// Where a value sits: `name` inside what `at` says (`` `shape.circle` ``), for the messages
+/// of the checks `#[derive(ToolSchema)]` writes for an enum's variants.
+pub struct At<'a>(pub &'a dyn std::fmt::Display, pub &'a str);
+
+impl std::fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}", self.0, self.1)
+    }
+}
+
+/// Whether serde reads a `T` from `value` as it reads an untagged enum's variant (from the
+/// buffered value, whole floats as floats): how the check of an untagged enum finds the
+/// variant serde picks, the first that reads.
+#[must_use]
+pub fn reads<T: serde::de::DeserializeOwned>(value: &Value) -> bool {
+    T::deserialize(value).is_ok()
+}
+
 /// Checks the field `name` of a struct at `at` (its value `value`): the constraints of the
 /// field's `#[schema(...)]`, then the sets and user types in it, each message saying where
 /// (`` `entities[0].name`: expected at least 1 character, found 0 ``). What

@@ -15,7 +15,9 @@ pub use self::diagnostic::{
     HasCfgParameters, HiddenJson, IsGeneric, IsUnsafe, ListedOutput, OutputProbe, Plain, SizedSelf,
     TakesMutSelf, TakesSelf, TooManyParameters, sized_self,
 };
-pub use crate::call::arguments::{Bound, Check, Map, Spec, Unique, check_field, common_reads};
+pub use crate::call::arguments::{
+    At, Bound, Check, Map, Spec, Unique, check_field, common_reads, reads,
+};
 pub use crate::call::handler::{
     bind, call_async, call_sync, free, method, not_callable, same_function,
 };

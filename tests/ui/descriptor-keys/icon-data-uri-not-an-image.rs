@@ -1,0 +1,7 @@
+use annotations::tool;
+
+/// Export.
+#[tool(read_only, open_world = false, icons = ["data:text/plain,hi"])]
+pub fn export() {}
+
+fn main() {}

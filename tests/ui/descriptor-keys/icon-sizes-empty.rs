@@ -1,0 +1,7 @@
+use annotations::tool;
+
+/// Export.
+#[tool(read_only, open_world = false, icons = [{ src = "HTTPS://example.com/i.png", sizes = [] }])]
+pub fn export() {}
+
+fn main() {}
