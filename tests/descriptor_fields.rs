@@ -17,7 +17,7 @@ use serde_json::{Value, json};
         "https://example.com/export.svg",
         { src = "data:image/png;base64,iVBORw0KGgo=", mime_type = "image/png", sizes = ["48x48", "any"], theme = "dark" },
     ],
-    meta = r#"{"com.example/tier": "gold", "com.example/limits": {"perMinute": 10}}"#,
+    meta = r#"{"com.example/tier": "gold", "com.example/limits": {"perMinute": 10, "total": 18446744073709551617}}"#,
     task_support = "optional",
 )]
 fn export_report() -> String {
@@ -90,6 +90,11 @@ fn each_version_lists_the_fields_it_defines_and_its_schema_accepts_them() {
         assert!(errors.is_empty(), "{version}: {errors:?} in {result}");
         let export = &result["tools"][0];
         assert_eq!(export["_meta"]["com.example/tier"], "gold", "{version}");
+        let text = TOOLS.render(&ListOptions::new(version), None).unwrap();
+        assert!(
+            text.contains(r#""total": 18446744073709551617}"#),
+            "the meta's text as written: {text}"
+        );
         let has_icons = export.get("icons").is_some();
         let has_execution = export.get("execution").is_some();
         match version {

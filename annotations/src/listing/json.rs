@@ -132,14 +132,16 @@ pub(crate) fn tool(out: &mut String, tool: &Tool, explicit: bool, version: Proto
         out.push_str(support.as_str());
         out.push_str("\"}");
     }
-    // Text set by hand that is not an object is left out (`Tool::validate` reports it).
-    if let Some(meta @ serde_json::Value::Object(_)) = tool
-        .meta
-        .as_deref()
-        .and_then(|text| serde_json::from_str(text).ok())
-    {
+    // The text as written (a number keeps its digits); text set by hand that is not an object
+    // is left out (`Tool::validate` reports it).
+    if let Some(text) = tool.meta.as_deref().filter(|text| {
+        matches!(
+            serde_json::from_str::<serde_json::Value>(text),
+            Ok(serde_json::Value::Object(_))
+        )
+    }) {
         out.push_str(",\"_meta\":");
-        out.push_str(&meta.to_string());
+        out.push_str(text.trim());
     }
     out.push('}');
 }
