@@ -225,6 +225,55 @@ fn tagged(e: Option<Ext>, u: Option<Unt>, i: Option<Int>, a: Option<Adj>) -> Str
     format!("{e:?} {u:?} {i:?} {a:?}")
 }
 
+/// Variants named like keywords.
+#[derive(ToolSchema, Deserialize, Debug)]
+#[allow(non_camel_case_types)]
+pub enum Keyword {
+    r#type,
+    r#match,
+}
+
+/// A keyword variant with data.
+#[derive(ToolSchema, Deserialize, Debug)]
+#[allow(non_camel_case_types)]
+pub enum KeywordData {
+    r#type(Named),
+}
+
+/// Adjacently tagged, with an `Option` payload serde reads as `None` when absent.
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(tag = "t", content = "c")]
+pub enum MaybeNamed {
+    O(Option<Named>),
+    U,
+}
+
+/// Untagged and closed: serde reads the variant whose fields fit exactly.
+#[derive(ToolSchema, Deserialize, Debug)]
+#[serde(untagged, deny_unknown_fields)]
+pub enum Closed {
+    A { inner: Named },
+    B { inner: Loose, extra: u8 },
+}
+
+/// A name without constraints.
+#[derive(ToolSchema, Deserialize, Debug)]
+pub struct Loose {
+    pub n: String,
+}
+
+/// Take the enums above.
+#[tool(read_only, open_world = false)]
+fn odd(
+    k: Option<Keyword>,
+    kd: Option<KeywordData>,
+    m: Option<MaybeNamed>,
+    c: Option<Closed>,
+    i: Option<Int>,
+) -> String {
+    format!("{k:?} {kd:?} {m:?} {c:?} {i:?}")
+}
+
 /// A tool struct with a field of a user type whose fields carry constraints.
 #[derive(annotations::Tool, Deserialize)]
 #[tool(read_only, open_world = false)]
@@ -240,7 +289,9 @@ impl CallTool<()> for Greet {
     }
 }
 
-static TOOLS: Listing = tools![add_people, read_page, send, walk, grow, draw, tagged, Greet];
+static TOOLS: Listing = tools![
+    add_people, read_page, send, walk, grow, draw, tagged, odd, Greet
+];
 
 fn call(name: &str, arguments: Value) -> annotations::ToolResult {
     let call = TOOLS
@@ -596,5 +647,28 @@ fn constraints_inside_an_enums_variants_are_checked_in_every_tagging() {
     assert_eq!(
         call("tagged", json!({"e": {"B": {"inner": {"n": "x"}}}})).text_content(),
         "invalid argument `e`: `e.B.inner.n`: expected at least 2 characters, found 1"
+    );
+}
+
+#[test]
+fn enums_agree_in_their_corners() {
+    agree(
+        "odd",
+        &[
+            (json!({"k": "type"}), true),
+            (json!({"k": "r#type"}), false),
+            (json!({"kd": {"type": {"n": "ok"}}}), true),
+            (json!({"kd": {"type": {"n": "x"}}}), false),
+            (json!({"m": {"t": "O"}}), true),
+            (json!({"m": {"t": "O", "c": null}}), true),
+            (json!({"m": {"t": "O", "c": {"n": "x"}}}), false),
+            (json!({"m": {"t": "U"}}), true),
+            (json!({"c": {"inner": {"n": "x"}, "extra": 1}}), true),
+            (json!({"c": {"inner": {"n": "x"}}}), false),
+            (json!({"c": {"inner": {"n": "ok"}}}), true),
+            // serde reads an internally tagged enum from an array too.
+            (json!({"i": ["A", {"n": "ok"}]}), false),
+            (json!({"i": ["B"]}), false),
+        ],
     );
 }

@@ -769,7 +769,10 @@ pub fn derive_tool(input: TokenStream) -> TokenStream {
 ///   serde's default), internally (`tag`), adjacently (`tag` and `content`), or `anyOf` when
 ///   `untagged`; unit, newtype and struct variants (a newtype not under an internal `tag`).
 ///   The constraints of the types its variants hold are enforced too, in the variant serde
-///   reads (for an untagged enum, the first that reads, as serde picks it).
+///   reads. For an untagged enum that is the first variant that reads, as serde picks it: a
+///   value that breaks its constraints is refused even where a later variant's schema would
+///   take it (the schema's `anyOf` cannot say "the first that fits"), so put the variant with
+///   constraints after the ones it could be mistaken for.
 /// - The `#[serde(...)]` attributes that change what serde reads are followed: `rename` and
 ///   `rename_all` (fields and variants, with serde's case rules), `alias` (each alias listed
 ///   too, and at most one of the names allowed, exactly one for a required field), `default`,
@@ -783,8 +786,8 @@ pub fn derive_tool(input: TokenStream) -> TokenStream {
 ///   `#/$defs/<its full path>`, two types of one name in two modules two entries; the input
 ///   or output schema that takes it holds the definitions at its root.
 /// - Not read yet, each a compile error that says so: generic types, unit structs, tuple
-///   structs and tuple variants of more than one field, `#[schema(...)]` on an enum variant's
-///   field.
+///   structs and tuple variants of more than one field, `#[schema(...)]`, `alias` and
+///   `flatten` on an enum variant's field.
 ///
 /// ```
 /// use annotations::{ToolSchema, tool};

@@ -230,6 +230,22 @@ fn read_fields(
             ));
             continue;
         }
+        if variant {
+            let serde_keys = [
+                serde.aliases.first().map(|alias| (alias.span(), "alias")),
+                serde.flatten.map(|span| (span, "flatten")),
+            ];
+            if let Some((span, key)) = serde_keys.into_iter().flatten().next() {
+                errors.push(Error::new(
+                    span,
+                    format!(
+                        "#[serde({key})] on the field of an enum's variant is not read by \
+                         #[derive(ToolSchema)] yet; put the fields in a struct of their own"
+                    ),
+                ));
+                continue;
+            }
+        }
         if let (Some(span), true) = (serde.flatten, container.deny_unknown_fields) {
             errors.push(Error::new(
                 span,
@@ -456,7 +472,7 @@ fn unit_enum(
         if serde.skip {
             continue;
         }
-        let name = serde_attr::variant_name(&ident.to_string(), &serde, container);
+        let name = serde_attr::variant_name(&crate::tokens::unraw(ident), &serde, container);
         names.push(json_string(&name));
         // A variant's alias is another name serde reads.
         for alias in &serde.aliases {
@@ -521,7 +537,9 @@ fn data_enum(
         if serde.skip {
             continue;
         }
-        let variant_name = serde_attr::variant_name(&ident.to_string(), &serde, container);
+        let variant_name =
+            serde_attr::variant_name(&crate::tokens::unraw(ident), &serde, container);
+        let mut optional_content = false;
         let value = match variant.get(i + 1) {
             Some(TokenTree::Group(fields)) if fields.delimiter() == Delimiter::Brace => {
                 // serde's `rename_all` on an enum renames its variants, not their fields.
@@ -533,7 +551,10 @@ fn data_enum(
                 let fields = read_fields(fields.stream(), &fields_container, true, errors);
                 checks.push((
                     names_of(&variant_name, &serde),
-                    Payload::Fields(variant_checks(&fields, krate), fields_probe(&fields, krate)),
+                    Payload::Fields(
+                        variant_checks(&fields, krate),
+                        fields_probe(&fields, container.deny_unknown_fields, krate),
+                    ),
                 ));
                 let fields: Vec<&Field> = fields.iter().collect();
                 let fields = pushes(&fields, krate);
@@ -552,6 +573,8 @@ fn data_enum(
                 let (_, _, j) = attributes(&pieces[0].0);
                 let ty: TokenStream = pieces[0].0[j..].iter().cloned().collect();
                 let read = schema::read_param(&ty, errors).0;
+                // serde reads a missing content as `None`.
+                optional_content = matches!(read, Ty::Nullable(_)) && container.content.is_some();
                 let unique = read.unique(krate);
                 let owned = crate::schema::static_lifetimes(ty.clone());
                 checks.push((
@@ -567,11 +590,21 @@ fn data_enum(
             }
         };
         // A variant's alias is another name serde reads it by.
-        for alias in &serde.aliases {
-            let alias = alias.value();
-            built.push(quote!(#krate::__private::variant(#tagging, #alias, #value, #closed)));
+        let names = serde
+            .aliases
+            .iter()
+            .map(LitStr::value)
+            .chain(std::iter::once(variant_name));
+        for name in names {
+            let one = quote!(#krate::__private::variant(#tagging, #name, #value, #closed));
+            built.push(match (&container.content, optional_content) {
+                (Some(content), true) => {
+                    let content = content.value();
+                    quote!(#krate::__private::optional_content(#one, #content))
+                }
+                _ => one,
+            });
         }
-        built.push(quote!(#krate::__private::variant(#tagging, #variant_name, #value, #closed)));
     }
     let untagged = container.untagged;
     let description = match description {
@@ -620,7 +653,14 @@ fn variant_checks(fields: &[Field], krate: &TokenStream) -> Vec<TokenStream> {
 
 /// Whether `__payload` reads as a struct variant of these fields, as serde reads an untagged
 /// one: an object whose fields each read as their type, every required one there.
-fn fields_probe(fields: &[Field], krate: &TokenStream) -> TokenStream {
+fn fields_probe(fields: &[Field], closed: bool, krate: &TokenStream) -> TokenStream {
+    let names = fields.iter().map(|field| &field.property.name);
+    // A closed enum's variant reads no other field.
+    let known = if closed {
+        quote!(&& __object.keys().all(|__key| [#(#names),*].contains(&__key.as_str())))
+    } else {
+        quote!()
+    };
     let each = fields.iter().map(|field| {
         let name = &field.property.name;
         let ty = crate::schema::static_lifetimes(field.ty.clone());
@@ -630,7 +670,7 @@ fn fields_probe(fields: &[Field], krate: &TokenStream) -> TokenStream {
         }
     });
     quote! {
-        __payload.as_object().is_some_and(|__object| true #(&& #each)*)
+        __payload.as_object().is_some_and(|__object| true #(&& #each)* #known)
     }
 }
 
@@ -650,7 +690,8 @@ fn enum_checks(
         Payload::Fields(checks, _) if checks.is_empty() => None,
         Payload::Fields(checks, _) => Some(quote!(#(#checks)*)),
     };
-    if variants.iter().all(|(_, payload)| body(payload).is_none()) {
+    let internal = container.tag.is_some() && container.content.is_none() && !container.untagged;
+    if !internal && variants.iter().all(|(_, payload)| body(payload).is_none()) {
         return None;
     }
     let ok = quote!(::core::result::Result::Ok(()));
@@ -712,6 +753,11 @@ fn enum_checks(
             let tag = tag.value();
             let arms = arms(true, &quote!(let __payload = __value;));
             quote! {
+                // serde would also read the tag and the fields from an array, which the
+                // schema (an object) does not allow.
+                if __value.is_array() {
+                    return ::core::result::Result::Err(::std::format!("`{}`: expected an object, found an array", __at));
+                }
                 let ::core::option::Option::Some(__object) = __value.as_object() else { return #ok };
                 match __object.get(#tag).and_then(#krate::__private::Value::as_str) {
                     #(#arms)*

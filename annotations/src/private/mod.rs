@@ -24,8 +24,8 @@ pub use crate::call::handler::{
 pub use crate::call::struct_tool::struct_call;
 pub use crate::tool::schema::Lazy;
 pub use crate::tool::schema_builder::{
-    Property, Tagging, array, fragment, map, named, nullable, object, output_schema, record,
-    record_with, variant, variants, with_default, with_keys,
+    Property, Tagging, array, fragment, map, named, nullable, object, optional_content,
+    output_schema, record, record_with, variant, variants, with_default, with_keys,
 };
 pub use serde_json::Value;
 

@@ -564,6 +564,16 @@ pub fn variant(tagging: Tagging, name: &str, value: Option<Value>, closed: bool)
     }
 }
 
+/// An adjacently tagged variant's schema without its content among the required keys: serde
+/// reads a missing content as `None` for a variant that holds an `Option`.
+#[must_use]
+pub fn optional_content(mut variant: Value, content: &str) -> Value {
+    if let Some(Value::Array(required)) = variant.get_mut("required") {
+        required.retain(|key| key != content);
+    }
+    variant
+}
+
 /// How a `#[derive(ToolSchema)]` enum's variants are told apart, as serde's attributes say.
 #[derive(Clone, Copy, Debug)]
 pub enum Tagging {

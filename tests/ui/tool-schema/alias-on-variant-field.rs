@@ -1,0 +1,11 @@
+use annotations::ToolSchema;
+
+#[derive(ToolSchema, serde::Deserialize)]
+pub enum Shape {
+    Circle {
+        #[serde(alias = "r")]
+        radius: f64,
+    },
+}
+
+fn main() {}
