@@ -672,3 +672,35 @@ fn enums_agree_in_their_corners() {
         ],
     );
 }
+
+#[test]
+fn serdes_own_errors_say_where_too() {
+    assert_eq!(
+        call(
+            "add_people",
+            json!({"people": [{"name": "A", "tags": []}, {"tags": []}]})
+        )
+        .text_content(),
+        "invalid argument `people`: `people[1]`: missing field `name`"
+    );
+    assert_eq!(
+        call(
+            "add_people",
+            json!({"people": [{"name": "A", "tags": [], "age": "x"}]})
+        )
+        .text_content(),
+        "invalid argument `people`: `people[0].age`: invalid type: string \"x\", expected u8"
+    );
+    assert_eq!(
+        call("tagged", json!({"e": {"B": {"inner": {"n": 1}}}})).text_content(),
+        "invalid argument `e`: `e.B.inner.n`: invalid type: integer `1`, expected a string"
+    );
+    assert_eq!(
+        call("greet", json!({"person": {"tags": []}})).text_content(),
+        "invalid argument `person`: missing field `name`"
+    );
+    assert_eq!(
+        call("greet", json!({"person": {"name": "Ada", "tags": [1]}})).text_content(),
+        "invalid argument `person`: `person.tags[0]`: invalid type: integer `1`, expected a string"
+    );
+}

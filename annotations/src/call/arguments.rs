@@ -420,7 +420,16 @@ impl Args {
                 spec.name,
                 sample(&value)
             ),
-            None => format!("invalid argument `{}`: {error}", spec.name),
+            None => {
+                let message = error.to_string();
+                match crate::call::exact::place_of(&message) {
+                    ("", message) => format!("invalid argument `{}`: {message}", spec.name),
+                    (place, message) => format!(
+                        "invalid argument `{}`: `{}{place}`: {message}",
+                        spec.name, spec.name
+                    ),
+                }
+            }
         })
     }
 

@@ -104,7 +104,7 @@ fn out_of_range(text: &str, ty: &str) -> Error {
 }
 
 fn visit_array<'a, V: Visitor<'a>>(items: &'a [Value], visitor: V) -> Result<V::Value, Error> {
-    let mut seq = Items(items.iter());
+    let mut seq = Items(items.iter().enumerate());
     let value = visitor.visit_seq(&mut seq)?;
     match seq.0.len() {
         0 => Ok(value),
@@ -329,7 +329,9 @@ impl<'a> de::VariantAccess<'a> for Variant<'a> {
 
     fn newtype_variant_seed<T: DeserializeSeed<'a>>(self, seed: T) -> Result<T::Value, Error> {
         match self.payload {
-            Some(payload) => seed.deserialize(Exact(payload)),
+            Some(payload) => seed
+                .deserialize(Exact(payload))
+                .map_err(|error| within(error, &key_segment(self.name))),
             None => Err(de::Error::invalid_type(
                 de::Unexpected::UnitVariant,
                 &"newtype variant",
@@ -354,7 +356,8 @@ impl<'a> de::VariantAccess<'a> for Variant<'a> {
         visitor: V,
     ) -> Result<V::Value, Error> {
         match self.payload {
-            Some(Value::Object(object)) => visit_object(object, visitor),
+            Some(Value::Object(object)) => visit_object(object, visitor)
+                .map_err(|error| within(error, &key_segment(self.name))),
             Some(other) => Err(de::Error::invalid_type(
                 unexpected(other),
                 &"struct variant",
@@ -384,8 +387,40 @@ fn unexpected(value: &Value) -> de::Unexpected<'_> {
     }
 }
 
+/// What marks the place inside an argument where a read failed, in the message of the error
+/// that climbs out of the reader (serde's errors carry only text): `MARK place MARK message`.
+/// [`place_of`] takes it apart again.
+const MARK: char = '\u{1}';
+
+/// `error` as failing inside `segment` (`[2]`, `.name`) of where it was read.
+fn within(error: Error, segment: &dyn std::fmt::Display) -> Error {
+    let text = error.to_string();
+    let (place, message) = place_of(&text);
+    <Error as de::Error>::custom(format_args!("{MARK}{segment}{place}{MARK}{message}"))
+}
+
+/// The segment of an object's key: `.key` for a name, `["key"]` for any other text.
+fn key_segment(key: &str) -> String {
+    let name = key.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if name {
+        format!(".{key}")
+    } else {
+        format!("[{}]", Value::from(key))
+    }
+}
+
+/// A message from the reader as the place inside the argument where it failed (`[0].city`;
+/// empty at the argument itself) and what failed there.
+pub(crate) fn place_of(message: &str) -> (&str, &str) {
+    message
+        .strip_prefix(MARK)
+        .and_then(|rest| rest.split_once(MARK))
+        .unwrap_or(("", message))
+}
+
 /// The items of an array, each read exactly.
-struct Items<'a>(std::slice::Iter<'a, Value>);
+struct Items<'a>(std::iter::Enumerate<std::slice::Iter<'a, Value>>);
 
 impl<'a> SeqAccess<'a> for Items<'a> {
     type Error = Error;
@@ -396,7 +431,10 @@ impl<'a> SeqAccess<'a> for Items<'a> {
     ) -> Result<Option<T::Value>, Error> {
         self.0
             .next()
-            .map(|item| seed.deserialize(Exact(item)))
+            .map(|(i, item)| {
+                seed.deserialize(Exact(item))
+                    .map_err(|error| within(error, &format_args!("[{i}]")))
+            })
             .transpose()
     }
 
@@ -408,7 +446,7 @@ impl<'a> SeqAccess<'a> for Items<'a> {
 /// The entries of an object, each value read exactly, each key as serde_json reads one.
 struct Entries<'a> {
     entries: serde_json::map::Iter<'a>,
-    value: Option<&'a Value>,
+    value: Option<(&'a str, &'a Value)>,
 }
 
 impl<'a> MapAccess<'a> for Entries<'a> {
@@ -421,16 +459,17 @@ impl<'a> MapAccess<'a> for Entries<'a> {
         let Some((key, value)) = self.entries.next() else {
             return Ok(None);
         };
-        self.value = Some(value);
+        self.value = Some((key, value));
         seed.deserialize(Key(key)).map(Some)
     }
 
     fn next_value_seed<V: DeserializeSeed<'a>>(&mut self, seed: V) -> Result<V::Value, Error> {
-        let value = self
+        let (key, value) = self
             .value
             .take()
             .ok_or_else(|| <Error as de::Error>::custom("a map's value was read before its key"))?;
         seed.deserialize(Exact(value))
+            .map_err(|error| within(error, &key_segment(key)))
     }
 
     fn size_hint(&self) -> Option<usize> {

@@ -123,6 +123,22 @@ async fn run_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
         });
     match read {
         Ok(tool) => tool.call(state, context).await.into_tool_result(),
-        Err(error) => ToolResult::error(format!("invalid arguments: {error}")),
+        Err(error) => {
+            let message = error.to_string();
+            ToolResult::error(match crate::call::exact::place_of(&message) {
+                ("", message) => format!("invalid arguments: {message}"),
+                // `.person.kids[0]`: the argument `person`, and where inside it.
+                (place, message) => {
+                    let place = place.trim_start_matches('.');
+                    let end = place.find(['.', '[']).unwrap_or(place.len());
+                    let (argument, inside) = place.split_at(end);
+                    if inside.is_empty() {
+                        format!("invalid argument `{argument}`: {message}")
+                    } else {
+                        format!("invalid argument `{argument}`: `{place}`: {message}")
+                    }
+                }
+            })
+        }
     }
 }
