@@ -274,6 +274,83 @@ fn odd(
     format!("{k:?} {kd:?} {m:?} {c:?} {i:?}")
 }
 
+/// A list whose reading wraps serde's message in its own, as `deserialize_with` helpers do.
+#[derive(Debug)]
+pub struct Wrapped(pub Vec<Loose>);
+
+impl<'de> Deserialize<'de> for Wrapped {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Vec::<Loose>::deserialize(deserializer)
+            .map(Wrapped)
+            .map_err(|error| serde::de::Error::custom(format!("bad list: {error}")))
+    }
+}
+
+impl ToolSchema for Wrapped {
+    fn tool_schema() -> Value {
+        json!({"type": "array", "items": Loose::tool_schema()})
+    }
+}
+
+/// Text whose reading fails with the text itself as the message.
+#[derive(Debug)]
+pub struct Echo;
+
+impl<'de> Deserialize<'de> for Echo {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        Err(serde::de::Error::custom(text))
+    }
+}
+
+impl ToolSchema for Echo {
+    fn tool_schema() -> Value {
+        json!({"type": "string"})
+    }
+}
+
+/// A pair in a variant (its schema by hand: the derive does not read such variants yet).
+#[derive(Deserialize, Debug)]
+pub enum Pair {
+    Two(u8, String),
+}
+
+impl ToolSchema for Pair {
+    fn tool_schema() -> Value {
+        json!({"type": "object", "properties": {"Two": {"type": "array", "prefixItems": [{"type": "integer"}, {"type": "string"}]}}})
+    }
+}
+
+/// Take a pair.
+#[tool(read_only, open_world = false)]
+fn pair_tool(p: Pair) -> String {
+    format!("{p:?}")
+}
+
+/// Messages from types of their own.
+#[tool(read_only, open_world = false)]
+fn messages(w: Option<Wrapped>, e: Option<Vec<Echo>>) -> String {
+    format!("{w:?} {e:?}")
+}
+
+/// A tool struct whose fields serde names in other ways.
+#[derive(annotations::Tool, Deserialize)]
+#[tool(read_only, open_world = false)]
+pub struct Renamed {
+    #[serde(rename = "first-name")]
+    pub first: Option<Loose>,
+    #[serde(rename = "a.b")]
+    pub ab: Option<Vec<Loose>>,
+}
+
+impl CallTool<()> for Renamed {
+    type Output = String;
+
+    async fn call(self, _: &(), _: Context<'_>) -> String {
+        String::new()
+    }
+}
+
 /// A tool struct with a field of a user type whose fields carry constraints.
 #[derive(annotations::Tool, Deserialize)]
 #[tool(read_only, open_world = false)]
@@ -290,7 +367,7 @@ impl CallTool<()> for Greet {
 }
 
 static TOOLS: Listing = tools![
-    add_people, read_page, send, walk, grow, draw, tagged, odd, Greet
+    add_people, read_page, send, walk, grow, draw, tagged, odd, messages, pair_tool, Greet, Renamed
 ];
 
 fn call(name: &str, arguments: Value) -> annotations::ToolResult {
@@ -702,5 +779,33 @@ fn serdes_own_errors_say_where_too() {
     assert_eq!(
         call("greet", json!({"person": {"name": "Ada", "tags": [1]}})).text_content(),
         "invalid argument `person`: `person.tags[0]`: invalid type: integer `1`, expected a string"
+    );
+}
+
+#[test]
+fn places_are_the_readers_own_and_no_mark_reaches_a_message() {
+    // A type's message that wraps one from deeper down keeps its place, written out.
+    assert_eq!(
+        call("messages", json!({"w": [{"n": "a"}, {}]})).text_content(),
+        "invalid argument `w`: bad list: `[1]`: missing field `n`"
+    );
+    // Text the model sent cannot pass for a place, and no control character comes back.
+    let forged = call("messages", json!({"e": ["\u{1}.evil\u{1}boom", "x"]})).text_content();
+    assert_eq!(forged, "invalid argument `e`: `e[0]`: `.evil`: boom");
+    let stray = call("messages", json!({"e": ["one \u{1} mark"]})).text_content();
+    assert_eq!(stray, "invalid argument `e`: `e[0]`: one  mark");
+    // A tuple variant's place names the variant.
+    assert_eq!(
+        call("pair_tool", json!({"p": {"Two": [1, 2]}})).text_content(),
+        "invalid argument `p`: `p.Two[1]`: invalid type: integer `2`, expected a string"
+    );
+    // A struct tool's field named other than an identifier.
+    assert_eq!(
+        call("renamed", json!({"first-name": {}})).text_content(),
+        "invalid argument `first-name`: missing field `n`"
+    );
+    assert_eq!(
+        call("renamed", json!({"a.b": [{"n": 1}]})).text_content(),
+        "invalid argument `a.b`: `a.b[0].n`: invalid type: integer `1`, expected a string"
     );
 }

@@ -414,6 +414,7 @@ impl Args {
     /// A message for the model that names the parameter and says what was expected.
     pub fn take<T: DeserializeOwned>(&mut self, spec: &Spec) -> Result<T, String> {
         let mut value = self.value(spec)?;
+        crate::call::exact::forget_marks();
         T::deserialize(Taking(&mut value)).map_err(|error| match spec.expected {
             Some(expected) => format!(
                 "invalid argument `{}`: expected {expected}, found {}",
@@ -422,12 +423,14 @@ impl Args {
             ),
             None => {
                 let message = error.to_string();
-                match crate::call::exact::place_of(&message) {
-                    ("", message) => format!("invalid argument `{}`: {message}", spec.name),
-                    (place, message) => format!(
+                let (place, message) = crate::call::exact::place_of(&message);
+                if place.is_empty() {
+                    format!("invalid argument `{}`: {message}", spec.name)
+                } else {
+                    format!(
                         "invalid argument `{}`: `{}{place}`: {message}",
                         spec.name, spec.name
-                    ),
+                    )
                 }
             }
         })

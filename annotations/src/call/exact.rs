@@ -340,6 +340,7 @@ impl<'a> de::VariantAccess<'a> for Variant<'a> {
     }
 
     fn tuple_variant<V: Visitor<'a>>(self, _len: usize, visitor: V) -> Result<V::Value, Error> {
+        let name = self.name;
         match self.payload {
             Some(Value::Array(items)) => visit_array(items, visitor),
             Some(other) => Err(de::Error::invalid_type(unexpected(other), &"tuple variant")),
@@ -348,6 +349,7 @@ impl<'a> de::VariantAccess<'a> for Variant<'a> {
                 &"tuple variant",
             )),
         }
+        .map_err(|error| within(error, &key_segment(name)))
     }
 
     fn struct_variant<V: Visitor<'a>>(
@@ -355,9 +357,9 @@ impl<'a> de::VariantAccess<'a> for Variant<'a> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, Error> {
+        let name = self.name;
         match self.payload {
-            Some(Value::Object(object)) => visit_object(object, visitor)
-                .map_err(|error| within(error, &key_segment(self.name))),
+            Some(Value::Object(object)) => visit_object(object, visitor),
             Some(other) => Err(de::Error::invalid_type(
                 unexpected(other),
                 &"struct variant",
@@ -367,6 +369,7 @@ impl<'a> de::VariantAccess<'a> for Variant<'a> {
                 &"struct variant",
             )),
         }
+        .map_err(|error| within(error, &key_segment(name)))
     }
 }
 
@@ -392,15 +395,30 @@ fn unexpected(value: &Value) -> de::Unexpected<'_> {
 /// [`place_of`] takes it apart again.
 const MARK: char = '\u{1}';
 
-/// `error` as failing inside `segment` (`[2]`, `.name`) of where it was read.
+/// `error` as failing inside `segment` (`[2]`, `.name`) of where it was read. The marked text
+/// is remembered (on this thread), so that only a mark the reader wrote is read as a place: a
+/// type's own message that echoes the model's input cannot pass for one.
 fn within(error: Error, segment: &dyn std::fmt::Display) -> Error {
     let text = error.to_string();
     let (place, message) = place_of(&text);
-    <Error as de::Error>::custom(format_args!("{MARK}{segment}{place}{MARK}{message}"))
+    let marked = format!("{MARK}{segment}{place}{MARK}{message}");
+    LAST_MARKED.with(|last| last.replace(Some(marked.clone())));
+    <Error as de::Error>::custom(marked)
+}
+
+thread_local! {
+    /// The last message [`within`] wrote on this thread.
+    static LAST_MARKED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Forgets the last marked message: called before each read, so that no earlier read's mark
+/// is trusted.
+pub(crate) fn forget_marks() {
+    LAST_MARKED.with(|last| last.replace(None));
 }
 
 /// The segment of an object's key: `.key` for a name, `["key"]` for any other text.
-fn key_segment(key: &str) -> String {
+pub(crate) fn key_segment(key: &str) -> String {
     let name = key.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
         && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     if name {
@@ -411,12 +429,42 @@ fn key_segment(key: &str) -> String {
 }
 
 /// A message from the reader as the place inside the argument where it failed (`[0].city`;
-/// empty at the argument itself) and what failed there.
-pub(crate) fn place_of(message: &str) -> (&str, &str) {
-    message
+/// empty at the argument itself) and what failed there. Only the mark the reader itself wrote
+/// last is read as a place; any other mark inside the text (a type's own message wrapping one
+/// from deeper down, or text the model sent) is written out as `` `place`: `` or dropped, so
+/// that no control character reaches the message.
+pub(crate) fn place_of(message: &str) -> (String, String) {
+    let trusted = LAST_MARKED.with(|last| last.borrow().as_deref() == Some(message));
+    let split = message
         .strip_prefix(MARK)
         .and_then(|rest| rest.split_once(MARK))
-        .unwrap_or(("", message))
+        .filter(|_| trusted);
+    match split {
+        Some((place, rest)) => (place.to_owned(), unmarked(rest)),
+        None => (String::new(), unmarked(message)),
+    }
+}
+
+/// `text` with each marked place written out (`` `[1]`: ``) and any other mark dropped.
+fn unmarked(text: &str) -> String {
+    if !text.contains(MARK) {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut parts = text.split(MARK);
+    out.push_str(parts.next().unwrap_or(""));
+    while let Some(place) = parts.next() {
+        match parts.next() {
+            Some(rest) => {
+                out.push('`');
+                out.push_str(place);
+                out.push_str("`: ");
+                out.push_str(rest);
+            }
+            None => out.push_str(place),
+        }
+    }
+    out
 }
 
 /// The items of an array, each read exactly.

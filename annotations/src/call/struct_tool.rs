@@ -112,6 +112,7 @@ async fn run_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
     // Read as a handler's arguments are (see `Exact`): whole floats for integer fields, an
     // `f32` in its range. The strings are copied out of the object.
     let arguments = Value::Object(arguments);
+    crate::call::exact::forget_marks();
     let read = T::deserialize(Exact(&arguments))
         // A unit struct (a tool without inputs) reads from nothing, not from `{}`.
         .or_else(|error| {
@@ -125,20 +126,24 @@ async fn run_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
         Ok(tool) => tool.call(state, context).await.into_tool_result(),
         Err(error) => {
             let message = error.to_string();
-            ToolResult::error(match crate::call::exact::place_of(&message) {
-                ("", message) => format!("invalid arguments: {message}"),
-                // `.person.kids[0]`: the argument `person`, and where inside it.
-                (place, message) => {
-                    let place = place.trim_start_matches('.');
-                    let end = place.find(['.', '[']).unwrap_or(place.len());
-                    let (argument, inside) = place.split_at(end);
-                    if inside.is_empty() {
-                        format!("invalid argument `{argument}`: {message}")
-                    } else {
-                        format!("invalid argument `{argument}`: `{place}`: {message}")
-                    }
-                }
-            })
+            let (place, message) = crate::call::exact::place_of(&message);
+            ToolResult::error(argument_message(&names, &place, &message))
         }
+    }
+}
+
+/// The message for a field that serde refused at `place` (`.person.kids[0]`, or
+/// `["first-name"]` for a name that is not an identifier): the argument, one of `names`, and
+/// where inside it.
+fn argument_message(names: &[&str], place: &str, message: &str) -> String {
+    let found = names.iter().find_map(|name| {
+        let inside = place.strip_prefix(&crate::call::exact::key_segment(name))?;
+        (inside.is_empty() || inside.starts_with(['.', '['])).then_some((*name, inside))
+    });
+    match found {
+        None if place.is_empty() => format!("invalid arguments: {message}"),
+        None => format!("invalid arguments: `{place}`: {message}"),
+        Some((name, "")) => format!("invalid argument `{name}`: {message}"),
+        Some((name, inside)) => format!("invalid argument `{name}`: `{name}{inside}`: {message}"),
     }
 }
