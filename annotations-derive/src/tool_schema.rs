@@ -71,8 +71,8 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         }
         _ => None,
     });
-    let mut check = None;
-    let schema = match (keyword.to_string().as_str(), body) {
+    let description = description.as_deref();
+    let built = match (keyword.to_string().as_str(), body) {
         ("struct", Some(fields)) => {
             if let Some(tag) = container.tag.as_ref().or(container.content.as_ref()) {
                 errors.push(Error::new(
@@ -81,23 +81,12 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
                 ));
             }
             let fields = read_fields(fields, &container, false, &mut errors);
-            match (container.transparent, fields.as_slice()) {
-                (Some(_), [field]) => {
-                    let (schema, field_check) = transparent(field, description.as_deref(), &krate);
-                    check = field_check;
-                    schema
-                }
-                (Some(span), _) => {
-                    errors.push(Error::new(
-                        span,
-                        "#[serde(transparent)] needs exactly one field that serde reads",
-                    ));
-                    quote!(#krate::__private::Value::Null)
-                }
-                (None, _) => {
-                    check = record_checks(&fields, &krate);
-                    record(&fields, &container, description.as_deref(), &krate)
-                }
+            match container.transparent {
+                Some(span) => one_field(&fields, span, description, &krate, &mut errors),
+                None => Built {
+                    check: record_checks(&fields, &krate),
+                    ..record(&fields, &container, description, &krate)
+                },
             }
         }
         ("struct", None)
@@ -105,52 +94,17 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
                 .as_ref()
                 .is_some_and(|fields| split_top_level(fields.clone()).len() == 1) =>
         {
-            // A newtype: serde reads it as its one field. As a named field, so that its
-            // `#[schema(...)]` is read as any field's.
-            let field = tuple.unwrap_or_default();
-            let (_, attrs, j) = crate::ast::attributes(&crate::tokens::flatten(field.clone()));
-            let field_tokens = crate::tokens::flatten(field);
-            let j = skip_visibility(&field_tokens, j);
-            let mut named = TokenStream::new();
-            for attr in attrs {
-                named.extend([
-                    TokenTree::Punct(proc_macro2::Punct::new('#', proc_macro2::Spacing::Alone)),
-                    TokenTree::Group(attr),
-                ]);
-            }
-            let ty: TokenStream = field_tokens[j..].iter().cloned().collect();
-            let value = Ident::new("value", name.span());
-            named.extend(quote!(#value: #ty));
-            let fields = read_fields(named, &container, false, &mut errors);
-            match fields.as_slice() {
-                [field] => {
-                    let (schema, field_check) = transparent(field, description.as_deref(), &krate);
-                    check = field_check;
-                    schema
-                }
-                _ => quote!(#krate::__private::Value::Null),
-            }
+            let field = newtype_field(tuple.unwrap_or_default(), &name);
+            let fields = read_fields(field, &container, false, &mut errors);
+            one_field(&fields, name.span(), description, &krate, &mut errors)
         }
         ("enum", Some(variants)) => {
+            let variants = read_variants(variants, &container, &mut errors);
             let tagged = container.tag.is_some() || container.untagged;
-            if !tagged && unit_only(&variants) {
-                unit_enum(
-                    variants,
-                    &container,
-                    description.as_deref(),
-                    &krate,
-                    &mut errors,
-                )
+            if !tagged && variants.iter().all(|variant| variant.data.is_none()) {
+                unit_enum(&variants, description, &krate)
             } else {
-                let (schema, enum_check) = data_enum(
-                    variants,
-                    &container,
-                    description.as_deref(),
-                    &krate,
-                    &mut errors,
-                );
-                check = enum_check;
-                schema
+                data_enum(variants, &container, description, &krate, &mut errors)
             }
         }
         ("struct", None) => {
@@ -159,19 +113,27 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
                 "#[derive(ToolSchema)] reads structs with named fields and newtype structs; a \
                  tuple struct of several fields or a unit struct is not read yet",
             ));
-            quote!(#krate::__private::Value::Null)
+            Built::fixed(quote!(#krate::__private::Value::Null))
         }
         _ => {
             errors.push(Error::new(
                 keyword.span(),
                 "#[derive(ToolSchema)] expected a struct or an enum",
             ));
-            quote!(#krate::__private::Value::Null)
+            Built::fixed(quote!(#krate::__private::Value::Null))
         }
     };
-    // A schema built from other types' may lead back to this one.
-    let schema = quote! {
-        #krate::__private::named(::core::any::type_name::<Self>(), || #schema)
+    let Built {
+        schema,
+        check,
+        fixed,
+    } = built;
+    // A schema built from other types' may lead back to this one; one written while
+    // compiling cannot.
+    let schema = if fixed {
+        schema
+    } else {
+        quote!(#krate::__private::named(::core::any::type_name::<Self>(), || #schema))
     };
     let check = check.map(|body| {
         quote! {
@@ -195,6 +157,52 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         Ok(()) => implementation,
         Err(errors) => quote!(#implementation #errors),
     }
+}
+
+/// What the derive writes for a type: the expression of its schema, the body of its
+/// `check_value` (if it has anything to check), and whether the schema is written while
+/// compiling (so it cannot lead back to the type itself).
+struct Built {
+    schema: TokenStream,
+    check: Option<TokenStream>,
+    fixed: bool,
+}
+
+impl Built {
+    fn fixed(schema: TokenStream) -> Self {
+        Built {
+            schema,
+            check: None,
+            fixed: true,
+        }
+    }
+}
+
+/// `Some("text")` or `None`, as tokens.
+fn optional_text(text: Option<&str>) -> TokenStream {
+    match text {
+        Some(text) => quote!(::core::option::Option::Some(#text)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+/// A newtype struct's one field (the contents of its parentheses), written as a named field
+/// `value`, so that its `#[schema(...)]` and `#[serde(...)]` are read as any field's.
+fn newtype_field(field: TokenStream, name: &Ident) -> TokenStream {
+    let tokens = crate::tokens::flatten(field);
+    let (_, attrs, j) = crate::ast::attributes(&tokens);
+    let j = skip_visibility(&tokens, j);
+    let mut named = TokenStream::new();
+    for attr in attrs {
+        named.extend([
+            TokenTree::Punct(proc_macro2::Punct::new('#', proc_macro2::Spacing::Alone)),
+            TokenTree::Group(attr),
+        ]);
+    }
+    let ty: TokenStream = tokens[j..].iter().cloned().collect();
+    let value = Ident::new("value", name.span());
+    named.extend(quote!(#value: #ty));
+    named
 }
 
 /// One field as serde reads it: the input the descriptor's reader makes of it (its name,
@@ -283,10 +291,7 @@ fn pushes(fields: &[&Field], krate: &TokenStream) -> Vec<TokenStream> {
             let name = &property.name;
             let schema = property.schema.to_expr(krate);
             let required = !property.optional;
-            let description = match &property.description {
-                Some(text) => quote!(::core::option::Option::Some(#text)),
-                None => quote!(::core::option::Option::None),
-            };
+            let description = optional_text(property.description.as_deref());
             quote! {
                 #krate::__private::Property {
                     name: #name,
@@ -314,7 +319,7 @@ fn record(
     container: &serde_attr::Container,
     description: Option<&str>,
     krate: &TokenStream,
-) -> TokenStream {
+) -> Built {
     let plain = fields
         .iter()
         .all(|field| field.aliases.is_empty() && !field.flatten);
@@ -352,7 +357,7 @@ fn record(
             out.push_str(r#","additionalProperties":false"#);
         }
         out.push('}');
-        return quote!(#krate::__private::fragment(#out));
+        return Built::fixed(quote!(#krate::__private::fragment(#out)));
     }
     let named: Vec<&Field> = fields.iter().filter(|field| !field.flatten).collect();
     let pushes = pushes(&named, krate);
@@ -370,69 +375,123 @@ fn record(
         quote!((#schema, #optional))
     });
     let closed = container.deny_unknown_fields;
-    let description = match description {
-        Some(text) => quote!(::core::option::Option::Some(#text)),
-        None => quote!(::core::option::Option::None),
-    };
-    quote! {
-        #krate::__private::record_with(
-            ::std::vec![#(#pushes),*],
-            &[#(#aliases),*],
-            ::std::vec![#(#flattened),*],
-            #closed,
-            #description,
-        )
+    let description = optional_text(description);
+    Built {
+        schema: quote! {
+            #krate::__private::record_with(
+                ::std::vec![#(#pushes),*],
+                &[#(#aliases),*],
+                ::std::vec![#(#flattened),*],
+                #closed,
+                #description,
+            )
+        },
+        check: None,
+        fixed: false,
     }
+}
+
+/// A call of the runtime's `check_field` on `value`: the constraints `checks` and the sets and
+/// user types `schema` holds, at `__at` (and within it, the field `name`); `None` when there
+/// is nothing to check.
+fn check_call(
+    value: &TokenStream,
+    checks: &[(&'static str, crate::descriptor::CheckValue)],
+    schema: &Ty,
+    name: Option<&str>,
+    krate: &TokenStream,
+) -> Option<TokenStream> {
+    let unique = schema.unique(krate);
+    if checks.is_empty() && unique.is_none() {
+        return None;
+    }
+    let unique = unique.unwrap_or_else(|| quote!(#krate::__private::Unique::None));
+    let tests = crate::descriptor::check_tokens(checks, krate);
+    let name = optional_text(name);
+    Some(quote! {
+        #krate::__private::check_field(#value, &[#(#tests),*], &#unique, __at, #name)
+    })
+}
+
+/// The checks of the named fields among `fields` on the object `__object`, each under every
+/// name serde reads it by.
+fn field_checks(fields: &[Field], krate: &TokenStream) -> Vec<TokenStream> {
+    let mut checks = Vec::new();
+    for field in fields.iter().filter(|field| !field.flatten) {
+        let property = &field.property;
+        for name in std::iter::once(&property.name).chain(&field.aliases) {
+            let value = quote!(__field);
+            // Nothing to check under one name is nothing under any.
+            let Some(call) = check_call(
+                &value,
+                &property.checks,
+                &property.schema,
+                Some(name),
+                krate,
+            ) else {
+                break;
+            };
+            checks.push(quote! {
+                if let ::core::option::Option::Some(__field) = __object.get(#name) {
+                    #call?;
+                }
+            });
+        }
+    }
+    checks
 }
 
 /// The body of `ToolSchema::check_value` for a struct's fields: each field's constraints, and
 /// the sets and user types inside it, under each name serde reads it by; a flattened field's
 /// on the object itself. `None` when there is nothing to check.
 fn record_checks(fields: &[Field], krate: &TokenStream) -> Option<TokenStream> {
-    let mut checks = Vec::new();
-    for field in fields {
-        let property = &field.property;
-        if field.flatten {
-            if let Some(unique) = flattened_schema(field).unique(krate) {
-                checks.push(quote! {
-                    #krate::__private::check_field(__value, &[], &#unique, __at, ::core::option::Option::None)?;
-                });
-            }
-            continue;
-        }
-        let unique = property.schema.unique(krate);
-        if property.checks.is_empty() && unique.is_none() {
-            continue;
-        }
-        let unique = unique.unwrap_or_else(|| quote!(#krate::__private::Unique::None));
-        let tests = crate::descriptor::check_tokens(&property.checks, krate);
-        for name in std::iter::once(&property.name).chain(&field.aliases) {
-            checks.push(quote! {
-                if let ::core::option::Option::Some(__field) = __object.get(#name) {
-                    #krate::__private::check_field(__field, &[#(#tests),*], &#unique, __at, ::core::option::Option::Some(#name))?;
-                }
-            });
-        }
+    let value = quote!(__value);
+    let flattened: Vec<TokenStream> = fields
+        .iter()
+        .filter(|field| field.flatten)
+        .filter_map(|field| check_call(&value, &[], flattened_schema(field), None, krate))
+        .collect();
+    let named = field_checks(fields, krate);
+    if flattened.is_empty() && named.is_empty() {
+        return None;
     }
-    (!checks.is_empty()).then(|| {
+    let named = (!named.is_empty()).then(|| {
         quote! {
             // Another type is serde's to refuse, with its own message.
             if let ::core::option::Option::Some(__object) = __value.as_object() {
-                let _ = __object;
-                #(#checks)*
+                #(#named)*
             }
-            ::core::result::Result::Ok(())
         }
+    });
+    Some(quote! {
+        #(#flattened?;)*
+        #named
+        ::core::result::Result::Ok(())
     })
 }
 
-/// A struct read as its one field (a newtype, or `#[serde(transparent)]`): that field's
-/// schema, with the type's doc comment as its description, and its checks on the value itself.
-fn transparent(
-    field: &Field,
+/// A struct read as its one field (a newtype, or `#[serde(transparent)]`); an error at `span`
+/// when serde reads not exactly one.
+fn one_field(
+    fields: &[Field],
+    span: Span,
     description: Option<&str>,
     krate: &TokenStream,
-) -> (TokenStream, Option<TokenStream>) {
+    errors: &mut Errors,
+) -> Built {
+    let [field] = fields else {
+        errors.push(Error::new(
+            span,
+            "#[serde(transparent)] needs exactly one field that serde reads",
+        ));
+        return Built::fixed(quote!(#krate::__private::Value::Null));
+    };
+    transparent(field, description, krate)
+}
+
+/// A struct read as its one field: that field's schema, with the type's doc comment as its
+/// description, and its checks on the value itself.
+fn transparent(field: &Field, description: Option<&str>, krate: &TokenStream) -> Built {
     let property = &field.property;
     let schema = property.schema.to_expr(krate);
     let schema = match description.or(property.description.as_deref()) {
@@ -442,27 +501,44 @@ fn transparent(
         }
         None => schema,
     };
-    let unique = property.schema.unique(krate);
-    let check = (!property.checks.is_empty() || unique.is_some()).then(|| {
-        let unique = unique.unwrap_or_else(|| quote!(#krate::__private::Unique::None));
-        let tests = crate::descriptor::check_tokens(&property.checks, krate);
-        quote! {
-            #krate::__private::check_field(__value, &[#(#tests),*], &#unique, __at, ::core::option::Option::None)
-        }
-    });
-    (schema, check)
+    Built {
+        schema,
+        check: check_call(
+            &quote!(__value),
+            &property.checks,
+            &property.schema,
+            None,
+            krate,
+        ),
+        fixed: property.schema.to_json().is_some(),
+    }
 }
 
-/// An enum of unit variants: `{"type": "string", "enum": [...]}`, each variant as serde
-/// names it.
-fn unit_enum(
+/// One variant of an enum as serde reads it (a variant serde skips is left out).
+struct Variant {
+    serde: serde_attr::Field,
+    /// The name serde reads it by (its `rename`, or the enum's case).
+    name: String,
+    /// Its fields, in braces or parentheses; `None` for a unit variant.
+    data: Option<proc_macro2::Group>,
+}
+
+impl Variant {
+    /// The names serde reads it by: its own, then its aliases.
+    fn names(&self) -> Vec<String> {
+        std::iter::once(self.name.clone())
+            .chain(self.serde.aliases.iter().map(LitStr::value))
+            .collect()
+    }
+}
+
+/// The variants of an enum, as serde reads them.
+fn read_variants(
     variants: TokenStream,
     container: &serde_attr::Container,
-    description: Option<&str>,
-    krate: &TokenStream,
     errors: &mut Errors,
-) -> TokenStream {
-    let mut names = Vec::new();
+) -> Vec<Variant> {
+    let mut read = Vec::new();
     for (variant, _) in split_top_level(variants) {
         let (_, attrs, i) = attributes(&variant);
         let Some(TokenTree::Ident(ident)) = variant.get(i) else {
@@ -473,39 +549,40 @@ fn unit_enum(
             continue;
         }
         let name = serde_attr::variant_name(&crate::tokens::unraw(ident), &serde, container);
-        names.push(json_string(&name));
-        // A variant's alias is another name serde reads.
-        for alias in &serde.aliases {
-            names.push(json_string(&alias.value()));
-        }
+        let data = match variant.get(i + 1) {
+            Some(TokenTree::Group(group)) => Some(group.clone()),
+            _ => None,
+        };
+        read.push(Variant { serde, name, data });
     }
+    read
+}
+
+/// An enum of unit variants: `{"type": "string", "enum": [...]}`, each variant by every name
+/// serde reads it by.
+fn unit_enum(variants: &[Variant], description: Option<&str>, krate: &TokenStream) -> Built {
+    let names: Vec<String> = variants
+        .iter()
+        .flat_map(Variant::names)
+        .map(|name| json_string(&name))
+        .collect();
     let mut out = String::from(r#"{"type":"string""#);
     if let Some(description) = description {
         out.push_str(&format!(r#","description":{}"#, json_string(description)));
     }
     out.push_str(&format!(r#","enum":[{}]}}"#, names.join(",")));
-    quote!(#krate::__private::fragment(#out))
-}
-
-/// Whether every variant is a unit variant (no fields).
-fn unit_only(variants: &TokenStream) -> bool {
-    split_top_level(variants.clone())
-        .into_iter()
-        .all(|(variant, _)| {
-            let (_, _, i) = attributes(&variant);
-            !matches!(variant.get(i + 1), Some(TokenTree::Group(_)))
-        })
+    Built::fixed(quote!(#krate::__private::fragment(#out)))
 }
 
 /// An enum with data (or with serde's `tag` or `untagged`): each variant as serde writes it,
 /// `oneOf` (`anyOf` when untagged), built once, when the schema is first asked for.
 fn data_enum(
-    variants: TokenStream,
+    variants: Vec<Variant>,
     container: &serde_attr::Container,
     description: Option<&str>,
     krate: &TokenStream,
     errors: &mut Errors,
-) -> (TokenStream, Option<TokenStream>) {
+) -> Built {
     let tagging = match (&container.tag, &container.content, container.untagged) {
         (_, _, true) => quote!(#krate::__private::Tagging::Untagged),
         (Some(tag), Some(content), false) => {
@@ -528,20 +605,10 @@ fn data_enum(
     let closed = container.deny_unknown_fields;
     let mut built = Vec::new();
     let mut checks = Vec::new();
-    for (variant, _) in split_top_level(variants) {
-        let (_, attrs, i) = attributes(&variant);
-        let Some(TokenTree::Ident(ident)) = variant.get(i) else {
-            continue;
-        };
-        let serde = serde_attr::field(&attrs, "#[derive(ToolSchema)]", errors);
-        if serde.skip {
-            continue;
-        }
-        let variant_name =
-            serde_attr::variant_name(&crate::tokens::unraw(ident), &serde, container);
+    for variant in variants {
         let mut optional_content = false;
-        let value = match variant.get(i + 1) {
-            Some(TokenTree::Group(fields)) if fields.delimiter() == Delimiter::Brace => {
+        let value = match &variant.data {
+            Some(fields) if fields.delimiter() == Delimiter::Brace => {
                 // serde's `rename_all` on an enum renames its variants, not their fields.
                 let fields_container = serde_attr::Container {
                     rename_all: None,
@@ -550,9 +617,9 @@ fn data_enum(
                 };
                 let fields = read_fields(fields.stream(), &fields_container, true, errors);
                 checks.push((
-                    names_of(&variant_name, &serde),
+                    variant.names(),
                     Payload::Fields(
-                        variant_checks(&fields, krate),
+                        field_checks(&fields, krate),
                         fields_probe(&fields, container.deny_unknown_fields, krate),
                     ),
                 ));
@@ -560,7 +627,7 @@ fn data_enum(
                 let fields = pushes(&fields, krate);
                 quote!(::core::option::Option::Some(#krate::__private::record(::std::vec![#(#fields),*], #closed, ::core::option::Option::None)))
             }
-            Some(TokenTree::Group(fields)) if fields.delimiter() == Delimiter::Parenthesis => {
+            Some(fields) => {
                 let pieces = split_top_level(fields.stream());
                 if pieces.len() != 1 || container.tag.is_some() && container.content.is_none() {
                     errors.push(Error::new(
@@ -575,27 +642,19 @@ fn data_enum(
                 let read = schema::read_param(&ty, errors).0;
                 // serde reads a missing content as `None`.
                 optional_content = matches!(read, Ty::Nullable(_)) && container.content.is_some();
-                let unique = read.unique(krate);
+                let check = check_call(&quote!(__payload), &[], &read, None, krate);
                 let owned = crate::schema::static_lifetimes(ty.clone());
-                checks.push((
-                    names_of(&variant_name, &serde),
-                    Payload::Value(unique, owned),
-                ));
+                checks.push((variant.names(), Payload::Value(check, owned)));
                 let schema = read.to_expr(krate);
                 quote!(::core::option::Option::Some(#schema))
             }
-            _ => {
-                checks.push((names_of(&variant_name, &serde), Payload::Unit));
+            None => {
+                checks.push((variant.names(), Payload::Unit));
                 quote!(::core::option::Option::None)
             }
         };
         // A variant's alias is another name serde reads it by.
-        let names = serde
-            .aliases
-            .iter()
-            .map(LitStr::value)
-            .chain(std::iter::once(variant_name));
-        for name in names {
+        for name in variant.names() {
             let one = quote!(#krate::__private::variant(#tagging, #name, #value, #closed));
             built.push(match (&container.content, optional_content) {
                 (Some(content), true) => {
@@ -607,48 +666,22 @@ fn data_enum(
         }
     }
     let untagged = container.untagged;
-    let description = match description {
-        Some(text) => quote!(::core::option::Option::Some(#text)),
-        None => quote!(::core::option::Option::None),
-    };
-    let schema =
-        quote!(#krate::__private::variants(::std::vec![#(#built),*], #untagged, #description));
-    (schema, enum_checks(&checks, container, krate))
+    let description = optional_text(description);
+    Built {
+        schema: quote!(#krate::__private::variants(::std::vec![#(#built),*], #untagged, #description)),
+        check: enum_checks(&checks, container, krate),
+        fixed: false,
+    }
 }
 
-/// What a variant holds, for its check: nothing, a value of one type (where it holds sets or
-/// user types, and the type, for finding an untagged enum's variant), or fields (the checks
-/// of each, and whether an object reads as them).
+/// What a variant holds, for its check: nothing, a value of one type (its check on
+/// `__payload`, if it holds anything to check, and the type, for finding an untagged enum's
+/// variant), or fields (the checks of each on `__object`, and whether an object reads as
+/// them).
 enum Payload {
     Unit,
     Value(Option<TokenStream>, TokenStream),
     Fields(Vec<TokenStream>, TokenStream),
-}
-
-/// The names serde reads a variant by: its own, then its aliases.
-fn names_of(name: &str, serde: &serde_attr::Field) -> Vec<String> {
-    std::iter::once(name.to_owned())
-        .chain(serde.aliases.iter().map(LitStr::value))
-        .collect()
-}
-
-/// The checks of a struct variant's fields on `__payload` (the object holding them), each at
-/// `__at`: the sets and user types each field's type holds.
-fn variant_checks(fields: &[Field], krate: &TokenStream) -> Vec<TokenStream> {
-    fields
-        .iter()
-        .filter_map(|field| {
-            let unique = field.property.schema.unique(krate)?;
-            let names = std::iter::once(&field.property.name).chain(&field.aliases);
-            Some(quote! {
-                #(
-                    if let ::core::option::Option::Some(__field) = __payload.as_object().and_then(|__object| __object.get(#names)) {
-                        #krate::__private::check_field(__field, &[], &#unique, __at, ::core::option::Option::Some(#names))?;
-                    }
-                )*
-            })
-        })
-        .collect()
 }
 
 /// Whether `__payload` reads as a struct variant of these fields, as serde reads an untagged
@@ -684,11 +717,13 @@ fn enum_checks(
 ) -> Option<TokenStream> {
     let body = |payload: &Payload| match payload {
         Payload::Unit | Payload::Value(None, _) => None,
-        Payload::Value(Some(unique), _) => Some(quote! {
-            #krate::__private::check_field(__payload, &[], &#unique, __at, ::core::option::Option::None)?;
-        }),
+        Payload::Value(Some(check), _) => Some(quote!(#check?;)),
         Payload::Fields(checks, _) if checks.is_empty() => None,
-        Payload::Fields(checks, _) => Some(quote!(#(#checks)*)),
+        Payload::Fields(checks, _) => Some(quote! {
+            if let ::core::option::Option::Some(__object) = __payload.as_object() {
+                #(#checks)*
+            }
+        }),
     };
     let internal = container.tag.is_some() && container.content.is_none() && !container.untagged;
     if !internal && variants.iter().all(|(_, payload)| body(payload).is_none()) {

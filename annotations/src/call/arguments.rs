@@ -81,19 +81,10 @@ impl std::fmt::Display for Bound {
     }
 }
 
-/// How `number` compares with `bound`: exactly for integers (past 64 bits too, when the value
-/// keeps the number's text), as `f64` otherwise.
+/// How `number` compares with `bound`: exactly for integers (see [`exact_integer`]), as
+/// `f64` otherwise.
 fn compare(number: &serde_json::Number, bound: Bound) -> Option<std::cmp::Ordering> {
-    let exact = number
-        .as_i64()
-        .map(i128::from)
-        .or_else(|| number.as_u64().map(i128::from))
-        .or_else(|| {
-            crate::call::exact::integer_text(&Value::Number(number.clone()))?
-                .parse::<i128>()
-                .ok()
-        });
-    match (exact, bound) {
+    match (exact_integer(number), bound) {
         (Some(n), Bound::Int(b)) => Some(n.cmp(&b)),
         #[allow(clippy::cast_precision_loss)]
         (_, Bound::Int(b)) => number.as_f64()?.partial_cmp(&(b as f64)),
@@ -101,13 +92,14 @@ fn compare(number: &serde_json::Number, bound: Bound) -> Option<std::cmp::Orderi
     }
 }
 
-/// `number` as an exact integer: itself, or a whole float within `i128` (every such float is
-/// an integer exactly).
+/// `number` as an exact integer: itself (past 64 bits too, when the value keeps the number's
+/// text), or a whole float within `i128` (every such float is an integer exactly).
 fn exact_integer(number: &serde_json::Number) -> Option<i128> {
     number
         .as_i64()
         .map(i128::from)
         .or_else(|| number.as_u64().map(i128::from))
+        .or_else(|| crate::call::exact::integer_text(number)?.parse().ok())
         .or_else(|| {
             let x = number.as_f64()?;
             #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]

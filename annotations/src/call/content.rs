@@ -872,11 +872,11 @@ impl Icon {
         self.theme
     }
 
-    pub(crate) fn into_json(self) -> Value {
+    pub(crate) fn to_json(&self) -> Value {
         let mut object = Map::new();
-        object.insert("src".into(), self.src.into_owned().into());
-        if let Some(mime_type) = self.mime_type {
-            object.insert("mimeType".into(), mime_type.0.into_owned().into());
+        object.insert("src".into(), self.src.as_ref().into());
+        if let Some(mime_type) = &self.mime_type {
+            object.insert("mimeType".into(), mime_type.0.as_ref().into());
         }
         if !self.sizes.is_empty() {
             let sizes: Vec<Value> = self
@@ -1066,8 +1066,8 @@ impl ResourceLink {
             object.insert("size".into(), size.into());
         }
         // Icons came with 2025-11-25.
-        if !self.icons.is_empty() && version != ProtocolVersion::V2025_06_18 {
-            let icons = self.icons.into_iter().map(Icon::into_json).collect();
+        if !self.icons.is_empty() && version.has_icons() {
+            let icons = self.icons.iter().map(Icon::to_json).collect();
             object.insert("icons".into(), Value::Array(icons));
         }
         self.extras.write(&mut object);

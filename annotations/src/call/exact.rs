@@ -59,10 +59,7 @@ impl Exact<'_> {
 /// text of every number when its `arbitrary_precision` feature is on (in any crate of the
 /// build), and otherwise holds an integer beyond 64 bits as the nearest float, whose text is
 /// not an integer's (`None` then, and that float is read as before).
-pub(crate) fn integer_text(value: &Value) -> Option<String> {
-    let Value::Number(number) = value else {
-        return None;
-    };
+pub(crate) fn integer_text(number: &serde_json::Number) -> Option<String> {
     let text = number.to_string();
     let digits = text.strip_prefix('-').unwrap_or(&text);
     (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(text)
@@ -150,7 +147,7 @@ macro_rules! integers {
 macro_rules! wide_integers {
     ($($method:ident $visit:ident $ty:ty)*) => {$(
         fn $method<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
-            match integer_text(self.0) {
+            match self.0.as_number().and_then(integer_text) {
                 Some(text) => match text.parse::<$ty>() {
                     Ok(n) => visitor.$visit(n),
                     Err(_) => Err(out_of_range(&text, stringify!($ty))),

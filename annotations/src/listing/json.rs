@@ -118,28 +118,23 @@ pub(crate) fn tool(out: &mut String, tool: &Tool, explicit: bool, version: Proto
         out.push_str(",\"annotations\":");
         annotations(out, &tool.annotations);
     }
-    if !tool.icons.is_empty() && version >= ProtocolVersion::V2025_11_25 {
-        let icons: Vec<serde_json::Value> = tool
-            .icons
-            .iter()
-            .map(|icon| icon.clone().into_json())
-            .collect();
+    if !tool.icons.is_empty() && version.has_icons() {
+        let icons: Vec<serde_json::Value> = tool.icons.iter().map(crate::Icon::to_json).collect();
         out.push_str(",\"icons\":");
         out.push_str(&serde_json::Value::Array(icons).to_string());
     }
-    if let (Some(support), ProtocolVersion::V2025_11_25) = (tool.task_support, version) {
+    if let (Some(support), true) = (tool.task_support, version.has_task_support()) {
         out.push_str(",\"execution\":{\"taskSupport\":\"");
         out.push_str(support.as_str());
         out.push_str("\"}");
     }
     // The text as written (a number keeps its digits); text set by hand that is not an object
     // is left out (`Tool::validate` reports it).
-    if let Some(text) = tool.meta.as_deref().filter(|text| {
-        matches!(
-            serde_json::from_str::<serde_json::Value>(text),
-            Ok(serde_json::Value::Object(_))
-        )
-    }) {
+    if let Some(text) = tool
+        .meta
+        .as_deref()
+        .filter(|_| tool.meta_object().is_some())
+    {
         out.push_str(",\"_meta\":");
         out.push_str(text.trim());
     }

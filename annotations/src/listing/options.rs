@@ -54,6 +54,16 @@ impl ProtocolVersion {
     pub(crate) const fn has_cache_fields(self) -> bool {
         matches!(self, ProtocolVersion::V2026_07_28)
     }
+
+    /// Whether tools and resource links carry `icons` (2025-11-25 on).
+    pub(crate) const fn has_icons(self) -> bool {
+        !matches!(self, ProtocolVersion::V2025_06_18)
+    }
+
+    /// Whether a tool carries `execution.taskSupport` (2025-11-25 alone).
+    pub(crate) const fn has_task_support(self) -> bool {
+        matches!(self, ProtocolVersion::V2025_11_25)
+    }
 }
 
 impl fmt::Display for ProtocolVersion {

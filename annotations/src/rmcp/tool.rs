@@ -51,21 +51,11 @@ pub(crate) fn for_version(
     }
     // rmcp's `Tool` has no `execution`, so a task support reaches its clients only through
     // `ListingServer`, which lists each session's form itself.
-    if !tool.icons.is_empty() && version >= crate::ProtocolVersion::V2025_11_25 {
-        let icons: Vec<serde_json::Value> = tool
-            .icons
-            .iter()
-            .map(|icon| icon.clone().into_json())
-            .collect();
+    if !tool.icons.is_empty() && version.has_icons() {
+        let icons: Vec<serde_json::Value> = tool.icons.iter().map(crate::Icon::to_json).collect();
         out.icons = serde_json::from_value(serde_json::Value::Array(icons)).ok();
     }
-    if let Some(serde_json::Value::Object(meta)) = tool
-        .meta
-        .as_deref()
-        .and_then(|text| serde_json::from_str(text).ok())
-    {
-        out.meta = Some(rmcp::model::MetaObject(meta));
-    }
+    out.meta = tool.meta_object().map(rmcp::model::MetaObject);
     out
 }
 

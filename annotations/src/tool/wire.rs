@@ -44,11 +44,7 @@ impl Serialize for Tool {
         if self.icons.is_empty() {
             out.skip_field("icons")?;
         } else {
-            let icons: Vec<Value> = self
-                .icons
-                .iter()
-                .map(|icon| icon.clone().into_json())
-                .collect();
+            let icons: Vec<Value> = self.icons.iter().map(crate::Icon::to_json).collect();
             out.serialize_field("icons", &icons)?;
         }
         match self.task_support {
