@@ -397,38 +397,40 @@ pub(crate) fn schema_attr(
             }
         }
     }
-    if let Some(key) = &attr.unique_items {
-        if !matches!(kind, Kind::Array) {
+    // Keys for one kind of value.
+    let one_kind = [
+        (
+            attr.unique_items.as_ref().map(proc_macro2::Ident::span),
+            "unique_items",
+            "arrays",
+            matches!(kind, Kind::Array),
+        ),
+        (
+            attr.format.as_ref().map(syn::LitStr::span),
+            "format",
+            "strings",
+            matches!(kind, Kind::String),
+        ),
+        (
+            attr.pattern.as_ref().map(syn::LitStr::span),
+            "pattern",
+            "strings",
+            matches!(kind, Kind::String),
+        ),
+    ];
+    for (span, key, what, fits) in one_kind {
+        if let (Some(span), false) = (span, fits) {
             errors.push(Error::new(
-                key.span(),
+                span,
                 format!(
-                    "#[schema(unique_items)] is for arrays, and `{ty_text}` is {}",
+                    "#[schema({key})] is for {what}, and `{ty_text}` is {}",
                     kind_name(kind)
                 ),
             ));
         }
     }
-    if let Some(format) = &attr.format {
-        if !matches!(kind, Kind::String) {
-            errors.push(Error::new(
-                format.span(),
-                format!(
-                    "#[schema(format)] is for strings, and `{ty_text}` is {}",
-                    kind_name(kind)
-                ),
-            ));
-        }
-    }
-    if let Some(pattern) = &attr.pattern {
-        if !matches!(kind, Kind::String) {
-            errors.push(Error::new(
-                pattern.span(),
-                format!(
-                    "#[schema(pattern)] is for strings, and `{ty_text}` is {}",
-                    kind_name(kind)
-                ),
-            ));
-        } else if let Err(problem) = check_pattern(&pattern.value()) {
+    if let (Some(pattern), Kind::String) = (&attr.pattern, kind) {
+        if let Err(problem) = check_pattern(&pattern.value()) {
             errors.push(Error::new(pattern.span(), problem));
         }
     }

@@ -416,14 +416,7 @@ impl Args {
             None => {
                 let message = error.to_string();
                 let (place, message) = crate::call::exact::place_of(&message);
-                if place.is_empty() {
-                    format!("invalid argument `{}`: {message}", spec.name)
-                } else {
-                    format!(
-                        "invalid argument `{}`: `{}{place}`: {message}",
-                        spec.name, spec.name
-                    )
-                }
+                invalid_argument(spec.name, &place, &message)
             }
         })
     }
@@ -477,6 +470,16 @@ impl Args {
     pub fn finish(&self, specs: &[Spec]) -> Result<(), String> {
         let names: Vec<&str> = specs.iter().map(|spec| spec.name).collect();
         unknown_arguments(&self.map, &names)
+    }
+}
+
+/// The message for the argument `name` that serde refused at `place` inside it (`[1].name`;
+/// empty at the argument itself).
+pub(crate) fn invalid_argument(name: &str, place: &str, message: &str) -> String {
+    if place.is_empty() {
+        format!("invalid argument `{name}`: {message}")
+    } else {
+        format!("invalid argument `{name}`: `{name}{place}`: {message}")
     }
 }
 

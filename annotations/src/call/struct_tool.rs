@@ -143,7 +143,6 @@ fn argument_message(names: &[&str], place: &str, message: &str) -> String {
     match found {
         None if place.is_empty() => format!("invalid arguments: {message}"),
         None => format!("invalid arguments: `{place}`: {message}"),
-        Some((name, "")) => format!("invalid argument `{name}`: {message}"),
-        Some((name, inside)) => format!("invalid argument `{name}`: `{name}{inside}`: {message}"),
+        Some((name, inside)) => crate::call::arguments::invalid_argument(name, inside, message),
     }
 }
