@@ -400,16 +400,7 @@ fn duplicate(key: &Ident) -> Error {
 }
 
 fn unknown_key(key: &Ident, name: &str) -> Error {
-    let message = match suggest(name) {
-        Some(known) => format!("unknown #[tool] key `{name}`; did you mean `{known}`?"),
-        None => format!(
-            "unknown #[tool] key `{name}`; expected one of {}",
-            KEYS.iter()
-                .map(|k| format!("`{k}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    };
+    let message = crate::spelling::unknown_key("#[tool]", name, &KEYS, suggest(name));
     Error::new(key.span(), message)
 }
 

@@ -128,12 +128,8 @@ fn fields_of(stream: TokenStream, span: Span, errors: &mut Errors) -> Option<Ico
         };
         let name = key.to_string();
         if !KEYS.contains(&name.as_str()) {
-            let message = match crate::spelling::closest(&name, &KEYS) {
-                Some(known) => format!("unknown icon key `{name}`; did you mean `{known}`?"),
-                None => format!(
-                    "unknown icon key `{name}`; expected `src`, `mime_type`, `sizes` or `theme`"
-                ),
-            };
+            let suggestion = crate::spelling::closest(&name, &KEYS);
+            let message = crate::spelling::unknown_key("icon", &name, &KEYS, suggestion);
             errors.push(Error::new(key.span(), message));
             continue;
         }

@@ -133,16 +133,8 @@ impl SchemaAttr {
         };
         let name = key.to_string();
         if !KEYS.contains(&name.as_str()) {
-            let message = match crate::spelling::closest(&name, &KEYS) {
-                Some(known) => format!("unknown #[schema] key `{name}`; did you mean `{known}`?"),
-                None => format!(
-                    "unknown #[schema] key `{name}`; expected one of {}",
-                    KEYS.iter()
-                        .map(|k| format!("`{k}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            };
+            let suggestion = crate::spelling::closest(&name, &KEYS);
+            let message = crate::spelling::unknown_key("#[schema]", &name, &KEYS, suggestion);
             errors.push(Error::new(key.span(), message));
             return;
         }

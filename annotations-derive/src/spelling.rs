@@ -47,3 +47,23 @@ fn edit_distance(a: &str, b: &str) -> usize {
     }
     d[a.len()][b.len()]
 }
+
+/// The message for the key `name` that is not among `keys` of `what` (`#[tool]`, `icon`): the
+/// key it most likely means (`suggestion`), or every key there is.
+pub(crate) fn unknown_key(
+    what: &str,
+    name: &str,
+    keys: &[&str],
+    suggestion: Option<&str>,
+) -> String {
+    match suggestion {
+        Some(known) => format!("unknown {what} key `{name}`; did you mean `{known}`?"),
+        None => format!(
+            "unknown {what} key `{name}`; expected one of {}",
+            keys.iter()
+                .map(|key| format!("`{key}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    }
+}
