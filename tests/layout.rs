@@ -1,43 +1,267 @@
-//! The proc-macro crate's files are its stages, and no two of them import each other,
-//! directly or around a circle (as the README's layout says): writing the output reads the
-//! input's model, never the other way.
+//! The layout the README's table states, held. The runtime crate's folders stand on each other
+//! from the floor up (`protocol/` first), each importing only folders below it, by module path.
+//! The proc-macro crate's folders are its stages: `model/` reads
+//! the input, `check/` applies the rules, `expand/` writes the output, and `leaf/` holds what
+//! all of them use. Imports point one way: the leaves import nothing of the crate, the reading
+//! and the checks never import the code generation (nor the reading the checks), and no files
+//! import each other, directly or around a circle.
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 
-/// Each file of `annotations-derive/src/` and the files of the crate it names (`crate::x`).
-fn imports() -> BTreeMap<String, BTreeSet<String>> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations-derive/src");
-    let mut files = BTreeMap::new();
-    for entry in std::fs::read_dir(&dir).unwrap() {
+/// The folder of the leaves, which import nothing of the crate.
+const LEAVES: &str = "leaf";
+/// The folders that read the input and check it: the code generation reads them, never the
+/// other way.
+const BEFORE_EXPANSION: [&str; 2] = ["model", "check"];
+/// The folder of the code generation.
+const EXPANSION: &str = "expand";
+
+/// Every `.rs` file below `dir`, by its module path inside the crate (`model::entry` for
+/// `model/entry.rs`, `model` for `model/mod.rs`, the empty path for `lib.rs`), with its text.
+fn modules(dir: &Path, prefix: &[String], out: &mut BTreeMap<String, String>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
-        if path.extension().is_some_and(|ext| ext == "rs") {
-            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-            files.insert(name, std::fs::read_to_string(&path).unwrap());
+        let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() {
+            let mut inner = prefix.to_vec();
+            inner.push(stem);
+            modules(&path, &inner, out);
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            let mut module = prefix.to_vec();
+            if stem != "mod" && stem != "lib" {
+                module.push(stem);
+            }
+            out.insert(module.join("::"), std::fs::read_to_string(&path).unwrap());
         }
     }
-    let names: BTreeSet<String> = files.keys().cloned().collect();
+}
+
+/// The paths a use tree names, read from `text` just after its `crate::` (or resolved
+/// `super::`): `a::b` is one, `{a, b::{self, c}}` is `a`, `b` and `b::c`.
+fn use_tree(text: &str) -> Vec<Vec<String>> {
+    let mut segments = Vec::new();
+    let mut rest = text.trim_start();
+    loop {
+        if let Some(inner) = rest.strip_prefix('{') {
+            let mut paths = Vec::new();
+            for tree in group_items(inner) {
+                for path in use_tree(tree) {
+                    let mut full = segments.clone();
+                    full.extend(path.into_iter().filter(|segment| segment != "self"));
+                    paths.push(full);
+                }
+            }
+            return paths;
+        }
+        let word: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if word.is_empty() {
+            break;
+        }
+        rest = &rest[word.len()..];
+        segments.push(word);
+        match rest.trim_start().strip_prefix("::") {
+            Some(after) => rest = after.trim_start(),
+            None => break,
+        }
+    }
+    vec![segments]
+}
+
+/// The comma-separated items of a `{...}` group whose text starts just after its `{`.
+fn group_items(text: &str) -> Vec<&str> {
+    let mut items = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                items.push(&text[start..i]);
+                break;
+            }
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items
+}
+
+/// Where a path written in `text` starts with `word` (`crate`, `super`) followed by `::`, not as
+/// the end of a longer identifier (`$crate`, `pub(crate)`, `my_crate`): what follows the `::`.
+fn after_word<'a>(text: &'a str, word: &str) -> Vec<&'a str> {
+    let needle = format!("{word}::");
+    text.match_indices(&needle)
+        .filter(|(at, _)| {
+            let before = text[..*at].chars().next_back();
+            !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
+        })
+        .map(|(at, _)| &text[at + needle.len()..])
+        .collect()
+}
+
+/// Each file's module and the other files it imports: every `crate::...` path (use trees
+/// included) and every `super::...` path, resolved relative to the file's module, taken to the
+/// longest module path it starts with.
+fn imports() -> BTreeMap<String, BTreeSet<String>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations-derive/src");
+    let mut files = BTreeMap::new();
+    modules(&dir, &[], &mut files);
+    let resolve = |path: &[String]| -> Option<String> {
+        (1..=path.len())
+            .rev()
+            .map(|len| path[..len].join("::"))
+            .find(|module| files.contains_key(module))
+    };
     files
         .iter()
-        .map(|(name, text)| {
-            let named = text
-                .split("crate::")
-                .skip(1)
-                .map(|rest| {
-                    rest.chars()
-                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                        .collect::<String>()
-                })
-                .filter(|other| other != name && names.contains(other))
+        .map(|(module, text)| {
+            let own: Vec<String> = module
+                .split("::")
+                .filter(|s| !s.is_empty())
+                .map(str::to_owned)
                 .collect();
-            (name.clone(), named)
+            let mut paths: Vec<Vec<String>> = after_word(text, "crate")
+                .into_iter()
+                .flat_map(use_tree)
+                .collect();
+            for rest in after_word(text, "super") {
+                // `super::super::x`: one module up for each `super`.
+                let mut base = own[..own.len().saturating_sub(1)].to_vec();
+                let mut rest = rest;
+                while let Some(after) = rest.strip_prefix("super::") {
+                    base.pop();
+                    rest = after;
+                }
+                for path in use_tree(rest) {
+                    let mut full = base.clone();
+                    full.extend(path);
+                    paths.push(full);
+                }
+            }
+            let imported = paths
+                .iter()
+                .filter_map(|path| resolve(path))
+                .filter(|other| other != module && !other.is_empty())
+                .collect();
+            (module.clone(), imported)
         })
         .collect()
+}
+
+/// Whether `module` is in the folder `folder`.
+fn in_folder(module: &str, folder: &str) -> bool {
+    module == folder || module.starts_with(&format!("{folder}::"))
+}
+
+#[test]
+fn the_macros_files_are_read_as_stages() {
+    let graph = imports();
+    assert!(graph.len() > 30, "the files were read: {graph:?}");
+    for folder in [LEAVES, EXPANSION].iter().chain(&BEFORE_EXPANSION) {
+        assert!(
+            graph.keys().filter(|m| in_folder(m, folder)).count() > 2,
+            "the folder {folder}/ holds the stage's files: {:?}",
+            graph.keys()
+        );
+    }
+    // The imports are read: the model's readers use the key-entry reader, the code generation
+    // the model, through plain paths and use groups alike.
+    assert!(
+        graph["model::tool_attr"].contains("model::entry"),
+        "{graph:?}"
+    );
+    assert!(
+        graph["expand::tool"].contains("model::handler"),
+        "{graph:?}"
+    );
+    assert!(
+        graph["model::serde_attr"].contains("leaf::case"),
+        "{graph:?}"
+    );
+    assert!(
+        graph["model::tool_attr"].contains("leaf::name"),
+        "{graph:?}"
+    );
+}
+
+#[test]
+fn the_import_reader_reads_groups_and_paths() {
+    let paths = use_tree("model::{entry::{self, Entry}, tool_attr}, other");
+    assert_eq!(
+        paths,
+        [
+            vec!["model", "entry"],
+            vec!["model", "entry", "Entry"],
+            vec!["model", "tool_attr"],
+        ]
+    );
+    assert_eq!(
+        use_tree("leaf::tokens::punct as is_punct;"),
+        [vec!["leaf", "tokens", "punct"]]
+    );
+    let text = "use crate::a; pub(crate) fn f() {} $crate::b; my_crate::c; super::d";
+    assert_eq!(after_word(text, "crate").len(), 1);
+    assert_eq!(after_word(text, "super"), ["d"]);
+}
+
+#[test]
+fn the_leaves_import_nothing_of_the_crate() {
+    for (module, imported) in imports() {
+        if in_folder(&module, LEAVES) {
+            assert!(
+                imported.is_empty(),
+                "{module} is a leaf, yet it imports {imported:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn reading_and_checking_never_import_the_code_generation() {
+    for (module, imported) in imports() {
+        if BEFORE_EXPANSION
+            .iter()
+            .any(|folder| in_folder(&module, folder))
+        {
+            let expansion: Vec<&String> = imported
+                .iter()
+                .filter(|other| in_folder(other, EXPANSION))
+                .collect();
+            assert!(
+                expansion.is_empty(),
+                "{module} reads or checks the input, yet it imports the code generation: \
+                 {expansion:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_model_never_imports_the_checks() {
+    for (module, imported) in imports() {
+        if in_folder(&module, BEFORE_EXPANSION[0]) {
+            let checks: Vec<&String> = imported
+                .iter()
+                .filter(|other| in_folder(other, BEFORE_EXPANSION[1]))
+                .collect();
+            assert!(
+                checks.is_empty(),
+                "{module} reads the input, yet it imports the checks: {checks:?}"
+            );
+        }
+    }
 }
 
 #[test]
 fn the_macros_files_import_no_circle() {
     let graph = imports();
-    assert!(graph.len() > 20, "the files were read: {graph:?}");
     // Depth-first search for a path back to the start, from every file.
     for start in graph.keys() {
         let mut stack = vec![vec![start.clone()]];
@@ -52,4 +276,112 @@ fn the_macros_files_import_no_circle() {
             }
         }
     }
+}
+
+/// The runtime crate's folders, from the floor up: each may import only folders before it.
+const RUNTIME_FLOORS: [&str; 9] = [
+    "protocol", "hints", "tool", "content", "result", "call", "listing", "rmcp", "private",
+];
+
+/// Each folder of `annotations/src/` and the folders its code names (`crate::folder`, in
+/// `use` lines and in paths alike; comments and doc links are not imports).
+fn runtime_imports() -> BTreeMap<String, BTreeSet<(String, String)>> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations/src");
+    let mut found: BTreeMap<String, BTreeSet<(String, String)>> = BTreeMap::new();
+    for folder in RUNTIME_FLOORS {
+        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let file = path.file_name().unwrap().to_string_lossy().into_owned();
+            let named = found.entry(folder.to_owned()).or_default();
+            for line in text
+                .lines()
+                .filter(|line| !line.trim_start().starts_with("//"))
+            {
+                for rest in line.split("crate::").skip(1) {
+                    let other: String = rest
+                        .chars()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect();
+                    named.insert((other, file.clone()));
+                }
+                // `use crate::{a::X, b::Y}` names folders inside the braces.
+                if let Some(group) = line.trim_start().strip_prefix("use crate::{") {
+                    for item in group.split(',') {
+                        let other: String = item
+                            .trim()
+                            .chars()
+                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                            .collect();
+                        named.insert((other, file.clone()));
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_runtime_folders_import_only_the_floors_below() {
+    let found = runtime_imports();
+    assert_eq!(found.len(), RUNTIME_FLOORS.len(), "every folder was read");
+    for (floor, folder) in RUNTIME_FLOORS.iter().enumerate() {
+        for (other, file) in &found[*folder] {
+            // `private/` is mounted as `crate::__private`.
+            if other == folder || (*folder == "private" && other == "__private") {
+                continue;
+            }
+            let below = RUNTIME_FLOORS[..floor].contains(&other.as_str());
+            assert!(
+                below,
+                "annotations/src/{folder}/{file} names `crate::{other}`: {folder}/ may import \
+                 only {:?} (or an item the crate root defines is imported through the root \
+                 instead of its module)",
+                &RUNTIME_FLOORS[..floor]
+            );
+        }
+    }
+}
+
+#[test]
+fn no_file_but_the_crate_roots_is_over_600_lines() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut stack = vec![
+        root.join("annotations/src"),
+        root.join("annotations-derive/src"),
+    ];
+    let mut read = 0;
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|ext| ext == "rs") {
+                read += 1;
+                let lines = std::fs::read_to_string(&path).unwrap().lines().count();
+                assert!(
+                    path.ends_with("src/lib.rs") || lines <= 600,
+                    "{} has {lines} lines",
+                    path.display()
+                );
+            }
+        }
+    }
+    assert!(read > 40, "the files were read: {read}");
+}
+
+#[test]
+fn the_private_module_is_glue_only() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations/src/private");
+    let lines: usize = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| {
+            std::fs::read_to_string(entry.unwrap().path())
+                .unwrap()
+                .lines()
+                .count()
+        })
+        .sum();
+    assert!(lines <= 300, "`__private` has {lines} lines");
 }

@@ -59,7 +59,7 @@ fn expansions_are_lint_clean() {
     assert_eq!(paint(&Colour, None), 1);
     assert_eq!(LISTING.len(), 5);
     assert!(LISTING.is_callable());
-    assert!(LISTING.validate().is_ok());
+    assert!(LISTING.check().is_ok());
 }
 
 /// A listing of the tools above, with a user type's schema built at run time.

@@ -100,36 +100,62 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-// The folders follow what a tool goes through: its hints, its descriptor, the listing that
-// gathers descriptors, the call of a listed tool, and the bridge to rmcp.
+// The folders, from the floor up: the protocol's shared vocabulary, a tool's hints, its
+// descriptor, the content of a result and the result, the call of one tool, the listing that
+// gathers, renders and calls tools, and the bridge to rmcp. Each imports only folders before
+// it (`tests/layout.rs` holds this).
 mod call;
+mod content;
 mod hints;
 mod listing;
+mod protocol;
+mod result;
 #[cfg(feature = "rmcp")]
 mod rmcp;
+mod tool;
 #[cfg(feature = "rmcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
 pub use crate::rmcp::ListingServer;
-mod tool;
 
 #[doc(hidden)]
 #[path = "private/mod.rs"]
 pub mod __private;
 
-pub use crate::call::{
-    Audio, CallFuture, CallTool, Content, ContentAnnotations, ContentError, Context,
-    EmbeddedResource, FromContext, Icon, IconTheme, Image, IntoToolResult, Json, Meta, MimeType,
-    Priority, ResourceLink, Role, Text, TextContent, ToolResult, UnknownTool,
+pub use crate::call::{CallFuture, CallTool, Context, FromContext};
+pub use crate::content::{
+    Audio, Content, ContentAnnotations, EmbeddedResource, Image, Priority, ResourceLink, Role,
+    TextContent,
 };
-pub use crate::hints::{Conflict, HostView, ToolAnnotations, Trust};
+pub use crate::hints::{ConflictError, HostView, ToolAnnotations, Trust};
 pub use crate::listing::{
-    AnnotationsForm, CacheScope, CursorError, InvalidListing, ListOptions, Listing, Page,
-    ProtocolVersion,
+    AnnotationsForm, CacheScope, CursorError, InvalidListingError, ListOptions, Listing, Page,
+    UnknownToolError,
 };
+pub use crate::protocol::{
+    ContentError, Icon, IconTheme, Meta, MimeType, ParseError, ProtocolVersion,
+};
+pub use crate::result::{IntoToolResult, Json, Text, ToolResult};
 pub use crate::tool::schema::{Schema, SchemaError, ToolSchema};
 pub use crate::tool::{
-    InvalidTool, Missing, Readiness, StaticTool, TaskSupport, Tool, is_valid_tool_name,
+    InvalidToolError, Missing, Readiness, StaticTool, TaskSupport, Tool, is_valid_tool_name,
 };
+
+/// The error types' old names, kept for one release: every error type's name now ends in
+/// `Error`, as std's and serde's do.
+macro_rules! renamed {
+    ($($old:ident => $new:ident),* $(,)?) => {$(
+        #[doc = concat!("The old name of [`", stringify!($new), "`].")]
+        #[deprecated(since = "0.2.0", note = "error types' names end in `Error`: add the suffix")]
+        pub type $old = $new;
+    )*};
+}
+
+renamed!(
+    Conflict => ConflictError,
+    UnknownTool => UnknownToolError,
+    InvalidTool => InvalidToolError,
+    InvalidListing => InvalidListingError,
+);
 
 #[cfg(feature = "derive")]
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]

@@ -10,59 +10,19 @@ use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Error, Map, Value};
 
-/// 2^63 and 2^64: a whole float in `(-2^63, 2^64)` is read as the 64-bit integer it is. At
-/// `-2^63` itself the float may stand for a number past `i64::MIN` (a JSON value holds such
-/// integer text as the nearest float), so it is refused there.
-const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
-const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
+use crate::call::place::{key_segment, within};
+use crate::protocol::number::{TWO_POW_64, Whole, integer_text, whole};
 
 /// A value read exactly; see the module's docs.
 #[derive(Clone, Copy)]
 pub(crate) struct Exact<'a>(pub(crate) &'a Value);
 
-/// A whole-number float, as the integer it is.
-pub(crate) enum Whole {
-    Unsigned(u64),
-    Signed(i64),
-}
-
-impl std::fmt::Display for Whole {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Whole::Unsigned(n) => n.fmt(f),
-            Whole::Signed(n) => n.fmt(f),
-        }
-    }
-}
-
 impl Exact<'_> {
     /// The value as the integer an integer type reads it as, if it is a whole-number float in
     /// the range of one.
     pub(crate) fn whole(self) -> Option<Whole> {
-        let Value::Number(number) = self.0 else {
-            return None;
-        };
-        let float = number.as_f64().filter(|_| number.is_f64())?;
-        if float.fract() != 0.0 || !(-TWO_POW_63 < float && float < TWO_POW_64) {
-            return None;
-        }
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        Some(if float >= 0.0 {
-            Whole::Unsigned(float as u64)
-        } else {
-            Whole::Signed(float as i64)
-        })
+        whole(self.0)
     }
-}
-
-/// An integer number's text, exactly as sent when the value keeps it: serde_json keeps the
-/// text of every number when its `arbitrary_precision` feature is on (in any crate of the
-/// build), and otherwise holds an integer beyond 64 bits as the nearest float, whose text is
-/// not an integer's (`None` then, and that float is read as before).
-pub(crate) fn integer_text(number: &serde_json::Number) -> Option<String> {
-    let text = number.to_string();
-    let digits = text.strip_prefix('-').unwrap_or(&text);
-    (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(text)
 }
 
 /// A whole float at or past 2^64 in size, as the 128-bit integer it is.
@@ -74,7 +34,7 @@ enum Wide {
 /// An integral number beyond 64 bits that a JSON value holds as a float (without
 /// `arbitrary_precision`, serde_json keeps no integer past 64 bits), as a 128-bit integer, for
 /// a 128-bit type to read. Such a float is the nearest one to the number sent, not always that
-/// number: being exact there needs the number's text (see [`integer_text`]).
+/// number: being exact there needs the number's text (see `protocol::number::integer_text`).
 fn wide(value: &Value) -> Option<Wide> {
     const TWO_POW_127: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
     // Below 2^64 a whole number is a 64-bit integer in the value, or a float that `whole`
@@ -385,83 +345,6 @@ fn unexpected(value: &Value) -> de::Unexpected<'_> {
         Value::Array(_) => de::Unexpected::Seq,
         Value::Object(_) => de::Unexpected::Map,
     }
-}
-
-/// What marks the place inside an argument where a read failed, in the message of the error
-/// that climbs out of the reader (serde's errors carry only text): `MARK place MARK message`.
-/// [`place_of`] takes it apart again.
-const MARK: char = '\u{1}';
-
-/// `error` as failing inside `segment` (`[2]`, `.name`) of where it was read. The marked text
-/// is remembered (on this thread), so that only a mark the reader wrote is read as a place: a
-/// type's own message that echoes the model's input cannot pass for one.
-fn within(error: Error, segment: &dyn std::fmt::Display) -> Error {
-    let text = error.to_string();
-    let (place, message) = place_of(&text);
-    let marked = format!("{MARK}{segment}{place}{MARK}{message}");
-    LAST_MARKED.with(|last| last.replace(Some(marked.clone())));
-    <Error as de::Error>::custom(marked)
-}
-
-thread_local! {
-    /// The last message [`within`] wrote on this thread.
-    static LAST_MARKED: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
-}
-
-/// Forgets the last marked message: called before each read, so that no earlier read's mark
-/// is trusted.
-pub(crate) fn forget_marks() {
-    LAST_MARKED.with(|last| last.replace(None));
-}
-
-/// The segment of an object's key: `.key` for a name, `["key"]` for any other text.
-pub(crate) fn key_segment(key: &str) -> String {
-    let name = key.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    if name {
-        format!(".{key}")
-    } else {
-        format!("[{}]", Value::from(key))
-    }
-}
-
-/// A message from the reader as the place inside the argument where it failed (`[0].city`;
-/// empty at the argument itself) and what failed there. Only the mark the reader itself wrote
-/// last is read as a place; any other mark inside the text (a type's own message wrapping one
-/// from deeper down, or text the model sent) is written out as `` `place`: `` or dropped, so
-/// that no control character reaches the message.
-pub(crate) fn place_of(message: &str) -> (String, String) {
-    let trusted = LAST_MARKED.with(|last| last.borrow().as_deref() == Some(message));
-    let split = message
-        .strip_prefix(MARK)
-        .and_then(|rest| rest.split_once(MARK))
-        .filter(|_| trusted);
-    match split {
-        Some((place, rest)) => (place.to_owned(), unmarked(rest)),
-        None => (String::new(), unmarked(message)),
-    }
-}
-
-/// `text` with each marked place written out (`` `[1]`: ``) and any other mark dropped.
-fn unmarked(text: &str) -> String {
-    if !text.contains(MARK) {
-        return text.to_owned();
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut parts = text.split(MARK);
-    out.push_str(parts.next().unwrap_or(""));
-    while let Some(place) = parts.next() {
-        match parts.next() {
-            Some(rest) => {
-                out.push('`');
-                out.push_str(place);
-                out.push_str("`: ");
-                out.push_str(rest);
-            }
-            None => out.push_str(place),
-        }
-    }
-    out
 }
 
 /// The items of an array, each read exactly.

@@ -4,7 +4,7 @@ use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 
-use crate::ToolResult;
+use crate::result::ToolResult;
 
 /// The future of one call, driven by whatever runtime the server uses (the crate has none).
 ///
@@ -54,7 +54,7 @@ impl<'a> CallFuture<'a> {
     /// let call = TOOLS.call(&(), "add", arguments, Context::none())?;
     /// let result = call.into_ready().expect("a synchronous handler has run");
     /// assert_eq!(result.text_content(), "5");
-    /// # Ok::<(), annotations::UnknownTool>(())
+    /// # Ok::<(), annotations::UnknownToolError>(())
     /// ```
     ///
     /// # Errors

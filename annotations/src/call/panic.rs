@@ -5,7 +5,7 @@ use std::future::Future;
 use std::panic::AssertUnwindSafe;
 use std::task::Poll;
 
-use crate::ToolResult;
+use crate::result::ToolResult;
 
 /// Runs a synchronous handler, a panic turned into a failed result so the server goes on.
 ///

@@ -5,11 +5,15 @@ use std::future::Future;
 
 use serde_json::Value;
 
-use crate::call::arguments::{Map, check_unique, unknown_arguments};
+use crate::call::CallFuture;
+use crate::call::Context;
+use crate::call::arguments::{Map, unknown_arguments};
 use crate::call::exact::Exact;
 use crate::call::handler::Run;
 use crate::call::panic::catch_async;
-use crate::{CallFuture, Context, IntoToolResult, ToolResult};
+use crate::result::IntoToolResult;
+use crate::result::ToolResult;
+use crate::tool::constraints::{check, check_unique};
 
 /// How a `#[derive(Tool)]` struct runs: what a listing calls for a struct entry, after reading
 /// the struct from the arguments object with serde.
@@ -39,13 +43,15 @@ use crate::{CallFuture, Context, IntoToolResult, ToolResult};
 /// let call = TOOLS.call(&(), "add", arguments, Context::none())?;
 /// # let block_on = |call| tokio::runtime::Runtime::new().unwrap().block_on(call);
 /// assert_eq!(block_on(call).text_content(), "5");
-/// # Ok::<(), annotations::UnknownTool>(())
+/// # Ok::<(), annotations::UnknownToolError>(())
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is listed, but a listing cannot call it with state `{S}`",
     note = "implement `annotations::CallTool<{S}>` for it (and derive `serde::Deserialize`), so that a call can run it"
 )]
-pub trait CallTool<S: ?Sized>: crate::StaticTool + serde::de::DeserializeOwned + Send {
+pub trait CallTool<S: ?Sized>:
+    crate::tool::StaticTool + serde::de::DeserializeOwned + Send
+{
     /// What the tool returns.
     type Output: IntoToolResult;
 
@@ -63,7 +69,7 @@ pub const fn struct_call<T>() -> StructCall<T> {
     StructCall(std::marker::PhantomData)
 }
 
-impl<S: ?Sized + Sync, T: crate::CallTool<S>> Run<S> for StructCall<T> {
+impl<S: ?Sized + Sync, T: crate::call::CallTool<S>> Run<S> for StructCall<T> {
     fn call<'a>(
         &self,
         state: &'a S,
@@ -79,7 +85,7 @@ impl<S: ?Sized + Sync, T: crate::CallTool<S>> Run<S> for StructCall<T> {
 }
 
 /// Reads a `#[derive(Tool)]` struct from the arguments and runs it.
-async fn run_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
+async fn run_struct<'a, T: crate::call::CallTool<S>, S: ?Sized + Sync + 'a>(
     state: &'a S,
     arguments: Option<Map>,
     context: Context<'a>,
@@ -103,7 +109,7 @@ async fn run_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
     }
     for (name, checks) in T::FIELD_CHECKS {
         if let Some(value) = arguments.get(*name) {
-            if let Err(message) = crate::call::arguments::check(value, checks) {
+            if let Err(message) = check(value, checks) {
                 return ToolResult::error(format!("invalid argument `{name}`: {message}"));
             }
         }
@@ -112,7 +118,7 @@ async fn run_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
     // Read as a handler's arguments are (see `Exact`): whole floats for integer fields, an
     // `f32` in its range. The strings are copied out of the object.
     let arguments = Value::Object(arguments);
-    crate::call::exact::forget_marks();
+    crate::call::place::forget_marks();
     let read = T::deserialize(Exact(&arguments))
         // A unit struct (a tool without inputs) reads from nothing, not from `{}`.
         .or_else(|error| {
@@ -126,7 +132,7 @@ async fn run_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
         Ok(tool) => tool.call(state, context).await.into_tool_result(),
         Err(error) => {
             let message = error.to_string();
-            let (place, message) = crate::call::exact::place_of(&message);
+            let (place, message) = crate::call::place::place_of(&message);
             ToolResult::error(argument_message(&names, &place, &message))
         }
     }
@@ -137,7 +143,7 @@ async fn run_struct<'a, T: crate::CallTool<S>, S: ?Sized + Sync + 'a>(
 /// where inside it.
 fn argument_message(names: &[&str], place: &str, message: &str) -> String {
     let found = names.iter().find_map(|name| {
-        let inside = place.strip_prefix(&crate::call::exact::key_segment(name))?;
+        let inside = place.strip_prefix(&crate::call::place::key_segment(name))?;
         (inside.is_empty() || inside.starts_with(['.', '['])).then_some((*name, inside))
     });
     match found {

@@ -1,9 +1,9 @@
-//! The consistency check: [`ToolAnnotations::check`] and what it finds, a [`Conflict`]
+//! The consistency check: [`ToolAnnotations::check`] and what it finds, a [`ConflictError`]
 //! between two stated hints that cannot both be true.
 
 use std::fmt;
 
-use crate::ToolAnnotations;
+use crate::hints::ToolAnnotations;
 
 impl ToolAnnotations {
     /// Checks that the stated hints can all be true at once.
@@ -20,10 +20,10 @@ impl ToolAnnotations {
     /// [`read_only`](Self::read_only)); an audit reports the finding as a warning.
     ///
     /// ```
-    /// use annotations::{Conflict, ToolAnnotations};
+    /// use annotations::{ConflictError, ToolAnnotations};
     ///
     /// let claimed = ToolAnnotations::new().with_read_only(true).with_destructive(true);
-    /// assert_eq!(claimed.check(), Err(Conflict::ReadOnlyAndDestructive));
+    /// assert_eq!(claimed.check(), Err(ConflictError::ReadOnlyAndDestructive));
     ///
     /// let redundant = ToolAnnotations::new()
     ///     .with_read_only(true)
@@ -31,13 +31,13 @@ impl ToolAnnotations {
     ///     .with_idempotent(true);
     /// assert_eq!(redundant.check(), Ok(()));
     /// ```
-    pub const fn check(&self) -> Result<(), Conflict> {
+    pub const fn check(&self) -> Result<(), ConflictError> {
         if let Some(true) = self.read_only_hint {
             if let Some(true) = self.destructive_hint {
-                return Err(Conflict::ReadOnlyAndDestructive);
+                return Err(ConflictError::ReadOnlyAndDestructive);
             }
             if let Some(false) = self.idempotent_hint {
-                return Err(Conflict::ReadOnlyAndNotIdempotent);
+                return Err(ConflictError::ReadOnlyAndNotIdempotent);
             }
         }
         Ok(())
@@ -48,14 +48,14 @@ impl ToolAnnotations {
 /// [`ToolAnnotations::check`](crate::ToolAnnotations::check).
 ///
 /// ```
-/// use annotations::{Conflict, ToolAnnotations};
+/// use annotations::{ConflictError, ToolAnnotations};
 ///
 /// let err = ToolAnnotations::new()
 ///     .with_read_only(true)
 ///     .with_idempotent(false)
 ///     .check()
 ///     .unwrap_err();
-/// assert_eq!(err, Conflict::ReadOnlyAndNotIdempotent);
+/// assert_eq!(err, ConflictError::ReadOnlyAndNotIdempotent);
 /// assert_eq!(
 ///     err.to_string(),
 ///     "a read-only tool cannot be non-idempotent (readOnlyHint: true, idempotentHint: false)"
@@ -63,7 +63,7 @@ impl ToolAnnotations {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Conflict {
+pub enum ConflictError {
     /// `readOnlyHint: true` with `destructiveHint: true`: a tool that changes nothing cannot
     /// destroy anything.
     ReadOnlyAndDestructive,
@@ -72,7 +72,7 @@ pub enum Conflict {
     ReadOnlyAndNotIdempotent,
 }
 
-impl fmt::Display for Conflict {
+impl fmt::Display for ConflictError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Self::ReadOnlyAndDestructive => {
@@ -85,4 +85,4 @@ impl fmt::Display for Conflict {
     }
 }
 
-impl std::error::Error for Conflict {}
+impl std::error::Error for ConflictError {}

@@ -1,6 +1,6 @@
 //! The host's reading of hints: what a host may act on, given whether it trusts the server.
 
-use crate::ToolAnnotations;
+use crate::hints::ToolAnnotations;
 
 /// Whether a host trusts the server that sent some annotations.
 ///
@@ -8,6 +8,7 @@ use crate::ToolAnnotations;
 /// trusted server: a malicious server could call a tool that deletes everything "read-only".
 /// There is no default: a host must say which it is, server by server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Trust {
     /// The host trusts the server's hints and may act on them.
     Trusted,

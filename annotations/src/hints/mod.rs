@@ -9,7 +9,7 @@ pub(crate) mod wire;
 
 use std::borrow::Cow;
 
-pub use self::check::Conflict;
+pub use self::check::ConflictError;
 pub use self::host::{HostView, Trust};
 
 /// What calling an MCP tool does to the world, as the tool's author states it.
@@ -68,6 +68,13 @@ pub use self::host::{HostView, Trust};
 /// // Checked while compiling: a contradiction here fails the build.
 /// const _: () = assert!(LIST_NOTES.read_only() && LIST_NOTES.check().is_ok());
 /// ```
+///
+/// # Stability
+///
+/// The fields are public so that annotations can be written as a `const` struct literal, as
+/// above. That is a promise: the struct is not `#[non_exhaustive]`, so a fifth hint, should the
+/// protocol add one, would come in a major version of this crate. Reading is not bound by it:
+/// hints this version does not know are skipped on the wire.
 ///
 /// # The wire format
 ///

@@ -1,6 +1,6 @@
 //! Presets for the common kinds of tool, and the hints of each HTTP method.
 
-use crate::ToolAnnotations;
+use crate::hints::ToolAnnotations;
 
 /// Builds a preset with all four hints stated and no title.
 const fn stated(

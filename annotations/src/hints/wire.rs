@@ -9,7 +9,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visi
 use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
-use crate::ToolAnnotations;
+use crate::hints::ToolAnnotations;
 
 const TITLE: &str = "title";
 const READ_ONLY: &str = "readOnlyHint";

@@ -1,7 +1,9 @@
 //! A small JSON writer for the hot path: rendering `tools/list` straight into a `String`, with
 //! schemas copied as text rather than walked as trees.
 
-use crate::{ProtocolVersion, Tool, ToolAnnotations};
+use crate::hints::ToolAnnotations;
+use crate::protocol::ProtocolVersion;
+use crate::tool::Tool;
 
 /// Appends `text` as a JSON string (quoted and escaped).
 pub(crate) fn string(out: &mut String, text: &str) {
@@ -86,9 +88,10 @@ pub(crate) fn size_hint(tool: &Tool) -> usize {
         + 96 * tool.icons.len()
 }
 
-/// Appends one tool object; `explicit` states every hint at its effective value, `version`
-/// says how the output schema is written.
+/// Appends one tool object as `version` lists it ([`Tool::listed`] decides which fields);
+/// `explicit` states every hint at its effective value.
 pub(crate) fn tool(out: &mut String, tool: &Tool, explicit: bool, version: ProtocolVersion) {
+    let listed = tool.listed(version, explicit);
     out.push_str("{\"name\":");
     string(out, tool.name());
     if let Some(title) = tool.title() {
@@ -101,42 +104,27 @@ pub(crate) fn tool(out: &mut String, tool: &Tool, explicit: bool, version: Proto
     }
     out.push_str(",\"inputSchema\":");
     out.push_str(tool.input_schema.as_str());
-    if let Some(output) = tool.output_schema_for(version) {
+    if let Some(output) = &listed.output_schema {
         out.push_str(",\"outputSchema\":");
-        out.push_str(&output);
+        out.push_str(output);
     }
-    if explicit {
+    if let Some(stated) = &listed.annotations {
         out.push_str(",\"annotations\":");
-        annotations(
-            out,
-            &ToolAnnotations {
-                title: tool.annotations.title.clone(),
-                ..tool.annotations.explicit_hints()
-            },
-        );
-    } else if !tool.annotations.is_empty() {
-        out.push_str(",\"annotations\":");
-        annotations(out, &tool.annotations);
+        annotations(out, stated);
     }
-    if !tool.icons.is_empty() && version.has_icons() {
-        let icons: Vec<serde_json::Value> = tool.icons.iter().map(crate::Icon::to_json).collect();
+    if !listed.icons.is_empty() {
         out.push_str(",\"icons\":");
-        out.push_str(&serde_json::Value::Array(icons).to_string());
+        // Icons are few and small; serde_json writes them (and cannot fail on them).
+        out.push_str(&serde_json::to_string(listed.icons).unwrap_or_default());
     }
-    if let (Some(support), true) = (tool.task_support, version.has_task_support()) {
+    if let Some(support) = listed.task_support {
         out.push_str(",\"execution\":{\"taskSupport\":\"");
         out.push_str(support.as_str());
         out.push_str("\"}");
     }
-    // The text as written (a number keeps its digits); text set by hand that is not an object
-    // is left out (`Tool::validate` reports it).
-    if let Some(text) = tool
-        .meta
-        .as_deref()
-        .filter(|_| tool.meta_object().is_some())
-    {
+    if let Some(text) = listed.meta {
         out.push_str(",\"_meta\":");
-        out.push_str(text.trim());
+        out.push_str(text);
     }
     out.push('}');
 }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use crate::Listing;
+use crate::listing::Listing;
 
 impl<S> Listing<S> {
     /// A Markdown table of the tools, one row a tool: name, display name, the first line of

@@ -3,6 +3,7 @@
 //! [`page`] at a time, and a [`markdown`] table. Calling a listed tool is the call stage's
 //! ([`crate::call`]).
 
+pub(crate) mod call;
 pub(crate) mod index;
 pub(crate) mod json;
 pub(crate) mod markdown;
@@ -13,9 +14,13 @@ pub(crate) mod render;
 use std::fmt;
 
 use crate::call::handler::Run;
-use crate::{InvalidTool, Missing, Readiness, Tool};
+use crate::tool::InvalidToolError;
+use crate::tool::Missing;
+use crate::tool::Readiness;
+use crate::tool::Tool;
 
-pub use self::options::{AnnotationsForm, CacheScope, ListOptions, ProtocolVersion};
+pub use self::call::UnknownToolError;
+pub use self::options::{AnnotationsForm, CacheScope, ListOptions};
 pub use self::page::{CursorError, Page};
 
 /// The tools a server offers, in a fixed order: what `tools/list` returns.
@@ -77,7 +82,7 @@ impl Listing {
     ///
     /// Prefer [`tools!`](crate::tools), which also checks the names while compiling and
     /// makes the tools callable; a listing built here can be checked with
-    /// [`validate`](Self::validate).
+    /// [`check`](Self::check).
     ///
     /// The descriptors `#[tool]` writes can be listed in place; ones built with
     /// [`Tool::new`] are kept in a `static` of their own first (a constant made by function
@@ -96,7 +101,7 @@ impl Listing {
     /// static MIXED: Listing = Listing::new(&BY_HAND);
     ///
     /// assert_eq!(GENERATED.tools()[0].name(), "list_notes");
-    /// assert!(MIXED.validate().is_ok());
+    /// assert!(MIXED.check().is_ok());
     /// # list_notes();
     /// ```
     #[must_use]
@@ -175,23 +180,33 @@ impl<S> Listing<S> {
         self.position(name).map(|at| &self.tools[at])
     }
 
-    /// Checks every tool ([`Tool::validate`]) and that no two share a name.
+    /// Checks every tool ([`Tool::check`]) and that no two share a name.
     ///
     /// # Errors
     ///
     /// The first problem found, naming the tool.
-    pub fn validate(&self) -> Result<(), InvalidListing> {
+    pub fn check(&self) -> Result<(), InvalidListingError> {
         let mut seen = std::collections::HashSet::new();
         for tool in self.tools {
-            tool.validate().map_err(|error| InvalidListing::Tool {
+            tool.check().map_err(|error| InvalidListingError::Tool {
                 name: tool.name().to_owned(),
                 error,
             })?;
             if !seen.insert(tool.name()) {
-                return Err(InvalidListing::DuplicateName(tool.name().to_owned()));
+                return Err(InvalidListingError::DuplicateName(tool.name().to_owned()));
             }
         }
         Ok(())
+    }
+
+    /// The old name of [`check`](Self::check), the one verb of the crate's self-checks.
+    ///
+    /// # Errors
+    ///
+    /// As [`check`](Self::check).
+    #[deprecated(since = "0.2.0", note = "renamed `check`, as `ToolAnnotations::check`")]
+    pub fn validate(&self) -> Result<(), InvalidListingError> {
+        self.check()
     }
 
     /// The tools that are not ready for a directory at `level`, each with what it lacks.
@@ -202,22 +217,22 @@ impl<S> Listing<S> {
     }
 }
 
-/// Why a listing breaks the protocol's rules, from [`Listing::validate`].
+/// Why a listing breaks the protocol's rules, from [`Listing::check`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum InvalidListing {
+pub enum InvalidListingError {
     /// A tool of the listing is not a valid descriptor.
     Tool {
         /// The tool's name, as listed.
         name: String,
         /// What is wrong with it.
-        error: InvalidTool,
+        error: InvalidToolError,
     },
     /// Two tools have this name.
     DuplicateName(String),
 }
 
-impl fmt::Display for InvalidListing {
+impl fmt::Display for InvalidListingError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Tool { name, error } => write!(f, "tool `{name}`: {error}"),
@@ -226,7 +241,7 @@ impl fmt::Display for InvalidListing {
     }
 }
 
-impl std::error::Error for InvalidListing {
+impl std::error::Error for InvalidListingError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Self::Tool { error, .. } => Some(error),

@@ -3,7 +3,8 @@
 
 use std::fmt;
 
-use crate::{Listing, Tool};
+use crate::listing::Listing;
+use crate::tool::Tool;
 
 impl<S> Listing<S> {
     /// The page of tools that starts at `cursor` (`None` or `""`: the first page), holding at
@@ -90,6 +91,7 @@ impl<S> Listing<S> {
 
 /// One page of a [`Listing`], from [`Listing::page`].
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Page<'a> {
     /// The tools on this page, in order.
     pub tools: &'a [Tool],

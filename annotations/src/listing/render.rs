@@ -12,8 +12,13 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock, RwLock};
 
+use crate::listing::AnnotationsForm;
+use crate::listing::CursorError;
+use crate::listing::ListOptions;
+use crate::listing::Listing;
 use crate::listing::json;
-use crate::{AnnotationsForm, CursorError, ListOptions, Listing, ProtocolVersion, Tool};
+use crate::protocol::ProtocolVersion;
+use crate::tool::Tool;
 
 /// Every tool of a listing as `tools/list` writes it, joined by commas, and where each starts.
 struct Written {

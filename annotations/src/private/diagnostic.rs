@@ -91,7 +91,7 @@ impl<T> OutputProbe<T> {
     }
 }
 
-impl<T> OutputProbe<crate::Json<T>> {
+impl<T> OutputProbe<crate::result::Json<T>> {
     /// Chosen for a `Json<T>` result: fails with [`ListedOutput`]'s message.
     pub fn check_output(&self)
     where
@@ -100,7 +100,7 @@ impl<T> OutputProbe<crate::Json<T>> {
     }
 }
 
-impl<T, E> OutputProbe<Result<crate::Json<T>, E>> {
+impl<T, E> OutputProbe<Result<crate::result::Json<T>, E>> {
     /// Chosen for a `Result<Json<T>, E>` result: fails with [`ListedOutput`]'s message.
     pub fn check_output(&self)
     where

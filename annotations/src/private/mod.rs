@@ -10,32 +10,29 @@ mod diagnostic;
 pub use std::borrow::Cow;
 pub use std::sync::OnceLock;
 
-pub use self::assert::{assert_ready, name_index};
+pub use self::assert::assert_ready;
 pub use self::diagnostic::{
     HasCfgParameters, HiddenJson, IsGeneric, IsUnsafe, ListedOutput, OutputProbe, Plain, SizedSelf,
     TakesMutSelf, TakesSelf, TooManyParameters, sized_self,
 };
-pub use crate::call::arguments::{
-    At, Bound, Check, Map, Spec, Unique, check_field, common_reads, reads,
-};
+pub use crate::call::arguments::{At, Map, Spec, common_reads, reads};
 pub use crate::call::handler::{
     bind, call_async, call_sync, free, method, not_callable, same_function,
 };
 pub use crate::call::struct_tool::struct_call;
+pub use crate::listing::index::name_index;
+pub use crate::tool::NonExhaustive;
+pub use crate::tool::constraints::{Bound, Check, Unique, check_field};
 pub use crate::tool::schema::Lazy;
 pub use crate::tool::schema_builder::{
-    Property, Tagging, array, fragment, map, named, nullable, object, optional_content,
-    output_schema, record, record_with, variant, variants, with_default, with_keys,
+    Property, array, fragment, map, named, nullable, object, output_schema, record, record_with,
+    with_default, with_keys,
 };
+pub use crate::tool::schema_variants::{Tagging, optional_content, variant, variants};
 pub use serde_json::Value;
 
 #[cfg(feature = "derive")]
 pub use annotations_derive::__with_crate as with_crate;
-
-/// The hidden field of the types that may grow fields but are written as literals by
-/// generated code (`Tool`): only this crate and the code it generates name it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct NonExhaustive;
 
 /// What `#[tool(crate = path)]`, `tools![crate = path; ...]` and
 /// `#[tool(crate = path)] #[derive(Tool)]` emit: `path::__annotations_with_crate! { ... }`,

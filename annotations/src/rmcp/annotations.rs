@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use crate::ToolAnnotations;
+use crate::hints::ToolAnnotations;
 
 /// Keeps every field; a borrowed title becomes an owned `String`, as rmcp stores it.
 ///

@@ -4,8 +4,10 @@
 /// answers (progress, logging, cancellation, the peer). Only a listing served through rmcp
 /// (its [`ToolRouter`](rmcp::handler::server::router::tool::ToolRouter), made from the
 /// listing) has one; any other call fails with a message saying so.
-impl<'a, S: ?Sized> crate::FromContext<'a, S> for rmcp::service::RequestContext<rmcp::RoleServer> {
-    fn from_context(_: &'a S, context: &crate::Context<'a>) -> Result<Self, String> {
+impl<'a, S: ?Sized> crate::call::FromContext<'a, S>
+    for rmcp::service::RequestContext<rmcp::RoleServer>
+{
+    fn from_context(_: &'a S, context: &crate::call::Context<'a>) -> Result<Self, String> {
         context
             .request::<rmcp::service::RequestContext<rmcp::RoleServer>>()
             .cloned()

@@ -1,7 +1,7 @@
 //! Listings and pages as rmcp's `Vec<Tool>` and `ListToolsResult`, and an invalid cursor as
 //! rmcp's error.
 
-impl<S> crate::Listing<S> {
+impl<S> crate::listing::Listing<S> {
     /// The tools as rmcp's `list_tools` returns them, in order.
     ///
     /// ```
@@ -23,13 +23,13 @@ impl<S> crate::Listing<S> {
 }
 
 /// The listing's tools, as rmcp's `list_tools` returns them.
-impl<S> From<crate::Listing<S>> for Vec<rmcp::model::Tool> {
-    fn from(listing: crate::Listing<S>) -> Self {
+impl<S> From<crate::listing::Listing<S>> for Vec<rmcp::model::Tool> {
+    fn from(listing: crate::listing::Listing<S>) -> Self {
         listing.to_rmcp()
     }
 }
 
-impl<S> crate::Listing<S> {
+impl<S> crate::listing::Listing<S> {
     /// The page of tools at `cursor` as rmcp's `ListToolsResult`, for a hand-written
     /// `ServerHandler::list_tools`: [`page`](Self::page) with rmcp's types, the next cursor
     /// included, and an invalid cursor as the JSON-RPC error -32602 that rmcp sends back.
@@ -73,8 +73,8 @@ impl<S> crate::Listing<S> {
 }
 
 /// An invalid cursor as rmcp's error: JSON-RPC code -32602 (invalid params), with the message.
-impl From<crate::CursorError> for rmcp::ErrorData {
-    fn from(error: crate::CursorError) -> Self {
+impl From<crate::listing::CursorError> for rmcp::ErrorData {
+    fn from(error: crate::listing::CursorError) -> Self {
         rmcp::ErrorData::invalid_params(error.to_string(), None)
     }
 }

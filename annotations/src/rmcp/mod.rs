@@ -18,16 +18,16 @@ pub use self::server::ListingServer;
 /// one), which decides how tools and results are written.
 pub(crate) fn session_version(
     context: &rmcp::service::RequestContext<rmcp::RoleServer>,
-) -> crate::ProtocolVersion {
+) -> crate::protocol::ProtocolVersion {
     let Some(version) = context.protocol_version() else {
-        return crate::ProtocolVersion::LATEST;
+        return crate::protocol::ProtocolVersion::LATEST;
     };
     let version = version.as_str();
-    crate::ProtocolVersion::parse(version).unwrap_or(
-        if version > crate::ProtocolVersion::LATEST.as_str() {
-            crate::ProtocolVersion::LATEST
+    crate::protocol::ProtocolVersion::parse(version).unwrap_or(
+        if version > crate::protocol::ProtocolVersion::LATEST.as_str() {
+            crate::protocol::ProtocolVersion::LATEST
         } else {
-            crate::ProtocolVersion::V2025_06_18
+            crate::protocol::ProtocolVersion::V2025_06_18
         },
     )
 }

@@ -6,14 +6,17 @@ use rmcp::model::{
 };
 use serde_json::Value;
 
-use crate::{Content, IntoToolResult, ProtocolVersion, ToolResult};
+use crate::content::Content;
+use crate::protocol::ProtocolVersion;
+use crate::result::IntoToolResult;
+use crate::result::ToolResult;
 
 /// rmcp's `Annotations` and `Icon` from ours, through their JSON (small, and rare).
 fn through_json<T: serde::de::DeserializeOwned>(value: Value) -> Option<T> {
     serde_json::from_value(value).ok()
 }
 
-fn meta(meta: Option<crate::Meta>) -> Option<MetaObject> {
+fn meta(meta: Option<crate::protocol::Meta>) -> Option<MetaObject> {
     meta.map(MetaObject)
 }
 
@@ -165,7 +168,7 @@ impl From<ToolResult> for CallToolResult {
 /// says so, never a block the client cannot read.
 fn from_rmcp<T: serde::Serialize>(
     value: &T,
-    read: fn(&Value) -> Result<ToolResult, crate::ContentError>,
+    read: fn(&Value) -> Result<ToolResult, crate::protocol::ContentError>,
 ) -> ToolResult {
     // Through the text, not `to_value`: rmcp's `f32` priority is written in its shortest form
     // (`0.3`), where widening it to `f64` in a `Value` would make it 0.30000001192092896.

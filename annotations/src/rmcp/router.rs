@@ -25,10 +25,10 @@
 /// let router: ToolRouter<Notes> = TOOLS.into();
 /// assert!(router.has_route("list_notes"));
 /// ```
-impl<S: Send + Sync + 'static> From<crate::Listing<S>>
+impl<S: Send + Sync + 'static> From<crate::listing::Listing<S>>
     for rmcp::handler::server::router::tool::ToolRouter<S>
 {
-    fn from(listing: crate::Listing<S>) -> Self {
+    fn from(listing: crate::listing::Listing<S>) -> Self {
         use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
         use rmcp::handler::server::tool::ToolCallContext;
 
@@ -46,12 +46,12 @@ impl<S: Send + Sync + 'static> From<crate::Listing<S>>
                     Box::pin(async move {
                         let Some(call) = call else {
                             return Err(rmcp::ErrorData::invalid_params(
-                                crate::UnknownTool::new(name).to_string(),
+                                crate::listing::UnknownToolError::new(name).to_string(),
                                 None,
                             ));
                         };
                         let arguments = request.arguments.take();
-                        let context = crate::Context::with_request(&request.request_context);
+                        let context = crate::call::Context::with_request(&request.request_context);
                         let result = call.call(request.service, arguments, context).await;
                         let version = super::session_version(&request.request_context);
                         Ok(crate::rmcp::result::call_tool_result(result, version, true).into())

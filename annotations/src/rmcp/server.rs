@@ -10,7 +10,10 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 
-use crate::{AnnotationsForm, Context, ListOptions, Listing};
+use crate::call::Context;
+use crate::listing::AnnotationsForm;
+use crate::listing::ListOptions;
+use crate::listing::Listing;
 
 impl<S: Send + Sync + 'static> Listing<S> {
     /// `tools/list` for a hand-written `ServerHandler::list_tools`: the page at the request's

@@ -15,9 +15,9 @@
 /// assert_eq!(theirs.input_schema["type"], "object");
 /// assert_eq!(theirs.annotations.unwrap().read_only_hint, Some(true));
 /// ```
-impl From<&crate::Tool> for rmcp::model::Tool {
-    fn from(tool: &crate::Tool) -> Self {
-        for_version(tool, crate::ProtocolVersion::V2025_11_25, false)
+impl From<&crate::tool::Tool> for rmcp::model::Tool {
+    fn from(tool: &crate::tool::Tool) -> Self {
+        for_version(tool, crate::protocol::ProtocolVersion::V2025_11_25, false)
     }
 }
 
@@ -25,8 +25,8 @@ impl From<&crate::Tool> for rmcp::model::Tool {
 /// output schema), its annotations stated as they are or, `explicit`, every hint at its
 /// effective value.
 pub(crate) fn for_version(
-    tool: &crate::Tool,
-    version: crate::ProtocolVersion,
+    tool: &crate::tool::Tool,
+    version: crate::protocol::ProtocolVersion,
     explicit: bool,
 ) -> rmcp::model::Tool {
     let mut out = rmcp::model::Tool::new_with_raw(
@@ -34,39 +34,38 @@ pub(crate) fn for_version(
         tool.description.clone(),
         json_object(&tool.input_schema),
     );
+    let listed = tool.listed(version, explicit);
     if let Some(title) = tool.title() {
         out = out.with_title(title);
     }
-    if let Some(schema) = tool.output_schema_for(version) {
-        out = out.with_raw_output_schema(object_of(&schema));
+    if let Some(schema) = &listed.output_schema {
+        out = out.with_raw_output_schema(object_of(schema));
     }
-    if explicit {
-        let annotations = crate::ToolAnnotations {
-            title: tool.annotations.title.clone(),
-            ..tool.annotations.explicit_hints()
-        };
-        out = out.with_annotations((&annotations).into());
-    } else if !tool.annotations.is_empty() {
-        out = out.with_annotations((&tool.annotations).into());
+    if let Some(annotations) = &listed.annotations {
+        out = out.with_annotations(annotations.as_ref().into());
     }
     // rmcp's `Tool` has no `execution`, so a task support reaches its clients only through
     // `ListingServer`, which lists each session's form itself.
-    if !tool.icons.is_empty() && version.has_icons() {
-        let icons: Vec<serde_json::Value> = tool.icons.iter().map(crate::Icon::to_json).collect();
-        out.icons = serde_json::from_value(serde_json::Value::Array(icons)).ok();
+    if !listed.icons.is_empty() {
+        out.icons = serde_json::to_value(listed.icons)
+            .and_then(serde_json::from_value)
+            .ok();
     }
-    out.meta = tool.meta_object().map(rmcp::model::MetaObject);
+    out.meta = listed
+        .meta
+        .and_then(|_| tool.meta_object())
+        .map(rmcp::model::MetaObject);
     out
 }
 
 /// The descriptor as rmcp's `Tool`.
-impl From<crate::Tool> for rmcp::model::Tool {
-    fn from(tool: crate::Tool) -> Self {
+impl From<crate::tool::Tool> for rmcp::model::Tool {
+    fn from(tool: crate::tool::Tool) -> Self {
         (&tool).into()
     }
 }
 
-fn json_object(schema: &crate::Schema) -> std::sync::Arc<rmcp::model::JsonObject> {
+fn json_object(schema: &crate::tool::schema::Schema) -> std::sync::Arc<rmcp::model::JsonObject> {
     match schema.to_value() {
         serde_json::Value::Object(object) => std::sync::Arc::new(object),
         _ => std::sync::Arc::default(),

@@ -5,13 +5,20 @@
 use std::borrow::Cow;
 use std::fmt;
 
+pub(crate) mod constraints;
+pub(crate) mod listed;
 pub(crate) mod name;
 pub(crate) mod readiness;
 pub(crate) mod schema;
 pub(crate) mod schema_builder;
+pub(crate) mod schema_variants;
 pub(crate) mod wire;
 
-use crate::{Conflict, Icon, Schema, SchemaError, ToolAnnotations};
+use crate::hints::ConflictError;
+use crate::hints::ToolAnnotations;
+use crate::protocol::Icon;
+use crate::tool::schema::Schema;
+use crate::tool::schema::SchemaError;
 
 pub use self::name::is_valid_tool_name;
 pub use self::readiness::{Missing, Readiness};
@@ -93,12 +100,12 @@ pub struct Tool {
     pub task_support: Option<TaskSupport>,
     /// The tool's `_meta` object, as JSON text: what the protocol leaves to servers and hosts
     /// to agree on (keys such as `"com.example/tier"`). Listed to every version.
-    /// [`validate`](Self::validate) checks that it is a JSON object.
+    /// [`check`](Self::check) checks that it is a JSON object.
     pub meta: Option<Cow<'static, str>>,
     /// Not public API: what keeps `Tool { .. }` literals out of code outside this crate and
     /// the code it generates, so that a field the protocol adds is not a breaking change.
     #[doc(hidden)]
-    pub __non_exhaustive: crate::__private::NonExhaustive,
+    pub __non_exhaustive: NonExhaustive,
 }
 
 impl fmt::Debug for Tool {
@@ -145,7 +152,7 @@ impl Tool {
             icons: Cow::Borrowed(&[]),
             task_support: None,
             meta: None,
-            __non_exhaustive: crate::__private::NonExhaustive,
+            __non_exhaustive: NonExhaustive,
         }
     }
 
@@ -200,7 +207,7 @@ impl Tool {
     }
 
     /// The `_meta` object, read from its text (`None` when there is none, or when text set by
-    /// hand is not a JSON object: [`validate`](Self::validate) reports that).
+    /// hand is not a JSON object: [`check`](Self::check) reports that).
     #[must_use]
     pub fn meta_object(&self) -> Option<serde_json::Map<String, serde_json::Value>> {
         match serde_json::from_str(self.meta.as_deref()?) {
@@ -301,9 +308,12 @@ impl Tool {
     /// # Ok::<(), serde_json::Error>(())
     /// ```
     #[must_use]
-    pub fn output_schema_for(&self, version: crate::ProtocolVersion) -> Option<Cow<'_, str>> {
+    pub fn output_schema_for(
+        &self,
+        version: crate::protocol::ProtocolVersion,
+    ) -> Option<Cow<'_, str>> {
         let schema = self.output_schema.as_ref()?.as_str();
-        if version >= crate::ProtocolVersion::V2026_07_28 {
+        if version >= crate::protocol::ProtocolVersion::V2026_07_28 {
             return Some(Cow::Borrowed(schema));
         }
         Some(
@@ -373,26 +383,39 @@ impl Tool {
     ///
     /// # Errors
     ///
-    /// The first problem found, as an [`InvalidTool`].
-    pub fn validate(&self) -> Result<(), InvalidTool> {
+    /// The first problem found, as an [`InvalidToolError`].
+    pub fn check(&self) -> Result<(), InvalidToolError> {
         if !is_valid_tool_name(self.name()) {
-            return Err(InvalidTool::Name(self.name.to_string()));
+            return Err(InvalidToolError::Name(self.name.to_string()));
         }
         self.input_schema
             .check_input()
-            .map_err(InvalidTool::InputSchema)?;
+            .map_err(InvalidToolError::InputSchema)?;
         if let Some(meta) = &self.meta {
             if !matches!(serde_json::from_str(meta), Ok(serde_json::Value::Object(_))) {
-                return Err(InvalidTool::Meta(meta.to_string()));
+                return Err(InvalidToolError::Meta(meta.to_string()));
             }
         }
-        self.annotations.check().map_err(InvalidTool::Annotations)
+        self.annotations
+            .check()
+            .map_err(InvalidToolError::Annotations)
+    }
+
+    /// The old name of [`check`](Self::check), the one verb of the crate's self-checks.
+    ///
+    /// # Errors
+    ///
+    /// As [`check`](Self::check).
+    #[deprecated(since = "0.2.0", note = "renamed `check`, as `ToolAnnotations::check`")]
+    pub fn validate(&self) -> Result<(), InvalidToolError> {
+        self.check()
     }
 }
 
 /// Whether a tool may be run as a task, which the client polls for its result
 /// (`execution.taskSupport`, protocol 2025-11-25).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum TaskSupport {
     /// It may not (`"forbidden"`, what an absent value means).
     Forbidden,
@@ -441,22 +464,22 @@ const fn cow_str<'a>(cow: &'a Cow<'static, str>) -> &'a str {
     }
 }
 
-/// Why a tool descriptor breaks the protocol's rules, from [`Tool::validate`].
+/// Why a tool descriptor breaks the protocol's rules, from [`Tool::check`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum InvalidTool {
+pub enum InvalidToolError {
     /// The name is empty, longer than 128 characters, or has a character outside
     /// `A-Z a-z 0-9 _ - .`.
     Name(String),
     /// The input schema is not an object schema.
     InputSchema(SchemaError),
     /// The hints contradict each other.
-    Annotations(Conflict),
+    Annotations(ConflictError),
     /// The `_meta` text is not a JSON object.
     Meta(String),
 }
 
-impl fmt::Display for InvalidTool {
+impl fmt::Display for InvalidToolError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Name(name) => write!(
@@ -470,7 +493,7 @@ impl fmt::Display for InvalidTool {
     }
 }
 
-impl std::error::Error for InvalidTool {
+impl std::error::Error for InvalidToolError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Self::Name(_) | Self::Meta(_) => None,
@@ -492,10 +515,26 @@ pub trait StaticTool {
     /// Not public API: the fields that hold sets, as `#[derive(Tool)]` writes them for the
     /// call to refuse repeats in.
     #[doc(hidden)]
-    const UNIQUE_FIELDS: &'static [(&'static str, crate::__private::Unique)] = &[];
+    const UNIQUE_FIELDS: &'static [(&'static str, crate::tool::constraints::Unique)] = &[];
 
     /// Not public API: the `#[schema(...)]` constraints of each field, as `#[derive(Tool)]`
     /// writes them for the call to check before serde reads the struct.
     #[doc(hidden)]
-    const FIELD_CHECKS: &'static [(&'static str, &'static [crate::__private::Check])] = &[];
+    const FIELD_CHECKS: &'static [(&'static str, &'static [crate::tool::constraints::Check])] = &[];
 }
+
+crate::protocol::error::from_str!(
+    TaskSupport,
+    "task support",
+    [
+        TaskSupport::Forbidden,
+        TaskSupport::Optional,
+        TaskSupport::Required,
+    ]
+);
+
+/// The hidden field of the types that may grow fields but are written as literals by
+/// generated code (`Tool`): only this crate and the code it generates name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[doc(hidden)]
+pub struct NonExhaustive;

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::Tool;
+use crate::tool::Tool;
 
 impl Tool {
     /// The first thing that keeps this tool from being listed in a directory at `level`, or
@@ -51,6 +51,7 @@ impl Tool {
 /// How ready for a tool directory a listing must be, from `tools![ready = ...; ...]` or
 /// [`Tool::missing_for`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Readiness {
     /// A display title, and at least one of `readOnlyHint` and `destructiveHint` stated (what
     /// Anthropic's MCP directory asks of each tool).

@@ -15,7 +15,7 @@ use serde_json::Value;
 /// [`is_static`](Schema::is_static)). A schema read from a peer is [`Owned`](Schema::Owned).
 ///
 /// The text of a `Static` schema must be a JSON object: the macro's always is, and
-/// [`Tool::validate`](crate::Tool::validate) checks one written by hand.
+/// [`Tool::check`](crate::Tool::check) checks one written by hand.
 ///
 /// ```
 /// use annotations::Schema;
@@ -253,7 +253,7 @@ pub trait ToolSchema {
     /// assert!(result.is_error);
     /// assert!(result.text_content().contains("`colour`: expected 7 characters"));
     /// # paint(Colour(String::new()));
-    /// # Ok::<(), annotations::UnknownTool>(())
+    /// # Ok::<(), annotations::UnknownToolError>(())
     /// ```
     ///
     /// # Errors

@@ -9,18 +9,25 @@ use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{Schema, Tool, ToolAnnotations};
+use crate::hints::ToolAnnotations;
+use crate::protocol::ProtocolVersion;
+use crate::tool::schema::Schema;
+use crate::tool::{TaskSupport, Tool};
 
+/// Written as the newest protocol version lists it, field for field what
+/// [`Listing::render`](crate::listing::Listing::render) writes for
+/// [`ProtocolVersion::LATEST`] (the annotations as stated).
 impl Serialize for Tool {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let listed = self.listed(ProtocolVersion::LATEST, false);
         let fields = 2
             + usize::from(self.title.is_some())
             + usize::from(self.description.is_some())
-            + usize::from(self.output_schema.is_some())
-            + usize::from(!self.annotations.is_empty())
-            + usize::from(!self.icons.is_empty())
-            + usize::from(self.task_support.is_some())
-            + usize::from(self.meta.is_some());
+            + usize::from(listed.output_schema.is_some())
+            + usize::from(listed.annotations.is_some())
+            + usize::from(!listed.icons.is_empty())
+            + usize::from(listed.task_support.is_some())
+            + usize::from(listed.meta.is_some());
         let mut out = serializer.serialize_struct("Tool", fields)?;
         out.serialize_field("name", self.name())?;
         match self.title() {
@@ -32,35 +39,43 @@ impl Serialize for Tool {
             None => out.skip_field("description")?,
         }
         out.serialize_field("inputSchema", &self.input_schema)?;
-        match &self.output_schema {
-            Some(schema) => out.serialize_field("outputSchema", schema)?,
+        match &listed.output_schema {
+            Some(schema) => out.serialize_field("outputSchema", &json_text::<S>(schema)?)?,
             None => out.skip_field("outputSchema")?,
         }
-        if self.annotations.is_empty() {
-            out.skip_field("annotations")?;
-        } else {
-            out.serialize_field("annotations", &self.annotations)?;
+        match &listed.annotations {
+            Some(annotations) => out.serialize_field("annotations", annotations.as_ref())?,
+            None => out.skip_field("annotations")?,
         }
-        if self.icons.is_empty() {
+        if listed.icons.is_empty() {
             out.skip_field("icons")?;
         } else {
-            let icons: Vec<Value> = self.icons.iter().map(crate::Icon::to_json).collect();
-            out.serialize_field("icons", &icons)?;
+            out.serialize_field("icons", listed.icons)?;
         }
-        match self.task_support {
-            Some(support) => out.serialize_field(
-                "execution",
-                &serde_json::json!({"taskSupport": support.as_str()}),
-            )?,
+        match listed.task_support {
+            Some(support) => out.serialize_field("execution", &Execution(support))?,
             None => out.skip_field("execution")?,
         }
-        match &self.meta {
-            Some(meta) => {
-                let meta: Value = serde_json::from_str(meta).map_err(serde::ser::Error::custom)?;
-                out.serialize_field("_meta", &meta)?;
-            }
+        match listed.meta {
+            Some(meta) => out.serialize_field("_meta", &json_text::<S>(meta)?)?,
             None => out.skip_field("_meta")?,
         }
+        out.end()
+    }
+}
+
+/// JSON text the crate wrote or checked, as a value any serializer takes.
+fn json_text<S: Serializer>(text: &str) -> Result<Value, S::Error> {
+    serde_json::from_str(text).map_err(serde::ser::Error::custom)
+}
+
+/// `{"taskSupport": "..."}`.
+struct Execution(TaskSupport);
+
+impl Serialize for Execution {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut out = serializer.serialize_struct("Execution", 1)?;
+        out.serialize_field("taskSupport", self.0.as_str())?;
         out.end()
     }
 }
@@ -173,7 +188,7 @@ impl<'de> Visitor<'de> for ToolVisitor {
             .iter()
             .enumerate()
             .map(|(i, icon)| {
-                crate::Icon::read(icon).map_err(|error| {
+                crate::protocol::Icon::read(icon).map_err(|error| {
                     de::Error::custom(format_args!("invalid `icons[{i}]`: {error}"))
                 })
             })
@@ -184,8 +199,8 @@ impl<'de> Visitor<'de> for ToolVisitor {
             .and_then(|e| e.get("taskSupport"))
         {
             None | Some(Value::Null) => None,
-            Some(Value::String(text)) if crate::TaskSupport::parse(text).is_some() => {
-                crate::TaskSupport::parse(text)
+            Some(Value::String(text)) if TaskSupport::parse(text).is_some() => {
+                TaskSupport::parse(text)
             }
             Some(other) => {
                 return Err(de::Error::custom(format_args!(
@@ -205,7 +220,7 @@ impl<'de> Visitor<'de> for ToolVisitor {
             meta: meta
                 .flatten()
                 .map(|meta| Cow::Owned(Value::Object(meta).to_string())),
-            __non_exhaustive: crate::__private::NonExhaustive,
+            __non_exhaustive: crate::tool::NonExhaustive,
         })
     }
 }

@@ -1,0 +1,204 @@
+//! The descriptor's inputs read and checked: the tool's name against the protocol's rule, each
+//! parameter (or field) with a plain name and one fixed type, its `#[schema(...)]` against its
+//! type, no two inputs of one name, and on a struct's field the keys serde decides. What passes
+//! is the model the code generation writes from.
+
+use proc_macro2::{TokenStream, TokenTree};
+use syn::{Error, LitStr};
+
+use crate::check::schema::{fixed_length, schema_attr};
+use crate::leaf::docs::join_docs;
+use crate::leaf::errors::Errors;
+use crate::leaf::tokens::unraw;
+use crate::leaf::{case, name};
+use crate::model::descriptor::{Descriptor, Property, Source, apply, json_output};
+use crate::model::params::Param;
+use crate::model::schema;
+use crate::model::schema_attr::{self, SchemaAttr};
+use crate::model::tool_attr::Args;
+
+pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Descriptor {
+    let name = match &args.name {
+        Some(name) => name.value(),
+        None => {
+            let name = source.default_name.clone();
+            if let Err(problem) = name::check(&name) {
+                errors.push(Error::new(
+                    source.ident.span(),
+                    format!(
+                        "`{name}` is not a valid tool name: {problem}; name the tool with \
+                         #[tool(name = \"...\")]"
+                    ),
+                ));
+            }
+            name
+        }
+    };
+    let description = match &args.description {
+        Some(description) => Some(description.value()),
+        None => join_docs(source.docs),
+    };
+    let mut properties = Vec::new();
+    for (index, param) in source.params.iter().enumerate() {
+        let Some(property) = property(
+            index,
+            param,
+            args.rename_all.as_ref(),
+            source.generics,
+            errors,
+        ) else {
+            continue;
+        };
+        if let Some(error) = name_taken(&properties, &property) {
+            errors.push(error);
+        }
+        properties.push(property);
+    }
+    let json = source.output.and_then(json_output);
+    let written_json = json.is_some();
+    let output = json.map(|ty| schema::read_param(&ty, errors).0);
+    Descriptor {
+        name,
+        description,
+        properties,
+        output,
+        written_json,
+        icons: args.icons.clone(),
+        meta: args.meta.as_ref().map(LitStr::value),
+        task_support: args.task_support.as_ref().map(LitStr::value),
+    }
+}
+
+/// The input read from one parameter (or field) at `index`: its name (its `rename`, the
+/// handler's `rename_all`, or serde's), its schema with its `#[schema(...)]` keys checked
+/// against its type and applied, and what the call checks. `None` for a parameter the model
+/// does not supply, or one whose error is reported.
+pub(crate) fn property(
+    index: usize,
+    param: &Param,
+    rename_all: Option<&LitStr>,
+    generics: &[String],
+    errors: &mut Errors,
+) -> Option<Property> {
+    if param.context {
+        if let Some(attr) = param.schema.first() {
+            errors.push(Error::new_spanned(
+                attr,
+                "#[schema(...)] on a #[context] parameter: the server supplies it, so it \
+                 has no schema to shape",
+            ));
+        }
+        return None;
+    }
+    let Some(ident) = &param.name else {
+        errors.push(Error::new_spanned(
+            &param.pattern,
+            "a #[tool] parameter needs a plain name, which the model passes its argument \
+             by; mark it #[context] if the server supplies it instead",
+        ));
+        return None;
+    };
+    if let Some(error) = not_fixed(&param.ty, generics) {
+        errors.push(error);
+        return None;
+    }
+    let (schema, optional) = schema::read_param(&param.ty, errors);
+    let attr = schema_attr::parse(&param.schema, errors);
+    let mut property = Property {
+        param: index,
+        name: match (&param.serde_name, rename_all) {
+            (Some(name), _) => name.clone(),
+            (None, Some(case)) => case::rename(&unraw(ident), &case.value()),
+            (None, None) => unraw(ident),
+        },
+        schema,
+        optional: optional || param.serde_default,
+        null: true,
+        checks: Vec::new(),
+        default: None,
+        description: join_docs(&param.docs),
+        cfgs: param.cfgs.clone(),
+        span: ident.span(),
+    };
+    if param.field {
+        serde_decides(&attr, errors);
+    }
+    if !attr.is_empty() {
+        fixed_length(&attr, &property.schema, &param.ty, errors);
+        schema_attr(&attr, &property.schema.kind(), optional, &param.ty, errors);
+        apply(&mut property, attr, &param.ty);
+    }
+    Some(property)
+}
+
+/// Two inputs of one name would be one property of the schema, the model's argument going to
+/// either: the later one is an error that names the earlier.
+fn name_taken(properties: &[Property], property: &Property) -> Option<Error> {
+    let earlier = properties
+        .iter()
+        .find(|earlier| earlier.name == property.name)?;
+    Some(Error::new(
+        property.span,
+        format!(
+            "two parameters are both `{}` to the model (the other is parameter {}); \
+             give one another name with #[schema(rename = \"...\")]",
+            property.name,
+            earlier.param + 1
+        ),
+    ))
+}
+
+/// serde names a field and fills it in: the `#[schema]` keys that would say otherwise
+/// (`rename`, `default`, `nullable`) are serde's, and the schema would list what serde does
+/// not read.
+fn serde_decides(attr: &SchemaAttr, errors: &mut Errors) {
+    let serde_keys = [
+        attr.rename.as_ref().map(|r| (r.span(), "#[serde(rename)]")),
+        attr.default
+            .as_ref()
+            .map(|d| (d.key.span(), "#[serde(default)]")),
+        attr.nullable
+            .as_ref()
+            .map(|(k, _)| (k.span(), "an `Option` field")),
+    ];
+    for (span, instead) in serde_keys.into_iter().flatten() {
+        errors.push(Error::new(
+            span,
+            format!("on a struct's field, serde decides this: write {instead} instead"),
+        ));
+    }
+}
+
+/// An error if the type is not one fixed type: a generic parameter of the handler or
+/// `impl Trait` has no single schema for the model.
+fn not_fixed(ty: &TokenStream, generics: &[String]) -> Option<Error> {
+    for token in ty.clone() {
+        match token {
+            TokenTree::Group(group) => {
+                if let Some(error) = not_fixed(&group.stream(), generics) {
+                    return Some(error);
+                }
+            }
+            TokenTree::Ident(word) if word == "impl" => {
+                return Some(Error::new(
+                    word.span(),
+                    "a #[tool] parameter cannot be `impl Trait`: its JSON Schema must be fixed; \
+                     take a concrete type, or mark the parameter #[context] if the server \
+                     supplies it",
+                ));
+            }
+            TokenTree::Ident(word) if generics.iter().any(|name| word == name) => {
+                return Some(Error::new(
+                    word.span(),
+                    format!(
+                        "a #[tool] parameter's type cannot use the handler's generic parameter \
+                         `{word}`: its JSON Schema must be fixed; take a concrete type, or mark \
+                         the parameter #[context] if the server supplies it"
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    }
+    None
+}

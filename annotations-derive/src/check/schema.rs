@@ -1,0 +1,437 @@
+//! A parameter's (or field's) `#[schema(...)]` against its type, one function a rule: a key
+//! that does not fit the type, a bound outside the type's range, bounds that leave nothing, a
+//! literal default or example of the wrong type or outside the bounds, a length on a type whose
+//! length is fixed.
+
+use proc_macro2::{Ident, TokenStream};
+use syn::Error;
+
+use crate::leaf::errors::Errors;
+use crate::model::schema::{Kind, Ty};
+use crate::model::schema_attr::{Literal, Number, SchemaAttr};
+
+/// What a kind of value is, for messages.
+fn kind_name(kind: &Kind) -> &'static str {
+    match kind {
+        Kind::Integer(..) => "an integer",
+        Kind::Number(..) => "a number",
+        Kind::String => "a string",
+        Kind::Boolean => "a boolean",
+        Kind::Array => "an array",
+        Kind::Object => "an object",
+        Kind::Any => "any JSON value",
+        Kind::Unknown => "a type whose schema comes from `ToolSchema`",
+    }
+}
+
+/// Checks a parameter's `#[schema(...)]` keys against its type (`ty` as written, `kind` what
+/// its values are, `option` whether it is an `Option`): a key that does not fit the type, a
+/// bound outside the type's range, bounds that leave nothing, a literal default or example of
+/// the wrong type or outside the bounds. Each error is at the offending token, in the order of
+/// the rules below.
+pub(crate) fn schema_attr(
+    attr: &SchemaAttr,
+    kind: &Kind,
+    option: bool,
+    ty: &TokenStream,
+    errors: &mut Errors,
+) {
+    let ty_text = ty.to_string().replace(' ', "");
+    let ty_text = ty_text.as_str();
+    bounds_fit_type(attr, kind, ty_text, errors);
+    exclusive_bound_inside_range(attr, kind, ty_text, errors);
+    bounds_leave_a_value(attr, errors);
+    counts_fit_type(attr, kind, ty_text, errors);
+    counts_in_order(attr, errors);
+    keys_of_one_kind_fit(attr, kind, ty_text, errors);
+    pattern_parses(attr, kind, errors);
+    not_nullable_only_on_option(attr, option, ty_text, errors);
+    default_fits(attr, kind, option, ty_text, errors);
+    examples_fit(attr, kind, ty_text, errors);
+}
+
+/// A bound (`minimum`, `multiple_of`, ...) the type cannot meet would be listed and then refuse
+/// every value: each is checked against the type, one error a key.
+fn bounds_fit_type(attr: &SchemaAttr, kind: &Kind, ty_text: &str, errors: &mut Errors) {
+    for (key, number) in &attr.numbers {
+        if let Some(error) = bound_problem(key, number, kind, ty_text) {
+            errors.push(error);
+        }
+    }
+}
+
+/// The first way a bound does not fit the type: a key for numbers on another type, a fraction
+/// for an integer type, a value outside the type's range, a `multiple_of` of 0 or less.
+fn bound_problem(key: &Ident, number: &Number, kind: &Kind, ty_text: &str) -> Option<Error> {
+    let numeric = matches!(kind, Kind::Integer(..) | Kind::Number(..));
+    if !numeric {
+        return Some(Error::new(
+            key.span(),
+            format!(
+                "#[schema({key})] is a bound for numbers, and `{ty_text}` is {}",
+                kind_name(kind)
+            ),
+        ));
+    }
+    if let Kind::Integer(min, max) = kind {
+        let Some(value) = number.int else {
+            return Some(Error::new(
+                number.span,
+                format!("`{ty_text}` holds integers: write a whole number for #[schema({key})]"),
+            ));
+        };
+        let outside = min.is_some_and(|min| value < min) || max.is_some_and(|max| value > max);
+        if outside && key != "multiple_of" {
+            return Some(Error::new(
+                number.span,
+                format!(
+                    "#[schema({key} = {value})] is outside what `{ty_text}` holds ({} to {})",
+                    min.map_or("?".to_owned(), |n| n.to_string()),
+                    max.map_or("?".to_owned(), |n| n.to_string()),
+                ),
+            ));
+        }
+    }
+    if let Kind::Number(min, max) = kind {
+        let outside =
+            min.is_some_and(|min| number.float < min) || max.is_some_and(|max| number.float > max);
+        if outside && key != "multiple_of" {
+            return Some(Error::new(
+                number.span,
+                format!("#[schema({key})] is outside what `{ty_text}` holds"),
+            ));
+        }
+    }
+    (key == "multiple_of" && number.float <= 0.0)
+        .then(|| Error::new(number.span, "#[schema(multiple_of)] must be greater than 0"))
+}
+
+/// An exclusive bound at the edge of an integer type's range leaves no value.
+fn exclusive_bound_inside_range(
+    attr: &SchemaAttr,
+    kind: &Kind,
+    ty_text: &str,
+    errors: &mut Errors,
+) {
+    if let Kind::Integer(min, max) = kind {
+        if let Some((key, number)) = attr.number("exclusive_minimum") {
+            if number.int.is_some_and(|n| max.is_some_and(|max| n >= max)) {
+                errors.push(Error::new(
+                    key.span(),
+                    format!(
+                        "#[schema(exclusive_minimum = {})] leaves no value `{ty_text}` holds",
+                        number.json
+                    ),
+                ));
+            }
+        }
+        if let Some((key, number)) = attr.number("exclusive_maximum") {
+            if number.int.is_some_and(|n| min.is_some_and(|min| n <= min)) {
+                errors.push(Error::new(
+                    key.span(),
+                    format!(
+                        "#[schema(exclusive_maximum = {})] leaves no value `{ty_text}` holds",
+                        number.json
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+/// A lower bound above an upper one (or equal, when either is exclusive) leaves no value: the
+/// schema would refuse every argument.
+fn bounds_leave_a_value(attr: &SchemaAttr, errors: &mut Errors) {
+    let bound = |key: &str| attr.number(key).map(|(ident, n)| (ident, n));
+    let lower = [bound("minimum"), bound("exclusive_minimum")];
+    let upper = [bound("maximum"), bound("exclusive_maximum")];
+    for (low_index, low) in lower.iter().enumerate() {
+        for (high_index, high) in upper.iter().enumerate() {
+            if let (Some((low_key, low)), Some((high_key, high))) = (low, high) {
+                let exclusive = low_index == 1 || high_index == 1;
+                if low.float > high.float || (exclusive && low.float >= high.float) {
+                    errors.push(Error::new(
+                        high_key.span(),
+                        format!(
+                            "#[schema({high_key} = {})] and #[schema({low_key} = {})] leave no value between them",
+                            high.json, low.json
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// A length bound is for strings and an item count for arrays: on another type the key would be
+/// listed and mean nothing.
+fn counts_fit_type(attr: &SchemaAttr, kind: &Kind, ty_text: &str, errors: &mut Errors) {
+    for (key, _) in &attr.counts {
+        let fits = match key.to_string().as_str() {
+            "min_length" | "max_length" => matches!(kind, Kind::String),
+            _ => matches!(kind, Kind::Array),
+        };
+        if !fits {
+            let what = if key.to_string().ends_with("length") {
+                "strings"
+            } else {
+                "arrays"
+            };
+            errors.push(Error::new(
+                key.span(),
+                format!(
+                    "#[schema({key})] is a bound for {what}, and `{ty_text}` is {}",
+                    kind_name(kind)
+                ),
+            ));
+        }
+    }
+}
+
+/// A minimum count above the maximum leaves no value.
+fn counts_in_order(attr: &SchemaAttr, errors: &mut Errors) {
+    for (min, max) in [("min_length", "max_length"), ("min_items", "max_items")] {
+        if let (Some((_, low)), Some((high_key, high))) = (attr.count(min), attr.count(max)) {
+            if low > high {
+                errors.push(Error::new(
+                    high_key.span(),
+                    format!("#[schema({max} = {high})] is below #[schema({min} = {low})]"),
+                ));
+            }
+        }
+    }
+}
+
+/// `unique_items` is for arrays, `format` and `pattern` for strings: on another type the key
+/// would be listed and mean nothing.
+fn keys_of_one_kind_fit(attr: &SchemaAttr, kind: &Kind, ty_text: &str, errors: &mut Errors) {
+    let one_kind = [
+        (
+            attr.unique_items.as_ref().map(proc_macro2::Ident::span),
+            "unique_items",
+            "arrays",
+            matches!(kind, Kind::Array),
+        ),
+        (
+            attr.format.as_ref().map(syn::LitStr::span),
+            "format",
+            "strings",
+            matches!(kind, Kind::String),
+        ),
+        (
+            attr.pattern.as_ref().map(syn::LitStr::span),
+            "pattern",
+            "strings",
+            matches!(kind, Kind::String),
+        ),
+    ];
+    for (span, key, what, fits) in one_kind {
+        if let (Some(span), false) = (span, fits) {
+            errors.push(Error::new(
+                span,
+                format!(
+                    "#[schema({key})] is for {what}, and `{ty_text}` is {}",
+                    kind_name(kind)
+                ),
+            ));
+        }
+    }
+}
+
+/// A string's `pattern` is enforced by the call: one the runtime cannot parse is an error now,
+/// not on every call.
+fn pattern_parses(attr: &SchemaAttr, kind: &Kind, errors: &mut Errors) {
+    if let (Some(pattern), Kind::String) = (&attr.pattern, kind) {
+        if let Err(problem) = check_pattern(&pattern.value()) {
+            errors.push(Error::new(pattern.span(), problem));
+        }
+    }
+}
+
+/// `nullable = false` takes `null` away from an `Option`; on any other type there is none to
+/// take.
+fn not_nullable_only_on_option(
+    attr: &SchemaAttr,
+    option: bool,
+    ty_text: &str,
+    errors: &mut Errors,
+) {
+    if let Some((key, _)) = &attr.nullable {
+        if !option {
+            errors.push(Error::new(
+                key.span(),
+                format!("#[schema(nullable = false)] is for `Option` parameters; `{ty_text}` never takes `null`"),
+            ));
+        }
+    }
+}
+
+/// An `Option`'s default is `None` already; a literal default of another type must be a value
+/// of it, inside its bounds, or the schema would list a default the call refuses.
+fn default_fits(attr: &SchemaAttr, kind: &Kind, option: bool, ty_text: &str, errors: &mut Errors) {
+    if let Some(default) = &attr.default {
+        if option {
+            errors.push(Error::new(
+                default.key.span(),
+                "an `Option` parameter's default is `None`: give #[schema(default)] to a parameter that is not an `Option`",
+            ));
+        } else if let Some(literal) = &default.literal {
+            if let Some(problem) = literal_problem(literal, kind, attr) {
+                errors.push(Error::new_spanned(
+                    &default.expr,
+                    format!("#[schema(default)] {problem} (`{ty_text}`)"),
+                ));
+            }
+        }
+    }
+}
+
+/// Each example must be a value the call takes, or the schema would show the model a wrong one.
+fn examples_fit(attr: &SchemaAttr, kind: &Kind, ty_text: &str, errors: &mut Errors) {
+    if let Some((key, examples)) = &attr.examples {
+        for example in examples {
+            if let Some(problem) = literal_problem(example, kind, attr) {
+                errors.push(Error::new(
+                    key.span(),
+                    format!("#[schema(examples)]: an example {problem} (`{ty_text}`)"),
+                ));
+            }
+        }
+    }
+}
+
+/// Why a literal cannot be a value of the parameter, if it cannot: the wrong type, or outside
+/// the type's or the attribute's bounds.
+fn literal_problem(literal: &Literal, kind: &Kind, attr: &SchemaAttr) -> Option<String> {
+    let bound = |key: &str| attr.number(key).map(|(_, n)| n.float);
+    let count = |key: &str| attr.count(key).map(|(_, n)| *n);
+    match (kind, literal) {
+        (Kind::Any | Kind::Unknown, _) => None,
+        (Kind::Integer(..), Literal::Number(number)) if number.int.is_none() => {
+            Some(format!("is `{}`, not an integer", number.json))
+        }
+        (Kind::Integer(min, max), Literal::Number(number)) => {
+            let value = number.int?;
+            if min.is_some_and(|min| value < min) || max.is_some_and(|max| value > max) {
+                return Some(format!("is {value}, outside what the type holds"));
+            }
+            number_bounds(
+                number.float,
+                bound("minimum"),
+                bound("maximum"),
+                bound("exclusive_minimum"),
+                bound("exclusive_maximum"),
+            )
+        }
+        (Kind::Number(..), Literal::Number(number)) => number_bounds(
+            number.float,
+            bound("minimum"),
+            bound("maximum"),
+            bound("exclusive_minimum"),
+            bound("exclusive_maximum"),
+        ),
+        (Kind::String, Literal::Str(text)) => {
+            let length = text.chars().count() as u64;
+            if count("min_length").is_some_and(|min| length < min) {
+                Some(format!("is {length} characters, below `min_length`"))
+            } else if count("max_length").is_some_and(|max| length > max) {
+                Some(format!("is {length} characters, above `max_length`"))
+            } else {
+                None
+            }
+        }
+        (Kind::Boolean, Literal::Bool(_)) => None,
+        (Kind::Array, Literal::Array(items)) => {
+            let length = items.len() as u64;
+            if count("min_items").is_some_and(|min| length < min) {
+                Some(format!("has {length} items, below `min_items`"))
+            } else if count("max_items").is_some_and(|max| length > max) {
+                Some(format!("has {length} items, above `max_items`"))
+            } else {
+                None
+            }
+        }
+        (kind, literal) => {
+            let what = match literal {
+                Literal::Number(_) => "a number",
+                Literal::Str(_) => "a string",
+                Literal::Bool(_) => "a boolean",
+                Literal::Array(_) => "an array",
+            };
+            Some(format!(
+                "is {what}, and the parameter is {}",
+                kind_name(kind)
+            ))
+        }
+    }
+}
+
+fn number_bounds(
+    value: f64,
+    minimum: Option<f64>,
+    maximum: Option<f64>,
+    exclusive_minimum: Option<f64>,
+    exclusive_maximum: Option<f64>,
+) -> Option<String> {
+    if minimum.is_some_and(|min| value < min) {
+        Some(format!("is {value}, below `minimum`"))
+    } else if maximum.is_some_and(|max| value > max) {
+        Some(format!("is {value}, above `maximum`"))
+    } else if exclusive_minimum.is_some_and(|min| value <= min) {
+        Some(format!("is {value}, not above `exclusive_minimum`"))
+    } else if exclusive_maximum.is_some_and(|max| value >= max) {
+        Some(format!("is {value}, not below `exclusive_maximum`"))
+    } else {
+        None
+    }
+}
+
+/// Whether the runtime can enforce `pattern`: it parses, with the `regex` feature on.
+#[cfg(feature = "regex")]
+fn check_pattern(pattern: &str) -> Result<(), String> {
+    regex_syntax::Parser::new()
+        .parse(pattern)
+        .map(|_| ())
+        .map_err(|error| {
+            let error = error.to_string();
+            let reason = error.lines().last().unwrap_or("invalid").trim();
+            let reason = reason.strip_prefix("error: ").unwrap_or(reason);
+            format!("#[schema(pattern)] is not a regular expression the call can check: {reason}")
+        })
+}
+
+/// Without the `regex` feature a pattern could be listed but not checked: refused.
+#[cfg(not(feature = "regex"))]
+fn check_pattern(_: &str) -> Result<(), String> {
+    Err(
+        "#[schema(pattern)] needs the `regex` feature of `annotations` (`annotations = { \
+         version = \"...\", features = [\"regex\"] }`), which checks it while compiling and \
+         enforces it on every call; without it the pattern would be listed but not checked"
+            .to_owned(),
+    )
+}
+
+/// A length key on a type whose length is fixed (`char`, `[T; N]`) would override it: the
+/// schema would then say what the call refuses.
+pub(crate) fn fixed_length(attr: &SchemaAttr, ty: &Ty, written: &TokenStream, errors: &mut Errors) {
+    let inner = match ty {
+        Ty::Nullable(inner) => inner.as_ref(),
+        other => other,
+    };
+    let (fixed, keys) = match inner {
+        Ty::Json(pairs) if pairs.iter().any(|(k, v)| *k == "maxLength" && v == "1") => {
+            ("a single character", ["min_length", "max_length"])
+        }
+        Ty::Array { len: Some(_), .. } => ("a fixed number of items", ["min_items", "max_items"]),
+        _ => return,
+    };
+    let written = written.to_string().replace(' ', "");
+    for key in keys {
+        if let Some((ident, _)) = attr.count(key) {
+            errors.push(Error::new(
+                ident.span(),
+                format!("#[schema({key})] on `{written}`, which always holds {fixed}"),
+            ));
+        }
+    }
+}

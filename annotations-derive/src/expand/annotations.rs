@@ -1,0 +1,41 @@
+//! The `ToolAnnotations` struct literal: the title and the four hints as stated, a hint given as
+//! a `const` expression typed as a `bool` at its key.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::LitStr;
+
+use crate::check::hints::{Value, typed};
+use crate::leaf::tokens::expr_span;
+
+/// The annotations as a struct literal (usable in other `const` items).
+pub(crate) fn annotations_value(
+    krate: &TokenStream,
+    title: Option<&LitStr>,
+    fields: [Option<Value<'_>>; 4],
+) -> TokenStream {
+    let title = match title {
+        Some(title) => {
+            quote!(::core::option::Option::Some(#krate::__private::Cow::Borrowed(#title)))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let [read_only, destructive, idempotent, open_world] = fields.map(|field| match field {
+        None => quote!(::core::option::Option::None),
+        Some(Value::Known(value)) => quote!(::core::option::Option::Some(#value)),
+        Some(Value::Expr(expr)) => {
+            let span = expr_span(expr);
+            let expr = typed(expr);
+            quote_spanned!(span=> ::core::option::Option::Some(#expr))
+        }
+    });
+    quote! {
+        #krate::ToolAnnotations {
+            title: #title,
+            read_only_hint: #read_only,
+            destructive_hint: #destructive,
+            idempotent_hint: #idempotent,
+            open_world_hint: #open_world,
+        }
+    }
+}

@@ -1,0 +1,153 @@
+//! `#[derive(ToolSchema)]`: the JSON Schema of a user's struct or enum, without schemars,
+//! written while compiling when every field's type is known (as a handler parameter's is),
+//! and honouring the `#[serde(...)]` attributes that change the JSON serde reads (see
+//! `model/serde_attr.rs`), so the schema and serde's reading never disagree.
+//!
+//! Named structs become objects (a field's doc comment its description, its `#[schema(...)]`
+//! keys on its schema and checked by the call; `Option` fields and fields with a serde default
+//! not required; `deny_unknown_fields` closes the object; aliases and `flatten` as serde reads
+//! them), a newtype or `transparent` struct its field's schema, enums of unit variants a
+//! string `enum`, and enums with data a `oneOf` of their variants in serde's tagging (built
+//! once, when first asked for). A type that leads back to itself is a `$ref` into `$defs`.
+//! What it does not understand (other shapes, generics) is a compile error.
+
+use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
+use quote::quote;
+use syn::Error;
+
+use crate::check::fields::schema_fields;
+use crate::expand::derive_schema_enum::{data_enum, unit_enum};
+use crate::expand::derive_schema_struct::{Built, one_field, record, record_checks};
+use crate::expand::krate::Krate;
+use crate::leaf::docs::join_docs;
+use crate::leaf::errors::Errors;
+use crate::leaf::tokens::{flatten, punct, split_top_level};
+use crate::model::attrs::{attribute_streams, skip_visibility};
+use crate::model::body::{newtype_field, read_variants};
+use crate::model::serde_attr;
+
+pub(crate) fn expand(input: TokenStream) -> TokenStream {
+    let mut errors = Errors::new();
+    let tokens: Vec<TokenTree> = flatten(input);
+    let (docs, attrs, i) = attribute_streams(&tokens);
+    let i = skip_visibility(&tokens, i);
+    let (Some(TokenTree::Ident(keyword)), Some(TokenTree::Ident(name))) =
+        (tokens.get(i), tokens.get(i + 1))
+    else {
+        return Error::new(
+            Span::call_site(),
+            "#[derive(ToolSchema)] expected a struct or an enum",
+        )
+        .to_compile_error();
+    };
+    let name = name.clone();
+    let krate = Krate::new(None).path();
+    let container = serde_attr::container(&attrs, "#[derive(ToolSchema)]", &mut errors);
+    if punct(tokens.get(i + 2), '<') {
+        // No implementation at all: one for the type without its parameters would only add
+        // rustc's own errors.
+        errors.push(Error::new(
+            tokens[i + 2].span(),
+            "#[derive(ToolSchema)] does not take generic types yet: a generic type has no one \
+             schema; implement `annotations::ToolSchema` for each instance you use",
+        ));
+        return errors.into_compile_errors();
+    }
+    let description = join_docs(&docs);
+    let body = tokens[i + 2..].iter().find_map(|token| match token {
+        TokenTree::Group(group) if group.delimiter() == Delimiter::Brace => Some(group.stream()),
+        _ => None,
+    });
+    let tuple = tokens[i + 2..].iter().find_map(|token| match token {
+        TokenTree::Group(group) if group.delimiter() == Delimiter::Parenthesis => {
+            Some(group.stream())
+        }
+        _ => None,
+    });
+    let description = description.as_deref();
+    let built = match (keyword.to_string().as_str(), body) {
+        ("struct", Some(fields)) => {
+            if let Some(tag) = container.tag.as_ref().or(container.content.as_ref()) {
+                errors.push(Error::new(
+                    tag.span(),
+                    "#[serde(tag)] on a struct is not read by #[derive(ToolSchema)] yet",
+                ));
+            }
+            let fields = schema_fields(fields, &container, false, &mut errors);
+            match container.transparent {
+                Some(span) => one_field(&fields, span, description, &krate, &mut errors),
+                None => Built {
+                    check: record_checks(&fields, &krate),
+                    ..record(&fields, &container, description, &krate)
+                },
+            }
+        }
+        ("struct", None)
+            if tuple
+                .as_ref()
+                .is_some_and(|fields| split_top_level(fields.clone()).len() == 1) =>
+        {
+            let field = newtype_field(tuple.unwrap_or_default(), &name);
+            let fields = schema_fields(field, &container, false, &mut errors);
+            one_field(&fields, name.span(), description, &krate, &mut errors)
+        }
+        ("enum", Some(variants)) => {
+            let variants = read_variants(variants, &container, &mut errors);
+            let tagged = container.tag.is_some() || container.untagged;
+            if !tagged && variants.iter().all(|variant| variant.data.is_none()) {
+                unit_enum(&variants, description, &krate)
+            } else {
+                data_enum(variants, &container, description, &krate, &mut errors)
+            }
+        }
+        ("struct", None) => {
+            errors.push(Error::new(
+                name.span(),
+                "#[derive(ToolSchema)] reads structs with named fields and newtype structs; a \
+                 tuple struct of several fields or a unit struct is not read yet",
+            ));
+            Built::fixed(quote!(#krate::__private::Value::Null))
+        }
+        _ => {
+            errors.push(Error::new(
+                keyword.span(),
+                "#[derive(ToolSchema)] expected a struct or an enum",
+            ));
+            Built::fixed(quote!(#krate::__private::Value::Null))
+        }
+    };
+    let Built {
+        schema,
+        check,
+        fixed,
+    } = built;
+    // A schema built from other types' may lead back to this one; one written while
+    // compiling cannot.
+    let schema = if fixed {
+        schema
+    } else {
+        quote!(#krate::__private::named(::core::any::type_name::<Self>(), || #schema))
+    };
+    let check = check.map(|body| {
+        quote! {
+            fn check_value(
+                __value: &#krate::__private::Value,
+                __at: &dyn ::core::fmt::Display,
+            ) -> ::core::result::Result<(), ::std::string::String> {
+                #body
+            }
+        }
+    });
+    let implementation = quote! {
+        impl #krate::ToolSchema for #name {
+            fn tool_schema() -> #krate::__private::Value {
+                #schema
+            }
+            #check
+        }
+    };
+    match errors.check() {
+        Ok(()) => implementation,
+        Err(errors) => quote!(#implementation #errors),
+    }
+}

@@ -1,0 +1,39 @@
+//! The names generated code gives what it writes beside a handler: `LIST_NOTES` for the
+//! `_ANNOTATIONS` and `_TOOL` constants, `__annotations_call_list_notes` for the call.
+
+use proc_macro2::Ident;
+use quote::format_ident;
+
+use crate::leaf::tokens::unraw;
+
+/// `list_notes` -> `LIST_NOTES`, `listNotes` -> `LIST_NOTES`, `getURLForNote` ->
+/// `GET_URL_FOR_NOTE`: a word starts at an upper-case letter after a lower-case one or a
+/// digit, and at the last upper-case letter of an acronym followed by a lower-case one.
+pub(crate) fn upper_snake(function: &Ident) -> String {
+    let name = unraw(function);
+    let chars: Vec<char> = name.chars().collect();
+    let mut upper = String::new();
+    for (i, &c) in chars.iter().enumerate() {
+        if i > 0 && c.is_uppercase() && !upper.ends_with('_') {
+            let previous = chars[i - 1];
+            let next_lower = chars.get(i + 1).is_some_and(|n| n.is_lowercase());
+            if previous.is_lowercase()
+                || previous.is_ascii_digit()
+                || (previous.is_uppercase() && next_lower)
+            {
+                upper.push('_');
+            }
+        }
+        upper.extend(c.to_uppercase());
+    }
+    upper
+}
+
+/// The name of the call function beside `handler`.
+pub(crate) fn call_name(handler: &Ident) -> Ident {
+    format_ident!(
+        "__annotations_call_{}",
+        unraw(handler),
+        span = handler.span()
+    )
+}

@@ -1,0 +1,116 @@
+//! `#[tool(rename_all = "...")]`: a parameter's name (snake case, as Rust writes it) in one of
+//! serde's case conventions, spelled as serde spells them. A leaf: imports nothing of the crate.
+
+/// serde's case names, in its order.
+pub(crate) const CASES: [&str; 8] = [
+    "lowercase",
+    "UPPERCASE",
+    "PascalCase",
+    "camelCase",
+    "snake_case",
+    "SCREAMING_SNAKE_CASE",
+    "kebab-case",
+    "SCREAMING-KEBAB-CASE",
+];
+
+/// `name` (snake case, as Rust writes a field or parameter) in `case`, one of [`CASES`], as
+/// serde renames fields; unchanged for any other.
+pub(crate) fn rename(name: &str, case: &str) -> String {
+    let words = name.split('_');
+    match case {
+        // serde: a snake-case field is lower case already.
+        "lowercase" | "snake_case" => name.to_owned(),
+        "UPPERCASE" | "SCREAMING_SNAKE_CASE" => name.to_ascii_uppercase(),
+        "PascalCase" => words.map(capitalize).collect(),
+        "camelCase" => {
+            let pascal: String = words.map(capitalize).collect();
+            let mut chars = pascal.chars();
+            match chars.next() {
+                Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+                None => pascal,
+            }
+        }
+        "kebab-case" => name.replace('_', "-"),
+        "SCREAMING-KEBAB-CASE" => name.replace('_', "-").to_ascii_uppercase(),
+        _ => name.to_owned(),
+    }
+}
+
+/// A variant's name (Pascal case, as Rust writes it) in `case`, as serde renames variants.
+pub(crate) fn rename_variant(name: &str, case: &str) -> String {
+    let snake = || {
+        let mut snake = String::new();
+        for (i, c) in name.char_indices() {
+            if c.is_uppercase() && i > 0 {
+                snake.push('_');
+            }
+            snake.push(c.to_ascii_lowercase());
+        }
+        snake
+    };
+    match case {
+        "lowercase" => name.to_ascii_lowercase(),
+        "UPPERCASE" => name.to_ascii_uppercase(),
+        "camelCase" => {
+            let mut chars = name.chars();
+            match chars.next() {
+                Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+                None => String::new(),
+            }
+        }
+        "snake_case" => snake(),
+        "SCREAMING_SNAKE_CASE" => snake().to_ascii_uppercase(),
+        "kebab-case" => snake().replace('_', "-"),
+        "SCREAMING-KEBAB-CASE" => snake().replace('_', "-").to_ascii_uppercase(),
+        _ => name.to_owned(),
+    }
+}
+
+fn capitalize(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::leaf::case::{rename, rename_variant};
+
+    #[test]
+    fn every_case_as_serde_writes_it() {
+        // As serde renames a field `dry_run`.
+        let cases = [
+            ("lowercase", "dry_run"),
+            ("UPPERCASE", "DRY_RUN"),
+            ("PascalCase", "DryRun"),
+            ("camelCase", "dryRun"),
+            ("snake_case", "dry_run"),
+            ("SCREAMING_SNAKE_CASE", "DRY_RUN"),
+            ("kebab-case", "dry-run"),
+            ("SCREAMING-KEBAB-CASE", "DRY-RUN"),
+        ];
+        for (case, expected) in cases {
+            assert_eq!(rename("dry_run", case), expected, "{case}");
+        }
+        assert_eq!(rename("path", "camelCase"), "path");
+        for (case, expected) in [
+            ("lowercase", "dryrun"),
+            ("UPPERCASE", "DRYRUN"),
+            ("PascalCase", "DryRun"),
+            ("camelCase", "dryRun"),
+            ("snake_case", "dry_run"),
+            ("SCREAMING_SNAKE_CASE", "DRY_RUN"),
+            ("kebab-case", "dry-run"),
+            ("SCREAMING-KEBAB-CASE", "DRY-RUN"),
+        ] {
+            assert_eq!(rename_variant("DryRun", case), expected, "{case}");
+        }
+        // serde's own corner cases: only the first letter changes for camelCase, and only
+        // ASCII letters change case.
+        assert_eq!(rename_variant("A_B", "camelCase"), "a_B");
+        assert_eq!(rename_variant("Éclair", "lowercase"), "Éclair");
+        assert_eq!(rename("max_depth_2", "camelCase"), "maxDepth2");
+    }
+}

@@ -1,0 +1,15 @@
+//! The leaves: what every stage uses, importing nothing of the crate, so every import points
+//! down to them. Token helpers (`tokens`), the error accumulator (`errors`), spelling
+//! suggestions and the unknown-key message (`spelling`), serde's case rules (`case`), the four
+//! hints (`hint`), the tool-name rule (`name`), the JSON check of `_meta` (`json_text`), JSON
+//! text written by hand (`json_write`), and doc comments joined as rustdoc reads them (`docs`).
+
+pub(crate) mod case;
+pub(crate) mod docs;
+pub(crate) mod errors;
+pub(crate) mod hint;
+pub(crate) mod json_text;
+pub(crate) mod json_write;
+pub(crate) mod name;
+pub(crate) mod spelling;
+pub(crate) mod tokens;

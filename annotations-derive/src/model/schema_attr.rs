@@ -1,0 +1,363 @@
+//! Reading a parameter's `#[schema(...)]`: one entry per comma, `key = value`, with the keys of
+//! JSON Schema in snake case. Each mistake is reported at its own tokens and reading goes on,
+//! as for `#[tool(...)]`. Whether a key fits the parameter's type is checked in
+//! `check/schema.rs`.
+
+use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
+use syn::{Error, Lit, LitStr};
+
+use crate::leaf::errors::Errors;
+use crate::leaf::json_write::json_string;
+use crate::leaf::tokens::{flatten, split_top_level};
+use crate::model::entry::{self, Entry, Value};
+
+/// Every key `#[schema]` accepts, for suggestions.
+pub(crate) const KEYS: [&str; 18] = [
+    "rename",
+    "default",
+    "nullable",
+    "description",
+    "title",
+    "minimum",
+    "maximum",
+    "exclusive_minimum",
+    "exclusive_maximum",
+    "multiple_of",
+    "min_length",
+    "max_length",
+    "min_items",
+    "max_items",
+    "unique_items",
+    "examples",
+    "format",
+    "pattern",
+];
+
+/// A number as written: its value, exact when it is an integer, and its JSON text.
+#[derive(Clone)]
+pub(crate) struct Number {
+    pub(crate) int: Option<i128>,
+    pub(crate) float: f64,
+    pub(crate) json: String,
+    pub(crate) span: Span,
+}
+
+/// A literal value (a `default` or an example), as JSON, with what it is for type checks.
+#[derive(Clone)]
+pub(crate) enum Literal {
+    Number(Number),
+    Str(String),
+    Bool(bool),
+    Array(Vec<Literal>),
+}
+
+impl Literal {
+    pub(crate) fn json(&self) -> String {
+        match self {
+            Literal::Number(number) => number.json.clone(),
+            Literal::Str(text) => json_string(text),
+            Literal::Bool(flag) => flag.to_string(),
+            Literal::Array(items) => {
+                let items: Vec<String> = items.iter().map(Literal::json).collect();
+                format!("[{}]", items.join(","))
+            }
+        }
+    }
+}
+
+/// A `default = EXPR`: the expression, and its JSON when it is a literal.
+pub(crate) struct Default {
+    pub(crate) key: Ident,
+    pub(crate) expr: TokenStream,
+    pub(crate) literal: Option<Literal>,
+}
+
+/// The keys of one parameter's `#[schema(...)]`s.
+#[derive(Default)]
+pub(crate) struct SchemaAttr {
+    pub(crate) rename: Option<LitStr>,
+    pub(crate) default: Option<Default>,
+    /// `nullable = false`, with its key.
+    pub(crate) nullable: Option<(Ident, bool)>,
+    pub(crate) description: Option<LitStr>,
+    pub(crate) title: Option<LitStr>,
+    /// `minimum`, `maximum`, `exclusive_minimum`, `exclusive_maximum`, `multiple_of`.
+    pub(crate) numbers: Vec<(Ident, Number)>,
+    /// `min_length`, `max_length`, `min_items`, `max_items`.
+    pub(crate) counts: Vec<(Ident, u64)>,
+    pub(crate) unique_items: Option<Ident>,
+    pub(crate) examples: Option<(Ident, Vec<Literal>)>,
+    pub(crate) format: Option<LitStr>,
+    pub(crate) pattern: Option<LitStr>,
+    seen: std::collections::HashSet<String>,
+}
+
+impl SchemaAttr {
+    /// Whether any key was given.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.seen.is_empty()
+    }
+
+    /// The number given for `key`, if any.
+    pub(crate) fn number(&self, key: &str) -> Option<&(Ident, Number)> {
+        self.numbers.iter().find(|(ident, _)| ident == key)
+    }
+
+    /// The count given for `key`, if any.
+    pub(crate) fn count(&self, key: &str) -> Option<&(Ident, u64)> {
+        self.counts.iter().find(|(ident, _)| ident == key)
+    }
+}
+
+/// Reads the `#[schema(...)]` attributes of one parameter (their inner tokens), every
+/// mistake pushed to `errors`.
+pub(crate) fn parse(attrs: &[TokenStream], errors: &mut Errors) -> SchemaAttr {
+    let mut out = SchemaAttr::default();
+    for attr in attrs {
+        for entry in entry::split(attr.clone()) {
+            // What `macro_rules!` passes (`$min:literal`) arrives in invisible groups.
+            let entry = flatten(entry.into_iter().collect());
+            if !entry.is_empty() {
+                out.entry(entry, errors);
+            }
+        }
+    }
+    out
+}
+
+impl SchemaAttr {
+    fn entry(&mut self, entry: Vec<TokenTree>, errors: &mut Errors) {
+        let Some(Entry { key, value }) = Entry::read(&entry) else {
+            errors.push(Error::new_spanned(
+                &entry[0],
+                "expected a #[schema] key such as `minimum = 1` or `rename = \"...\"`",
+            ));
+            return;
+        };
+        let name = key.to_string();
+        let known = entry::known_key(&key, "#[schema]", &KEYS, &mut self.seen, |name| {
+            format!("duplicate #[schema({name})]")
+        });
+        if let Err(error) = known {
+            errors.push(error);
+            return;
+        }
+        let value: Vec<TokenTree> = match value {
+            Ok(Value::Given(value)) => value,
+            Ok(Value::Bare | Value::Missing(_)) => Vec::new(),
+            Err(other) => {
+                errors.push(Error::new_spanned(
+                    &other,
+                    format!("expected `=` after #[schema] key `{name}`"),
+                ));
+                return;
+            }
+        };
+        if value.is_empty() && name != "unique_items" {
+            errors.push(Error::new(
+                key.span(),
+                format!("#[schema({name})] needs a value: `{name} = ...`"),
+            ));
+            return;
+        }
+        match name.as_str() {
+            "rename" | "description" | "title" | "format" | "pattern" => {
+                let Some(literal) = string(&value) else {
+                    errors.push(Error::new_spanned(
+                        tokens(&value),
+                        format!("#[schema({name})] takes a string literal: `{name} = \"...\"`"),
+                    ));
+                    return;
+                };
+                if literal.value().trim().is_empty() {
+                    errors.push(Error::new(
+                        literal.span(),
+                        format!("#[schema({name})] cannot be blank"),
+                    ));
+                    return;
+                }
+                let slot = match name.as_str() {
+                    "rename" => &mut self.rename,
+                    "description" => &mut self.description,
+                    "title" => &mut self.title,
+                    "pattern" => &mut self.pattern,
+                    _ => &mut self.format,
+                };
+                *slot = Some(literal);
+            }
+            "default" => {
+                self.default = Some(Default {
+                    key,
+                    literal: literal(&value),
+                    expr: tokens(&value),
+                });
+            }
+            "nullable" | "unique_items" => {
+                let flag = match value.as_slice() {
+                    [] => Some(true),
+                    [TokenTree::Ident(word)] if word == "true" => Some(true),
+                    [TokenTree::Ident(word)] if word == "false" => Some(false),
+                    _ => None,
+                };
+                let Some(flag) = flag else {
+                    errors.push(Error::new_spanned(
+                        tokens(&value),
+                        format!("#[schema({name})] takes `true` or `false`"),
+                    ));
+                    return;
+                };
+                if name == "nullable" {
+                    if flag {
+                        errors.push(Error::new(
+                            key.span(),
+                            "an `Option` parameter is nullable already; `nullable = false` is the one to write",
+                        ));
+                        return;
+                    }
+                    self.nullable = Some((key, false));
+                } else if flag {
+                    self.unique_items = Some(key);
+                } else {
+                    errors.push(Error::new(
+                        key.span(),
+                        "`unique_items = false` is the default; leave it out",
+                    ));
+                }
+            }
+            "minimum" | "maximum" | "exclusive_minimum" | "exclusive_maximum" | "multiple_of" => {
+                match number(&value) {
+                    Some(number) => self.numbers.push((key, number)),
+                    None => errors.push(Error::new_spanned(
+                        tokens(&value),
+                        format!("#[schema({name})] takes a number literal: `{name} = 1`"),
+                    )),
+                }
+            }
+            "min_length" | "max_length" | "min_items" | "max_items" => {
+                match number(&value)
+                    .and_then(|n| n.int)
+                    .and_then(|n| u64::try_from(n).ok())
+                {
+                    Some(count) => self.counts.push((key, count)),
+                    None => errors.push(Error::new_spanned(
+                        tokens(&value),
+                        format!(
+                            "#[schema({name})] takes a whole number of 0 or more: `{name} = 1`"
+                        ),
+                    )),
+                }
+            }
+            "examples" => match literal(&value) {
+                Some(Literal::Array(items)) if !items.is_empty() => {
+                    self.examples = Some((key, items));
+                }
+                Some(Literal::Array(_)) => errors.push(Error::new_spanned(
+                    tokens(&value),
+                    "#[schema(examples)] needs at least one example: `examples = [1, 2]`, or leave it out",
+                )),
+                _ => errors.push(Error::new_spanned(
+                    tokens(&value),
+                    "#[schema(examples)] takes an array of literals: `examples = [1, 2]`",
+                )),
+            },
+            _ => unreachable!("every key of KEYS has a branch"),
+        }
+    }
+}
+
+fn tokens(value: &[TokenTree]) -> TokenStream {
+    value.iter().cloned().collect()
+}
+
+fn string(value: &[TokenTree]) -> Option<LitStr> {
+    match value {
+        [TokenTree::Literal(literal)] => match Lit::new(literal.clone()) {
+            Lit::Str(text) => Some(text),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A number literal, with an optional `-`: `3`, `-1`, `0.5`, `1e3`, `255u8`, `1_000`.
+fn number(value: &[TokenTree]) -> Option<Number> {
+    let (negative, literal) = match value {
+        [TokenTree::Literal(literal)] => (false, literal),
+        [TokenTree::Punct(minus), TokenTree::Literal(literal)] if minus.as_char() == '-' => {
+            (true, literal)
+        }
+        _ => return None,
+    };
+    let span = value[0].span();
+    let sign = if negative { "-" } else { "" };
+    match Lit::new(literal.clone()) {
+        Lit::Int(int) => {
+            let digits = int.base10_digits();
+            let int: i128 = format!("{sign}{digits}").parse().ok()?;
+            #[allow(clippy::cast_precision_loss)]
+            Some(Number {
+                int: Some(int),
+                float: int as f64,
+                json: int.to_string(),
+                span,
+            })
+        }
+        Lit::Float(float) => {
+            let text = format!("{sign}{}", float.base10_digits());
+            let value: f64 = text.parse().ok()?;
+            if !value.is_finite() {
+                return None;
+            }
+            // JSON's own spelling of the number: `1e3` is `1000.0`.
+            Some(Number {
+                int: None,
+                float: value,
+                json: serde_json_like(value),
+                span,
+            })
+        }
+        _ => None,
+    }
+}
+
+/// A finite float as JSON text (shortest round-trip form, with a `.0` for whole numbers).
+fn serde_json_like(value: f64) -> String {
+    let text = format!("{value:?}");
+    if text.contains('e') || text.contains('.') || text.contains("inf") || text.contains("NaN") {
+        text
+    } else {
+        format!("{text}.0")
+    }
+}
+
+/// A literal value, if `value` is one: a number, a string, `true`/`false`, or an array of
+/// literals (`[]` included).
+fn literal(value: &[TokenTree]) -> Option<Literal> {
+    if let Some(number) = number(value) {
+        return Some(Literal::Number(number));
+    }
+    match value {
+        [TokenTree::Ident(word)] if word == "true" => Some(Literal::Bool(true)),
+        [TokenTree::Ident(word)] if word == "false" => Some(Literal::Bool(false)),
+        [TokenTree::Literal(_)] => string(value).map(|text| Literal::Str(text.value())),
+        [TokenTree::Group(group)] if group.delimiter() == Delimiter::Bracket => {
+            let mut items = Vec::new();
+            for (item, _) in split_top_level(group.stream()) {
+                if item.is_empty() {
+                    continue;
+                }
+                items.push(literal(&item)?);
+            }
+            Some(Literal::Array(items))
+        }
+        // `vec![...]` is the usual way to write a `Vec` default: read its elements too.
+        [
+            TokenTree::Ident(vec),
+            TokenTree::Punct(bang),
+            TokenTree::Group(group),
+        ] if vec == "vec" && bang.as_char() == '!' && group.delimiter() == Delimiter::Bracket => {
+            literal(&[TokenTree::Group(group.clone())])
+        }
+        _ => None,
+    }
+}

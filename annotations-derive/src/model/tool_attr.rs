@@ -1,0 +1,411 @@
+//! Reading the arguments of `#[tool(...)]`: one entry per comma, each `key`, `key = value`.
+//!
+//! The attribute is read token by token rather than with syn's `parse_nested_meta`, so that a
+//! malformed entry (`read_only = `, `"x"`, `read_only(true)`, an empty entry) is reported at its
+//! own tokens and reading goes on with the next entry: every mistake in one compile.
+
+use proc_macro2::{Delimiter, Ident, TokenStream, TokenTree};
+use syn::{Error, Lit, LitStr};
+
+use crate::leaf::errors::Errors;
+use crate::leaf::hint::HintKind;
+use crate::leaf::tokens::{flatten, single_token};
+use crate::leaf::{case, name, spelling};
+use crate::model::crate_path::crate_path;
+use crate::model::entry::{Entry, Value, describe_literal, describe_token, first_time};
+use crate::model::hint_value::{Hint, hint_value};
+use crate::model::http::{self, HttpPreset};
+use crate::model::icons::{self, IconSpec};
+use crate::model::meta;
+
+/// Every key `#[tool]` accepts, for suggestions.
+const KEYS: [&str; 14] = [
+    "read_only",
+    "destructive",
+    "idempotent",
+    "open_world",
+    "title",
+    "name",
+    "description",
+    "http",
+    "crate",
+    "allow_mut",
+    "rename_all",
+    "icons",
+    "meta",
+    "task_support",
+];
+
+/// The arguments of one `#[tool(...)]`, each with the tokens it came from.
+#[derive(Default)]
+pub(crate) struct Args {
+    /// Indexed like [`HintKind::ALL`].
+    pub(crate) hints: [Option<Hint>; 4],
+    pub(crate) title: Option<LitStr>,
+    /// `name = "..."`: the tool's name, instead of the function's.
+    pub(crate) name: Option<LitStr>,
+    /// `description = "..."`: the tool's description, instead of the doc comment.
+    pub(crate) description: Option<LitStr>,
+    pub(crate) http: Option<Http>,
+    /// `crate = path`: where the runtime crate is, for a renamed dependency.
+    pub(crate) krate: Option<TokenStream>,
+    /// `allow_mut`: a read-only handler may take `&mut` on purpose.
+    pub(crate) allow_mut: Option<Ident>,
+    /// `rename_all = "camelCase"`: the parameters' names in one of serde's cases.
+    pub(crate) rename_all: Option<LitStr>,
+    /// `annotations(...)`, rmcp's key: what `#[annotations::tool]` writes into the `#[tool]`
+    /// below it, taking that one for rmcp's. Seen here, that `#[tool]` is this crate's own.
+    pub(crate) handed_over: Option<Ident>,
+    /// `icons = [...]`, each icon checked.
+    pub(crate) icons: Vec<IconSpec>,
+    /// `meta = r#"{...}"#`: the `_meta` object's JSON text, checked.
+    pub(crate) meta: Option<LitStr>,
+    /// `task_support = "optional"`.
+    pub(crate) task_support: Option<LitStr>,
+    /// The keys given so far, valid or not: the one check for a repeated key, which reports
+    /// the repeat whatever the values (the first may have been refused), so every later branch
+    /// sees each key once.
+    seen: std::collections::HashSet<String>,
+}
+
+/// `http = "METHOD"`.
+pub(crate) struct Http {
+    pub(crate) key: Ident,
+    pub(crate) literal: LitStr,
+    pub(crate) preset: &'static HttpPreset,
+}
+
+impl Args {
+    pub(crate) fn hint(&self, kind: HintKind) -> Option<&Hint> {
+        self.hints[kind as usize].as_ref()
+    }
+}
+
+pub(crate) fn parse(attr: TokenStream, errors: &mut Errors) -> Args {
+    let mut args = Args::default();
+    let mut entry: Vec<TokenTree> = Vec::new();
+    let mut position = 0;
+    // What `macro_rules!` passes (`$e:expr`, `$t:literal`) arrives in invisible groups: read
+    // through them.
+    let mut tokens = flatten(attr).into_iter();
+    // Inside a turbofish (`is::<u8, u16>()`) a comma does not end the entry: values are
+    // expressions. Only a `<` right after `::` opens one, so `a < b, c` still splits.
+    let mut turbofish = 0usize;
+    loop {
+        let token = tokens.next();
+        match &token {
+            Some(TokenTree::Punct(p)) if p.as_char() == '<' => {
+                let after_path = entry.len() >= 2
+                    && matches!(&entry[entry.len() - 1], TokenTree::Punct(c) if c.as_char() == ':')
+                    && matches!(&entry[entry.len() - 2], TokenTree::Punct(c) if c.as_char() == ':');
+                if after_path || turbofish > 0 {
+                    turbofish += 1;
+                }
+            }
+            Some(TokenTree::Punct(p)) if p.as_char() == '>' && turbofish > 0 => turbofish -= 1,
+            _ => {}
+        }
+        match token {
+            Some(token @ TokenTree::Punct(_)) if turbofish > 0 => entry.push(token),
+            Some(TokenTree::Punct(comma)) if comma.as_char() == ',' => {
+                if entry.is_empty() {
+                    // `#[tool(read_only,, open_world)]` or `#[tool(, read_only)]`
+                    errors.push(Error::new(
+                        comma.span(),
+                        "expected a #[tool] key, found `,`",
+                    ));
+                } else {
+                    args.entry(std::mem::take(&mut entry), position, errors);
+                    position += 1;
+                }
+            }
+            Some(token) => entry.push(token),
+            None => {
+                // A trailing comma leaves nothing here, which is fine.
+                if !entry.is_empty() {
+                    args.entry(entry, position, errors);
+                }
+                return args;
+            }
+        }
+    }
+}
+
+impl Args {
+    fn entry(&mut self, entry: Vec<TokenTree>, position: usize, errors: &mut Errors) {
+        // `open-world`, `read-only`: a key written with dashes.
+        if let [
+            TokenTree::Ident(first),
+            TokenTree::Punct(dash),
+            TokenTree::Ident(second),
+            ..,
+        ] = entry.as_slice()
+        {
+            if dash.as_char() == '-' {
+                let name = format!("{first}-{second}");
+                let message = spelling::unknown_key("#[tool]", &name, &[], suggest(&name));
+                let written: TokenStream = entry[..3].iter().cloned().collect();
+                errors.push(Error::new_spanned(written, message));
+                return;
+            }
+        }
+        let Some(Entry { key, value }) = Entry::read(&entry) else {
+            // `#[tool("x")]`
+            if let Some(other) = entry.first() {
+                errors.push(Error::new_spanned(
+                    other,
+                    format!(
+                        "expected a #[tool] key such as `read_only` or `title = \"...\"`, found {}",
+                        describe_token(other)
+                    ),
+                ));
+            }
+            return;
+        };
+        let name = key.to_string();
+        // A known key given twice is reported whatever its values, so that every mistake
+        // shows in one compile.
+        if KEYS.contains(&name.as_str()) {
+            if let Err(error) = first_time(&key, &mut self.seen, |name| {
+                format!("duplicate #[tool({name})]")
+            }) {
+                errors.push(error);
+                return;
+            }
+        }
+        // annotations(...): rmcp's key, handed over by this crate's #[tool] above
+        if name == "annotations" && self.handed_over.is_none() {
+            self.handed_over = Some(key);
+            return;
+        }
+        let value = match value {
+            Ok(value) => value,
+            // `#[tool(read_only(true))]`
+            Err(TokenTree::Group(group)) if group.delimiter() != Delimiter::None => {
+                errors.push(Error::new(
+                    group.span(),
+                    format!("#[tool({name})] takes its value after `=`, not in brackets: write `{name} = ...`"),
+                ));
+                return;
+            }
+            Err(other) => {
+                errors.push(Error::new_spanned(
+                    &other,
+                    format!("expected `=` or `,` after #[tool] key `{name}`"),
+                ));
+                return;
+            }
+        };
+
+        if let Some(kind) = HintKind::from_key(&name) {
+            if let Some(value) = hint_value(&key, value, errors) {
+                self.hints[kind as usize] = Some(Hint {
+                    key,
+                    position,
+                    value,
+                });
+            }
+            return;
+        }
+        match name.as_str() {
+            // title = "..."
+            "title" => {
+                let slot = &mut self.title;
+                string_key(slot, &key, value, errors, |text| {
+                    if text.trim().is_empty() {
+                        let what = if text.is_empty() { "empty" } else { "blank" };
+                        return Some(format!(
+                            "#[tool(title)] cannot be {what}: give the tool a display title, or leave `title` out"
+                        ));
+                    }
+                    text.chars()
+                        .any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}')
+                        .then(|| {
+                            "#[tool(title)] cannot hold a line break or other control character: a \
+                         title is one line that hosts show in menus and tables"
+                                .to_owned()
+                        })
+                });
+            }
+            // name = "..."
+            "name" => {
+                string_key(&mut self.name, &key, value, errors, |text| {
+                    name::check(text)
+                        .err()
+                        .map(|problem| format!("invalid tool name: {problem}"))
+                });
+            }
+            // description = "..."
+            "description" => {
+                string_key(&mut self.description, &key, value, errors, |text| {
+                    text.trim().is_empty().then(|| {
+                        "#[tool(description)] cannot be blank: describe what the tool does, or \
+                         leave `description` out to use the doc comment"
+                            .to_owned()
+                    })
+                });
+            }
+            "http" => {
+                let Some(literal) = string_value(&key, value, errors) else {
+                    return;
+                };
+                let Some(preset) = http::lookup(&literal.value()) else {
+                    errors.push(Error::new(
+                        literal.span(),
+                        format!(
+                            "unknown HTTP method `{}` in #[tool(http)]; expected one of {}",
+                            literal.value(),
+                            http::PRESETS
+                                .iter()
+                                .map(|p| p.method)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    ));
+                    return;
+                };
+                self.http = Some(Http {
+                    key,
+                    literal,
+                    preset,
+                });
+            }
+            "crate" => {
+                let path = match value {
+                    Value::Given(tokens) => crate_path(tokens.into_iter().collect()),
+                    Value::Bare => Err(Error::new(
+                        key.span(),
+                        "#[tool(crate)] needs a path: `crate = my_annotations`",
+                    )),
+                    Value::Missing(eq) => Err(Error::new(eq, "expected a path after `crate =`")),
+                };
+                match path {
+                    Ok(path) => self.krate = Some(path),
+                    Err(error) => errors.push(error),
+                }
+            }
+            "rename_all" => {
+                string_key(&mut self.rename_all, &key, value, errors, |text| {
+                    (!case::CASES.contains(&text)).then(|| {
+                        let known = spelling::closest(text, &case::CASES)
+                            .map(|case| format!("did you mean `{case}`? "))
+                            .unwrap_or_default();
+                        format!(
+                            "unknown case `{text}` in #[tool(rename_all)]; {known}serde's cases are {}",
+                            case::CASES
+                                .iter()
+                                .map(|case| format!("`{case}`"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    })
+                });
+            }
+            "icons" => match value {
+                Value::Given(tokens) => {
+                    self.icons = icons::read(tokens.into_iter().collect(), key.span(), errors);
+                }
+                Value::Bare | Value::Missing(_) => errors.push(Error::new(
+                    key.span(),
+                    "#[tool(icons)] needs a list: `icons = [\"https://example.com/icon.png\"]`",
+                )),
+            },
+            "meta" => {
+                string_key(&mut self.meta, &key, value, errors, meta::problem);
+            }
+            "task_support" => {
+                string_key(&mut self.task_support, &key, value, errors, |text| {
+                    (!["forbidden", "optional", "required"].contains(&text)).then(|| {
+                        format!(
+                            "unknown task support `{text}`; expected \"forbidden\", \"optional\" \
+                             or \"required\""
+                        )
+                    })
+                });
+            }
+            "allow_mut" => {
+                if !matches!(value, Value::Bare) {
+                    errors.push(Error::new(
+                        key.span(),
+                        "#[tool(allow_mut)] takes no value: write `allow_mut`",
+                    ));
+                }
+                // Kept even with a value, so the `&mut` rule does not report a second error.
+                self.allow_mut = Some(key);
+            }
+            _ => {
+                let message = spelling::unknown_key("#[tool]", &name, &KEYS, suggest(&name));
+                errors.push(Error::new(key.span(), message));
+            }
+        }
+    }
+}
+
+/// A `key = "..."` entry: the literal, checked by `problem` (an error message at the literal),
+/// stored in `slot`.
+fn string_key(
+    slot: &mut Option<LitStr>,
+    key: &Ident,
+    value: Value,
+    errors: &mut Errors,
+    problem: impl FnOnce(&str) -> Option<String>,
+) {
+    let Some(literal) = string_value(key, value, errors) else {
+        return;
+    };
+    if let Some(message) = problem(&literal.value()) {
+        errors.push(Error::new(literal.span(), message));
+    } else {
+        *slot = Some(literal);
+    }
+}
+
+/// The known key a misspelled one most likely means: the same words in another case or
+/// spelling (`readOnlyHint`, `read_only_hint`, `readonly`), or a typo (`destructve`).
+fn suggest(name: &str) -> Option<&'static str> {
+    let lower = name.to_lowercase();
+    let name = lower
+        .strip_suffix("hint")
+        .filter(|rest| !rest.is_empty())
+        .unwrap_or(&lower);
+    spelling::closest(name, &KEYS)
+}
+
+fn string_value(key: &Ident, value: Value, errors: &mut Errors) -> Option<LitStr> {
+    let tokens = match value {
+        // `#[tool(title)]`
+        Value::Bare => {
+            errors.push(Error::new(
+                key.span(),
+                format!("#[tool({key})] needs a value: `{key} = \"...\"`"),
+            ));
+            return None;
+        }
+        Value::Missing(eq) => {
+            errors.push(Error::new(
+                eq,
+                format!("expected a string literal after `{key} =`"),
+            ));
+            return None;
+        }
+        Value::Given(tokens) => tokens.into_iter().collect::<TokenStream>(),
+    };
+    if let Some(TokenTree::Literal(literal)) = single_token(&tokens) {
+        if let Lit::Str(string) = Lit::new(literal.clone()) {
+            return Some(string);
+        }
+        errors.push(Error::new(
+            literal.span(),
+            format!(
+                "expected a string literal for #[tool({key})], found {}",
+                describe_literal(&literal)
+            ),
+        ));
+        return None;
+    }
+    errors.push(Error::new_spanned(
+        tokens,
+        format!("expected a string literal for #[tool({key})]"),
+    ));
+    None
+}
