@@ -283,38 +283,26 @@ const RUNTIME_FLOORS: [&str; 9] = [
     "protocol", "hints", "tool", "content", "result", "call", "listing", "rmcp", "private",
 ];
 
-/// Each folder of `annotations/src/` and the folders its code names (`crate::folder`, in
-/// `use` lines and in paths alike; comments and doc links are not imports).
+/// Each folder of `annotations/src/` and the folders its code names, each with the file that
+/// names it: every `crate::...` path, read by the same use-tree reader as the macro crate's
+/// (comments and doc links are not imports; `$crate` is the crate a macro expands in).
 fn runtime_imports() -> BTreeMap<String, BTreeSet<(String, String)>> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations/src");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations/src");
     let mut found: BTreeMap<String, BTreeSet<(String, String)>> = BTreeMap::new();
     for folder in RUNTIME_FLOORS {
+        let named = found.entry(folder.to_owned()).or_default();
         for entry in std::fs::read_dir(root.join(folder)).unwrap() {
             let path = entry.unwrap().path();
-            let text = std::fs::read_to_string(&path).unwrap();
             let file = path.file_name().unwrap().to_string_lossy().into_owned();
-            let named = found.entry(folder.to_owned()).or_default();
-            for line in text
+            let code: String = std::fs::read_to_string(&path)
+                .unwrap()
                 .lines()
                 .filter(|line| !line.trim_start().starts_with("//"))
-            {
-                for rest in line.split("crate::").skip(1) {
-                    let other: String = rest
-                        .chars()
-                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                        .collect();
-                    named.insert((other, file.clone()));
-                }
-                // `use crate::{a::X, b::Y}` names folders inside the braces.
-                if let Some(group) = line.trim_start().strip_prefix("use crate::{") {
-                    for item in group.split(',') {
-                        let other: String = item
-                            .trim()
-                            .chars()
-                            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                            .collect();
-                        named.insert((other, file.clone()));
-                    }
+                .collect::<Vec<_>>()
+                .join("\n");
+            for path in after_word(&code, "crate").into_iter().flat_map(use_tree) {
+                if let Some(first) = path.into_iter().next() {
+                    named.insert((first, file.clone()));
                 }
             }
         }
@@ -328,16 +316,17 @@ fn the_runtime_folders_import_only_the_floors_below() {
     assert_eq!(found.len(), RUNTIME_FLOORS.len(), "every folder was read");
     for (floor, folder) in RUNTIME_FLOORS.iter().enumerate() {
         for (other, file) in &found[*folder] {
-            // `private/` is mounted as `crate::__private`.
-            if other == folder || (*folder == "private" && other == "__private") {
+            if other == folder {
                 continue;
             }
-            let below = RUNTIME_FLOORS[..floor].contains(&other.as_str());
+            let at = format!("annotations/src/{folder}/{file} names `crate::{other}`");
             assert!(
-                below,
-                "annotations/src/{folder}/{file} names `crate::{other}`: {folder}/ may import \
-                 only {:?} (or an item the crate root defines is imported through the root \
-                 instead of its module)",
+                RUNTIME_FLOORS.contains(&other.as_str()),
+                "{at}, through the crate root: name it by its module path instead"
+            );
+            assert!(
+                RUNTIME_FLOORS[..floor].contains(&other.as_str()),
+                "{at}, a folder above {folder}/, which may import only {:?}",
                 &RUNTIME_FLOORS[..floor]
             );
         }
@@ -346,7 +335,7 @@ fn the_runtime_folders_import_only_the_floors_below() {
 
 #[test]
 fn no_file_but_the_crate_roots_is_over_600_lines() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut stack = vec![
         root.join("annotations/src"),
         root.join("annotations-derive/src"),
@@ -373,7 +362,7 @@ fn no_file_but_the_crate_roots_is_over_600_lines() {
 
 #[test]
 fn the_private_module_is_glue_only() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations/src/private");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations/src/private");
     let lines: usize = std::fs::read_dir(dir)
         .unwrap()
         .map(|entry| {

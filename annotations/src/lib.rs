@@ -100,10 +100,11 @@
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-// The folders, from the floor up: the protocol's shared vocabulary, a tool's hints, its
-// descriptor, the content of a result and the result, the call of one tool, the listing that
-// gathers, renders and calls tools, and the bridge to rmcp. Each imports only folders before
-// it (`tests/layout.rs` holds this).
+// The folders, from the floor up: `protocol` (the protocol's shared vocabulary), `hints`,
+// `tool` (the descriptor), `content` and `result` (what a call gives back), `call` (the call of
+// one tool), `listing` (which gathers, renders and calls tools), `rmcp` (the bridge), and
+// `__private`. Each imports only the folders before it in this list (`tests/layout.rs` holds
+// this); rustfmt orders the declarations below by name.
 mod call;
 mod content;
 mod hints;

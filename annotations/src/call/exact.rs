@@ -21,7 +21,7 @@ impl Exact<'_> {
     /// The value as the integer an integer type reads it as, if it is a whole-number float in
     /// the range of one.
     pub(crate) fn whole(self) -> Option<Whole> {
-        whole(self.0)
+        self.0.as_number().and_then(whole)
     }
 }
 

@@ -8,13 +8,11 @@
 
 use std::future::Future;
 
-use crate::call::CallFuture;
-use crate::call::Context;
 use crate::call::arguments::{Args, Map, ReadParams, Spec, collect, failed};
 use crate::call::arity::for_each_arity;
 use crate::call::panic::{catch, catch_async};
-use crate::result::IntoToolResult;
-use crate::result::ToolResult;
+use crate::call::{CallFuture, Context};
+use crate::result::{IntoToolResult, ToolResult};
 
 /// One tool's call in a listing: the state, the arguments object (`None` for none), the
 /// request's context. `tools!` puts one in the listing for each entry: a handler's call

@@ -5,14 +5,12 @@ use std::future::Future;
 
 use serde_json::Value;
 
-use crate::call::CallFuture;
-use crate::call::Context;
 use crate::call::arguments::{Map, unknown_arguments};
 use crate::call::exact::Exact;
 use crate::call::handler::Run;
 use crate::call::panic::catch_async;
-use crate::result::IntoToolResult;
-use crate::result::ToolResult;
+use crate::call::{CallFuture, Context};
+use crate::result::{IntoToolResult, ToolResult};
 use crate::tool::constraints::{check, check_unique};
 
 /// How a `#[derive(Tool)]` struct runs: what a listing calls for a struct entry, after reading

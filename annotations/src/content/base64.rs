@@ -39,9 +39,8 @@ pub(crate) fn is_valid(text: &str) -> bool {
     })
 }
 
-/// The base64 text of `key`, refused with the field named when it is not base64.
-pub(crate) fn field(object: &Map<String, Value>, key: &str) -> Result<String, ContentError> {
-    let data = required_string(object, key)?;
+/// `data`, the value of the field `key`, if it is base64; else the error naming the field.
+pub(crate) fn checked(data: String, key: &str) -> Result<String, ContentError> {
     if is_valid(&data) {
         Ok(data)
     } else {
@@ -50,6 +49,11 @@ pub(crate) fn field(object: &Map<String, Value>, key: &str) -> Result<String, Co
             "not base64 (standard alphabet, padded)",
         ))
     }
+}
+
+/// The base64 text of `key`, refused with the field named when it is not base64.
+pub(crate) fn field(object: &Map<String, Value>, key: &str) -> Result<String, ContentError> {
+    checked(required_string(object, key)?, key)
 }
 
 #[cfg(test)]

@@ -36,12 +36,8 @@ macro_rules! binary_block {
             ///
             /// A [`ContentError`] for `data` when it is not base64.
             pub fn from_base64(data: impl Into<String>, mime_type: MimeType) -> Result<Self, ContentError> {
-                let data = data.into();
-                if base64::is_valid(&data) {
-                    Ok($block { data, mime_type, extras: Extras::default() })
-                } else {
-                    Err(ContentError::new("data", "not base64 (standard alphabet, padded)"))
-                }
+                let data = base64::checked(data.into(), "data")?;
+                Ok($block { data, mime_type, extras: Extras::default() })
             }
 
             $(

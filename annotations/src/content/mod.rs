@@ -16,10 +16,9 @@ pub(crate) mod text;
 use serde_json::{Map, Value};
 
 use crate::content::extras::{Extras, extras};
-use crate::protocol::Meta;
-use crate::protocol::ProtocolVersion;
 use crate::protocol::error::ContentError;
 use crate::protocol::read::{as_object, required_string};
+use crate::protocol::{Meta, ProtocolVersion};
 
 pub use self::annotations::{ContentAnnotations, Priority, Role};
 pub use self::binary::{Audio, Image};

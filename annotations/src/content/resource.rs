@@ -9,9 +9,9 @@ use crate::protocol::error::ContentError;
 use crate::protocol::icon::Icon;
 use crate::protocol::meta::Meta;
 use crate::protocol::mime::MimeType;
+use crate::protocol::number::whole_u64;
 use crate::protocol::read::{
     as_object, meta_of, mismatch, optional_mime, optional_string, present, required_string,
-    whole_u64,
 };
 
 /// A link to a resource the client may read (`"type": "resource_link"`), rather than the

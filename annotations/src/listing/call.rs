@@ -5,8 +5,7 @@ use std::fmt::{self, Display};
 
 use serde_json::{Map, Value};
 
-use crate::call::CallFuture;
-use crate::call::Context;
+use crate::call::{CallFuture, Context};
 use crate::listing::Listing;
 
 impl<S> Listing<S> {

@@ -1,7 +1,7 @@
 //! A server's list of tools, [`Listing`], and what is done with it: the `tools/list` result
 //! for each protocol version ([`options`], [`render`] through the [`json`] writer), served a
-//! [`page`] at a time, and a [`markdown`] table. Calling a listed tool is the call stage's
-//! ([`crate::call`]).
+//! [`page`] at a time, and a [`markdown`] table, and finding a tool's call by name ([`call`]);
+//! the call itself is the call stage's ([`crate::call`]).
 
 pub(crate) mod call;
 pub(crate) mod index;
@@ -14,10 +14,7 @@ pub(crate) mod render;
 use std::fmt;
 
 use crate::call::handler::Run;
-use crate::tool::InvalidToolError;
-use crate::tool::Missing;
-use crate::tool::Readiness;
-use crate::tool::Tool;
+use crate::tool::{InvalidToolError, Missing, Readiness, Tool};
 
 pub use self::call::UnknownToolError;
 pub use self::options::{AnnotationsForm, CacheScope, ListOptions};

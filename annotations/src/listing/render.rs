@@ -12,11 +12,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::{Arc, OnceLock, RwLock};
 
-use crate::listing::AnnotationsForm;
-use crate::listing::CursorError;
-use crate::listing::ListOptions;
-use crate::listing::Listing;
-use crate::listing::json;
+use crate::listing::{AnnotationsForm, CursorError, ListOptions, Listing, json};
 use crate::protocol::ProtocolVersion;
 use crate::tool::Tool;
 

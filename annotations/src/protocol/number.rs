@@ -1,7 +1,7 @@
 //! JSON numbers as the integers they are: a whole-number float (`3.0`) is the integer an
 //! integer type reads it as, wherever the crate compares or reads numbers.
 
-use serde_json::Value;
+use serde_json::Number;
 
 /// 2^63 and 2^64: a whole float in `(-2^63, 2^64)` is read as the 64-bit integer it is. At
 /// `-2^63` itself the float may stand for a number past `i64::MIN` (a JSON value holds such
@@ -24,12 +24,9 @@ impl std::fmt::Display for Whole {
     }
 }
 
-/// The value as the integer an integer type reads it as, if it is a whole-number float in
+/// The number as the integer an integer type reads it as, if it is a whole-number float in
 /// the range of one.
-pub(crate) fn whole(value: &Value) -> Option<Whole> {
-    let Value::Number(number) = value else {
-        return None;
-    };
+pub(crate) fn whole(number: &Number) -> Option<Whole> {
     let float = number.as_f64().filter(|_| number.is_f64())?;
     if float.fract() != 0.0 || !(-TWO_POW_63 < float && float < TWO_POW_64) {
         return None;
@@ -46,8 +43,16 @@ pub(crate) fn whole(value: &Value) -> Option<Whole> {
 /// text of every number when its `arbitrary_precision` feature is on (in any crate of the
 /// build), and otherwise holds an integer beyond 64 bits as the nearest float, whose text is
 /// not an integer's (`None` then, and that float is read as before).
-pub(crate) fn integer_text(number: &serde_json::Number) -> Option<String> {
+pub(crate) fn integer_text(number: &Number) -> Option<String> {
     let text = number.to_string();
     let digits = text.strip_prefix('-').unwrap_or(&text);
     (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(text)
+}
+
+/// A JSON number as a `u64`, if it is a whole number in range (`12` or `12.0`).
+pub(crate) fn whole_u64(number: &Number) -> Option<u64> {
+    number.as_u64().or_else(|| match whole(number)? {
+        Whole::Unsigned(n) => Some(n),
+        Whole::Signed(_) => None,
+    })
 }

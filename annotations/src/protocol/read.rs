@@ -64,16 +64,6 @@ pub(crate) fn optional_mime(object: &Map<String, Value>) -> Result<Option<MimeTy
         .transpose()
 }
 
-/// A JSON number as a `u64`, if it is a whole number in range (`12` or `12.0`).
-pub(crate) fn whole_u64(number: &serde_json::Number) -> Option<u64> {
-    number.as_u64().or_else(|| {
-        let float = number.as_f64()?;
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        (float.fract() == 0.0 && (0.0..18_446_744_073_709_551_616.0).contains(&float))
-            .then_some(float as u64)
-    })
-}
-
 pub(crate) fn meta_of(object: &Map<String, Value>) -> Result<Option<Meta>, ContentError> {
     match present(object, "_meta") {
         None => Ok(None),

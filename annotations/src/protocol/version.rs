@@ -46,9 +46,7 @@ impl ProtocolVersion {
     /// ```
     #[must_use]
     pub fn parse(text: &str) -> Option<ProtocolVersion> {
-        Self::ALL
-            .into_iter()
-            .find(|version| version.as_str() == text)
+        text.parse().ok()
     }
 
     pub(crate) const fn has_cache_fields(self) -> bool {

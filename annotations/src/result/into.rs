@@ -1,17 +1,13 @@
 //! What a handler may return: anything that becomes a [`ToolResult`].
 
+use std::borrow::Cow;
 use std::fmt::Display;
 use std::sync::Arc;
 
-use crate::content::Audio;
-use crate::content::Content;
-use crate::content::EmbeddedResource;
-use crate::content::Image;
-use crate::content::ResourceLink;
-use crate::content::TextContent;
-use crate::result::ToolResult;
 use serde::Serialize;
-use std::borrow::Cow;
+
+use crate::content::{Audio, Content, EmbeddedResource, Image, ResourceLink, TextContent};
+use crate::result::ToolResult;
 
 /// What a tool handler may return: the conversion to a [`ToolResult`].
 ///

@@ -8,8 +8,7 @@ use serde_json::Value;
 
 use crate::content::Content;
 use crate::protocol::ProtocolVersion;
-use crate::result::IntoToolResult;
-use crate::result::ToolResult;
+use crate::result::{IntoToolResult, ToolResult};
 
 /// rmcp's `Annotations` and `Icon` from ours, through their JSON (small, and rare).
 fn through_json<T: serde::de::DeserializeOwned>(value: Value) -> Option<T> {

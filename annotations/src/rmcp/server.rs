@@ -11,9 +11,7 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer};
 
 use crate::call::Context;
-use crate::listing::AnnotationsForm;
-use crate::listing::ListOptions;
-use crate::listing::Listing;
+use crate::listing::{AnnotationsForm, ListOptions, Listing};
 
 impl<S: Send + Sync + 'static> Listing<S> {
     /// `tools/list` for a hand-written `ServerHandler::list_tools`: the page at the request's

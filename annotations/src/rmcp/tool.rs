@@ -51,10 +51,8 @@ pub(crate) fn for_version(
             .and_then(serde_json::from_value)
             .ok();
     }
-    out.meta = listed
-        .meta
-        .and_then(|_| tool.meta_object())
-        .map(rmcp::model::MetaObject);
+    // Listed to every version when it is an object: exactly when `meta_object` reads one.
+    out.meta = tool.meta_object().map(rmcp::model::MetaObject);
     out
 }
 

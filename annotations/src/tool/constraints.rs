@@ -330,7 +330,7 @@ fn canonical(value: &Value, unique: &Unique) -> String {
                 }
                 out.push('}');
             }
-            Value::Number(number) => match whole(value) {
+            Value::Number(number) => match whole(number) {
                 // Read by an integer type as that integer, so one with it.
                 Some(whole) => out.push_str(&whole.to_string()),
                 None if number.is_f64() => {

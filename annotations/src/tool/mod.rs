@@ -14,11 +14,9 @@ pub(crate) mod schema_builder;
 pub(crate) mod schema_variants;
 pub(crate) mod wire;
 
-use crate::hints::ConflictError;
-use crate::hints::ToolAnnotations;
+use crate::hints::{ConflictError, ToolAnnotations};
 use crate::protocol::Icon;
-use crate::tool::schema::Schema;
-use crate::tool::schema::SchemaError;
+use crate::tool::schema::{Schema, SchemaError};
 
 pub use self::name::is_valid_tool_name;
 pub use self::readiness::{Missing, Readiness};
@@ -391,10 +389,12 @@ impl Tool {
         self.input_schema
             .check_input()
             .map_err(InvalidToolError::InputSchema)?;
-        if let Some(meta) = &self.meta {
-            if !matches!(serde_json::from_str(meta), Ok(serde_json::Value::Object(_))) {
-                return Err(InvalidToolError::Meta(meta.to_string()));
-            }
+        if let Some(meta) = self
+            .meta
+            .as_deref()
+            .filter(|_| self.meta_object().is_none())
+        {
+            return Err(InvalidToolError::Meta(meta.to_owned()));
         }
         self.annotations
             .check()
@@ -446,12 +446,7 @@ impl TaskSupport {
     /// ```
     #[must_use]
     pub fn parse(text: &str) -> Option<Self> {
-        match text {
-            "forbidden" => Some(TaskSupport::Forbidden),
-            "optional" => Some(TaskSupport::Optional),
-            "required" => Some(TaskSupport::Required),
-            _ => None,
-        }
+        text.parse().ok()
     }
 }
 

@@ -199,14 +199,11 @@ impl<'de> Visitor<'de> for ToolVisitor {
             .and_then(|e| e.get("taskSupport"))
         {
             None | Some(Value::Null) => None,
-            Some(Value::String(text)) if TaskSupport::parse(text).is_some() => {
-                TaskSupport::parse(text)
-            }
-            Some(other) => {
-                return Err(de::Error::custom(format_args!(
-                    "invalid `execution.taskSupport`: expected \"forbidden\", \"optional\" or \"required\", found {other}"
-                )));
-            }
+            Some(value) => Some(value.as_str().and_then(TaskSupport::parse).ok_or_else(|| {
+                de::Error::custom(format_args!(
+                    "invalid `execution.taskSupport`: expected \"forbidden\", \"optional\" or \"required\", found {value}"
+                ))
+            })?),
         };
         Ok(Tool {
             name: Cow::Owned(name),
