@@ -119,6 +119,30 @@ fn every_result_validates_against_each_versions_call_tool_result() {
     }
 }
 
+/// The three ways out agree, block by block and result by result: `into_json` (which moves the
+/// large strings), `to_json` (which copies), and `Serialize` (by reference, the newest version).
+#[test]
+fn moving_copying_and_serializing_write_the_same_json() {
+    for version in ProtocolVersion::ALL {
+        for result in every_result() {
+            let moved = result.clone().into_json(version);
+            assert_eq!(result.to_json(version), moved, "{version}");
+            if version == ProtocolVersion::LATEST {
+                assert_eq!(serde_json::to_value(&result).unwrap(), moved);
+                let text: Value =
+                    serde_json::from_str(&serde_json::to_string(&result).unwrap()).unwrap();
+                assert_eq!(text, moved);
+            }
+        }
+    }
+    for block in every_block() {
+        assert_eq!(
+            serde_json::to_value(&block).unwrap(),
+            block.clone().into_json(ProtocolVersion::LATEST)
+        );
+    }
+}
+
 #[test]
 fn a_result_reads_back_from_every_version_as_it_was_written() {
     for version in ProtocolVersion::ALL {

@@ -1,7 +1,7 @@
 //! What a block says of itself: who it is for ([`Role`]), how important it is
 //! ([`Priority`]) and when it last changed ([`ContentAnnotations`]).
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::protocol::error::ContentError;
 use crate::protocol::read::{as_object, mismatch, optional_string, present};
@@ -157,26 +157,6 @@ impl ContentAnnotations {
     #[must_use]
     pub fn last_modified(&self) -> Option<&str> {
         self.last_modified.as_deref()
-    }
-
-    pub(crate) fn to_json(&self) -> Value {
-        let mut object = Map::new();
-        if let Some(audience) = &self.audience {
-            object.insert(
-                "audience".into(),
-                audience
-                    .iter()
-                    .map(|role| Value::from(role.as_str()))
-                    .collect(),
-            );
-        }
-        if let Some(priority) = self.priority {
-            object.insert("priority".into(), priority.0.into());
-        }
-        if let Some(timestamp) = &self.last_modified {
-            object.insert("lastModified".into(), timestamp.clone().into());
-        }
-        Value::Object(object)
     }
 
     pub(crate) fn from_json(value: &Value) -> Result<Self, ContentError> {

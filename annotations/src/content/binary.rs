@@ -14,7 +14,7 @@ macro_rules! binary_block {
         $(#[$doc])*
         #[derive(Clone, Debug, PartialEq)]
         pub struct $block {
-            data: String,
+            pub(crate) data: String,
             mime_type: MimeType,
             pub(crate) extras: Extras,
         }
@@ -67,14 +67,6 @@ macro_rules! binary_block {
                 &self.mime_type
             }
 
-            pub(crate) fn into_json(self) -> Value {
-                let mut object = Map::new();
-                object.insert("type".into(), $kind.into());
-                object.insert("data".into(), Value::String(self.data));
-                object.insert("mimeType".into(), self.mime_type.into_string().into());
-                self.extras.write(&mut object);
-                Value::Object(object)
-            }
 
             pub(crate) fn read(object: &Map<String, Value>) -> Result<Self, ContentError> {
                 Ok($block {

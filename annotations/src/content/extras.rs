@@ -24,15 +24,6 @@ impl Extras {
             meta: meta_of(object)?,
         })
     }
-
-    pub(crate) fn write(self, object: &mut Map<String, Value>) {
-        if let Some(annotations) = &self.annotations {
-            object.insert("annotations".into(), annotations.to_json());
-        }
-        if let Some(meta) = self.meta {
-            object.insert("_meta".into(), Value::Object(meta));
-        }
-    }
 }
 
 /// The `annotations` and `_meta` every block may carry.

@@ -12,13 +12,14 @@ pub(crate) mod binary;
 pub(crate) mod extras;
 pub(crate) mod resource;
 pub(crate) mod text;
+pub(crate) mod wire;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::content::extras::{Extras, extras};
+use crate::protocol::Meta;
 use crate::protocol::error::ContentError;
 use crate::protocol::read::{as_object, required_string};
-use crate::protocol::{Meta, ProtocolVersion};
 
 pub use self::annotations::{ContentAnnotations, Priority, Role};
 pub use self::binary::{Audio, Image};
@@ -136,25 +137,6 @@ impl Content {
         }
     }
 
-    /// The block as the protocol's JSON for `version` (moved, not copied: an image's base64
-    /// text becomes the JSON string itself).
-    #[must_use]
-    pub fn into_json(self, version: ProtocolVersion) -> Value {
-        match self {
-            Content::Text(block) => {
-                let mut object = Map::new();
-                object.insert("type".into(), "text".into());
-                object.insert("text".into(), Value::String(block.text));
-                block.extras.write(&mut object);
-                Value::Object(object)
-            }
-            Content::Image(block) => block.into_json(),
-            Content::Audio(block) => block.into_json(),
-            Content::ResourceLink(block) => block.into_json(version),
-            Content::EmbeddedResource(block) => block.into_json(),
-        }
-    }
-
     /// Reads a block from a peer's JSON (any of the protocol versions; unknown keys are
     /// skipped, `null` is unset).
     ///
@@ -186,16 +168,6 @@ impl Content {
 
     pub(crate) fn read_at(value: &Value, place: &str) -> Result<Self, ContentError> {
         Content::from_json(value).map_err(|error| error.within(place))
-    }
-}
-
-/// Written as the newest protocol version writes it ([`into_json`](Content::into_json) takes
-/// a version).
-impl serde::Serialize for Content {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.clone()
-            .into_json(ProtocolVersion::LATEST)
-            .serialize(serializer)
     }
 }
 

@@ -4,7 +4,6 @@ use serde_json::{Map, Value};
 
 use crate::content::base64::{self, field as base64_field};
 use crate::content::extras::Extras;
-use crate::protocol::ProtocolVersion;
 use crate::protocol::error::ContentError;
 use crate::protocol::icon::Icon;
 use crate::protocol::meta::Meta;
@@ -131,32 +130,6 @@ impl ResourceLink {
         &self.icons
     }
 
-    pub(crate) fn into_json(self, version: ProtocolVersion) -> Value {
-        let mut object = Map::new();
-        object.insert("type".into(), "resource_link".into());
-        object.insert("uri".into(), self.uri.into());
-        object.insert("name".into(), self.name.into());
-        if let Some(title) = self.title {
-            object.insert("title".into(), title.into());
-        }
-        if let Some(description) = self.description {
-            object.insert("description".into(), description.into());
-        }
-        if let Some(mime_type) = self.mime_type {
-            object.insert("mimeType".into(), mime_type.into_string().into());
-        }
-        if let Some(size) = self.size {
-            object.insert("size".into(), size.into());
-        }
-        // Icons came with 2025-11-25.
-        if !self.icons.is_empty() && version.has_icons() {
-            let icons = serde_json::to_value(&self.icons).unwrap_or_default();
-            object.insert("icons".into(), icons);
-        }
-        self.extras.write(&mut object);
-        Value::Object(object)
-    }
-
     pub(crate) fn read(object: &Map<String, Value>) -> Result<Self, ContentError> {
         let size = match present(object, "size") {
             None => None,
@@ -193,7 +166,7 @@ impl ResourceLink {
 
 /// What an embedded resource holds: text, or bytes as base64.
 #[derive(Clone, Debug, PartialEq)]
-enum Body {
+pub(crate) enum Body {
     Text(String),
     Blob(String),
 }
@@ -216,7 +189,7 @@ enum Body {
 pub struct EmbeddedResource {
     uri: String,
     mime_type: Option<MimeType>,
-    body: Body,
+    pub(crate) body: Body,
     contents_meta: Option<Meta>,
     pub(crate) extras: Extras,
 }
@@ -295,26 +268,6 @@ impl EmbeddedResource {
     #[must_use]
     pub fn contents_meta(&self) -> Option<&Meta> {
         self.contents_meta.as_ref()
-    }
-
-    pub(crate) fn into_json(self) -> Value {
-        let mut resource = Map::new();
-        resource.insert("uri".into(), self.uri.into());
-        if let Some(mime_type) = self.mime_type {
-            resource.insert("mimeType".into(), mime_type.into_string().into());
-        }
-        match self.body {
-            Body::Text(text) => resource.insert("text".into(), text.into()),
-            Body::Blob(blob) => resource.insert("blob".into(), blob.into()),
-        };
-        if let Some(meta) = self.contents_meta {
-            resource.insert("_meta".into(), Value::Object(meta));
-        }
-        let mut object = Map::new();
-        object.insert("type".into(), "resource".into());
-        object.insert("resource".into(), Value::Object(resource));
-        self.extras.write(&mut object);
-        Value::Object(object)
     }
 
     pub(crate) fn read(object: &Map<String, Value>) -> Result<Self, ContentError> {

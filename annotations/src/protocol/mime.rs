@@ -146,11 +146,6 @@ impl MimeType {
     pub fn as_str(&self) -> &str {
         &self.0
     }
-
-    /// The text, moved out.
-    pub(crate) fn into_string(self) -> String {
-        self.0.into_owned()
-    }
 }
 
 /// As [`MimeType::parse`].

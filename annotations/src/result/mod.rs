@@ -4,13 +4,13 @@
 
 pub(crate) mod finite;
 pub(crate) mod into;
+pub(crate) mod wire;
 
 pub use self::into::{IntoToolResult, Json, Text};
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::content::Content;
-use crate::protocol::ProtocolVersion;
 use crate::protocol::read::meta_of;
 use crate::protocol::{ContentError, Meta};
 
@@ -106,65 +106,6 @@ impl ToolResult {
         texts.join("\n")
     }
 
-    /// The result as the protocol's `CallToolResult` JSON object for `version`, copied; see
-    /// [`into_json`](Self::into_json).
-    ///
-    /// ```
-    /// use annotations::{ProtocolVersion, ToolResult};
-    /// use serde_json::json;
-    ///
-    /// assert_eq!(
-    ///     ToolResult::error("no note 4").to_json(ProtocolVersion::V2025_11_25),
-    ///     json!({"content": [{"type": "text", "text": "no note 4"}], "isError": true})
-    /// );
-    /// assert_eq!(
-    ///     ToolResult::text("done").to_json(ProtocolVersion::V2026_07_28),
-    ///     json!({"content": [{"type": "text", "text": "done"}], "resultType": "complete"})
-    /// );
-    /// ```
-    #[must_use]
-    pub fn to_json(&self, version: ProtocolVersion) -> Value {
-        self.clone().into_json(version)
-    }
-
-    /// The result as the protocol's `CallToolResult` JSON object for `version`, its blocks
-    /// moved rather than copied (an image's base64 text becomes the JSON string itself).
-    ///
-    /// Per version: 2026-07-28 adds `resultType: "complete"` and allows any JSON value as
-    /// `structuredContent`; earlier versions require an object there, so any other value is
-    /// written as `{"result": value}` (as a listing writes such an output schema). A resource
-    /// link's icons are left out for 2025-06-18, which has none.
-    #[must_use]
-    pub fn into_json(self, version: ProtocolVersion) -> Value {
-        let content: Vec<Value> = self
-            .content
-            .into_iter()
-            .map(|block| block.into_json(version))
-            .collect();
-        let mut object = Map::new();
-        object.insert("content".into(), Value::Array(content));
-        if let Some(structured) = self.structured_content {
-            let structured = if structured.is_object() || version >= ProtocolVersion::V2026_07_28 {
-                structured
-            } else {
-                let mut wrapper = Map::new();
-                wrapper.insert("result".into(), structured);
-                Value::Object(wrapper)
-            };
-            object.insert("structuredContent".into(), structured);
-        }
-        if self.is_error {
-            object.insert("isError".into(), true.into());
-        }
-        if let Some(meta) = self.meta {
-            object.insert("_meta".into(), Value::Object(meta));
-        }
-        if version >= ProtocolVersion::V2026_07_28 {
-            object.insert("resultType".into(), "complete".into());
-        }
-        Value::Object(object)
-    }
-
     /// Reads a `CallToolResult` from a peer's JSON, of any protocol version: unknown keys are
     /// skipped, `null` is unset (but for `structuredContent`, where it is a value), a
     /// `resultType` other than `"complete"` is refused (it is not a tool's answer). Structured
@@ -234,14 +175,6 @@ impl ToolResult {
             is_error,
             meta: meta_of(object)?,
         })
-    }
-}
-
-/// Written as the newest protocol version writes it ([`into_json`](ToolResult::into_json)
-/// takes a version).
-impl serde::Serialize for ToolResult {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.to_json(ProtocolVersion::LATEST).serialize(serializer)
     }
 }
 

@@ -23,7 +23,7 @@ fn meta(meta: Option<crate::protocol::Meta>) -> Option<MetaObject> {
 pub(crate) fn block(content: Content, version: ProtocolVersion) -> ContentBlock {
     let annotations = content
         .annotations()
-        .and_then(|annotations| through_json(annotations.to_json()));
+        .and_then(|annotations| through_json(serde_json::to_value(annotations).ok()?));
     // The block's fields, moved out through its JSON form (a map of moved strings).
     let Value::Object(mut object) = content.into_json(version) else {
         return ContentBlock::text(String::new());
