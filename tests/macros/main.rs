@@ -1,6 +1,7 @@
 //! What the macros write while compiling: `#[tool]` on every shape of handler and the constants
 //! it generates, descriptors and their schemas, `#[schema(...)]`, `#[derive(Tool)]`,
-//! `#[derive(ToolSchema)]`, schemars types, and the compile errors of every mistake (`ui`).
+//! `#[derive(ToolSchema)]`, schemars types, the rules both crates state held equal (`rules`), and
+//! the compile errors of every mistake (`ui`).
 //!
 //! One test binary of several modules, so that tokio, rmcp and the JSON Schema validator are
 //! linked once for all of them.
@@ -9,6 +10,7 @@ pub mod constant_names;
 pub mod derive;
 pub mod descriptor_fields;
 pub mod descriptors;
+pub mod rules;
 pub mod schema_attrs;
 pub mod schemars_types;
 pub mod tool_pass;

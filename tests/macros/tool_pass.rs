@@ -239,49 +239,6 @@ fn hints_may_be_const_bool_expressions() {
     );
 }
 
-#[tool(http = "GET")]
-fn http_get() {}
-#[tool(http = "head")]
-fn http_head() {}
-#[tool(http = "Options")]
-fn http_options() {}
-#[tool(http = "POST")]
-fn http_post() {}
-#[tool(http = "PUT")]
-fn http_put() {}
-#[tool(http = "PATCH")]
-fn http_patch() {}
-#[tool(http = "DELETE")]
-fn http_delete() {}
-
-/// The macro's HTTP table and the runtime crate's are the same.
-#[test]
-fn http_presets_match_the_runtime_mapping() {
-    let generated = [
-        ("GET", HTTP_GET_ANNOTATIONS),
-        ("HEAD", HTTP_HEAD_ANNOTATIONS),
-        ("OPTIONS", HTTP_OPTIONS_ANNOTATIONS),
-        ("POST", HTTP_POST_ANNOTATIONS),
-        ("PUT", HTTP_PUT_ANNOTATIONS),
-        ("PATCH", HTTP_PATCH_ANNOTATIONS),
-        ("DELETE", HTTP_DELETE_ANNOTATIONS),
-    ];
-    for (method, annotations) in generated {
-        assert_eq!(
-            Some(annotations),
-            ToolAnnotations::from_http_method(method),
-            "{method}"
-        );
-    }
-    http_get();
-    http_head();
-    http_options();
-    http_post();
-    http_put();
-    http_patch();
-    http_delete();
-}
-
 /// Explicit keys refine what the method leaves open, and may restate what it settles.
 #[tool(http = "GET", open_world = false, read_only, title = "Read my page")]
 fn own_page() {}

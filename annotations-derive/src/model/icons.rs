@@ -6,6 +6,7 @@ use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use syn::{Error, Lit, LitStr};
 
 use crate::leaf::errors::Errors;
+use crate::leaf::icon_rule::{mime_ok, size_ok};
 use crate::leaf::tokens::{flatten, split_top_level};
 use crate::model::entry::{self, Entry, Value};
 
@@ -192,18 +193,6 @@ fn fields_of(stream: TokenStream, span: Span, errors: &mut Errors) -> Option<Ico
     })
 }
 
-/// `image/<subtype>`, with the characters RFC 6838 allows in a subtype.
-fn mime_ok(mime: &str) -> bool {
-    let Some(subtype) = mime.strip_prefix("image/") else {
-        return false;
-    };
-    !subtype.is_empty()
-        && subtype.len() <= 127
-        && subtype
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"!#$&-^_.+".contains(&b))
-}
-
 /// `["48x48", "any"]`: each `WxH` in pixels or `any`.
 fn sizes_of(value: &TokenTree, errors: &mut Errors) -> Vec<String> {
     let TokenTree::Group(list) = value else {
@@ -234,13 +223,7 @@ fn sizes_of(value: &TokenTree, errors: &mut Errors) -> Vec<String> {
             continue;
         };
         let size = text.value();
-        let pixels = |part: &str| {
-            !part.is_empty() && !part.starts_with('0') && part.bytes().all(|b| b.is_ascii_digit())
-        };
-        let ok = size == "any"
-            || size
-                .split_once('x')
-                .is_some_and(|(width, height)| pixels(width) && pixels(height));
+        let ok = size_ok(&size);
         if ok && sizes.contains(&size) {
             errors.push(Error::new(
                 text.span(),

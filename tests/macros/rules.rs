@@ -1,0 +1,140 @@
+//! The rules both crates state, held equal: the macro checks them while compiling, the runtime
+//! crate when a value is made or read, and a value one accepts must not be refused by the
+//! other. The macro's rules are leaves of its crate (they import nothing of it), so they are
+//! compiled into this test as they are; the HTTP presets are compared through what the macro
+//! generates.
+
+use annotations::{MimeType, ToolAnnotations, is_valid_tool_name, tool};
+use proptest::prelude::*;
+
+#[path = "../../annotations-derive/src/leaf/name.rs"]
+mod macro_name;
+
+#[path = "../../annotations-derive/src/leaf/icon_rule.rs"]
+mod macro_icon;
+
+/// The tool-name rule: 1 to 128 of `A-Z a-z 0-9 _ - .`, the same on both sides.
+fn same_name_rule(name: &str) {
+    assert_eq!(
+        macro_name::check(name).is_ok(),
+        is_valid_tool_name(name),
+        "{name:?}"
+    );
+}
+
+#[test]
+fn the_tool_name_rule_is_one_rule() {
+    let long = "a".repeat(128);
+    let longer = "a".repeat(129);
+    for name in [
+        "list_notes",
+        "a",
+        "A-Z.0_9",
+        "",
+        " ",
+        "list notes",
+        "list/notes",
+        "é",
+        "liste_é",
+        "a\n",
+        long.as_str(),
+        longer.as_str(),
+        "ünïcode",
+        "tool:name",
+    ] {
+        same_name_rule(name);
+    }
+}
+
+proptest! {
+    #[test]
+    fn any_name_is_judged_alike(name in "[ -~]{0,12}|[a-z_.-]{120,136}|\\PC{0,6}") {
+        same_name_rule(&name);
+    }
+
+    /// What the macro accepts as an icon's MIME type, the runtime's `MimeType` reads (the
+    /// generated `const` makes one), and for `image/` types without parameters the two agree.
+    #[test]
+    fn an_icon_mime_type_is_judged_alike(mime in "image/[ -~]{0,10}|[ -~]{0,16}") {
+        let by_macro = macro_icon::mime_ok(&mime);
+        let by_runtime = MimeType::parse(mime.as_str()).is_ok();
+        if by_macro {
+            prop_assert!(by_runtime && mime.starts_with("image/"), "{mime:?}");
+        }
+        if mime.starts_with("image/") && !mime.contains([';', ' ']) {
+            prop_assert_eq!(by_macro, by_runtime, "{:?}", mime);
+        }
+    }
+}
+
+#[test]
+fn icon_mime_types_at_the_edges() {
+    for (mime, ok) in [
+        ("image/png", true),
+        ("image/svg+xml", true),
+        ("image/vnd.microsoft.icon", true),
+        ("image/", false),
+        // A subtype starts with a letter or digit, as `MimeType` reads it.
+        ("image/.png", false),
+        ("image/-png", false),
+        ("text/plain", false),
+        ("image/png; q=1", false),
+    ] {
+        assert_eq!(macro_icon::mime_ok(mime), ok, "{mime}");
+        if ok {
+            assert!(MimeType::parse(mime).is_ok(), "{mime}");
+        }
+    }
+    // The runtime holds sizes as written and states no rule for them: the macro's is its own.
+    for (size, ok) in [
+        ("48x48", true),
+        ("any", true),
+        ("048x48", false),
+        ("48", false),
+    ] {
+        assert_eq!(macro_icon::size_ok(size), ok, "{size}");
+    }
+}
+
+#[tool(http = "GET")]
+fn http_get() {}
+#[tool(http = "head")]
+fn http_head() {}
+#[tool(http = "Options")]
+fn http_options() {}
+#[tool(http = "POST")]
+fn http_post() {}
+#[tool(http = "PUT")]
+fn http_put() {}
+#[tool(http = "PATCH")]
+fn http_patch() {}
+#[tool(http = "DELETE")]
+fn http_delete() {}
+
+/// The HTTP presets: the macro's table and the runtime crate's are the same.
+#[test]
+fn http_presets_match_the_runtime_mapping() {
+    let generated = [
+        ("GET", HTTP_GET_ANNOTATIONS),
+        ("HEAD", HTTP_HEAD_ANNOTATIONS),
+        ("OPTIONS", HTTP_OPTIONS_ANNOTATIONS),
+        ("POST", HTTP_POST_ANNOTATIONS),
+        ("PUT", HTTP_PUT_ANNOTATIONS),
+        ("PATCH", HTTP_PATCH_ANNOTATIONS),
+        ("DELETE", HTTP_DELETE_ANNOTATIONS),
+    ];
+    for (method, annotations) in generated {
+        assert_eq!(
+            Some(annotations),
+            ToolAnnotations::from_http_method(method),
+            "{method}"
+        );
+    }
+    http_get();
+    http_head();
+    http_options();
+    http_post();
+    http_put();
+    http_patch();
+    http_delete();
+}
