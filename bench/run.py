@@ -143,7 +143,7 @@ def main():
         f"| `annotations` with `rmcp`, and rmcp | {deps['annotations+rmcp']:.1f} s | {deps['annotations+rmcp'] / deps['rmcp']:.2f}x |\n"
     )
 
-    benches = {name: cargo_bench(name) for name in ["listing", "call", "dispatch", "serve", "memory", "wire", "content"]}
+    benches = {name: cargo_bench(name) for name in ["listing", "call", "dispatch", "serve", "memory", "wire", "content", "error_place"]}
 
     text = (ROOT / "BENCHMARKS.md").read_text()
     text = replace_section(text, "compile", compile_table)
