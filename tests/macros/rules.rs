@@ -1,8 +1,9 @@
 //! The rules both crates state, held equal: the macro checks them while compiling, the runtime
 //! crate when a value is made or read, and a value one accepts must not be refused by the
 //! other. The macro's rules are leaves of its crate (they import nothing of it), so they are
-//! compiled into this test as they are; the HTTP presets are compared through what the macro
-//! generates.
+//! compiled into this test as they are (the tool-name rule, an icon's MIME type); the HTTP
+//! presets and the words of `task_support` and an icon's `theme` are compared through what the
+//! macro generates.
 
 use annotations::{MimeType, ToolAnnotations, is_valid_tool_name, tool};
 use proptest::prelude::*;
@@ -137,4 +138,54 @@ fn http_presets_match_the_runtime_mapping() {
     http_put();
     http_patch();
     http_delete();
+}
+
+/// Export in each way a tool may be run as a task.
+#[tool(task_support = "forbidden")]
+fn task_forbidden() {}
+#[tool(task_support = "optional")]
+fn task_optional() {}
+#[tool(task_support = "required")]
+fn task_required() {}
+
+/// An icon for each theme.
+#[tool(icons = [
+    { src = "https://example.com/l.png", theme = "light" },
+    { src = "https://example.com/d.png", theme = "dark" },
+])]
+fn themed() {}
+
+/// The words of `task_support` and of an icon's `theme`: every word the macro takes becomes
+/// the runtime value of that word, and the runtime has no word the macro refuses (its words
+/// are the ones its `FromStr` lists).
+#[test]
+fn task_support_and_theme_words_are_one_list() {
+    use annotations::{IconTheme, TaskSupport};
+
+    let written = ["forbidden", "optional", "required"];
+    let generated = [
+        TASK_FORBIDDEN_TOOL.task_support,
+        TASK_OPTIONAL_TOOL.task_support,
+        TASK_REQUIRED_TOOL.task_support,
+    ];
+    for (word, support) in written.iter().zip(generated) {
+        assert_eq!(
+            support,
+            Some(word.parse::<TaskSupport>().unwrap()),
+            "{word}"
+        );
+    }
+    assert_eq!("?".parse::<TaskSupport>().unwrap_err().expected(), written);
+
+    let themes: Vec<Option<IconTheme>> =
+        THEMED_TOOL.icons.iter().map(|icon| icon.theme()).collect();
+    assert_eq!(themes, [Some(IconTheme::Light), Some(IconTheme::Dark)]);
+    assert_eq!(
+        "?".parse::<IconTheme>().unwrap_err().expected(),
+        ["light", "dark"]
+    );
+    task_forbidden();
+    task_optional();
+    task_required();
+    themed();
 }

@@ -133,19 +133,28 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-/// `FromStr` for an enum of the protocol's words: each variant read from its `as_str` text.
+/// `FromStr` for an enum of the protocol's words: each of `$all`'s values read from its
+/// `as_str` text, and the words listed in the error taken from the same values.
 macro_rules! from_str {
-    ($ty:ty, $what:literal, [$($variant:expr),+ $(,)?]) => {
+    ($ty:ty, $what:literal, $all:expr) => {
         impl ::std::str::FromStr for $ty {
             type Err = $crate::protocol::error::ParseError;
 
             fn from_str(text: &str) -> Result<Self, Self::Err> {
-                const ALL: &[$ty] = &[$($variant),+];
-                const WORDS: &[&str] = &[$($variant.as_str()),+];
+                const ALL: &[$ty] = &$all;
+                const WORDS: [&str; ALL.len()] = {
+                    let mut words = [""; ALL.len()];
+                    let mut i = 0;
+                    while i < ALL.len() {
+                        words[i] = ALL[i].as_str();
+                        i += 1;
+                    }
+                    words
+                };
                 ALL.iter()
                     .copied()
                     .find(|value| value.as_str() == text)
-                    .ok_or_else(|| $crate::protocol::error::ParseError::new($what, text, WORDS))
+                    .ok_or_else(|| $crate::protocol::error::ParseError::new($what, text, &WORDS))
             }
         }
     };

@@ -49,10 +49,14 @@ pub(crate) fn integer_text(number: &Number) -> Option<String> {
     (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(text)
 }
 
-/// A JSON number as a `u64`, if it is a whole number in range (`12` or `12.0`).
+/// A JSON number as a `u64`, if it is a whole number in range (`12`, `12.0`, and `-0` also
+/// when serde_json keeps the number's text).
 pub(crate) fn whole_u64(number: &Number) -> Option<u64> {
-    number.as_u64().or_else(|| match whole(number)? {
-        Whole::Unsigned(n) => Some(n),
-        Whole::Signed(_) => None,
-    })
+    number
+        .as_u64()
+        .or_else(|| u64::try_from(integer_text(number)?.parse::<i128>().ok()?).ok())
+        .or_else(|| match whole(number)? {
+            Whole::Unsigned(n) => Some(n),
+            Whole::Signed(_) => None,
+        })
 }

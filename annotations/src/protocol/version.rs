@@ -70,12 +70,4 @@ impl fmt::Display for ProtocolVersion {
     }
 }
 
-crate::protocol::error::from_str!(
-    ProtocolVersion,
-    "protocol version",
-    [
-        ProtocolVersion::V2025_06_18,
-        ProtocolVersion::V2025_11_25,
-        ProtocolVersion::V2026_07_28,
-    ]
-);
+crate::protocol::error::from_str!(ProtocolVersion, "protocol version", ProtocolVersion::ALL);

@@ -67,3 +67,23 @@ fn the_listed_bounds_stay_exact_through_rmcp() {
     assert!(text.contains(r#""maximum":340282366920938463463374607431768211455"#), "{text}");
     assert!(text.contains(r#""minimum":-170141183460469231731687303715884105728"#), "{text}");
 }
+
+/// A peer's resource link whose size is written `-0`, `12` or `12.0`: the number's text is
+/// kept, and each reads as the whole number of bytes it is, as in a build without the feature.
+#[test]
+fn a_resource_links_size_reads_from_the_numbers_text() {
+    for (size, expected) in [("-0", 0), ("12", 12), ("12.0", 12)] {
+        let text = format!(r#"{{"type":"resource_link","uri":"u","name":"n","size":{size}}}"#);
+        let value: Value = serde_json::from_str(&text).unwrap();
+        let Ok(annotations::Content::ResourceLink(link)) = annotations::Content::from_json(&value)
+        else {
+            panic!("{size} is a size");
+        };
+        assert_eq!(link.size(), Some(expected), "{size}");
+    }
+    let past: Value = serde_json::from_str(
+        r#"{"type":"resource_link","uri":"u","name":"n","size":18446744073709551616}"#,
+    )
+    .unwrap();
+    assert!(annotations::Content::from_json(&past).is_err());
+}
