@@ -12,6 +12,7 @@ pub mod descriptor_fields;
 pub mod descriptors;
 pub mod rules;
 pub mod schema_attrs;
+pub mod schema_call_agree;
 pub mod schemars_types;
 pub mod tool_pass;
 pub mod tool_schema_derive;

@@ -188,7 +188,10 @@ fn enum_checks(
         }),
     };
     let internal = container.tag.is_some() && container.content.is_none() && !container.untagged;
-    if !internal && variants.iter().all(|(_, payload)| body(payload).is_none()) {
+    // An externally tagged enum is always checked: flattened into a struct, serde reads the
+    // first of several variant keys, which the schema (one variant) refuses.
+    let external = container.tag.is_none() && !container.untagged;
+    if !internal && !external && variants.iter().all(|(_, payload)| body(payload).is_none()) {
         return None;
     }
     let ok = quote!(::core::result::Result::Ok(()));
@@ -269,11 +272,18 @@ fn enum_checks(
                     let __at = &#krate::__private::At(__at, __name);
                 },
             );
+            let names = variants.iter().flat_map(|(names, _)| names);
             quote! {
                 let ::core::option::Option::Some(__object) = __value.as_object() else { return #ok };
-                let ::core::option::Option::Some((__name, __payload)) = __object.iter().next() else { return #ok };
-                if __object.len() != 1 {
-                    return #ok;
+                // The variant's key, among the fields of a struct the enum is flattened into.
+                let mut __variants = __object
+                    .iter()
+                    .filter(|(__key, _)| [#(#names),*].contains(&__key.as_str()));
+                let ::core::option::Option::Some((__name, __payload)) = __variants.next() else { return #ok };
+                if let ::core::option::Option::Some((__other, _)) = __variants.next() {
+                    return ::core::result::Result::Err(::std::format!(
+                        "`{}`: expected one variant, found both `{}` and `{}`", __at, __name, __other
+                    ));
                 }
                 match __name.as_str() {
                     #(#arms)*

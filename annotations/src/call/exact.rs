@@ -3,8 +3,8 @@
 //! an `f64` stays `-0.0`, `1.0` inside a `serde_json::Value` stays `1.0`), within the range of
 //! a 64-bit integer; an `f32` refuses a number beyond its range instead of
 //! reading infinity. Arrays, objects and enum payloads are read the same way at every depth.
-//! What serde buffers before it knows the type (an untagged enum, a flattened struct) is read
-//! as `deserialize_any` gives it, a float as a float, as serde_json itself reads it.
+//! What serde buffers before it knows the type (an untagged enum, a flattened struct) holds a
+//! whole float as the integer it is (see `buffers`), so an integer type reads it there too.
 
 use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
@@ -50,6 +50,46 @@ fn wide(value: &Value) -> Option<Wide> {
     } else {
         None
     }
+}
+
+/// Whether `visitor` is serde's buffer: what an internally, adjacently tagged or untagged
+/// enum, or a struct with flattened fields, reads a value into before it knows the type that
+/// reads it (serde's own derive expects "any value" there). A whole float goes into the buffer
+/// as the integer it is, so that an integer type reads it from there as it reads it directly
+/// (and as the schema, whose `integer` takes `3.0`, says); a float type reads the integer as
+/// the same number. A `serde_json::Value` expects "any valid JSON value" and keeps `3.0`.
+fn buffers<'a, V: Visitor<'a>>(visitor: &V) -> bool {
+    struct Expecting<'v, V>(&'v V);
+    impl<'a, V: Visitor<'a>> std::fmt::Display for Expecting<'_, V> {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            self.0.expecting(f)
+        }
+    }
+    /// Writes only as far as the text stays "any value".
+    struct Is {
+        rest: &'static str,
+        same: bool,
+    }
+    impl std::fmt::Write for Is {
+        fn write_str(&mut self, text: &str) -> std::fmt::Result {
+            match self.rest.strip_prefix(text) {
+                Some(rest) if self.same => {
+                    self.rest = rest;
+                    Ok(())
+                }
+                _ => {
+                    self.same = false;
+                    Err(std::fmt::Error)
+                }
+            }
+        }
+    }
+    let mut is = Is {
+        rest: "any value",
+        same: true,
+    };
+    let written = std::fmt::write(&mut is, format_args!("{}", Expecting(visitor)));
+    written.is_ok() && is.same && is.rest.is_empty()
 }
 
 /// The error for an integer outside the range of the type `ty`.
@@ -139,6 +179,11 @@ impl<'a> de::Deserializer<'a> for Exact<'a> {
         match self.0 {
             Value::Array(items) => visit_array(items, visitor),
             Value::Object(object) => visit_object(object, visitor),
+            Value::Number(_) if buffers(&visitor) => match self.whole() {
+                Some(Whole::Unsigned(n)) => visitor.visit_u64(n),
+                Some(Whole::Signed(n)) => visitor.visit_i64(n),
+                None => self.0.deserialize_any(visitor),
+            },
             other => other.deserialize_any(visitor),
         }
     }

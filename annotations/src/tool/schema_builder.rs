@@ -130,6 +130,28 @@ fn hoist(schema: &mut Value, defs: &mut Map<String, Value>, lift: bool) {
                 object.remove("$schema");
             }
             if let Some(Value::Object(mut inner)) = object.remove("$defs") {
+                // Two types may name their definitions alike (two schemars types called
+                // `Node` in two modules): a name the root holds for another schema takes a
+                // number, and this type's `$ref`s follow it.
+                let renames: Vec<(String, String)> = inner
+                    .iter()
+                    .filter_map(|(name, def)| {
+                        let free = root_name(name, def, defs, &inner);
+                        (free != *name).then(|| (name.clone(), free))
+                    })
+                    .collect();
+                for (from, to) in &renames {
+                    let def = inner.remove(from).unwrap_or(Value::Null);
+                    inner.insert(to.clone(), def);
+                    for value in inner.values_mut() {
+                        rename_refs(value, from, to);
+                    }
+                    let mut rest = Value::Object(std::mem::take(object));
+                    rename_refs(&mut rest, from, to);
+                    if let Value::Object(rest) = rest {
+                        *object = rest;
+                    }
+                }
                 for value in inner.values_mut() {
                     hoist(value, defs, lift);
                 }
@@ -152,6 +174,56 @@ fn hoist(schema: &mut Value, defs: &mut Map<String, Value>, lift: bool) {
         }
         _ => {}
     }
+}
+
+/// The name under which `def`, defined as `name` by one type, goes into the root's `defs`:
+/// `name` when the root has no other schema by that name, else the first of `name2`,
+/// `name3`, ... that holds this schema already or is free (in the root and among the type's
+/// own other definitions, `siblings`).
+fn root_name(
+    name: &str,
+    def: &Value,
+    defs: &Map<String, Value>,
+    siblings: &Map<String, Value>,
+) -> String {
+    if defs.get(name).is_none_or(|held| held == def) {
+        return name.to_owned();
+    }
+    (2..)
+        .map(|n| format!("{name}{n}"))
+        .find(|candidate| {
+            let held = defs.get(candidate);
+            let same = held.is_some_and(|held| {
+                let mut renamed = def.clone();
+                rename_refs(&mut renamed, name, candidate);
+                *held == renamed
+            });
+            same || (held.is_none() && !siblings.contains_key(candidate))
+        })
+        .unwrap_or_else(|| name.to_owned())
+}
+
+/// Points every `$ref` into `#/$defs/{from}` (or within it) at `#/$defs/{to}` instead.
+fn rename_refs(schema: &mut Value, from: &str, to: &str) {
+    let pointer = |name: &str| format!("#/$defs/{}", name.replace('~', "~0").replace('/', "~1"));
+    let (from, to) = (pointer(from), pointer(to));
+    fn walk(schema: &mut Value, from: &str, to: &str) {
+        match schema {
+            Value::Object(object) => {
+                if let Some(Value::String(target)) = object.get_mut("$ref") {
+                    if let Some(rest) = target.strip_prefix(from) {
+                        if rest.is_empty() || rest.starts_with('/') {
+                            *target = format!("{to}{rest}");
+                        }
+                    }
+                }
+                object.values_mut().for_each(|value| walk(value, from, to));
+            }
+            Value::Array(items) => items.iter_mut().for_each(|item| walk(item, from, to)),
+            _ => {}
+        }
+    }
+    walk(schema, &from, &to);
 }
 
 /// One property of an input schema.
@@ -389,7 +461,7 @@ pub fn record_with(
             Value::Object(mut inner) if inner.contains_key("additionalProperties") => {
                 others = inner.remove("additionalProperties");
             }
-            schema if !optional => all_of.push(schema),
+            schema if !optional => all_of.push(opened(schema)),
             _ => {}
         }
     }
@@ -406,6 +478,52 @@ pub fn record_with(
         object.insert("additionalProperties".into(), others);
     }
     Value::Object(object)
+}
+
+/// A flattened enum's schema as the object around it must hold it: serde reads the enum from
+/// the object's entries that are not the struct's own fields, so a variant's object is open
+/// (the struct's fields sit beside it), and an externally tagged unit variant (`"Stop"` on
+/// its own) is the entry `"Stop": null`, the form serde reads it in there.
+fn opened(schema: Value) -> Value {
+    let Value::Object(mut object) = schema else {
+        return schema;
+    };
+    for choice in ["oneOf", "anyOf"] {
+        if let Some(Value::Array(branches)) = object.get_mut(choice) {
+            for branch in branches.iter_mut() {
+                *branch = opened_branch(std::mem::take(branch));
+            }
+        }
+    }
+    if object.contains_key("properties") {
+        object.remove("additionalProperties");
+    }
+    Value::Object(object)
+}
+
+fn opened_branch(branch: Value) -> Value {
+    match branch {
+        Value::Object(mut object) => match object.get("const") {
+            Some(Value::String(name)) if object.len() == 1 => {
+                let mut null = Map::new();
+                null.insert("type".into(), "null".into());
+                let mut properties = Map::new();
+                properties.insert(name.clone(), Value::Object(null));
+                let mut entry = Map::new();
+                entry.insert("type".into(), "object".into());
+                entry.insert("properties".into(), Value::Object(properties));
+                entry.insert("required".into(), Value::from(vec![name.clone()]));
+                Value::Object(entry)
+            }
+            _ => {
+                if object.contains_key("properties") {
+                    object.remove("additionalProperties");
+                }
+                Value::Object(object)
+            }
+        },
+        other => other,
+    }
 }
 
 /// The constraint that an object holds at most one of `name` and its `aliases` (exactly one
