@@ -122,6 +122,7 @@ pub use crate::rmcp::ListingServer;
 #[path = "private/mod.rs"]
 pub mod __private;
 
+pub use crate::call::arguments::MAX_ARGUMENT_DEPTH;
 pub use crate::call::{CallFuture, CallTool, Context, FromContext};
 pub use crate::content::{
     Audio, Content, ContentAnnotations, EmbeddedResource, Image, Priority, ResourceLink, Role,

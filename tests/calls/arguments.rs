@@ -383,3 +383,46 @@ fn a_128_bit_integer_reads_the_same_at_every_depth() {
         .is_error
     );
 }
+
+/// `depth` arrays, one inside the other, around `0`.
+fn nested(depth: usize) -> Value {
+    (0..depth).fold(json!(0), |inner, _| Value::Array(vec![inner]))
+}
+
+#[test]
+fn an_argument_nested_past_the_documented_depth_is_refused_not_a_stack_overflow() {
+    // A worker thread's stack, as a host's runtime gives it: reading 3 000 levels on it
+    // overflowed before the limit.
+    let worker = std::thread::Builder::new().stack_size(2 << 20);
+    let handle = worker
+        .spawn(|| {
+            let limit = annotations::MAX_ARGUMENT_DEPTH;
+            assert_eq!(limit, 128, "serde_json's own parser stops at 128");
+            for (depth, accepted) in [(limit, true), (limit + 1, false), (3_000, false)] {
+                let mut arguments = serde_json::Map::new();
+                arguments.insert("value".into(), nested(depth));
+                let call = ECHO
+                    .call(&(), "echo_value", Some(arguments), Context::none())
+                    .unwrap();
+                let result = call.into_ready().unwrap();
+                assert_eq!(
+                    !result.is_error,
+                    accepted,
+                    "{depth}: {}",
+                    result.text_content()
+                );
+                if !accepted {
+                    assert_eq!(
+                        result.text_content(),
+                        "invalid argument `value`: nested deeper than 128 arrays and objects"
+                    );
+                }
+            }
+            // Objects count as arrays do.
+            let deep = (0..200).fold(json!(0), |inner, _| json!({"a": inner}));
+            let result = call(&ECHO, "echo_value", json!({"value": deep}));
+            assert!(result.is_error);
+        })
+        .unwrap();
+    handle.join().unwrap();
+}

@@ -616,3 +616,31 @@ fn what_serde_nests_is_read_exactly_too() {
     );
     assert!(run(&listing, &(), "measure", json!({"count": 3, "ratio": 1e39})).is_error);
 }
+
+/// A `#[derive(Tool)]` struct's fields are held to the same depth as a handler's arguments.
+#[test]
+fn a_struct_tools_field_nested_past_the_documented_depth_is_refused() {
+    let listing: Listing = tools![Grouped];
+    let deep = (0..3_000).fold(json!(1), |inner, _| Value::Array(vec![inner]));
+    let worker = std::thread::Builder::new().stack_size(2 << 20);
+    let text = worker
+        .spawn(move || {
+            // Built in place: cloning a value this deep would overflow on its own.
+            let mut arguments = serde_json::Map::new();
+            arguments.insert("groups".into(), deep);
+            let call = listing
+                .call(&(), "grouped", Some(arguments), Context::none())
+                .unwrap();
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .build()
+                .unwrap();
+            runtime.block_on(call).text_content()
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(
+        text,
+        "invalid argument `groups`: nested deeper than 128 arrays and objects"
+    );
+}

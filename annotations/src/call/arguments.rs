@@ -123,6 +123,7 @@ impl Args {
                 None => format!("invalid argument `{name}`: expected a value, found null"),
             });
         }
+        not_too_deep(name, &value)?;
         if !spec.checks.is_empty() {
             check(&value, spec.checks)
                 .map_err(|message| format!("invalid argument `{name}`: {message}"))?;
@@ -143,6 +144,60 @@ impl Args {
         let names: Vec<&str> = specs.iter().map(|spec| spec.name).collect();
         unknown_arguments(&self.map, &names)
     }
+}
+
+/// How deep an argument may nest arrays and objects: as deep as serde_json's own parser reads
+/// (128). A host that builds or forwards `Value`s is not held to that parser's limit, and
+/// reading a value nested thousands deep would overflow the stack; past this depth the
+/// argument is refused instead, before anything reads it.
+pub const MAX_ARGUMENT_DEPTH: usize = 128;
+
+/// The argument `name`, refused when it nests deeper than [`MAX_ARGUMENT_DEPTH`].
+pub(crate) fn not_too_deep(name: &str, value: &Value) -> Result<(), String> {
+    if too_deep(value) {
+        return Err(format!(
+            "invalid argument `{name}`: nested deeper than {MAX_ARGUMENT_DEPTH} arrays and objects"
+        ));
+    }
+    Ok(())
+}
+
+/// Whether `value` nests arrays and objects deeper than [`MAX_ARGUMENT_DEPTH`] (the value itself, if
+/// one, at depth 1), found without recursing: one walk, stopped at the first level too deep.
+fn too_deep(value: &Value) -> bool {
+    /// The children of one container not walked yet.
+    enum Level<'a> {
+        Items(std::slice::Iter<'a, Value>),
+        Values(serde_json::map::Values<'a>),
+    }
+    fn level(value: &Value) -> Option<Level<'_>> {
+        match value {
+            Value::Array(items) => Some(Level::Items(items.iter())),
+            Value::Object(object) => Some(Level::Values(object.values())),
+            _ => None,
+        }
+    }
+    let Some(root) = level(value) else {
+        return false;
+    };
+    // The open containers, the deepest last: `stack.len()` is the depth of its children's
+    // parent.
+    let mut stack = vec![root];
+    while let Some(open) = stack.last_mut() {
+        let child = match open {
+            Level::Items(items) => items.next(),
+            Level::Values(values) => values.next(),
+        };
+        match child.map(level) {
+            Some(Some(_)) if stack.len() >= MAX_ARGUMENT_DEPTH => return true,
+            Some(Some(next)) => stack.push(next),
+            Some(None) => {}
+            None => {
+                stack.pop();
+            }
+        }
+    }
+    false
 }
 
 /// The message for the argument `name` that serde refused at `place` inside it (`[1].name`;

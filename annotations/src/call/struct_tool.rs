@@ -5,7 +5,7 @@ use std::future::Future;
 
 use serde_json::Value;
 
-use crate::call::arguments::{Map, unknown_arguments};
+use crate::call::arguments::{Map, not_too_deep, unknown_arguments};
 use crate::call::exact::Exact;
 use crate::call::handler::Run;
 use crate::call::panic::catch_async;
@@ -97,6 +97,11 @@ async fn run_struct<'a, T: crate::call::CallTool<S>, S: ?Sized + Sync + 'a>(
         .unwrap_or_default();
     if let Err(message) = unknown_arguments(&arguments, &names) {
         return ToolResult::error(message);
+    }
+    for (name, value) in &arguments {
+        if let Err(message) = not_too_deep(name, value) {
+            return ToolResult::error(message);
+        }
     }
     for (name, unique) in T::UNIQUE_FIELDS {
         if let Some(value) = arguments.get(*name) {
