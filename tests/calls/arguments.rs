@@ -304,19 +304,40 @@ fn integral_floats_are_integers_as_json_schema_counts_them() {
 }
 
 #[test]
-fn integers_beyond_64_bits_read_into_128_bit_types() {
-    // JSON readers hold such numbers as floats; an integral one is an integer to the schema.
+fn a_128_bit_integer_is_never_rounded_and_lists_the_bounds_it_reads() {
+    // Without serde_json's `arbitrary_precision` (this build), a JSON value holds an integer
+    // past 64 bits as the nearest float: `18446744073709551617` arrives as 2^64. It is
+    // refused, naming the feature that makes it exact, never handed over rounded.
+    let one_past: Value = serde_json::from_str("18446744073709551617").unwrap();
+    let refused = echo("echo_u128", one_past).unwrap_err();
+    assert!(refused.contains("arbitrary_precision"), "{refused}");
+    assert!(echo("echo_i128", json!(-1.8480908725250085e22)).is_err());
+    assert!(echo("echo_u128", json!(3e30)).is_err());
+    // Within 64 bits a whole float reads as it does for a 64-bit type, as the schema says.
+    assert!(echo("echo_i128", json!(9_007_199_254_740_994.0)).is_ok());
     assert_eq!(
-        echo("echo_i128", json!(-1.8480908725250085e22)),
-        Ok("-18480908725250085093376".into())
+        echo("echo_i128", json!(-9_007_199_254_740_992.0)),
+        Ok("-9007199254740992".into())
     );
-    // Beyond 2^53 a JSON number is only as exact as a double: 3e30 arrives as this integer.
-    assert_eq!(
-        echo("echo_u128", json!(3e30)),
-        Ok("2999999999999999778178897805312".into())
-    );
-    assert!(echo("echo_u64", json!(3e30)).is_err());
-    assert!(echo("echo_u128", json!(-3e30)).is_err());
+    // Integers as such are exact from `i64::MIN` to `u64::MAX`.
+    assert_eq!(echo("echo_u128", json!(u64::MAX)), Ok(u64::MAX.to_string()));
+    assert_eq!(echo("echo_i128", json!(i64::MIN)), Ok(i64::MIN.to_string()));
+    // The listed bounds are those, so the schema and the call agree at both ends.
+    for (name, min) in [("echo_u128", json!(0)), ("echo_i128", json!(i64::MIN))] {
+        let schema = ECHO.get(name).unwrap().input_schema.to_value();
+        let value = &schema["properties"]["value"];
+        assert_eq!(value["minimum"], min, "{name}: {schema}");
+        assert_eq!(value["maximum"], json!(u64::MAX), "{name}: {schema}");
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        for sent in [json!(u64::MAX), json!(1.8446744073709552e19), json!(-3e30)] {
+            let arguments = json!({ "value": sent });
+            assert_eq!(
+                validator.is_valid(&arguments),
+                echo(name, sent.clone()).is_ok(),
+                "{name} on {sent}"
+            );
+        }
+    }
 }
 
 /// The address of the text a handler received.
@@ -368,20 +389,23 @@ fn a_128_bit_integer_reads_the_same_at_every_depth() {
     let result = call(
         &WIDE,
         "wide_list",
-        json!({"values": [-1.8480908725250085e22, 1], "nested": [[3e30]]}),
+        json!({"values": [-9_007_199_254_740_992.0, 1], "nested": [[u64::MAX]]}),
     );
     assert_eq!(
         result.text_content(),
-        "[-18480908725250085093376, 1] Some([[2999999999999999778178897805312]])"
+        "[-9007199254740992, 1] Some([[18446744073709551615]])"
     );
-    assert!(
-        call(
-            &WIDE,
-            "wide_list",
-            json!({"values": [], "nested": [[-3e30]]})
-        )
-        .is_error
-    );
+    for rounded in [
+        json!({"values": [-1.8480908725250085e22]}),
+        json!({"values": [], "nested": [[3e30]]}),
+    ] {
+        let result = call(&WIDE, "wide_list", rounded);
+        assert!(
+            result.text_content().contains("arbitrary_precision"),
+            "{}",
+            result.text_content()
+        );
+    }
 }
 
 /// `depth` arrays, one inside the other, around `0`.

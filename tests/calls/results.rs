@@ -6,8 +6,8 @@
 //! The whole schemas and the examples are vendored in `tests/schemas/` (see its README).
 
 use annotations::{
-    Audio, Content, ContentAnnotations, EmbeddedResource, Icon, IconTheme, Image, IntoToolResult,
-    Json, MimeType, Priority, ProtocolVersion, ResourceLink, Role, ToolResult,
+    Audio, Content, ContentAnnotations, Context, EmbeddedResource, Icon, IconTheme, Image,
+    IntoToolResult, Json, MimeType, Priority, ProtocolVersion, ResourceLink, Role, ToolResult,
 };
 use serde_json::{Map, Value, json};
 
@@ -677,4 +677,44 @@ mod output_agrees {
             }
         }
     }
+}
+
+/// The widest result.
+#[annotations::tool(read_only, open_world = false)]
+fn widest(past_64_bits: bool) -> Json<u128> {
+    Json(if past_64_bits {
+        u128::MAX
+    } else {
+        u128::from(u64::MAX)
+    })
+}
+
+#[test]
+fn a_128_bit_result_is_written_exactly_or_refused_within_the_listed_output_schema() {
+    // Without serde_json's `arbitrary_precision` (this build) a JSON value holds integers from
+    // `i64::MIN` to `u64::MAX`: the output schema lists those bounds, a result within them is
+    // exact, and one past them is a failed result naming the feature, never a float.
+    let listing: annotations::Listing = annotations::tools![widest];
+    let tool = listing.get("widest").unwrap();
+    let schema = tool.output_schema.clone().unwrap().to_value();
+    assert_eq!(schema["maximum"], json!(u64::MAX), "{schema}");
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let run = |past: bool| {
+        let arguments = json!({ "past_64_bits": past }).as_object().cloned();
+        let call = listing
+            .call(&(), "widest", arguments, Context::none())
+            .unwrap();
+        call.into_ready().ok().unwrap()
+    };
+    let within = run(false);
+    let content = within.structured_content.clone().unwrap();
+    assert_eq!(content, json!(u64::MAX));
+    assert!(validator.is_valid(&content), "{content} against {schema}");
+    let past = run(true);
+    assert!(past.is_error);
+    assert!(
+        past.text_content().contains("arbitrary_precision"),
+        "{}",
+        past.text_content()
+    );
 }

@@ -39,6 +39,7 @@ impl Ty {
             Ty::Dynamic(ty, span) => {
                 quote_spanned!(*span=> <#ty as #krate::ToolSchema>::tool_schema())
             }
+            Ty::Wide(signed) => quote!(#krate::__private::wide_integer(#signed)),
             Ty::Keyed {
                 inner,
                 keys,
@@ -85,7 +86,7 @@ impl Ty {
             Ty::Dynamic(ty, span) => Some(
                 quote_spanned!(*span=> #krate::__private::Unique::Type(<#ty as #krate::ToolSchema>::check_value)),
             ),
-            Ty::Json(_) => None,
+            Ty::Json(_) | Ty::Wide(_) => None,
         }
     }
 }

@@ -31,6 +31,10 @@ pub(crate) enum Ty {
     Nullable(Box<Ty>),
     /// Asked of `ToolSchema` at run time; the type's tokens, lifetimes made `'static`.
     Dynamic(TokenStream, Span),
+    /// `u128` (`false`) or `i128` (`true`): an integer whose listed bounds are the ones the
+    /// build reads exactly, known at run time (the whole type with serde_json's
+    /// `arbitrary_precision`, else what a JSON value holds as an integer).
+    Wide(bool),
     /// The schema with the keys of a parameter's `#[schema(...)]` set at its root, each value
     /// JSON text; and a `default` that is not a literal, set at run time from the expression
     /// (converted into the parameter's owned type) by serde.
@@ -170,15 +174,12 @@ fn read_path(tokens: &[TokenTree], span: Span, errors: &mut Errors) -> Ty {
         ("u32", 0) => integer("0", "4294967295"),
         // `usize` and `isize` as on 64-bit targets.
         ("u64" | "usize", 0) => integer("0", "18446744073709551615"),
-        ("u128", 0) => integer("0", "340282366920938463463374607431768211455"),
+        ("u128", 0) => Ty::Wide(false),
         ("i8", 0) => integer("-128", "127"),
         ("i16", 0) => integer("-32768", "32767"),
         ("i32", 0) => integer("-2147483648", "2147483647"),
         ("i64" | "isize", 0) => integer("-9223372036854775808", "9223372036854775807"),
-        ("i128", 0) => integer(
-            "-170141183460469231731687303715884105728",
-            "170141183460469231731687303715884105727",
-        ),
+        ("i128", 0) => Ty::Wide(true),
         // `f32::MAX` as the nearest double, which every JSON reader reads back exactly.
         ("f32", 0) => json(&[
             ("type", "\"number\""),
@@ -361,6 +362,10 @@ impl Ty {
             Ty::Map(_) => Kind::Object,
             Ty::Nullable(inner) | Ty::Keyed { inner, .. } => inner.kind(),
             Ty::Dynamic(..) => Kind::Unknown,
+            Ty::Wide(signed) => Kind::Integer(
+                Some(if *signed { i128::MIN } else { 0 }),
+                signed.then_some(i128::MAX),
+            ),
         }
     }
 
@@ -415,7 +420,7 @@ impl Ty {
                     )],
                 }
             }
-            Ty::Dynamic(..) => return None,
+            Ty::Dynamic(..) | Ty::Wide(_) => return None,
             Ty::Keyed {
                 inner,
                 keys,
@@ -490,7 +495,8 @@ impl Ty {
                 (Ty::Json(_), Some(pairs)) => Ty::Json(pairs).describe()?,
                 _ => inner.describe()?,
             },
-            Ty::Dynamic(..) => return None,
+            // The bounds depend on the build; the reader's message names them.
+            Ty::Dynamic(..) | Ty::Wide(_) => return None,
         })
     }
 }

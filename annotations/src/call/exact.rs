@@ -11,7 +11,7 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::{Error, Map, Value};
 
 use crate::call::place::{key_segment, within};
-use crate::protocol::number::{TWO_POW_64, Whole, integer_text, whole};
+use crate::protocol::number::{Whole, integer_text, whole};
 
 /// A value read exactly; see the module's docs.
 #[derive(Clone, Copy)]
@@ -25,31 +25,22 @@ impl Exact<'_> {
     }
 }
 
-/// A whole float at or past 2^64 in size, as the 128-bit integer it is.
-enum Wide {
-    Signed(i128),
-    Unsigned(u128),
-}
-
-/// An integral number beyond 64 bits that a JSON value holds as a float (without
-/// `arbitrary_precision`, serde_json keeps no integer past 64 bits), as a 128-bit integer, for
-/// a 128-bit type to read. Such a float is the nearest one to the number sent, not always that
-/// number: being exact there needs the number's text (see `protocol::number::integer_text`).
-fn wide(value: &Value) -> Option<Wide> {
-    const TWO_POW_127: f64 = 170_141_183_460_469_231_731_687_303_715_884_105_728.0;
-    // Below 2^64 a whole number is a 64-bit integer in the value, or a float that `whole`
-    // reads.
+/// The refusal of a whole float past 64 bits for a 128-bit type, in a build whose JSON values
+/// hold such a number as a float: it may not be the number sent (`18446744073709551617`
+/// arrives as `18446744073709551616.0`), and a 128-bit parameter exists to be exact. The
+/// listed bounds end where this begins (see `wide_integer`), so the schema refuses it too.
+fn rounded(value: &Value) -> Option<Error> {
     let float = value
         .as_f64()
-        .filter(|f| f.fract() == 0.0 && value.is_f64() && f.abs() >= TWO_POW_64)?;
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    if (-TWO_POW_127..TWO_POW_127).contains(&float) {
-        Some(Wide::Signed(float as i128))
-    } else if (0.0..2.0 * TWO_POW_127).contains(&float) {
-        Some(Wide::Unsigned(float as u128))
-    } else {
-        None
-    }
+        .filter(|f| value.is_f64() && f.fract() == 0.0)?;
+    whole(value.as_number()?).is_none().then(|| {
+        de::Error::invalid_value(
+            de::Unexpected::Float(float),
+            &"an integer from -2^63 to 2^64 - 1: past those a JSON value holds a number as the \
+              nearest float, which may have rounded it (serde_json's `arbitrary_precision` \
+              feature keeps every integer exact)",
+        )
+    })
 }
 
 /// Whether `visitor` is serde's buffer: what an internally, adjacently tagged or untagged
@@ -143,7 +134,8 @@ macro_rules! integers {
 }
 
 /// A 128-bit integer type's read: from the number's text when the value keeps it (exact, and
-/// refused past the type's range), else as a 64-bit integer or a whole float.
+/// refused past the type's range), else as a 64-bit integer or a whole float within the range
+/// of one (one past it may have been rounded, and is refused).
 macro_rules! wide_integers {
     ($($method:ident $visit:ident $ty:ty)*) => {$(
         fn $method<V: Visitor<'a>>(self, visitor: V) -> Result<V::Value, Error> {
@@ -152,11 +144,10 @@ macro_rules! wide_integers {
                     Ok(n) => visitor.$visit(n),
                     Err(_) => Err(out_of_range(&text, stringify!($ty))),
                 },
-                None => match (self.whole(), wide(self.0)) {
-                    (Some(Whole::Unsigned(n)), _) => visitor.visit_u64(n),
-                    (Some(Whole::Signed(n)), _) => visitor.visit_i64(n),
-                    (None, Some(Wide::Signed(n))) => visitor.visit_i128(n),
-                    (None, Some(Wide::Unsigned(n))) => visitor.visit_u128(n),
+                None => match (rounded(self.0), self.whole()) {
+                    (Some(error), _) => Err(error),
+                    (None, Some(Whole::Unsigned(n))) => visitor.visit_u64(n),
+                    (None, Some(Whole::Signed(n))) => visitor.visit_i64(n),
                     (None, None) => self.0.$method(visitor),
                 },
             }

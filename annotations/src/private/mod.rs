@@ -26,7 +26,7 @@ pub use crate::tool::constraints::{Bound, Check, Unique, check_field};
 pub use crate::tool::schema::Lazy;
 pub use crate::tool::schema_builder::{
     Property, array, fragment, map, named, nullable, object, output_schema, record, record_with,
-    with_default, with_keys,
+    wide_integer, with_default, with_keys,
 };
 pub use crate::tool::schema_variants::{Tagging, optional_content, variant, variants};
 pub use serde_json::Value;

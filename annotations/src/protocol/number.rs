@@ -49,6 +49,18 @@ pub(crate) fn integer_text(number: &Number) -> Option<String> {
     (!digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())).then_some(text)
 }
 
+/// Whether this build's JSON values keep an integer past 64 bits exactly: serde_json's
+/// `arbitrary_precision` feature is on (in any crate of the build).
+pub(crate) fn exact_wide() -> bool {
+    static EXACT: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *EXACT.get_or_init(|| {
+        serde_json::from_str::<Number>("18446744073709551616")
+            .ok()
+            .and_then(|number| integer_text(&number))
+            .is_some()
+    })
+}
+
 /// A JSON number as a `u64`, if it is a whole number in range (`12`, `12.0`, and `-0` also
 /// when serde_json keeps the number's text).
 pub(crate) fn whole_u64(number: &Number) -> Option<u64> {

@@ -1,8 +1,11 @@
 //! Serializing a `Json` result without losing a number: serde_json writes a NaN or an infinity
 //! as `null`, which no schema of a number accepts. [`Finite`] serializes a value through a
-//! serializer that refuses them instead, at every depth, so such a result is a failed result.
+//! serializer that refuses them instead, at every depth, so such a result is a failed result;
+//! and an integer past 64 bits where the build's JSON values cannot hold it.
 
 use serde::ser::{self, Serialize, Serializer};
+
+use crate::protocol::number::exact_wide;
 
 /// `value`, serialized with every non-finite float refused.
 pub(crate) struct Finite<'a, T: ?Sized>(pub(crate) &'a T);
@@ -19,6 +22,16 @@ struct Checked<S>(S);
 fn not_finite<E: ser::Error>(float: f64) -> E {
     E::custom(format_args!(
         "{float} is not a JSON number (serde_json would write it as null)"
+    ))
+}
+
+/// An integer past 64 bits, in a build whose JSON values cannot hold it: the listed output
+/// schema of a 128-bit type ends at 64 bits there (see `wide_integer`), so it is refused, not
+/// written as a float.
+fn not_held<E: ser::Error>(integer: impl std::fmt::Display) -> E {
+    E::custom(format_args!(
+        "{integer} is past 64 bits, which a JSON value holds only with serde_json's \
+         `arbitrary_precision` feature"
     ))
 }
 
@@ -59,11 +72,28 @@ impl<S: Serializer> Serializer for Checked<S> {
 
     forward! {
         serialize_bool(v: bool) serialize_i8(v: i8) serialize_i16(v: i16) serialize_i32(v: i32)
-        serialize_i64(v: i64) serialize_i128(v: i128) serialize_u8(v: u8) serialize_u16(v: u16)
-        serialize_u32(v: u32) serialize_u64(v: u64) serialize_u128(v: u128)
+        serialize_i64(v: i64) serialize_u8(v: u8) serialize_u16(v: u16)
+        serialize_u32(v: u32) serialize_u64(v: u64)
         serialize_char(v: char) serialize_str(v: &str) serialize_bytes(v: &[u8])
         serialize_none() serialize_unit() serialize_unit_struct(name: &'static str)
         serialize_unit_variant(name: &'static str, index: u32, variant: &'static str)
+    }
+
+    fn serialize_i128(self, v: i128) -> Result<S::Ok, S::Error> {
+        match (i64::try_from(v), u64::try_from(v)) {
+            (Ok(v), _) => self.0.serialize_i64(v),
+            (_, Ok(v)) => self.0.serialize_u64(v),
+            _ if exact_wide() => self.0.serialize_i128(v),
+            _ => Err(not_held(v)),
+        }
+    }
+
+    fn serialize_u128(self, v: u128) -> Result<S::Ok, S::Error> {
+        match u64::try_from(v) {
+            Ok(v) => self.0.serialize_u64(v),
+            _ if exact_wide() => self.0.serialize_u128(v),
+            _ => Err(not_held(v)),
+        }
     }
 
     fn serialize_some<T: Serialize + ?Sized>(self, value: &T) -> Result<S::Ok, S::Error> {

@@ -29,6 +29,29 @@ pub fn array(items: Value, min: Option<usize>, max: Option<usize>, unique: bool)
     Value::Object(schema)
 }
 
+/// The schema of `u128` (`signed` false) or `i128`: the bounds the build reads exactly. With
+/// serde_json's `arbitrary_precision` feature a JSON value keeps every number's text, and the
+/// whole type is read; without it a value holds an integer exactly only from `i64::MIN` to
+/// `u64::MAX` (past that, as the nearest float), so those are the bounds listed, and the call
+/// refuses what lies beyond them rather than round it.
+#[must_use]
+pub fn wide_integer(signed: bool) -> Value {
+    let (min, max) = match (crate::protocol::number::exact_wide(), signed) {
+        (true, false) => ("0", "340282366920938463463374607431768211455"),
+        (true, true) => (
+            "-170141183460469231731687303715884105728",
+            "170141183460469231731687303715884105727",
+        ),
+        (false, false) => ("0", "18446744073709551615"),
+        (false, true) => ("-9223372036854775808", "18446744073709551615"),
+    };
+    let mut schema = Map::new();
+    schema.insert("type".into(), "integer".into());
+    schema.insert("minimum".into(), fragment(min));
+    schema.insert("maximum".into(), fragment(max));
+    Value::Object(schema)
+}
+
 /// `{"type": "object", "additionalProperties": values}`: a map with string keys.
 #[must_use]
 pub fn map(values: Value) -> Value {

@@ -18,7 +18,13 @@ fn bounded(#[schema(minimum = 100000000000000000000)] at_least: i128) -> String 
     at_least.to_string()
 }
 
-static TOOLS: Listing = tools![wide, bounded];
+/// The widest results.
+#[tool(read_only, open_world = false)]
+fn widest(signed: bool) -> annotations::Json<i128> {
+    annotations::Json(if signed { i128::MIN } else { i128::MAX })
+}
+
+static TOOLS: Listing = tools![wide, bounded, widest];
 
 fn call(name: &str, arguments: &str) -> ToolResult {
     // Parsed from the text, as a transport does: the numbers keep their digits.
@@ -31,12 +37,24 @@ fn call(name: &str, arguments: &str) -> ToolResult {
 
 #[test]
 fn integers_past_64_bits_are_read_exactly() {
-    let result = call("wide", r#"{"big": 18446744073709551617, "signed": -18446744073709551617}"#);
-    assert_eq!(result.text_content(), "18446744073709551617 -18446744073709551617 None None");
+    let result = call(
+        "wide",
+        r#"{"big": 18446744073709551617, "signed": -18446744073709551617}"#,
+    );
+    assert_eq!(
+        result.text_content(),
+        "18446744073709551617 -18446744073709551617 None None"
+    );
     let max = u128::MAX;
     let min = i128::MIN;
-    let result = call("wide", &format!(r#"{{"big": {max}, "signed": {min}, "many": [{max}, 1]}}"#));
-    assert_eq!(result.text_content(), format!("{max} {min} Some([{max}, 1]) None"));
+    let result = call(
+        "wide",
+        &format!(r#"{{"big": {max}, "signed": {min}, "many": [{max}, 1]}}"#),
+    );
+    assert_eq!(
+        result.text_content(),
+        format!("{max} {min} Some([{max}, 1]) None")
+    );
 }
 
 #[test]
@@ -55,7 +73,10 @@ fn integers_past_the_range_are_refused() {
 
 #[test]
 fn a_bound_past_64_bits_is_exact() {
-    assert!(call("bounded", r#"{"at_least": 100000000000000000000}"#).text_content() == "100000000000000000000");
+    assert!(
+        call("bounded", r#"{"at_least": 100000000000000000000}"#).text_content()
+            == "100000000000000000000"
+    );
     let below = call("bounded", r#"{"at_least": 99999999999999999999}"#);
     assert!(below.is_error, "{}", below.text_content());
 }
@@ -64,8 +85,14 @@ fn a_bound_past_64_bits_is_exact() {
 fn the_listed_bounds_stay_exact_through_rmcp() {
     let theirs = rmcp::model::Tool::from(&WIDE_TOOL);
     let text = serde_json::to_string(&theirs.input_schema).unwrap();
-    assert!(text.contains(r#""maximum":340282366920938463463374607431768211455"#), "{text}");
-    assert!(text.contains(r#""minimum":-170141183460469231731687303715884105728"#), "{text}");
+    assert!(
+        text.contains(r#""maximum":340282366920938463463374607431768211455"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#""minimum":-170141183460469231731687303715884105728"#),
+        "{text}"
+    );
 }
 
 /// A peer's resource link whose size is written `-0`, `12` or `12.0`: the number's text is
@@ -86,4 +113,30 @@ fn a_resource_links_size_reads_from_the_numbers_text() {
     )
     .unwrap();
     assert!(annotations::Content::from_json(&past).is_err());
+}
+
+#[test]
+fn results_past_64_bits_are_written_exactly_within_the_listed_output_schema() {
+    for (signed, text) in [
+        (false, "170141183460469231731687303715884105727"),
+        (true, "-170141183460469231731687303715884105728"),
+    ] {
+        let arguments = format!(r#"{{"signed": {signed}}}"#);
+        let result = call("widest", &arguments);
+        assert!(!result.is_error, "{}", result.text_content());
+        let written = result.structured_content.unwrap().to_string();
+        assert!(written.contains(text), "{written}");
+    }
+    let schema = TOOLS
+        .get("widest")
+        .unwrap()
+        .output_schema
+        .as_ref()
+        .unwrap()
+        .as_str()
+        .to_owned();
+    assert!(
+        schema.contains(r#""maximum":170141183460469231731687303715884105727"#),
+        "{schema}"
+    );
 }
