@@ -129,6 +129,7 @@ pub use crate::content::{
     TextContent,
 };
 pub use crate::hints::{ConflictError, HostView, ToolAnnotations, Trust};
+pub use crate::listing::render::{RENDER_CACHE_BYTES, render_cache_bytes};
 pub use crate::listing::{
     AnnotationsForm, CacheScope, CursorError, InvalidListingError, ListOptions, Listing, Page,
     UnknownToolError,

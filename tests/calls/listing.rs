@@ -416,3 +416,36 @@ fn a_listing_calls_through_its_name_index() {
             .is_err()
     );
 }
+
+/// Listings made at run time (per tenant, per filter) render through one cache of bounded
+/// size: 1 200 distinct listings of 64 KiB each write 75 MiB of text, and the cache keeps at
+/// most `RENDER_CACHE_BYTES` of it, however many are made.
+#[test]
+fn the_render_cache_keeps_a_bounded_number_of_bytes() {
+    use annotations::{ListOptions, RENDER_CACHE_BYTES, render_cache_bytes};
+    let description: &'static str = Box::leak("d".repeat(64 << 10).into_boxed_str());
+    let tools: Vec<Tool> = (0..1_200)
+        .map(|i| {
+            Tool::new_owned(format!("tool_{i}"), Schema::NO_INPUT).with_description(description)
+        })
+        .collect();
+    let tools: &'static [Tool] = Box::leak(tools.into_boxed_slice());
+    let options = ListOptions::default();
+    let mut written = 0;
+    for i in 0..tools.len() {
+        let listing: Listing = Listing::new(&tools[i..=i]);
+        let text = listing.render(&options, None).unwrap();
+        assert!(text.contains(&format!(r#""name":"tool_{i}""#)));
+        written += text.len();
+        assert!(render_cache_bytes() <= RENDER_CACHE_BYTES);
+    }
+    assert!(written > RENDER_CACHE_BYTES, "{written}");
+    // A listing let go renders again, the same.
+    let first: Listing = Listing::new(&tools[..1]);
+    assert!(
+        first
+            .render(&options, None)
+            .unwrap()
+            .contains(r#""name":"tool_0""#)
+    );
+}

@@ -4,12 +4,13 @@
 //! The tools' part of the result is the same for every page: it is written once per listing,
 //! annotation form and protocol version (an output schema whose root is not an object is
 //! wrapped in one before 2026-07-28; icons are listed from 2025-11-25, `execution` to
-//! 2025-11-25 alone), the first time it is asked for, and kept
-//! (a listing's tools are `&'static` and never change, so their text does not either). Every
-//! later render copies the page's slice of it between the envelope's fields.
+//! 2025-11-25 alone), the first time it is asked for, and kept, within a bound on the bytes
+//! kept (a listing's tools are `&'static` and never change, so their text does not either).
+//! Every later render copies the page's slice of it between the envelope's fields.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
 
 use crate::listing::{AnnotationsForm, CursorError, ListOptions, Listing, json};
@@ -56,33 +57,112 @@ impl Written {
     }
 }
 
-/// The written tools of a listing, by the address and length of its tools, the form, and
-/// the protocol version (which decides the form of output schemas and which of a tool's
-/// fields are listed).
+/// How many bytes of written tools the render cache keeps at most: past this, the text used
+/// least recently is let go (and written again if it is asked for again). A static listing
+/// that is served stays; listings made at run time (per tenant, role or filter) cannot grow
+/// the process without bound.
+pub const RENDER_CACHE_BYTES: usize = 64 << 20;
+
+/// The written tools of a listing, by the address and length of its tools, the form, and the
+/// protocol version, each with when it was last used.
+struct Cache {
+    entries: HashMap<Key, (Arc<Written>, AtomicU64)>,
+    /// The bytes of text the entries hold.
+    bytes: usize,
+}
+
+type Key = (usize, usize, bool, ProtocolVersion);
+
+static CACHE: OnceLock<RwLock<Cache>> = OnceLock::new();
+
+/// A clock of uses: each use of an entry takes the next tick.
+static TICK: AtomicU64 = AtomicU64::new(0);
+
+fn cache() -> &'static RwLock<Cache> {
+    CACHE.get_or_init(|| {
+        RwLock::new(Cache {
+            entries: HashMap::new(),
+            bytes: 0,
+        })
+    })
+}
+
+/// The bytes of `tools/list` text the render cache holds now, for every listing of the process
+/// (at most [`RENDER_CACHE_BYTES`]): what rendering has kept to make the next render a copy.
+///
+/// ```
+/// use annotations::{Listing, ListOptions, RENDER_CACHE_BYTES, render_cache_bytes};
+///
+/// static TOOLS: Listing = Listing::new(&[]);
+/// TOOLS.render(&ListOptions::default(), None)?;
+/// assert!(render_cache_bytes() <= RENDER_CACHE_BYTES);
+/// # Ok::<(), annotations::CursorError>(())
+/// ```
+#[must_use]
+pub fn render_cache_bytes() -> usize {
+    cache().read().map_or(0, |cache| cache.bytes)
+}
+
+/// The written tools (see [`Cache`]), from the cache or written now and kept within
+/// [`RENDER_CACHE_BYTES`], the least recently used let go first.
 fn written(tools: &'static [Tool], explicit: bool, version: ProtocolVersion) -> Arc<Written> {
-    type Key = (usize, usize, bool, ProtocolVersion);
-    static WRITTEN: OnceLock<RwLock<HashMap<Key, Arc<Written>>>> = OnceLock::new();
-    let cache = WRITTEN.get_or_init(RwLock::default);
     let key = (tools.as_ptr() as usize, tools.len(), explicit, version);
-    if let Some(found) = cache.read().ok().and_then(|cache| cache.get(&key).cloned()) {
+    let now = || TICK.fetch_add(1, Ordering::Relaxed);
+    if let Some(found) = cache().read().ok().and_then(|cache| {
+        let (written, used) = cache.entries.get(&key)?;
+        used.store(now(), Ordering::Relaxed);
+        Some(Arc::clone(written))
+    }) {
         return found;
     }
     let fresh = Arc::new(Written::new(tools, explicit, version));
-    match cache.write() {
-        Ok(mut cache) => Arc::clone(cache.entry(key).or_insert(fresh)),
-        Err(_) => fresh,
+    let size = fresh.text.len();
+    let Ok(mut cache) = cache().write() else {
+        return fresh;
+    };
+    if let Some((written, _)) = cache.entries.get(&key) {
+        return Arc::clone(written);
     }
+    if size > RENDER_CACHE_BYTES {
+        // Larger than the whole cache: used for this render, kept by no one.
+        return fresh;
+    }
+    if cache.bytes + size > RENDER_CACHE_BYTES {
+        // Let go of the least recently used down to three quarters of the bound, so that the
+        // entries are sorted once for many inserts, not scanned for each.
+        let mut by_use: Vec<(u64, Key)> = cache
+            .entries
+            .iter()
+            .map(|(key, (_, used))| (used.load(Ordering::Relaxed), *key))
+            .collect();
+        by_use.sort_unstable_by_key(|(used, _)| *used);
+        for (_, oldest) in by_use {
+            if cache.bytes + size <= RENDER_CACHE_BYTES / 4 * 3 {
+                break;
+            }
+            if let Some((gone, _)) = cache.entries.remove(&oldest) {
+                cache.bytes -= gone.text.len();
+            }
+        }
+    }
+    cache.bytes += size;
+    cache
+        .entries
+        .insert(key, (Arc::clone(&fresh), AtomicU64::new(now())));
+    fresh
 }
 
 impl<S> Listing<S> {
     /// The JSON text of the `tools/list` result for the page at `cursor`, in the protocol
     /// version and form that `options` say.
     ///
-    /// The tools' text is written the first time a listing is rendered in a form and kept for
-    /// the life of the process, with a reference to the listing's `&'static` tools, so that a
-    /// render costs about a copy of the page's bytes from then on. Each distinct slice of tools
-    /// rendered keeps its own text: a server that makes listings at run time (for each tenant,
-    /// say) pays that text once for each, as it pays their leaked tools.
+    /// The tools' text is written the first time a listing is rendered in a form and kept, with
+    /// a reference to the listing's `&'static` tools, so that a render costs about a copy of
+    /// the page's bytes from then on. The texts kept are bounded: at most
+    /// [`RENDER_CACHE_BYTES`](crate::RENDER_CACHE_BYTES) for the whole process, the least
+    /// recently rendered let go first, so a server that makes listings at run time (for each
+    /// tenant or request, say) does not grow without bound; a listing let go is written again
+    /// when it is next rendered.
     ///
     /// # Errors
     ///
