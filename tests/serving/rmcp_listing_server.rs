@@ -173,3 +173,140 @@ async fn the_listing_and_the_results_agree_for_the_sessions_version() {
         served.await.unwrap();
     }
 }
+
+/// A tool with everything a version may list: an icon, `_meta`, task support, an output
+/// schema that is not an object.
+#[tool(
+    read_only,
+    open_world = false,
+    icons = ["https://example.com/export.svg"],
+    meta = r#"{"com.example/tier": "gold"}"#,
+    task_support = "optional",
+)]
+fn export_report() -> Json<Vec<u8>> {
+    Json(vec![1])
+}
+
+/// Nothing more stated.
+#[tool(read_only)]
+fn ping() {}
+
+static EVERYTHING: Listing = tools![export_report, ping];
+
+/// One JSON-RPC exchange on the raw pipe: the request written as a line, the answer to `id`
+/// read back (notifications and other messages skipped).
+async fn exchange(
+    lines: &mut tokio::io::Lines<
+        tokio::io::BufReader<tokio::io::ReadHalf<tokio::io::DuplexStream>>,
+    >,
+    writer: &mut tokio::io::WriteHalf<tokio::io::DuplexStream>,
+    message: Value,
+) -> Value {
+    use tokio::io::AsyncWriteExt;
+    writer
+        .write_all(format!("{message}\n").as_bytes())
+        .await
+        .unwrap();
+    let Some(id) = message.get("id") else {
+        return Value::Null;
+    };
+    loop {
+        let line = lines.next_line().await.unwrap().expect("an answer");
+        let answer: Value = serde_json::from_str(&line).unwrap();
+        if answer.get("id") == Some(id) {
+            return answer;
+        }
+    }
+}
+
+#[tokio::test]
+async fn tools_list_is_what_render_writes_for_each_version_and_the_servers_options() {
+    use annotations::{AnnotationsForm, CacheScope};
+    use tokio::io::AsyncBufReadExt;
+    let options = ListOptions::default()
+        .with_page_size(1)
+        .with_annotations(AnnotationsForm::Explicit)
+        .with_ttl_ms(60_000)
+        .with_cache_scope(CacheScope::Public);
+    for version in ProtocolVersion::ALL {
+        let (server_end, client_end) = tokio::io::duplex(1 << 16);
+        let server = ListingServer::new(EVERYTHING, ()).with_list_options(options);
+        let served = tokio::spawn(async move {
+            if let Ok(running) = server.serve(tokio::io::split(server_end)).await {
+                let _ = running.waiting().await;
+            }
+        });
+        let (reader, mut writer) = tokio::io::split(client_end);
+        let mut lines = tokio::io::BufReader::new(reader).lines();
+        // 2026-07-28 states the version on each request; earlier ones negotiate it first.
+        let inline = version == ProtocolVersion::V2026_07_28;
+        if !inline {
+            let initialized = exchange(
+                &mut lines,
+                &mut writer,
+                json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                    "protocolVersion": version.as_str(), "capabilities": {},
+                    "clientInfo": {"name": "raw", "version": "1"}}}),
+            )
+            .await;
+            assert_eq!(
+                initialized["result"]["protocolVersion"],
+                version.as_str(),
+                "{initialized}"
+            );
+            exchange(
+                &mut lines,
+                &mut writer,
+                json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+            )
+            .await;
+        }
+        let mut cursor: Option<String> = None;
+        let mut pages = 0;
+        loop {
+            let mut request =
+                json!({"jsonrpc": "2.0", "id": 2 + pages, "method": "tools/list", "params": {}});
+            if let Some(cursor) = &cursor {
+                request["params"]["cursor"] = json!(cursor);
+            }
+            if inline {
+                request["params"]["_meta"] = json!({
+                    "io.modelcontextprotocol/protocolVersion": version.as_str(),
+                    "io.modelcontextprotocol/clientCapabilities": {},
+                    "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"},
+                });
+            }
+            let answer = exchange(&mut lines, &mut writer, request).await;
+            let rendered = EVERYTHING
+                .render(&options.with_version(version), cursor.as_deref())
+                .unwrap();
+            let rendered: Value = serde_json::from_str(&rendered).unwrap();
+            assert_eq!(answer["result"], rendered, "{version}, page {pages}");
+            pages += 1;
+            match rendered["nextCursor"].as_str() {
+                Some(next) => cursor = Some(next.to_owned()),
+                None => break,
+            }
+        }
+        assert_eq!(pages, 2, "{version}");
+        // What the comparison covers: each version's own fields.
+        let first = EVERYTHING
+            .render(&options.with_version(version), None)
+            .unwrap();
+        let has = |field: &str| first.contains(field);
+        assert_eq!(
+            has(r#""taskSupport":"optional""#),
+            version == ProtocolVersion::V2025_11_25
+        );
+        assert_eq!(
+            has(r#""ttlMs":60000"#),
+            version == ProtocolVersion::V2026_07_28
+        );
+        assert_eq!(
+            has(r#""cacheScope":"public""#),
+            version == ProtocolVersion::V2026_07_28
+        );
+        drop((lines, writer));
+        served.abort();
+    }
+}

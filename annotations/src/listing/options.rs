@@ -79,6 +79,14 @@ impl ListOptions {
         }
     }
 
+    /// Sets the protocol version, keeping every other option (a server's options, rendered for
+    /// the version each session negotiated).
+    #[must_use]
+    pub const fn with_version(mut self, version: ProtocolVersion) -> Self {
+        self.version = version;
+        self
+    }
+
     /// Sets the form of the annotations.
     #[must_use]
     pub const fn with_annotations(mut self, form: AnnotationsForm) -> Self {

@@ -175,28 +175,58 @@ impl<S> Listing<S> {
         let (start, end, next_cursor) = self.page_bounds(cursor, options.page_size)?;
         let explicit = matches!(options.annotations, AnnotationsForm::Explicit);
         let written = written(self.tools(), explicit, options.version);
-        let tools = written.slice(start, end);
-        let mut out = String::with_capacity(160 + tools.len());
-        out.push('{');
-        if options.version.has_cache_fields() {
-            out.push_str(r#""resultType":"complete","#);
-        }
-        out.push_str(r#""tools":["#);
-        out.push_str(tools);
-        out.push(']');
-        if let Some(next) = &next_cursor {
-            out.push_str(r#","nextCursor":"#);
-            json::string(&mut out, next);
-        }
-        if options.version.has_cache_fields() {
-            let _ = write!(
-                out,
-                r#","ttlMs":{},"cacheScope":"{}""#,
-                options.ttl_ms,
-                options.cache_scope.as_str()
-            );
-        }
-        out.push('}');
-        Ok(out)
+        Ok(envelope(
+            written.slice(start, end),
+            next_cursor.as_deref(),
+            options,
+        ))
     }
+
+    /// [`render`](Self::render)'s text, with the page's tools written for this call alone and
+    /// nothing kept: what a server of rmcp's types hands its transport, page by page, so that
+    /// it holds no text beyond the page it answers.
+    pub(crate) fn render_page(
+        &self,
+        options: &ListOptions,
+        cursor: Option<&str>,
+    ) -> Result<String, CursorError> {
+        let (start, end, next_cursor) = self.page_bounds(cursor, options.page_size)?;
+        let explicit = matches!(options.annotations, AnnotationsForm::Explicit);
+        let page = &self.tools()[start..end];
+        let size: usize = page.iter().map(json::size_hint).sum();
+        let mut tools = String::with_capacity(size + page.len());
+        for (i, tool) in page.iter().enumerate() {
+            if i > 0 {
+                tools.push(',');
+            }
+            json::tool(&mut tools, tool, explicit, options.version);
+        }
+        Ok(envelope(&tools, next_cursor.as_deref(), options))
+    }
+}
+
+/// The `tools/list` result around the text of its `tools`.
+fn envelope(tools: &str, next_cursor: Option<&str>, options: &ListOptions) -> String {
+    let mut out = String::with_capacity(160 + tools.len());
+    out.push('{');
+    if options.version.has_cache_fields() {
+        out.push_str(r#""resultType":"complete","#);
+    }
+    out.push_str(r#""tools":["#);
+    out.push_str(tools);
+    out.push(']');
+    if let Some(next) = next_cursor {
+        out.push_str(r#","nextCursor":"#);
+        json::string(&mut out, next);
+    }
+    if options.version.has_cache_fields() {
+        let _ = write!(
+            out,
+            r#","ttlMs":{},"cacheScope":"{}""#,
+            options.ttl_ms,
+            options.cache_scope.as_str()
+        );
+    }
+    out.push('}');
+    out
 }

@@ -1,22 +1,32 @@
-//! A listing served to rmcp at the listing's own cost: `tools/list` written from the listing
-//! for the session's protocol version, page by page, and `tools/call` through the listing's
-//! dispatch, with rmcp's request context for `#[context]` parameters. Nothing is copied into
-//! rmcp's own structures up front, so the server takes what the listing takes.
+//! A listing served to rmcp at the listing's own cost: `tools/list` is exactly what
+//! [`Listing::render`] writes for the session's protocol version and the server's options, page
+//! by page (written for the page alone, nothing kept, and handed to rmcp's transport as a JSON
+//! value), and `tools/call` goes through the
+//! listing's dispatch, with rmcp's request context for `#[context]` parameters. Nothing is
+//! copied into rmcp's own structures up front, so the server takes what the listing takes.
+
+use std::borrow::Cow;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResult, ListToolsResult, PaginatedRequestParams,
-    ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResult, ClientRequest, CustomResult, ListToolsResult,
+    PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig, ServerResult,
 };
-use rmcp::service::RequestContext;
-use rmcp::{ErrorData, RoleServer};
+use rmcp::service::ServiceRole;
+use rmcp::service::{NotificationContext, RequestContext};
+use rmcp::{ErrorData, RoleServer, Service};
 
 use crate::call::Context;
-use crate::listing::{AnnotationsForm, ListOptions, Listing};
+use crate::listing::{AnnotationsForm, CacheScope, ListOptions, Listing};
 
 impl<S: Send + Sync + 'static> Listing<S> {
     /// `tools/list` for a hand-written `ServerHandler::list_tools`: the page at the request's
-    /// cursor, of `options`' page size and annotation form, written for the protocol version
-    /// of the session (`options.version` is not used) and converted for just that page.
+    /// cursor, of `options`' page size, annotation form and (from 2026-07-28) cache fields,
+    /// written for the protocol version of the session (`options.version` is not used) and
+    /// converted for just that page.
+    ///
+    /// rmcp's `Tool` has no field for `execution`, so a tool's `task_support` does not reach a
+    /// 2025-11-25 session this way; [`ListingServer`] writes it, as [`render`](Self::render)
+    /// does.
     ///
     /// See [`ListingServer`] for a whole server; call this (and
     /// [`call_tool_rmcp`](Self::call_tool_rmcp)) from a `ServerHandler` of your own to serve
@@ -43,6 +53,13 @@ impl<S: Send + Sync + 'static> Listing<S> {
             .collect();
         let mut result = ListToolsResult::with_all_items(tools);
         result.next_cursor = page.next_cursor;
+        if version.has_cache_fields() {
+            result.ttl_ms = Some(options.ttl_ms);
+            result.cache_scope = Some(match options.cache_scope {
+                CacheScope::Public => rmcp::model::CacheScope::Public,
+                _ => rmcp::model::CacheScope::Private,
+            });
+        }
         Ok(result)
     }
 
@@ -113,6 +130,12 @@ impl<S: Send + Sync + 'static> Listing<S> {
 /// }
 /// ```
 pub struct ListingServer<S: 'static> {
+    served: Served<S>,
+}
+
+/// What a [`ListingServer`] serves, as rmcp's `ServerHandler`: rmcp's own handling of every
+/// request (versions, capabilities, errors), with the listing's tools.
+struct Served<S: 'static> {
     listing: Listing<S>,
     state: S,
     options: ListOptions,
@@ -125,18 +148,20 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
     #[must_use]
     pub fn new(listing: Listing<S>, state: S) -> Self {
         ListingServer {
-            listing,
-            state,
-            options: ListOptions::default(),
-            info: ServerConfig::new(ServerCapabilities::builder().enable_tools().build()),
+            served: Served {
+                listing,
+                state,
+                options: ListOptions::default(),
+                info: ServerConfig::new(ServerCapabilities::builder().enable_tools().build()),
+            },
         }
     }
 
-    /// Sets the page size and the annotation form of `tools/list` (the version is always the
-    /// session's).
+    /// Sets the page size, the annotation form and the 2026-07-28 cache fields (`ttlMs`,
+    /// `cacheScope`) of `tools/list` (the version is always the session's).
     #[must_use]
     pub fn with_list_options(mut self, options: ListOptions) -> Self {
-        self.options = options;
+        self.served.options = options;
         self
     }
 
@@ -144,33 +169,88 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
     /// `tools` capability enabled.
     #[must_use]
     pub fn with_info(mut self, info: ServerConfig) -> Self {
-        self.info = info;
+        self.served.info = info;
         self
     }
 
     /// The state the handlers receive.
     pub fn state(&self) -> &S {
-        &self.state
+        &self.served.state
     }
 
     /// The listing served.
     pub fn listing(&self) -> &Listing<S> {
-        &self.listing
+        &self.served.listing
     }
 }
 
-impl<S: Send + Sync + 'static> rmcp::ServerHandler for ListingServer<S> {
+/// `tools/list` is answered with the listing's own text for the session's version and the
+/// server's options, exactly what [`Listing::render`] writes (rmcp's `Tool` cannot carry
+/// everything a version lists, such as `execution`); every other request, and the checks
+/// rmcp makes on this one first, are rmcp's.
+impl<S: Send + Sync + 'static> Service<RoleServer> for ListingServer<S> {
+    async fn handle_request(
+        &self,
+        request: <RoleServer as ServiceRole>::PeerReq,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ServerResult, ErrorData> {
+        let listed = match &request {
+            ClientRequest::ListToolsRequest(list) => Some((
+                list.params
+                    .as_ref()
+                    .and_then(|params| params.cursor.clone()),
+                super::session_version(&context),
+            )),
+            _ => None,
+        };
+        let answer = self.served.handle_request(request, context).await?;
+        let (Some((cursor, version)), ServerResult::ListToolsResult(_)) = (listed, &answer) else {
+            return Ok(answer);
+        };
+        let options = self.served.options.with_version(version);
+        let text = self
+            .served
+            .listing
+            .render_page(&options, cursor.as_deref())
+            .map_err(|error| ErrorData::invalid_params(error.to_string(), None))?;
+        let value = serde_json::from_str(&text)
+            .map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
+        Ok(ServerResult::CustomResult(CustomResult(value)))
+    }
+
+    async fn handle_notification(
+        &self,
+        notification: <RoleServer as ServiceRole>::PeerNot,
+        context: NotificationContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        self.served.handle_notification(notification, context).await
+    }
+
+    fn get_info(&self) -> ServerConfig {
+        self.served.info.clone()
+    }
+
+    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
+        Service::supported_protocol_versions(&self.served)
+    }
+}
+
+impl<S: Send + Sync + 'static> rmcp::ServerHandler for Served<S> {
     fn get_info(&self) -> ServerConfig {
         self.info.clone()
     }
 
+    /// The cursor checked; the page itself is written by [`ListingServer`]'s `Service`.
     async fn list_tools(
         &self,
         request: Option<PaginatedRequestParams>,
-        context: RequestContext<RoleServer>,
+        _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        self.listing
-            .list_tools_rmcp(request.as_ref(), &context, &self.options)
+        let cursor = request
+            .as_ref()
+            .and_then(|request| request.cursor.as_deref());
+        self.listing.page(cursor, self.options.page_size)?;
+        Ok(ListToolsResult::default())
     }
 
     async fn call_tool(
