@@ -11,6 +11,7 @@ pub(crate) mod name;
 pub(crate) mod readiness;
 pub(crate) mod schema;
 pub(crate) mod schema_builder;
+pub(crate) mod schema_defs;
 pub(crate) mod schema_variants;
 pub(crate) mod wire;
 
