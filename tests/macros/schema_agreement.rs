@@ -32,7 +32,22 @@ fn accented_param(x_über: u8) -> String {
     x_über.to_string()
 }
 
-static TOOLS: Listing = tools![accented, accented_param];
+/// Take a number past `i128::MAX`, between two bounds only a `u128` holds (2^127, and
+/// `f32::MAX` as an integer, both exact as doubles, which JSON readers hold such numbers as),
+/// in steps of 2^104.
+#[tool(read_only, open_world = false)]
+fn wide(
+    #[schema(
+        minimum = 170141183460469231731687303715884105728,
+        maximum = 340282346638528859811704183484516925440,
+        multiple_of = 20282409603651670423947251286016
+    )]
+    n: u128,
+) -> String {
+    n.to_string()
+}
+
+static TOOLS: Listing = tools![accented, accented_param, wide];
 
 fn agree(name: &str, cases: &[(Value, bool)]) {
     agree_in(&TOOLS, name, cases);
@@ -57,4 +72,33 @@ fn case_rules_change_ascii_letters_only() {
         &[(json!({"xüber": 1}), true), (json!({"xÜber": 1}), false)],
     );
     assert_eq!(call_in(&TOOLS, "accented_param", json!({"xüber": 7})).text_content(), "7");
+}
+
+#[test]
+fn u128_bounds_past_i128_are_listed_and_checked_as_written() {
+    input_schema_in(&TOOLS, "wide");
+    // Listed as written, every digit.
+    let listed = TOOLS.get("wide").unwrap().input_schema.as_str();
+    for key in [
+        r#""minimum":170141183460469231731687303715884105728"#,
+        r#""maximum":340282346638528859811704183484516925440"#,
+        r#""multipleOf":20282409603651670423947251286016"#,
+    ] {
+        assert!(listed.contains(key), "{listed}");
+    }
+    agree(
+        "wide",
+        &[
+            (json!({"n": 1.7014118346046923e38}), true),
+            (json!({"n": 3.4028234663852886e38}), true),
+            (json!({"n": 1e38}), false),
+            (json!({"n": 3.4028236e38}), false),
+            (json!({"n": 170141203742878835383357727663135391744.0}), true),
+            (json!({"n": 2.5e38}), false),
+        ],
+    );
+    assert_eq!(
+        call_in(&TOOLS, "wide", json!({"n": 1.7014118346046923e38})).text_content(),
+        "170141183460469231731687303715884105728"
+    );
 }

@@ -3,6 +3,8 @@
 //! literal default or example of the wrong type or outside the bounds, a length on a type whose
 //! length is fixed.
 
+use std::cmp::Ordering::{self, Equal, Greater, Less};
+
 use proc_macro2::{Ident, TokenStream};
 use syn::Error;
 
@@ -75,35 +77,30 @@ fn bound_problem(key: &Ident, number: &Number, kind: &Kind, ty_text: &str) -> Op
     }
     if let Kind::Integer(min, max) = kind {
         let Some(value) = number.int else {
-            return Some(Error::new(
-                number.span,
-                format!("`{ty_text}` holds integers: write a whole number for #[schema({key})]"),
-            ));
+            return Some(number.error(format!(
+                "`{ty_text}` holds integers: write a whole number for #[schema({key})]"
+            )));
         };
         let outside = min.is_some_and(|min| value < min) || max.is_some_and(|max| value > max);
         if outside && key != "multiple_of" {
-            return Some(Error::new(
-                number.span,
-                format!(
-                    "#[schema({key} = {value})] is outside what `{ty_text}` holds ({} to {})",
-                    min.map_or("?".to_owned(), |n| n.to_string()),
-                    max.map_or("?".to_owned(), |n| n.to_string()),
-                ),
-            ));
+            return Some(number.error(format!(
+                "#[schema({key} = {value})] is outside what `{ty_text}` holds ({} to {})",
+                min.map_or("?".to_owned(), |n| n.to_string()),
+                max.map_or("?".to_owned(), |n| n.to_string()),
+            )));
         }
     }
     if let Kind::Number(min, max) = kind {
         let outside =
             min.is_some_and(|min| number.float < min) || max.is_some_and(|max| number.float > max);
         if outside && key != "multiple_of" {
-            return Some(Error::new(
-                number.span,
-                format!("#[schema({key})] is outside what `{ty_text}` holds"),
-            ));
+            return Some(number.error(format!(
+                "#[schema({key})] is outside what `{ty_text}` holds"
+            )));
         }
     }
     (key == "multiple_of" && number.float <= 0.0)
-        .then(|| Error::new(number.span, "#[schema(multiple_of)] must be greater than 0"))
+        .then(|| number.error("#[schema(multiple_of)] must be greater than 0"))
 }
 
 /// An exclusive bound at the edge of an integer type's range leaves no value.
@@ -149,7 +146,8 @@ fn bounds_leave_a_value(attr: &SchemaAttr, errors: &mut Errors) {
         for (high_index, high) in upper.iter().enumerate() {
             if let (Some((low_key, low)), Some((high_key, high))) = (low, high) {
                 let exclusive = low_index == 1 || high_index == 1;
-                if low.float > high.float || (exclusive && low.float >= high.float) {
+                let order = order(low, high);
+                if order == Some(Greater) || (exclusive && order == Some(Equal)) {
                     errors.push(Error::new(
                         high_key.span(),
                         format!(
@@ -160,6 +158,14 @@ fn bounds_leave_a_value(attr: &SchemaAttr, errors: &mut Errors) {
                 }
             }
         }
+    }
+}
+
+/// How two numbers as written compare: exactly when both are integers.
+fn order(a: &Number, b: &Number) -> Option<Ordering> {
+    match (a.int, b.int) {
+        (Some(a), Some(b)) => Some(a.cmp(&b)),
+        _ => a.float.partial_cmp(&b.float),
     }
 }
 
@@ -303,7 +309,6 @@ fn examples_fit(attr: &SchemaAttr, kind: &Kind, ty_text: &str, errors: &mut Erro
 /// Why a literal cannot be a value of the parameter, if it cannot: the wrong type, or outside
 /// the type's or the attribute's bounds.
 fn literal_problem(literal: &Literal, kind: &Kind, attr: &SchemaAttr) -> Option<String> {
-    let bound = |key: &str| attr.number(key).map(|(_, n)| n.float);
     let count = |key: &str| attr.count(key).map(|(_, n)| *n);
     match (kind, literal) {
         (Kind::Any | Kind::Unknown, _) => None,
@@ -315,21 +320,9 @@ fn literal_problem(literal: &Literal, kind: &Kind, attr: &SchemaAttr) -> Option<
             if min.is_some_and(|min| value < min) || max.is_some_and(|max| value > max) {
                 return Some(format!("is {value}, outside what the type holds"));
             }
-            number_bounds(
-                number.float,
-                bound("minimum"),
-                bound("maximum"),
-                bound("exclusive_minimum"),
-                bound("exclusive_maximum"),
-            )
+            number_bounds(number, attr)
         }
-        (Kind::Number(..), Literal::Number(number)) => number_bounds(
-            number.float,
-            bound("minimum"),
-            bound("maximum"),
-            bound("exclusive_minimum"),
-            bound("exclusive_maximum"),
-        ),
+        (Kind::Number(..), Literal::Number(number)) => number_bounds(number, attr),
         (Kind::String, Literal::Str(text)) => {
             let length = text.chars().count() as u64;
             if count("min_length").is_some_and(|min| length < min) {
@@ -366,20 +359,19 @@ fn literal_problem(literal: &Literal, kind: &Kind, attr: &SchemaAttr) -> Option<
     }
 }
 
-fn number_bounds(
-    value: f64,
-    minimum: Option<f64>,
-    maximum: Option<f64>,
-    exclusive_minimum: Option<f64>,
-    exclusive_maximum: Option<f64>,
-) -> Option<String> {
-    if minimum.is_some_and(|min| value < min) {
+fn number_bounds(value: &Number, attr: &SchemaAttr) -> Option<String> {
+    let broken = |key: &str, refused: &[Ordering]| {
+        attr.number(key)
+            .is_some_and(|(_, bound)| order(value, bound).is_some_and(|o| refused.contains(&o)))
+    };
+    let value = &value.json;
+    if broken("minimum", &[Less]) {
         Some(format!("is {value}, below `minimum`"))
-    } else if maximum.is_some_and(|max| value > max) {
+    } else if broken("maximum", &[Greater]) {
         Some(format!("is {value}, above `maximum`"))
-    } else if exclusive_minimum.is_some_and(|min| value <= min) {
+    } else if broken("exclusive_minimum", &[Less, Equal]) {
         Some(format!("is {value}, not above `exclusive_minimum`"))
-    } else if exclusive_maximum.is_some_and(|max| value >= max) {
+    } else if broken("exclusive_maximum", &[Greater, Equal]) {
         Some(format!("is {value}, not below `exclusive_maximum`"))
     } else {
         None

@@ -7,6 +7,7 @@ use quote::{quote, quote_spanned};
 use syn::LitStr;
 
 use crate::leaf::json_write::{json_string, with_description};
+use crate::leaf::integer::Integer;
 use crate::model::descriptor::{CheckValue, Descriptor};
 use crate::model::schema::Ty;
 
@@ -238,7 +239,10 @@ pub(crate) fn check_tokens(
         .map(|(variant, value)| {
             let variant = Ident::new(variant, Span::call_site());
             let value = match value {
-                CheckValue::Int(n) => quote!(#krate::__private::Bound::Int(#n)),
+                CheckValue::Int(Integer::Signed(n)) => quote!(#krate::__private::Bound::Int(#n)),
+                CheckValue::Int(Integer::Above(n)) => {
+                    quote!(#krate::__private::Bound::Unsigned(#n))
+                }
                 CheckValue::Float(x) => quote!(#krate::__private::Bound::Float(#x)),
                 CheckValue::Count(n) => quote!(#n),
                 CheckValue::Text(text) => quote!(#text),

@@ -5,6 +5,7 @@
 
 use proc_macro2::{Ident, Span, TokenStream, TokenTree};
 
+use crate::leaf::integer::Integer;
 use crate::leaf::json_write::json_string;
 use crate::leaf::tokens::{flatten, unraw};
 use crate::model::handler::Handler;
@@ -64,7 +65,7 @@ pub(crate) enum DefaultRead {
 /// The value of a constraint, as the runtime's `Check` holds it.
 #[derive(Clone)]
 pub(crate) enum CheckValue {
-    Int(i128),
+    Int(Integer),
     Float(f64),
     Count(u64),
     Text(String),

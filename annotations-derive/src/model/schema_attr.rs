@@ -3,10 +3,11 @@
 //! as for `#[tool(...)]`. Whether a key fits the parameter's type is checked in
 //! `check/schema.rs`.
 
-use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Ident, TokenStream, TokenTree};
 use syn::{Error, Lit, LitStr};
 
 use crate::leaf::errors::Errors;
+use crate::leaf::integer::Integer;
 use crate::leaf::json_write::json_string;
 use crate::leaf::tokens::{flatten, split_top_level};
 use crate::model::entry::{self, Entry, Value};
@@ -36,10 +37,18 @@ pub(crate) const KEYS: [&str; 18] = [
 /// A number as written: its value, exact when it is an integer, and its JSON text.
 #[derive(Clone)]
 pub(crate) struct Number {
-    pub(crate) int: Option<i128>,
+    pub(crate) int: Option<Integer>,
     pub(crate) float: f64,
     pub(crate) json: String,
-    pub(crate) span: Span,
+    /// Its tokens (`-` and the literal), for errors that cover the whole number.
+    pub(crate) tokens: TokenStream,
+}
+
+impl Number {
+    /// An error at the whole number as written (`-1`, not its `-` alone).
+    pub(crate) fn error(&self, message: impl std::fmt::Display) -> Error {
+        Error::new_spanned(&self.tokens, message)
+    }
 }
 
 /// A literal value (a `default` or an example), as JSON, with what it is for type checks.
@@ -236,7 +245,7 @@ impl SchemaAttr {
             "min_length" | "max_length" | "min_items" | "max_items" => {
                 match number(&value)
                     .and_then(|n| n.int)
-                    .and_then(|n| u64::try_from(n).ok())
+                    .and_then(Integer::to_u64)
                 {
                     Some(count) => self.counts.push((key, count)),
                     None => errors.push(Error::new_spanned(
@@ -288,18 +297,18 @@ fn number(value: &[TokenTree]) -> Option<Number> {
         }
         _ => return None,
     };
-    let span = value[0].span();
+    let tokens = tokens(value);
     let sign = if negative { "-" } else { "" };
     match Lit::new(literal.clone()) {
         Lit::Int(int) => {
             let digits = int.base10_digits();
-            let int: i128 = format!("{sign}{digits}").parse().ok()?;
-            #[allow(clippy::cast_precision_loss)]
+            // Any integer an `i128` or a `u128` holds, exactly.
+            let int = Integer::parse(&format!("{sign}{digits}"))?;
             Some(Number {
                 int: Some(int),
-                float: int as f64,
+                float: int.to_f64(),
                 json: int.to_string(),
-                span,
+                tokens,
             })
         }
         Lit::Float(float) => {
@@ -313,7 +322,7 @@ fn number(value: &[TokenTree]) -> Option<Number> {
                 int: None,
                 float: value,
                 json: serde_json_like(value),
-                span,
+                tokens,
             })
         }
         _ => None,

@@ -11,6 +11,9 @@ use crate::protocol::number::whole;
 pub enum Bound {
     /// An integer bound.
     Int(i128),
+    /// An integer bound above `i128::MAX`, which only a `u128` holds (any other integer bound
+    /// is an `Int`).
+    Unsigned(u128),
     /// Any other number.
     Float(f64),
 }
@@ -45,7 +48,34 @@ impl std::fmt::Display for Bound {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Bound::Int(n) => write!(f, "{n}"),
+            Bound::Unsigned(n) => write!(f, "{n}"),
             Bound::Float(x) => write!(f, "{x}"),
+        }
+    }
+}
+
+/// An integer exactly, from `i128::MIN` to `u128::MAX`; the order of the variants is the order
+/// of the values (`Above` holds only values above `i128::MAX`).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Wide {
+    Signed(i128),
+    Above(u128),
+}
+
+impl Wide {
+    fn of_bound(bound: Bound) -> Option<Wide> {
+        match bound {
+            Bound::Int(n) => Some(Wide::Signed(n)),
+            Bound::Unsigned(n) => Some(i128::try_from(n).map_or(Wide::Above(n), Wide::Signed)),
+            Bound::Float(_) => None,
+        }
+    }
+
+    /// The distance from 0: the multiples of a number are those of its magnitude.
+    fn magnitude(self) -> u128 {
+        match self {
+            Wide::Signed(n) => n.unsigned_abs(),
+            Wide::Above(n) => n,
         }
     }
 }
@@ -53,26 +83,41 @@ impl std::fmt::Display for Bound {
 /// How `number` compares with `bound`: exactly for integers (see [`exact_integer`]), as
 /// `f64` otherwise.
 fn compare(number: &serde_json::Number, bound: Bound) -> Option<std::cmp::Ordering> {
-    match (exact_integer(number), bound) {
-        (Some(n), Bound::Int(b)) => Some(n.cmp(&b)),
-        #[allow(clippy::cast_precision_loss)]
-        (_, Bound::Int(b)) => number.as_f64()?.partial_cmp(&(b as f64)),
-        (_, Bound::Float(b)) => number.as_f64()?.partial_cmp(&b),
+    match (exact_integer(number), Wide::of_bound(bound)) {
+        (Some(n), Some(b)) => Some(n.cmp(&b)),
+        _ => number.as_f64()?.partial_cmp(&bound_f64(bound)),
+    }
+}
+
+/// The nearest `f64` to `bound`.
+#[allow(clippy::cast_precision_loss)]
+fn bound_f64(bound: Bound) -> f64 {
+    match bound {
+        Bound::Int(n) => n as f64,
+        Bound::Unsigned(n) => n as f64,
+        Bound::Float(x) => x,
     }
 }
 
 /// `number` as an exact integer: itself (past 64 bits too, when the value keeps the number's
-/// text), or a whole float within `i128` (every such float is an integer exactly).
-fn exact_integer(number: &serde_json::Number) -> Option<i128> {
+/// text, up to `u128::MAX`), or a whole float within `i128` (every such float is an integer
+/// exactly).
+fn exact_integer(number: &serde_json::Number) -> Option<Wide> {
     number
         .as_i64()
-        .map(i128::from)
-        .or_else(|| number.as_u64().map(i128::from))
-        .or_else(|| crate::protocol::number::integer_text(number)?.parse().ok())
+        .map(|n| Wide::Signed(i128::from(n)))
+        .or_else(|| number.as_u64().map(|n| Wide::Signed(i128::from(n))))
+        .or_else(|| {
+            let text = crate::protocol::number::integer_text(number)?;
+            text.parse()
+                .map(Wide::Signed)
+                .or_else(|_| text.parse().map(Wide::Above))
+                .ok()
+        })
         .or_else(|| {
             let x = number.as_f64()?;
             #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
-            (x.fract() == 0.0 && x.abs() < 1.7e38).then_some(x as i128)
+            (x.fract() == 0.0 && x.abs() < 1.7e38).then_some(Wide::Signed(x as i128))
         })
 }
 
@@ -80,14 +125,10 @@ fn exact_integer(number: &serde_json::Number) -> Option<i128> {
 /// otherwise when the quotient is a whole number within the float's rounding of it, judged
 /// relative to the quotient (so a tiny value is not taken for a multiple of everything).
 fn multiple_of(number: &serde_json::Number, step: Bound) -> bool {
-    match (exact_integer(number), step) {
-        (Some(n), Bound::Int(step)) => step != 0 && n % step == 0,
-        #[allow(clippy::cast_precision_loss)]
-        (_, step) => {
-            let step = match step {
-                Bound::Int(n) => n as f64,
-                Bound::Float(x) => x,
-            };
+    match (exact_integer(number), Wide::of_bound(step)) {
+        (Some(n), Some(step)) => step.magnitude() != 0 && n.magnitude() % step.magnitude() == 0,
+        _ => {
+            let step = bound_f64(step);
             let Some(x) = number.as_f64() else {
                 return false;
             };
