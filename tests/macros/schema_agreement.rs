@@ -47,7 +47,16 @@ fn wide(
     n.to_string()
 }
 
-static TOOLS: Listing = tools![accented, accented_param, wide];
+/// Wait, for as long as given; an integer default for a float, as the bound is written.
+#[tool(read_only, open_world = false)]
+fn wait(
+    #[schema(minimum = 1, default = 500)] millis: f64,
+    #[schema(default = -2)] offset: f32,
+) -> String {
+    format!("{millis:?} {offset:?}")
+}
+
+static TOOLS: Listing = tools![accented, accented_param, wide, wait];
 
 fn agree(name: &str, cases: &[(Value, bool)]) {
     agree_in(&TOOLS, name, cases);
@@ -100,5 +109,21 @@ fn u128_bounds_past_i128_are_listed_and_checked_as_written() {
     assert_eq!(
         call_in(&TOOLS, "wide", json!({"n": 1.7014118346046923e38})).text_content(),
         "170141183460469231731687303715884105728"
+    );
+}
+
+#[test]
+fn an_integer_default_for_a_float_is_listed_as_written_and_read_as_the_float() {
+    let schema = input_schema_in(&TOOLS, "wait");
+    assert_eq!(schema["properties"]["millis"]["default"], json!(500));
+    assert_eq!(schema["properties"]["offset"]["default"], json!(-2));
+    assert_eq!(call_in(&TOOLS, "wait", json!({})).text_content(), "500.0 -2.0");
+    agree(
+        "wait",
+        &[
+            (json!({}), true),
+            (json!({"millis": 1}), true),
+            (json!({"millis": 0.5}), false),
+        ],
     );
 }

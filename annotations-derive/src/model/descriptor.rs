@@ -187,7 +187,15 @@ pub(crate) fn apply(property: &mut Property, attr: SchemaAttr, ty: &TokenStream)
         property.default = Some(match &default.literal {
             Some(literal) if known => {
                 let any = matches!(schema.kind(), Kind::Any);
-                DefaultRead::Json(literal.json(), (!any).then_some((default.expr, scalar)))
+                // An integer literal for a float type is that float, as a bound is: listed as
+                // written, handed over as the float.
+                let expr = match (literal, schema.kind()) {
+                    (schema_attr::Literal::Number(number), Kind::Number(..)) => {
+                        number.float_tokens()
+                    }
+                    _ => default.expr,
+                };
+                DefaultRead::Json(literal.json(), (!any).then_some((expr, scalar)))
             }
             _ => DefaultRead::Expr(default.expr),
         });

@@ -49,6 +49,31 @@ impl Number {
     pub(crate) fn error(&self, message: impl std::fmt::Display) -> Error {
         Error::new_spanned(&self.tokens, message)
     }
+
+    /// The number as a float literal for a float type: an integer written without a suffix
+    /// (`500`, `-1`) gets a `.0`, as the bounds take it; anything else as written.
+    pub(crate) fn float_tokens(&self) -> TokenStream {
+        self.tokens
+            .clone()
+            .into_iter()
+            .map(|token| match &token {
+                TokenTree::Literal(literal) => match Lit::new(literal.clone()) {
+                    Lit::Int(int) if int.suffix().is_empty() => {
+                        let float = format!("{}.0", int.base10_digits());
+                        match float.parse::<proc_macro2::Literal>() {
+                            Ok(mut float) => {
+                                float.set_span(literal.span());
+                                TokenTree::Literal(float)
+                            }
+                            Err(_) => token,
+                        }
+                    }
+                    _ => token,
+                },
+                _ => token,
+            })
+            .collect()
+    }
 }
 
 /// A literal value (a `default` or an example), as JSON, with what it is for type checks.
