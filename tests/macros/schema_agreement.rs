@@ -6,7 +6,7 @@
 
 #![allow(dead_code)] // The types are read by serde and printed, never used otherwise.
 
-use annotations::{Listing, ToolSchema, tool, tools};
+use annotations::{CallTool, Context, Listing, Tool, ToolSchema, tool, tools};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -56,7 +56,52 @@ fn wait(
     format!("{millis:?} {offset:?}")
 }
 
-static TOOLS: Listing = tools![accented, accented_param, wide, wait];
+/// How to reach someone: optional in two other ways than an `Option` alone.
+#[derive(ToolSchema, Deserialize, Debug)]
+pub struct Contact {
+    /// May be left out, never `null`.
+    #[schema(nullable = false)]
+    pub email: Option<String>,
+    /// Must be given, may be `null`.
+    #[schema(required)]
+    #[serde(alias = "tel")]
+    pub phone: Option<String>,
+}
+
+/// Take a contact.
+#[tool(read_only, open_world = false)]
+fn contact(c: Contact) -> String {
+    format!("{:?} {:?}", c.email, c.phone)
+}
+
+/// The same as parameters.
+#[tool(read_only, open_world = false)]
+fn reach(
+    #[schema(nullable = false)] email: Option<String>,
+    #[schema(required)] phone: Option<String>,
+) -> String {
+    format!("{email:?} {phone:?}")
+}
+
+/// The same as a tool's fields.
+#[derive(Tool, Deserialize)]
+#[tool(read_only, open_world = false)]
+pub struct Call {
+    #[schema(nullable = false)]
+    pub email: Option<String>,
+    #[schema(required)]
+    pub phone: Option<String>,
+}
+
+impl CallTool<()> for Call {
+    type Output = String;
+
+    async fn call(self, _: &(), _: Context<'_>) -> String {
+        format!("{:?} {:?}", self.email, self.phone)
+    }
+}
+
+static TOOLS: Listing = tools![accented, accented_param, wide, wait, contact, reach, Call];
 
 fn agree(name: &str, cases: &[(Value, bool)]) {
     agree_in(&TOOLS, name, cases);
@@ -126,4 +171,49 @@ fn an_integer_default_for_a_float_is_listed_as_written_and_read_as_the_float() {
             (json!({"millis": 0.5}), false),
         ],
     );
+}
+
+#[test]
+fn optional_never_null_and_required_maybe_null() {
+    let field = |value: &Value, name: &str| value["properties"][name].clone();
+    let schema = Contact::tool_schema();
+    assert_eq!(field(&schema, "email")["type"], "string");
+    assert_eq!(field(&schema, "phone")["type"], json!(["string", "null"]));
+    // Required under one of its names (an `allOf` says so, as for any field with an alias).
+    assert!(schema["allOf"].is_array(), "{schema}");
+    for name in ["reach", "call"] {
+        let schema = input_schema_in(&TOOLS, name);
+        assert_eq!(field(&schema, "email")["type"], "string", "{name}");
+        assert_eq!(field(&schema, "phone")["type"], json!(["string", "null"]));
+        assert_eq!(schema["required"], json!(["phone"]), "{name}");
+    }
+    agree(
+        "contact",
+        &[
+            (json!({"c": {"phone": null}}), true),
+            (json!({"c": {"tel": null}}), true),
+            (json!({"c": {"phone": "1", "email": "a@b"}}), true),
+            (json!({"c": {}}), false),
+            (json!({"c": {"email": "a@b"}}), false),
+            (json!({"c": {"phone": null, "email": null}}), false),
+        ],
+    );
+    for name in ["reach", "call"] {
+        agree(
+            name,
+            &[
+                (json!({"phone": null}), true),
+                (json!({"phone": "1", "email": "a@b"}), true),
+                (json!({}), false),
+                (json!({"email": "a@b"}), false),
+                (json!({"phone": null, "email": null}), false),
+            ],
+        );
+        let text = |arguments| call_in(&TOOLS, name, arguments).text_content();
+        assert_eq!(text(json!({"phone": null})), "None None");
+        assert!(text(json!({})).contains("`phone`"), "{}", text(json!({})));
+        assert!(text(json!({"phone": null, "email": null})).contains("`email`"));
+    }
+    let missing = call_in(&TOOLS, "contact", json!({"c": {}})).text_content();
+    assert!(missing.contains("`c.phone`"), "{missing}");
 }

@@ -48,6 +48,7 @@ pub(crate) fn schema_attr(
     keys_of_one_kind_fit(attr, kind, ty_text, errors);
     pattern_parses(attr, kind, errors);
     not_nullable_only_on_option(attr, option, ty_text, errors);
+    required_only_on_nullable_option(attr, option, ty_text, errors);
     default_fits(attr, kind, option, ty_text, errors);
     examples_fit(attr, kind, ty_text, errors);
 }
@@ -272,11 +273,44 @@ fn not_nullable_only_on_option(
     }
 }
 
+/// `required` makes an `Option` one that must be given and may be `null`: any other type is
+/// required already, a default would fill in a missing one, and `nullable = false` would leave
+/// a value that is never `None` (a type that is not an `Option`).
+fn required_only_on_nullable_option(
+    attr: &SchemaAttr,
+    option: bool,
+    ty_text: &str,
+    errors: &mut Errors,
+) {
+    let Some(key) = &attr.required else {
+        return;
+    };
+    let problem = if !option {
+        format!(
+            "#[schema(required)] is for `Option` parameters (given, and maybe `null`); \
+             `{ty_text}` is required already"
+        )
+    } else if attr.default.is_some() {
+        "#[schema(required)] beside a `default`: a required parameter is never missing, so \
+         its default would never be used; keep one"
+            .to_owned()
+    } else if attr.nullable.is_some() {
+        "#[schema(required)] beside `nullable = false`: a parameter that must be given and \
+         cannot be `null` is one that is not an `Option`; write its type without `Option`"
+            .to_owned()
+    } else {
+        return;
+    };
+    errors.push(Error::new(key.span(), problem));
+}
+
 /// An `Option`'s default is `None` already; a literal default of another type must be a value
 /// of it, inside its bounds, or the schema would list a default the call refuses.
 fn default_fits(attr: &SchemaAttr, kind: &Kind, option: bool, ty_text: &str, errors: &mut Errors) {
     if let Some(default) = &attr.default {
-        if option {
+        if option && attr.required.is_some() {
+            // `required` says why a default is of no use.
+        } else if option {
             errors.push(Error::new(
                 default.key.span(),
                 "an `Option` parameter's default is `None`: give #[schema(default)] to a parameter that is not an `Option`",

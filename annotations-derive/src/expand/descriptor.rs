@@ -239,15 +239,16 @@ pub(crate) fn check_tokens(
         .map(|(variant, value)| {
             let variant = Ident::new(variant, Span::call_site());
             let value = match value {
-                CheckValue::Int(Integer::Signed(n)) => quote!(#krate::__private::Bound::Int(#n)),
+                CheckValue::Int(Integer::Signed(n)) => quote!((#krate::__private::Bound::Int(#n))),
                 CheckValue::Int(Integer::Above(n)) => {
-                    quote!(#krate::__private::Bound::Unsigned(#n))
+                    quote!((#krate::__private::Bound::Unsigned(#n)))
                 }
-                CheckValue::Float(x) => quote!(#krate::__private::Bound::Float(#x)),
-                CheckValue::Count(n) => quote!(#n),
-                CheckValue::Text(text) => quote!(#text),
+                CheckValue::Float(x) => quote!((#krate::__private::Bound::Float(#x))),
+                CheckValue::Count(n) => quote!((#n)),
+                CheckValue::Text(text) => quote!((#text)),
+                CheckValue::Unit => quote!(),
             };
-            quote!(#krate::__private::Check::#variant(#value))
+            quote!(#krate::__private::Check::#variant #value)
         })
         .collect()
 }

@@ -65,6 +65,8 @@ pub(crate) enum DefaultRead {
 /// The value of a constraint, as the runtime's `Check` holds it.
 #[derive(Clone)]
 pub(crate) enum CheckValue {
+    /// A check without a value (`NotNull`, `Required`).
+    Unit,
     Int(Integer),
     Float(f64),
     Count(u64),
@@ -115,6 +117,10 @@ pub(crate) fn apply(property: &mut Property, attr: SchemaAttr, ty: &TokenStream)
             schema = *inner;
             property.null = false;
         }
+    }
+    if attr.required.is_some() {
+        // Listed in `required`; `null` still reads as `None`.
+        property.optional = false;
     }
     let mut keys: Vec<(&'static str, String)> = Vec::new();
     if let Some(title) = &attr.title {

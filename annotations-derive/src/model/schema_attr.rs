@@ -13,10 +13,11 @@ use crate::leaf::tokens::{flatten, split_top_level};
 use crate::model::entry::{self, Entry, Value};
 
 /// Every key `#[schema]` accepts, for suggestions.
-pub(crate) const KEYS: [&str; 18] = [
+pub(crate) const KEYS: [&str; 19] = [
     "rename",
     "default",
     "nullable",
+    "required",
     "description",
     "title",
     "minimum",
@@ -113,6 +114,8 @@ pub(crate) struct SchemaAttr {
     pub(crate) default: Option<Default>,
     /// `nullable = false`, with its key.
     pub(crate) nullable: Option<(Ident, bool)>,
+    /// `required` (on an `Option`: it must be given, and may be `null`), its key.
+    pub(crate) required: Option<Ident>,
     pub(crate) description: Option<LitStr>,
     pub(crate) title: Option<LitStr>,
     /// `minimum`, `maximum`, `exclusive_minimum`, `exclusive_maximum`, `multiple_of`.
@@ -187,7 +190,7 @@ impl SchemaAttr {
                 return;
             }
         };
-        if value.is_empty() && name != "unique_items" {
+        if value.is_empty() && name != "unique_items" && name != "required" {
             errors.push(Error::new(
                 key.span(),
                 format!("#[schema({name})] needs a value: `{name} = ...`"),
@@ -226,7 +229,7 @@ impl SchemaAttr {
                     expr: tokens(&value),
                 });
             }
-            "nullable" | "unique_items" => {
+            "nullable" | "unique_items" | "required" => {
                 let flag = match value.as_slice() {
                     [] => Some(true),
                     [TokenTree::Ident(word)] if word == "true" => Some(true),
@@ -249,6 +252,15 @@ impl SchemaAttr {
                         return;
                     }
                     self.nullable = Some((key, false));
+                } else if name == "required" {
+                    if flag {
+                        self.required = Some(key);
+                    } else {
+                        errors.push(Error::new(
+                            key.span(),
+                            "`required = false` is what an `Option` is already; leave it out",
+                        ));
+                    }
                 } else if flag {
                     self.unique_items = Some(key);
                 } else {

@@ -42,6 +42,12 @@ pub enum Check {
     MaxItems(u64),
     /// `pattern`: the string must contain a match (with the `regex` feature).
     Pattern(&'static str),
+    /// `nullable = false` on an `Option` field: an explicit `null` is refused (serde would
+    /// read it as `None`).
+    NotNull,
+    /// `required` on an `Option` field: it must be given (serde would read a missing one as
+    /// `None`). Checked by what holds the field ([`missing_field`]); a value always passes.
+    Required,
 }
 
 impl std::fmt::Display for Bound {
@@ -242,6 +248,7 @@ pub(crate) fn check(value: &Value, checks: &[Check]) -> Result<(), String> {
                         Value::String(text.clone())
                     )
                 }),
+            (Check::NotNull, Value::Null) => Some("expected a value, found null".to_owned()),
             // A value of another type is the type's to refuse, with its own message.
             _ => None,
         };
@@ -439,4 +446,11 @@ pub fn check_field(
         check(value, checks).map_err(|message| format!("`{place}`: {message}"))?;
     }
     walk_sets(value, unique, &place)
+}
+
+/// The message for the field `name` of the struct at `at`, missing where its
+/// `#[schema(required)]` says it must be given (`null` is taken).
+#[must_use]
+pub fn missing_field(at: &dyn std::fmt::Display, name: &str) -> String {
+    format!("`{at}.{name}`: missing; it is required (it may be null)")
 }
