@@ -101,7 +101,54 @@ impl CallTool<()> for Call {
     }
 }
 
-static TOOLS: Listing = tools![accented, accented_param, wide, wait, contact, reach, Call];
+/// Patterns as JSON Schema reads them: ECMA-262, without flags.
+#[tool(read_only, open_world = false)]
+fn patterned(
+    #[schema(pattern = r"^\d+$")] digits: Option<String>,
+    #[schema(pattern = r"^\w+$")] word: Option<String>,
+    #[schema(pattern = r"^.+$")] line: Option<String>,
+    #[schema(pattern = r"^\S+\s\S+$")] pair: Option<String>,
+    #[schema(pattern = r"^a{2}\{,2\}$")] brace: Option<String>,
+) -> String {
+    format!("{digits:?} {word:?} {line:?} {pair:?} {brace:?}")
+}
+
+/// A field with a pattern, checked by the type's `check_value`.
+#[derive(ToolSchema, Deserialize, Debug)]
+pub struct Code {
+    #[schema(pattern = r"^[A-Z]\d$")]
+    pub code: String,
+}
+
+/// Take a code.
+#[tool(read_only, open_world = false)]
+fn code(c: Code) -> String {
+    c.code
+}
+
+/// Literal defaults and examples the constraints take.
+#[tool(read_only, open_world = false)]
+fn literals(
+    #[schema(multiple_of = 5, default = 10, examples = [0, -5])] step: i32,
+    #[schema(multiple_of = 0.5, default = 2.0, examples = [1.5])] half: f64,
+    #[schema(pattern = r"^\d+$", default = "12", examples = ["3"])] digits: String,
+    #[schema(unique_items, default = [1, 2], examples = [[3]])] ids: Vec<u8>,
+) -> String {
+    format!("{step} {half} {digits} {ids:?}")
+}
+
+static TOOLS: Listing = tools![
+    literals,
+    accented,
+    accented_param,
+    wide,
+    wait,
+    contact,
+    reach,
+    Call,
+    patterned,
+    code
+];
 
 fn agree(name: &str, cases: &[(Value, bool)]) {
     agree_in(&TOOLS, name, cases);
@@ -125,7 +172,10 @@ fn case_rules_change_ascii_letters_only() {
         "accented_param",
         &[(json!({"xüber": 1}), true), (json!({"xÜber": 1}), false)],
     );
-    assert_eq!(call_in(&TOOLS, "accented_param", json!({"xüber": 7})).text_content(), "7");
+    assert_eq!(
+        call_in(&TOOLS, "accented_param", json!({"xüber": 7})).text_content(),
+        "7"
+    );
 }
 
 #[test]
@@ -147,7 +197,10 @@ fn u128_bounds_past_i128_are_listed_and_checked_as_written() {
             (json!({"n": 3.4028234663852886e38}), true),
             (json!({"n": 1e38}), false),
             (json!({"n": 3.4028236e38}), false),
-            (json!({"n": 170141203742878835383357727663135391744.0}), true),
+            (
+                json!({"n": 170141203742878835383357727663135391744.0}),
+                true,
+            ),
             (json!({"n": 2.5e38}), false),
         ],
     );
@@ -162,7 +215,10 @@ fn an_integer_default_for_a_float_is_listed_as_written_and_read_as_the_float() {
     let schema = input_schema_in(&TOOLS, "wait");
     assert_eq!(schema["properties"]["millis"]["default"], json!(500));
     assert_eq!(schema["properties"]["offset"]["default"], json!(-2));
-    assert_eq!(call_in(&TOOLS, "wait", json!({})).text_content(), "500.0 -2.0");
+    assert_eq!(
+        call_in(&TOOLS, "wait", json!({})).text_content(),
+        "500.0 -2.0"
+    );
     agree(
         "wait",
         &[
@@ -216,4 +272,60 @@ fn optional_never_null_and_required_maybe_null() {
     }
     let missing = call_in(&TOOLS, "contact", json!({"c": {}})).text_content();
     assert!(missing.contains("`c.phone`"), "{missing}");
+}
+
+#[test]
+fn patterns_mean_what_ecma_262_means() {
+    agree(
+        "patterned",
+        &[
+            (json!({"digits": "0123"}), true),
+            (json!({"digits": "\u{663}"}), false),
+            (json!({"digits": "\u{FF11}"}), false),
+            (json!({"word": "abc_1"}), true),
+            (json!({"word": "é"}), false),
+            (json!({"line": "a b"}), true),
+            (json!({"line": "a\rb"}), false),
+            (json!({"line": "a\u{2028}b"}), false),
+            (json!({"line": "a\u{85}b"}), true),
+            (json!({"pair": "a\u{A0}b"}), true),
+            (json!({"pair": "a\u{3000}b"}), true),
+            (json!({"pair": "a\u{FEFF}b"}), true),
+            (json!({"pair": "a\u{85}b"}), false),
+            (json!({"brace": "aa{,2}"}), true),
+            (json!({"brace": "aa"}), false),
+        ],
+    );
+    agree(
+        "code",
+        &[
+            (json!({"c": {"code": "A1"}}), true),
+            (json!({"c": {"code": "A\u{663}"}}), false),
+            (json!({"c": {"code": "É1"}}), false),
+        ],
+    );
+}
+
+#[test]
+fn literal_defaults_and_examples_meet_every_constraint() {
+    assert_eq!(
+        call_in(&TOOLS, "literals", json!({})).text_content(),
+        "10 2 12 [1, 2]"
+    );
+    let schema = input_schema_in(&TOOLS, "literals");
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    for (name, property) in schema["properties"].as_object().unwrap() {
+        let mut arguments = serde_json::Map::new();
+        arguments.insert(name.clone(), property["default"].clone());
+        assert!(
+            validator.is_valid(&Value::Object(arguments.clone())),
+            "{name}"
+        );
+        for example in property["examples"].as_array().unwrap() {
+            arguments.insert(name.clone(), example.clone());
+            let arguments = Value::Object(arguments.clone());
+            assert!(validator.is_valid(&arguments), "{arguments}");
+            assert!(!call_in(&TOOLS, "literals", arguments).is_error);
+        }
+    }
 }

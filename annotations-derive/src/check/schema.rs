@@ -412,18 +412,25 @@ fn number_bounds(value: &Number, attr: &SchemaAttr) -> Option<String> {
     }
 }
 
-/// Whether the runtime can enforce `pattern`: it parses, with the `regex` feature on.
+/// Whether the runtime can enforce `pattern`: it is ECMA-262 syntax the `regex` crate can run
+/// with ECMA-262's meaning (`leaf/pattern.rs`), and it compiles, with the `regex` feature on.
 #[cfg(feature = "regex")]
 fn check_pattern(pattern: &str) -> Result<(), String> {
-    regex_syntax::Parser::new()
-        .parse(pattern)
-        .map(|_| ())
-        .map_err(|error| {
-            let error = error.to_string();
-            let reason = error.lines().last().unwrap_or("invalid").trim();
-            let reason = reason.strip_prefix("error: ").unwrap_or(reason);
-            format!("#[schema(pattern)] is not a regular expression the call can check: {reason}")
-        })
+    compile_pattern(pattern).map(|_| ())
+}
+
+/// `pattern` translated and compiled as the runtime compiles it, or why it cannot be.
+#[cfg(feature = "regex")]
+fn compile_pattern(pattern: &str) -> Result<regex::Regex, String> {
+    let translated = crate::leaf::pattern::translate(pattern).map_err(|reason| {
+        format!("#[schema(pattern)] is read as JSON Schema reads it (ECMA-262, no flags): {reason}")
+    })?;
+    regex::Regex::new(&translated).map_err(|error| {
+        let error = error.to_string();
+        let reason = error.lines().last().unwrap_or("invalid").trim();
+        let reason = reason.strip_prefix("error: ").unwrap_or(reason);
+        format!("#[schema(pattern)] is not a regular expression the call can check: {reason}")
+    })
 }
 
 /// Without the `regex` feature a pattern could be listed but not checked: refused.

@@ -181,7 +181,11 @@ pub(crate) fn field_checks(fields: &[Field], krate: &TokenStream) -> Vec<TokenSt
         let property = &field.property;
         // `#[schema(required)]` on an `Option`: serde reads a missing one as `None`, and the
         // schema lists it as required.
-        if property.checks.iter().any(|(check, _)| *check == "Required") {
+        if property
+            .checks
+            .iter()
+            .any(|(check, _)| *check == "Required")
+        {
             let name = &property.name;
             let names = std::iter::once(name).chain(&field.aliases);
             checks.push(quote! {

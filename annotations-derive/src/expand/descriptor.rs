@@ -6,8 +6,8 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::LitStr;
 
-use crate::leaf::json_write::{json_string, with_description};
 use crate::leaf::integer::Integer;
+use crate::leaf::json_write::{json_string, with_description};
 use crate::model::descriptor::{CheckValue, Descriptor};
 use crate::model::schema::Ty;
 

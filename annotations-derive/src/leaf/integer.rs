@@ -76,7 +76,10 @@ mod tests {
         let top = Integer::parse("170141183460469231731687303715884105727").unwrap();
         assert!(top < above && above < max);
         assert!(Integer::parse("-170141183460469231731687303715884105728").unwrap() < top);
-        assert_eq!(Integer::parse("340282366920938463463374607431768211456"), None);
+        assert_eq!(
+            Integer::parse("340282366920938463463374607431768211456"),
+            None
+        );
         assert_eq!(Integer::parse("-1"), Some(Integer::Signed(-1)));
         assert_eq!(max.to_string(), "340282366920938463463374607431768211455");
         assert!(max.is_multiple_of(Integer::Signed(5)));

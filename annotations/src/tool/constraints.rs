@@ -145,7 +145,8 @@ fn multiple_of(number: &serde_json::Number, step: Bound) -> bool {
     }
 }
 
-/// Whether `text` contains a match of `pattern`, each pattern compiled once.
+/// Whether `text` contains a match of `pattern` (read as ECMA-262 reads it), each pattern
+/// compiled once.
 #[cfg(feature = "regex")]
 fn pattern_matches(pattern: &'static str, text: &str) -> Result<bool, String> {
     use std::collections::HashMap;
@@ -159,8 +160,10 @@ fn pattern_matches(pattern: &'static str, text: &str) -> Result<bool, String> {
     {
         return Ok(found);
     }
-    // The macro parsed it while compiling, with the same engine's parser.
-    let compiled = regex::Regex::new(pattern)
+    // Run as ECMA-262 reads it (`\d` is `[0-9]`, ...); the macro translated and compiled it
+    // the same way while compiling.
+    let compiled = crate::tool::pattern::translate(pattern)
+        .and_then(|translated| regex::Regex::new(&translated).map_err(|error| error.to_string()))
         .map_err(|error| format!("the pattern `{pattern}` cannot be checked: {error}"))?;
     let found = compiled.is_match(text);
     if let Ok(mut cache) = cache.write() {
