@@ -9,6 +9,8 @@ use proc_macro2::{Ident, TokenStream};
 use syn::Error;
 
 use crate::leaf::errors::Errors;
+use crate::leaf::integer::Integer;
+use crate::leaf::json_write::json_string;
 use crate::model::schema::{Kind, Ty};
 use crate::model::schema_attr::{Literal, Number, SchemaAttr};
 
@@ -328,11 +330,11 @@ fn default_fits(attr: &SchemaAttr, kind: &Kind, option: bool, ty_text: &str, err
 
 /// Each example must be a value the call takes, or the schema would show the model a wrong one.
 fn examples_fit(attr: &SchemaAttr, kind: &Kind, ty_text: &str, errors: &mut Errors) {
-    if let Some((key, examples)) = &attr.examples {
-        for example in examples {
+    if let Some((_, examples)) = &attr.examples {
+        for (example, tokens) in examples {
             if let Some(problem) = literal_problem(example, kind, attr) {
-                errors.push(Error::new(
-                    key.span(),
+                errors.push(Error::new_spanned(
+                    tokens,
                     format!("#[schema(examples)]: an example {problem} (`{ty_text}`)"),
                 ));
             }
@@ -341,7 +343,8 @@ fn examples_fit(attr: &SchemaAttr, kind: &Kind, ty_text: &str, errors: &mut Erro
 }
 
 /// Why a literal cannot be a value of the parameter, if it cannot: the wrong type, or outside
-/// the type's or the attribute's bounds.
+/// the type's or the attribute's bounds, not a multiple of `multiple_of`, no match of
+/// `pattern`, or an array with a repeated item under `unique_items`.
 fn literal_problem(literal: &Literal, kind: &Kind, attr: &SchemaAttr) -> Option<String> {
     let count = |key: &str| attr.count(key).map(|(_, n)| *n);
     match (kind, literal) {
@@ -354,15 +357,22 @@ fn literal_problem(literal: &Literal, kind: &Kind, attr: &SchemaAttr) -> Option<
             if min.is_some_and(|min| value < min) || max.is_some_and(|max| value > max) {
                 return Some(format!("is {value}, outside what the type holds"));
             }
-            number_bounds(number, attr)
+            number_bounds(number, attr).or_else(|| not_a_multiple(number, attr))
         }
-        (Kind::Number(..), Literal::Number(number)) => number_bounds(number, attr),
+        (Kind::Number(..), Literal::Number(number)) => {
+            number_bounds(number, attr).or_else(|| not_a_multiple(number, attr))
+        }
         (Kind::String, Literal::Str(text)) => {
             let length = text.chars().count() as u64;
             if count("min_length").is_some_and(|min| length < min) {
                 Some(format!("is {length} characters, below `min_length`"))
             } else if count("max_length").is_some_and(|max| length > max) {
                 Some(format!("is {length} characters, above `max_length`"))
+            } else if !matches_pattern(attr, text) {
+                Some(format!(
+                    "is {}, which `pattern` does not match",
+                    json_string(text)
+                ))
             } else {
                 None
             }
@@ -374,6 +384,9 @@ fn literal_problem(literal: &Literal, kind: &Kind, attr: &SchemaAttr) -> Option<
                 Some(format!("has {length} items, below `min_items`"))
             } else if count("max_items").is_some_and(|max| length > max) {
                 Some(format!("has {length} items, above `max_items`"))
+            } else if attr.unique_items.is_some() {
+                repeated(items)
+                    .map(|item| format!("repeats {}, and `unique_items` is set", item.json()))
             } else {
                 None
             }
@@ -391,6 +404,68 @@ fn literal_problem(literal: &Literal, kind: &Kind, attr: &SchemaAttr) -> Option<
             ))
         }
     }
+}
+
+/// Why `number` is not a multiple of the `multiple_of` given, if it is not, judged as the call
+/// judges it: exactly for integers (a whole float included), else within the float's rounding.
+fn not_a_multiple(number: &Number, attr: &SchemaAttr) -> Option<String> {
+    let (_, step) = attr.number("multiple_of")?;
+    let whole = |n: &Number| {
+        n.int.or_else(|| {
+            #[allow(clippy::cast_possible_truncation)]
+            (n.float.fract() == 0.0 && n.float.abs() < 1.7e38)
+                .then(|| Integer::Signed(n.float as i128))
+        })
+    };
+    let multiple = match (whole(number), step.int) {
+        (Some(n), Some(step)) => n.is_multiple_of(step),
+        _ => {
+            let quotient = number.float / step.float;
+            quotient.is_finite()
+                && (quotient - quotient.round()).abs() <= quotient.abs() * f64::EPSILON * 4.0
+        }
+    };
+    (!multiple).then(|| format!("is {}, not a multiple of `multiple_of`", number.json))
+}
+
+/// The first item of `items` that one before it equals, as the call compares a set's items
+/// (numbers by their value: `1` and `1.0` are one).
+fn repeated(items: &[Literal]) -> Option<&Literal> {
+    fn key(literal: &Literal) -> String {
+        match literal {
+            Literal::Number(number) => match number.int {
+                Some(int) => int.to_string(),
+                #[allow(clippy::cast_possible_truncation)]
+                None if number.float.fract() == 0.0 && number.float.abs() < 1.7e38 => {
+                    (number.float as i128).to_string()
+                }
+                None => format!("{:e}", number.float),
+            },
+            Literal::Array(items) => {
+                let items: Vec<String> = items.iter().map(key).collect();
+                format!("[{}]", items.join(","))
+            }
+            other => other.json(),
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    items.iter().find(|item| !seen.insert(key(item)))
+}
+
+/// Whether `text` holds a match of the `pattern` given (true without one, or when the pattern
+/// cannot be compiled, which is an error of its own).
+#[cfg(feature = "regex")]
+fn matches_pattern(attr: &SchemaAttr, text: &str) -> bool {
+    match &attr.pattern {
+        Some(pattern) => compile_pattern(&pattern.value()).map_or(true, |re| re.is_match(text)),
+        None => true,
+    }
+}
+
+/// Without the `regex` feature a pattern is an error of its own.
+#[cfg(not(feature = "regex"))]
+fn matches_pattern(_: &SchemaAttr, _: &str) -> bool {
+    true
 }
 
 fn number_bounds(value: &Number, attr: &SchemaAttr) -> Option<String> {

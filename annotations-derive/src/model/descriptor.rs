@@ -161,7 +161,7 @@ pub(crate) fn apply(property: &mut Property, attr: SchemaAttr, ty: &TokenStream)
             .push(("Pattern", CheckValue::Text(pattern.value())));
     }
     if let Some((_, examples)) = &attr.examples {
-        let items: Vec<String> = examples.iter().map(schema_attr::Literal::json).collect();
+        let items: Vec<String> = examples.iter().map(|(item, _)| item.json()).collect();
         keys.push(("examples", format!("[{}]", items.join(","))));
     }
     if attr.unique_items.is_some() {

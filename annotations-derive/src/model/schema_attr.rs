@@ -123,7 +123,8 @@ pub(crate) struct SchemaAttr {
     /// `min_length`, `max_length`, `min_items`, `max_items`.
     pub(crate) counts: Vec<(Ident, u64)>,
     pub(crate) unique_items: Option<Ident>,
-    pub(crate) examples: Option<(Ident, Vec<Literal>)>,
+    /// `examples`: each example with its tokens, for errors.
+    pub(crate) examples: Option<(Ident, Vec<(Literal, TokenStream)>)>,
     pub(crate) format: Option<LitStr>,
     pub(crate) pattern: Option<LitStr>,
     seen: std::collections::HashSet<String>,
@@ -295,6 +296,20 @@ impl SchemaAttr {
             }
             "examples" => match literal(&value) {
                 Some(Literal::Array(items)) if !items.is_empty() => {
+                    // Each example's own tokens, for errors that point at it.
+                    let item_tokens: Vec<TokenStream> = match value.as_slice() {
+                        [TokenTree::Group(group)] => split_top_level(group.stream())
+                            .into_iter()
+                            .map(|(item, _)| item.into_iter().collect::<TokenStream>())
+                            .filter(|item| !item.is_empty())
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                    let items = if item_tokens.len() == items.len() {
+                        items.into_iter().zip(item_tokens).collect()
+                    } else {
+                        items.into_iter().map(|item| (item, tokens(&value))).collect()
+                    };
                     self.examples = Some((key, items));
                 }
                 Some(Literal::Array(_)) => errors.push(Error::new_spanned(
