@@ -414,7 +414,7 @@ fn not_a_multiple(number: &Number, attr: &SchemaAttr) -> Option<String> {
         n.int.or_else(|| {
             #[allow(clippy::cast_possible_truncation)]
             (n.float.fract() == 0.0 && n.float.abs() < 1.7e38)
-                .then(|| Integer::Signed(n.float as i128))
+                .then_some(Integer::Signed(n.float as i128))
         })
     };
     let multiple = match (whole(number), step.int) {

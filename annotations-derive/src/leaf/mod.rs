@@ -15,6 +15,7 @@ pub(crate) mod integer;
 pub(crate) mod json_text;
 pub(crate) mod json_write;
 pub(crate) mod name;
+#[cfg(feature = "regex")]
 pub(crate) mod pattern;
 pub(crate) mod spelling;
 pub(crate) mod tokens;
