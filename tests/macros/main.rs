@@ -11,6 +11,7 @@ pub mod derive;
 pub mod descriptor_fields;
 pub mod descriptors;
 pub mod rules;
+pub mod schema_agreement;
 pub mod schema_attrs;
 pub mod schema_call_agree;
 pub mod schemars_types;

@@ -1,7 +1,8 @@
 //! The rules both crates state, held equal: the macro checks them while compiling, the runtime
 //! crate when a value is made or read, and a value one accepts must not be refused by the
 //! other. The macro's rules are leaves of its crate (they import nothing of it), so they are
-//! compiled into this test as they are (the tool-name rule, an icon's MIME type); the HTTP
+//! compiled into this test as they are (the tool-name rule, an icon's MIME type, a pattern's
+//! translation from ECMA-262); the HTTP
 //! presets and the words of `task_support` and an icon's `theme` are compared through what the
 //! macro generates.
 
@@ -13,6 +14,9 @@ mod macro_name;
 
 #[path = "../../annotations-derive/src/leaf/icon_rule.rs"]
 mod macro_icon;
+
+#[path = "../../annotations-derive/src/leaf/pattern.rs"]
+mod macro_pattern;
 
 /// The tool-name rule: 1 to 128 of `A-Z a-z 0-9 _ - .`, the same on both sides.
 fn same_name_rule(name: &str) {
@@ -188,4 +192,118 @@ fn task_support_and_theme_words_are_one_list() {
     task_optional();
     task_required();
     themed();
+}
+
+/// Patterns in every corner of the translation from ECMA-262: the macro's (which decides what
+/// compiles) and the runtime's (which the call runs) are one translation.
+const PATTERNS: &[&str] = &[
+    r"^[0-9]{5}$",
+    r"\d+",
+    r"\D\W\S",
+    r"[\d\w\s]",
+    r"[^\D]",
+    r"[\b]",
+    r"\bword\B",
+    r"a.b",
+    r"[]",
+    r"[^]",
+    r"[]a]",
+    r"[a\-z]",
+    r"[+--]",
+    r"[--/]",
+    r"[z-a]",
+    r"[\d-z]",
+    r"[[&&~]",
+    r"a{,3}",
+    r"a{2,3}?",
+    r"x{",
+    r"}]",
+    r"\x41\u00e9\0\cJ\t\v\f",
+    r"\ud83d",
+    r"\u{41}",
+    r"\/\.\*\é",
+    r"(?:a)(?<name>b)",
+    r"(?=a)",
+    r"(?<!a)",
+    r"(?i)a",
+    r"\1",
+    r"\k<name>",
+    r"\p{L}",
+    r"\A\z",
+    r"\",
+    r"[a",
+    r"(a",
+    "a#b c",
+    "\u{2028}",
+];
+
+#[test]
+fn a_pattern_is_translated_alike() {
+    for pattern in PATTERNS {
+        assert_eq!(
+            macro_pattern::translate(pattern),
+            annotations::__private::translate_pattern(pattern),
+            "{pattern}"
+        );
+    }
+}
+
+proptest! {
+    #[test]
+    fn any_pattern_is_translated_alike(pattern in r"[\\\[\]^$.|?*+(){}dDwWsSbBpkxu0-9a-f,:<=!-]{0,12}|\PC{0,6}") {
+        prop_assert_eq!(
+            macro_pattern::translate(&pattern),
+            annotations::__private::translate_pattern(&pattern)
+        );
+    }
+}
+
+/// What the translation accepts, the `regex` crate compiles, and it matches as ECMA-262 does.
+#[test]
+fn a_translated_pattern_means_what_ecma_262_means() {
+    let matches = |pattern: &str, text: &str| {
+        let translated = macro_pattern::translate(pattern).unwrap();
+        regex::Regex::new(&translated)
+            .unwrap_or_else(|error| panic!("{pattern} as {translated}: {error}"))
+            .is_match(text)
+    };
+    for (pattern, text, expected) in [
+        (r"^\d$", "3", true),
+        (r"^\d$", "\u{663}", false),
+        (r"^\w$", "é", false),
+        (r"^\w$", "_", true),
+        (r"^\W$", "é", true),
+        (r"^.$", "\r", false),
+        (r"^.$", "\u{2028}", false),
+        (r"^.$", "é", true),
+        (r"^\s$", "\u{FEFF}", true),
+        (r"^\s$", "\u{3000}", true),
+        (r"^\s$", "\u{85}", false),
+        (r"^\S$", "\u{85}", true),
+        (r"^[\s]$", "\u{A0}", true),
+        (r"^[^\S]$", "\u{A0}", true),
+        (r"^[^\D]$", "\u{663}", false),
+        (r"\bé", "é", false),
+        (r"\ba", "éa", true),
+        (r"^[]$", "", false),
+        (r"^[^]$", "\n", true),
+        (r"^[a\-z]$", "b", false),
+        (r"^[a\-z]$", "-", true),
+        (r"^[+--]$", ",", true),
+        (r"^[[&&~]$", "&", true),
+        (r"^[\b]$", "\u{8}", true),
+        (r"^a{2}\{,3\}$", "aa{,3}", true),
+        (r"^[\]\-]$", "-", true),
+        (r"^\/\.$", "/.", true),
+        (r"^\cJ$", "\n", true),
+        ("^a#b c$", "a#b c", true),
+    ] {
+        assert_eq!(matches(pattern, text), expected, "{pattern} on {text:?}");
+    }
+    for refused in [
+        r"(?=a)", r"(?i)a", r"\1", r"\p{L}", r"\A", r"\z", r"\Z", r"[z-a]", r"[\d-z]", r"\ud83d",
+        r"a{,3}", r"x{", r"a}", r"[]a]", r"\é", r"\-",
+    ] {
+        assert!(macro_pattern::translate(refused).is_err(), "{refused}");
+    }
 }

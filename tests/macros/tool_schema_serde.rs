@@ -371,7 +371,12 @@ static TOOLS: Listing = tools![
 ];
 
 fn call(name: &str, arguments: Value) -> annotations::ToolResult {
-    let call = TOOLS
+    call_in(&TOOLS, name, arguments)
+}
+
+/// Calls the tool `name` of `tools` with `arguments`.
+pub fn call_in(tools: &Listing, name: &str, arguments: Value) -> annotations::ToolResult {
+    let call = tools
         .call(&(), name, arguments.as_object().cloned(), Context::none())
         .unwrap();
     tokio::runtime::Runtime::new().unwrap().block_on(call)
@@ -379,7 +384,12 @@ fn call(name: &str, arguments: Value) -> annotations::ToolResult {
 
 /// The tool's input schema, checked to be a valid 2020-12 schema.
 fn input_schema(name: &str) -> Value {
-    let schema = TOOLS.get(name).unwrap().input_schema.to_value();
+    input_schema_in(&TOOLS, name)
+}
+
+/// The input schema of the tool `name` of `tools`, checked to be a valid 2020-12 schema.
+pub fn input_schema_in(tools: &Listing, name: &str) -> Value {
+    let schema = tools.get(name).unwrap().input_schema.to_value();
     jsonschema::meta::validate(&schema).unwrap();
     schema
 }
@@ -387,7 +397,12 @@ fn input_schema(name: &str) -> Value {
 /// Every `(arguments, accepted)` pair: the schema and the call agree, and both agree with
 /// what the test says.
 fn agree(name: &str, cases: &[(Value, bool)]) {
-    let schema = input_schema(name);
+    agree_in(&TOOLS, name, cases);
+}
+
+/// [`agree`] for the tool `name` of `tools`.
+pub fn agree_in(tools: &Listing, name: &str, cases: &[(Value, bool)]) {
+    let schema = input_schema_in(tools, name);
     let validator = jsonschema::validator_for(&schema).unwrap();
     for (arguments, accepted) in cases {
         assert_eq!(
@@ -395,7 +410,7 @@ fn agree(name: &str, cases: &[(Value, bool)]) {
             *accepted,
             "the schema of `{name}` on {arguments}: {schema}"
         );
-        let result = call(name, arguments.clone());
+        let result = call_in(tools, name, arguments.clone());
         assert_eq!(
             !result.is_error,
             *accepted,

@@ -11,7 +11,7 @@ use crate::leaf::docs::join_docs;
 use crate::leaf::errors::Errors;
 use crate::leaf::tokens::unraw;
 use crate::leaf::{case, name};
-use crate::model::descriptor::{Descriptor, Property, Source, apply, json_output};
+use crate::model::descriptor::{CheckValue, Descriptor, Property, Source, apply, json_output};
 use crate::model::params::Param;
 use crate::model::schema;
 use crate::model::schema_attr::{self, SchemaAttr};
@@ -126,7 +126,20 @@ pub(crate) fn property(
     if !attr.is_empty() {
         fixed_length(&attr, &property.schema, &param.ty, errors);
         schema_attr(&attr, &property.schema.kind(), optional, &param.ty, errors);
+        // A struct's field is read by serde, which reads an `Option` from `null` and from
+        // nothing alike: the call's checks refuse what the schema does not list.
+        let field_checks = [
+            (attr.nullable.is_some() && optional, "NotNull"),
+            (attr.required.is_some() && optional, "Required"),
+        ];
         apply(&mut property, attr, &param.ty);
+        if param.field {
+            for (given, check) in field_checks {
+                if given {
+                    property.checks.push((check, CheckValue::Unit));
+                }
+            }
+        }
     }
     Some(property)
 }
@@ -149,17 +162,14 @@ fn name_taken(properties: &[Property], property: &Property) -> Option<Error> {
 }
 
 /// serde names a field and fills it in: the `#[schema]` keys that would say otherwise
-/// (`rename`, `default`, `nullable`) are serde's, and the schema would list what serde does
-/// not read.
+/// (`rename`, `default`) are serde's, and the schema would list what serde does not read.
+/// (`nullable = false` and `required` narrow what serde reads, and the call checks them.)
 fn serde_decides(attr: &SchemaAttr, errors: &mut Errors) {
     let serde_keys = [
         attr.rename.as_ref().map(|r| (r.span(), "#[serde(rename)]")),
         attr.default
             .as_ref()
             .map(|d| (d.key.span(), "#[serde(default)]")),
-        attr.nullable
-            .as_ref()
-            .map(|(k, _)| (k.span(), "an `Option` field")),
     ];
     for (span, instead) in serde_keys.into_iter().flatten() {
         errors.push(Error::new(

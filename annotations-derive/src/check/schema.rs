@@ -3,10 +3,14 @@
 //! literal default or example of the wrong type or outside the bounds, a length on a type whose
 //! length is fixed.
 
+use std::cmp::Ordering::{self, Equal, Greater, Less};
+
 use proc_macro2::{Ident, TokenStream};
 use syn::Error;
 
 use crate::leaf::errors::Errors;
+use crate::leaf::integer::Integer;
+use crate::leaf::json_write::json_string;
 use crate::model::schema::{Kind, Ty};
 use crate::model::schema_attr::{Literal, Number, SchemaAttr};
 
@@ -46,6 +50,7 @@ pub(crate) fn schema_attr(
     keys_of_one_kind_fit(attr, kind, ty_text, errors);
     pattern_parses(attr, kind, errors);
     not_nullable_only_on_option(attr, option, ty_text, errors);
+    required_only_on_nullable_option(attr, option, ty_text, errors);
     default_fits(attr, kind, option, ty_text, errors);
     examples_fit(attr, kind, ty_text, errors);
 }
@@ -75,35 +80,30 @@ fn bound_problem(key: &Ident, number: &Number, kind: &Kind, ty_text: &str) -> Op
     }
     if let Kind::Integer(min, max) = kind {
         let Some(value) = number.int else {
-            return Some(Error::new(
-                number.span,
-                format!("`{ty_text}` holds integers: write a whole number for #[schema({key})]"),
-            ));
+            return Some(number.error(format!(
+                "`{ty_text}` holds integers: write a whole number for #[schema({key})]"
+            )));
         };
         let outside = min.is_some_and(|min| value < min) || max.is_some_and(|max| value > max);
         if outside && key != "multiple_of" {
-            return Some(Error::new(
-                number.span,
-                format!(
-                    "#[schema({key} = {value})] is outside what `{ty_text}` holds ({} to {})",
-                    min.map_or("?".to_owned(), |n| n.to_string()),
-                    max.map_or("?".to_owned(), |n| n.to_string()),
-                ),
-            ));
+            return Some(number.error(format!(
+                "#[schema({key} = {value})] is outside what `{ty_text}` holds ({} to {})",
+                min.map_or("?".to_owned(), |n| n.to_string()),
+                max.map_or("?".to_owned(), |n| n.to_string()),
+            )));
         }
     }
     if let Kind::Number(min, max) = kind {
         let outside =
             min.is_some_and(|min| number.float < min) || max.is_some_and(|max| number.float > max);
         if outside && key != "multiple_of" {
-            return Some(Error::new(
-                number.span,
-                format!("#[schema({key})] is outside what `{ty_text}` holds"),
-            ));
+            return Some(number.error(format!(
+                "#[schema({key})] is outside what `{ty_text}` holds"
+            )));
         }
     }
     (key == "multiple_of" && number.float <= 0.0)
-        .then(|| Error::new(number.span, "#[schema(multiple_of)] must be greater than 0"))
+        .then(|| number.error("#[schema(multiple_of)] must be greater than 0"))
 }
 
 /// An exclusive bound at the edge of an integer type's range leaves no value.
@@ -149,7 +149,8 @@ fn bounds_leave_a_value(attr: &SchemaAttr, errors: &mut Errors) {
         for (high_index, high) in upper.iter().enumerate() {
             if let (Some((low_key, low)), Some((high_key, high))) = (low, high) {
                 let exclusive = low_index == 1 || high_index == 1;
-                if low.float > high.float || (exclusive && low.float >= high.float) {
+                let order = order(low, high);
+                if order == Some(Greater) || (exclusive && order == Some(Equal)) {
                     errors.push(Error::new(
                         high_key.span(),
                         format!(
@@ -160,6 +161,14 @@ fn bounds_leave_a_value(attr: &SchemaAttr, errors: &mut Errors) {
                 }
             }
         }
+    }
+}
+
+/// How two numbers as written compare: exactly when both are integers.
+fn order(a: &Number, b: &Number) -> Option<Ordering> {
+    match (a.int, b.int) {
+        (Some(a), Some(b)) => Some(a.cmp(&b)),
+        _ => a.float.partial_cmp(&b.float),
     }
 }
 
@@ -266,11 +275,44 @@ fn not_nullable_only_on_option(
     }
 }
 
+/// `required` makes an `Option` one that must be given and may be `null`: any other type is
+/// required already, a default would fill in a missing one, and `nullable = false` would leave
+/// a value that is never `None` (a type that is not an `Option`).
+fn required_only_on_nullable_option(
+    attr: &SchemaAttr,
+    option: bool,
+    ty_text: &str,
+    errors: &mut Errors,
+) {
+    let Some(key) = &attr.required else {
+        return;
+    };
+    let problem = if !option {
+        format!(
+            "#[schema(required)] is for `Option` parameters (given, and maybe `null`); \
+             `{ty_text}` is required already"
+        )
+    } else if attr.default.is_some() {
+        "#[schema(required)] beside a `default`: a required parameter is never missing, so \
+         its default would never be used; keep one"
+            .to_owned()
+    } else if attr.nullable.is_some() {
+        "#[schema(required)] beside `nullable = false`: a parameter that must be given and \
+         cannot be `null` is one that is not an `Option`; write its type without `Option`"
+            .to_owned()
+    } else {
+        return;
+    };
+    errors.push(Error::new(key.span(), problem));
+}
+
 /// An `Option`'s default is `None` already; a literal default of another type must be a value
 /// of it, inside its bounds, or the schema would list a default the call refuses.
 fn default_fits(attr: &SchemaAttr, kind: &Kind, option: bool, ty_text: &str, errors: &mut Errors) {
     if let Some(default) = &attr.default {
-        if option {
+        if option && attr.required.is_some() {
+            // `required` says why a default is of no use.
+        } else if option {
             errors.push(Error::new(
                 default.key.span(),
                 "an `Option` parameter's default is `None`: give #[schema(default)] to a parameter that is not an `Option`",
@@ -288,11 +330,11 @@ fn default_fits(attr: &SchemaAttr, kind: &Kind, option: bool, ty_text: &str, err
 
 /// Each example must be a value the call takes, or the schema would show the model a wrong one.
 fn examples_fit(attr: &SchemaAttr, kind: &Kind, ty_text: &str, errors: &mut Errors) {
-    if let Some((key, examples)) = &attr.examples {
-        for example in examples {
+    if let Some((_, examples)) = &attr.examples {
+        for (example, tokens) in examples {
             if let Some(problem) = literal_problem(example, kind, attr) {
-                errors.push(Error::new(
-                    key.span(),
+                errors.push(Error::new_spanned(
+                    tokens,
                     format!("#[schema(examples)]: an example {problem} (`{ty_text}`)"),
                 ));
             }
@@ -301,9 +343,9 @@ fn examples_fit(attr: &SchemaAttr, kind: &Kind, ty_text: &str, errors: &mut Erro
 }
 
 /// Why a literal cannot be a value of the parameter, if it cannot: the wrong type, or outside
-/// the type's or the attribute's bounds.
+/// the type's or the attribute's bounds, not a multiple of `multiple_of`, no match of
+/// `pattern`, or an array with a repeated item under `unique_items`.
 fn literal_problem(literal: &Literal, kind: &Kind, attr: &SchemaAttr) -> Option<String> {
-    let bound = |key: &str| attr.number(key).map(|(_, n)| n.float);
     let count = |key: &str| attr.count(key).map(|(_, n)| *n);
     match (kind, literal) {
         (Kind::Any | Kind::Unknown, _) => None,
@@ -315,27 +357,22 @@ fn literal_problem(literal: &Literal, kind: &Kind, attr: &SchemaAttr) -> Option<
             if min.is_some_and(|min| value < min) || max.is_some_and(|max| value > max) {
                 return Some(format!("is {value}, outside what the type holds"));
             }
-            number_bounds(
-                number.float,
-                bound("minimum"),
-                bound("maximum"),
-                bound("exclusive_minimum"),
-                bound("exclusive_maximum"),
-            )
+            number_bounds(number, attr).or_else(|| not_a_multiple(number, attr))
         }
-        (Kind::Number(..), Literal::Number(number)) => number_bounds(
-            number.float,
-            bound("minimum"),
-            bound("maximum"),
-            bound("exclusive_minimum"),
-            bound("exclusive_maximum"),
-        ),
+        (Kind::Number(..), Literal::Number(number)) => {
+            number_bounds(number, attr).or_else(|| not_a_multiple(number, attr))
+        }
         (Kind::String, Literal::Str(text)) => {
             let length = text.chars().count() as u64;
             if count("min_length").is_some_and(|min| length < min) {
                 Some(format!("is {length} characters, below `min_length`"))
             } else if count("max_length").is_some_and(|max| length > max) {
                 Some(format!("is {length} characters, above `max_length`"))
+            } else if !matches_pattern(attr, text) {
+                Some(format!(
+                    "is {}, which `pattern` does not match",
+                    json_string(text)
+                ))
             } else {
                 None
             }
@@ -347,6 +384,9 @@ fn literal_problem(literal: &Literal, kind: &Kind, attr: &SchemaAttr) -> Option<
                 Some(format!("has {length} items, below `min_items`"))
             } else if count("max_items").is_some_and(|max| length > max) {
                 Some(format!("has {length} items, above `max_items`"))
+            } else if attr.unique_items.is_some() {
+                repeated(items)
+                    .map(|item| format!("repeats {}, and `unique_items` is set", item.json()))
             } else {
                 None
             }
@@ -366,38 +406,106 @@ fn literal_problem(literal: &Literal, kind: &Kind, attr: &SchemaAttr) -> Option<
     }
 }
 
-fn number_bounds(
-    value: f64,
-    minimum: Option<f64>,
-    maximum: Option<f64>,
-    exclusive_minimum: Option<f64>,
-    exclusive_maximum: Option<f64>,
-) -> Option<String> {
-    if minimum.is_some_and(|min| value < min) {
+/// Why `number` is not a multiple of the `multiple_of` given, if it is not, judged as the call
+/// judges it: exactly for integers (a whole float included), else within the float's rounding.
+fn not_a_multiple(number: &Number, attr: &SchemaAttr) -> Option<String> {
+    let (_, step) = attr.number("multiple_of")?;
+    let whole = |n: &Number| {
+        n.int.or_else(|| {
+            #[allow(clippy::cast_possible_truncation)]
+            (n.float.fract() == 0.0 && n.float.abs() < 1.7e38)
+                .then_some(Integer::Signed(n.float as i128))
+        })
+    };
+    let multiple = match (whole(number), step.int) {
+        (Some(n), Some(step)) => n.is_multiple_of(step),
+        _ => {
+            let quotient = number.float / step.float;
+            quotient.is_finite()
+                && (quotient - quotient.round()).abs() <= quotient.abs() * f64::EPSILON * 4.0
+        }
+    };
+    (!multiple).then(|| format!("is {}, not a multiple of `multiple_of`", number.json))
+}
+
+/// The first item of `items` that one before it equals, as the call compares a set's items
+/// (numbers by their value: `1` and `1.0` are one).
+fn repeated(items: &[Literal]) -> Option<&Literal> {
+    fn key(literal: &Literal) -> String {
+        match literal {
+            Literal::Number(number) => match number.int {
+                Some(int) => int.to_string(),
+                #[allow(clippy::cast_possible_truncation)]
+                None if number.float.fract() == 0.0 && number.float.abs() < 1.7e38 => {
+                    (number.float as i128).to_string()
+                }
+                None => format!("{:e}", number.float),
+            },
+            Literal::Array(items) => {
+                let items: Vec<String> = items.iter().map(key).collect();
+                format!("[{}]", items.join(","))
+            }
+            other => other.json(),
+        }
+    }
+    let mut seen = std::collections::HashSet::new();
+    items.iter().find(|item| !seen.insert(key(item)))
+}
+
+/// Whether `text` holds a match of the `pattern` given (true without one, or when the pattern
+/// cannot be compiled, which is an error of its own).
+#[cfg(feature = "regex")]
+fn matches_pattern(attr: &SchemaAttr, text: &str) -> bool {
+    match &attr.pattern {
+        Some(pattern) => compile_pattern(&pattern.value()).map_or(true, |re| re.is_match(text)),
+        None => true,
+    }
+}
+
+/// Without the `regex` feature a pattern is an error of its own.
+#[cfg(not(feature = "regex"))]
+fn matches_pattern(_: &SchemaAttr, _: &str) -> bool {
+    true
+}
+
+fn number_bounds(value: &Number, attr: &SchemaAttr) -> Option<String> {
+    let broken = |key: &str, refused: &[Ordering]| {
+        attr.number(key)
+            .is_some_and(|(_, bound)| order(value, bound).is_some_and(|o| refused.contains(&o)))
+    };
+    let value = &value.json;
+    if broken("minimum", &[Less]) {
         Some(format!("is {value}, below `minimum`"))
-    } else if maximum.is_some_and(|max| value > max) {
+    } else if broken("maximum", &[Greater]) {
         Some(format!("is {value}, above `maximum`"))
-    } else if exclusive_minimum.is_some_and(|min| value <= min) {
+    } else if broken("exclusive_minimum", &[Less, Equal]) {
         Some(format!("is {value}, not above `exclusive_minimum`"))
-    } else if exclusive_maximum.is_some_and(|max| value >= max) {
+    } else if broken("exclusive_maximum", &[Greater, Equal]) {
         Some(format!("is {value}, not below `exclusive_maximum`"))
     } else {
         None
     }
 }
 
-/// Whether the runtime can enforce `pattern`: it parses, with the `regex` feature on.
+/// Whether the runtime can enforce `pattern`: it is ECMA-262 syntax the `regex` crate can run
+/// with ECMA-262's meaning (`leaf/pattern.rs`), and it compiles, with the `regex` feature on.
 #[cfg(feature = "regex")]
 fn check_pattern(pattern: &str) -> Result<(), String> {
-    regex_syntax::Parser::new()
-        .parse(pattern)
-        .map(|_| ())
-        .map_err(|error| {
-            let error = error.to_string();
-            let reason = error.lines().last().unwrap_or("invalid").trim();
-            let reason = reason.strip_prefix("error: ").unwrap_or(reason);
-            format!("#[schema(pattern)] is not a regular expression the call can check: {reason}")
-        })
+    compile_pattern(pattern).map(|_| ())
+}
+
+/// `pattern` translated and compiled as the runtime compiles it, or why it cannot be.
+#[cfg(feature = "regex")]
+fn compile_pattern(pattern: &str) -> Result<regex::Regex, String> {
+    let translated = crate::leaf::pattern::translate(pattern).map_err(|reason| {
+        format!("#[schema(pattern)] is read as JSON Schema reads it (ECMA-262, no flags): {reason}")
+    })?;
+    regex::Regex::new(&translated).map_err(|error| {
+        let error = error.to_string();
+        let reason = error.lines().last().unwrap_or("invalid").trim();
+        let reason = reason.strip_prefix("error: ").unwrap_or(reason);
+        format!("#[schema(pattern)] is not a regular expression the call can check: {reason}")
+    })
 }
 
 /// Without the `regex` feature a pattern could be listed but not checked: refused.

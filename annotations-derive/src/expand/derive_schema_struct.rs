@@ -179,6 +179,23 @@ pub(crate) fn field_checks(fields: &[Field], krate: &TokenStream) -> Vec<TokenSt
     let mut checks = Vec::new();
     for field in fields.iter().filter(|field| !field.flatten) {
         let property = &field.property;
+        // `#[schema(required)]` on an `Option`: serde reads a missing one as `None`, and the
+        // schema lists it as required.
+        if property
+            .checks
+            .iter()
+            .any(|(check, _)| *check == "Required")
+        {
+            let name = &property.name;
+            let names = std::iter::once(name).chain(&field.aliases);
+            checks.push(quote! {
+                if #(!__object.contains_key(#names))&&* {
+                    return ::core::result::Result::Err(
+                        #krate::__private::missing_field(__at, #name),
+                    );
+                }
+            });
+        }
         for name in std::iter::once(&property.name).chain(&field.aliases) {
             let value = quote!(__field);
             // Nothing to check under one name is nothing under any.

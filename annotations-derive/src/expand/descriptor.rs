@@ -6,6 +6,7 @@ use proc_macro2::{Ident, Span, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::LitStr;
 
+use crate::leaf::integer::Integer;
 use crate::leaf::json_write::{json_string, with_description};
 use crate::model::descriptor::{CheckValue, Descriptor};
 use crate::model::schema::Ty;
@@ -238,12 +239,16 @@ pub(crate) fn check_tokens(
         .map(|(variant, value)| {
             let variant = Ident::new(variant, Span::call_site());
             let value = match value {
-                CheckValue::Int(n) => quote!(#krate::__private::Bound::Int(#n)),
-                CheckValue::Float(x) => quote!(#krate::__private::Bound::Float(#x)),
-                CheckValue::Count(n) => quote!(#n),
-                CheckValue::Text(text) => quote!(#text),
+                CheckValue::Int(Integer::Signed(n)) => quote!((#krate::__private::Bound::Int(#n))),
+                CheckValue::Int(Integer::Above(n)) => {
+                    quote!((#krate::__private::Bound::Unsigned(#n)))
+                }
+                CheckValue::Float(x) => quote!((#krate::__private::Bound::Float(#x))),
+                CheckValue::Count(n) => quote!((#n)),
+                CheckValue::Text(text) => quote!((#text)),
+                CheckValue::Unit => quote!(),
             };
-            quote!(#krate::__private::Check::#variant(#value))
+            quote!(#krate::__private::Check::#variant #value)
         })
         .collect()
 }

@@ -66,10 +66,12 @@ pub(crate) fn rename_variant(name: &str, case: &str) -> String {
     }
 }
 
+/// A word with its first letter in upper case, as serde's derive writes it: ASCII only
+/// (`to_ascii_uppercase`), so `über` stays `über`.
 fn capitalize(word: &str) -> String {
     let mut chars = word.chars();
     match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
+        Some(first) => first.to_ascii_uppercase().to_string() + chars.as_str(),
         None => String::new(),
     }
 }
@@ -112,5 +114,11 @@ mod tests {
         assert_eq!(rename_variant("A_B", "camelCase"), "a_B");
         assert_eq!(rename_variant("Éclair", "lowercase"), "Éclair");
         assert_eq!(rename("max_depth_2", "camelCase"), "maxDepth2");
+        // serde upper-cases the first letter of a word with `to_ascii_uppercase`: a
+        // non-ASCII letter keeps its case.
+        assert_eq!(rename("x_über", "camelCase"), "xüber");
+        assert_eq!(rename("x_über_y", "PascalCase"), "XüberY");
+        assert_eq!(rename("é_a", "PascalCase"), "éA");
+        assert_eq!(rename("x_ñ", "SCREAMING_SNAKE_CASE"), "X_ñ");
     }
 }

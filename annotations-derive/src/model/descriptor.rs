@@ -5,6 +5,7 @@
 
 use proc_macro2::{Ident, Span, TokenStream, TokenTree};
 
+use crate::leaf::integer::Integer;
 use crate::leaf::json_write::json_string;
 use crate::leaf::tokens::{flatten, unraw};
 use crate::model::handler::Handler;
@@ -64,7 +65,9 @@ pub(crate) enum DefaultRead {
 /// The value of a constraint, as the runtime's `Check` holds it.
 #[derive(Clone)]
 pub(crate) enum CheckValue {
-    Int(i128),
+    /// A check without a value (`NotNull`, `Required`).
+    Unit,
+    Int(Integer),
     Float(f64),
     Count(u64),
     Text(String),
@@ -115,6 +118,10 @@ pub(crate) fn apply(property: &mut Property, attr: SchemaAttr, ty: &TokenStream)
             property.null = false;
         }
     }
+    if attr.required.is_some() {
+        // Listed in `required`; `null` still reads as `None`.
+        property.optional = false;
+    }
     let mut keys: Vec<(&'static str, String)> = Vec::new();
     if let Some(title) = &attr.title {
         keys.push(("title", json_string(&title.value())));
@@ -154,7 +161,7 @@ pub(crate) fn apply(property: &mut Property, attr: SchemaAttr, ty: &TokenStream)
             .push(("Pattern", CheckValue::Text(pattern.value())));
     }
     if let Some((_, examples)) = &attr.examples {
-        let items: Vec<String> = examples.iter().map(schema_attr::Literal::json).collect();
+        let items: Vec<String> = examples.iter().map(|(item, _)| item.json()).collect();
         keys.push(("examples", format!("[{}]", items.join(","))));
     }
     if attr.unique_items.is_some() {
@@ -186,7 +193,15 @@ pub(crate) fn apply(property: &mut Property, attr: SchemaAttr, ty: &TokenStream)
         property.default = Some(match &default.literal {
             Some(literal) if known => {
                 let any = matches!(schema.kind(), Kind::Any);
-                DefaultRead::Json(literal.json(), (!any).then_some((default.expr, scalar)))
+                // An integer literal for a float type is that float, as a bound is: listed as
+                // written, handed over as the float.
+                let expr = match (literal, schema.kind()) {
+                    (schema_attr::Literal::Number(number), Kind::Number(..)) => {
+                        number.float_tokens()
+                    }
+                    _ => default.expr,
+                };
+                DefaultRead::Json(literal.json(), (!any).then_some((expr, scalar)))
             }
             _ => DefaultRead::Expr(default.expr),
         });

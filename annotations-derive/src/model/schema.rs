@@ -12,6 +12,7 @@ use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use syn::Error;
 
 use crate::leaf::errors::Errors;
+use crate::leaf::integer::Integer;
 use crate::leaf::json_write::object;
 use crate::leaf::tokens::{Angles, Step, flatten, punct as is_punct};
 
@@ -48,7 +49,7 @@ pub(crate) enum Ty {
 /// What a schema's values are, for checking `#[schema(...)]` keys against the type.
 pub(crate) enum Kind {
     /// An integer type, with its bounds.
-    Integer(Option<i128>, Option<i128>),
+    Integer(Option<Integer>, Option<Integer>),
     /// A float type, with its bounds.
     Number(Option<f64>, Option<f64>),
     String,
@@ -344,8 +345,8 @@ impl Ty {
                 let get = |key: &str| value_of(pairs, key);
                 match get("type") {
                     Some("\"integer\"") => Kind::Integer(
-                        get("minimum").and_then(|n| n.parse().ok()),
-                        get("maximum").and_then(|n| n.parse().ok()),
+                        get("minimum").and_then(Integer::parse),
+                        get("maximum").and_then(Integer::parse),
                     ),
                     Some("\"number\"") => Kind::Number(
                         get("minimum").and_then(|n| n.parse().ok()),

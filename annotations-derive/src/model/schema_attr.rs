@@ -3,19 +3,21 @@
 //! as for `#[tool(...)]`. Whether a key fits the parameter's type is checked in
 //! `check/schema.rs`.
 
-use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Ident, TokenStream, TokenTree};
 use syn::{Error, Lit, LitStr};
 
 use crate::leaf::errors::Errors;
+use crate::leaf::integer::Integer;
 use crate::leaf::json_write::json_string;
 use crate::leaf::tokens::{flatten, split_top_level};
 use crate::model::entry::{self, Entry, Value};
 
 /// Every key `#[schema]` accepts, for suggestions.
-pub(crate) const KEYS: [&str; 18] = [
+pub(crate) const KEYS: [&str; 19] = [
     "rename",
     "default",
     "nullable",
+    "required",
     "description",
     "title",
     "minimum",
@@ -36,10 +38,43 @@ pub(crate) const KEYS: [&str; 18] = [
 /// A number as written: its value, exact when it is an integer, and its JSON text.
 #[derive(Clone)]
 pub(crate) struct Number {
-    pub(crate) int: Option<i128>,
+    pub(crate) int: Option<Integer>,
     pub(crate) float: f64,
     pub(crate) json: String,
-    pub(crate) span: Span,
+    /// Its tokens (`-` and the literal), for errors that cover the whole number.
+    pub(crate) tokens: TokenStream,
+}
+
+impl Number {
+    /// An error at the whole number as written (`-1`, not its `-` alone).
+    pub(crate) fn error(&self, message: impl std::fmt::Display) -> Error {
+        Error::new_spanned(&self.tokens, message)
+    }
+
+    /// The number as a float literal for a float type: an integer written without a suffix
+    /// (`500`, `-1`) gets a `.0`, as the bounds take it; anything else as written.
+    pub(crate) fn float_tokens(&self) -> TokenStream {
+        self.tokens
+            .clone()
+            .into_iter()
+            .map(|token| match &token {
+                TokenTree::Literal(literal) => match Lit::new(literal.clone()) {
+                    Lit::Int(int) if int.suffix().is_empty() => {
+                        let float = format!("{}.0", int.base10_digits());
+                        match float.parse::<proc_macro2::Literal>() {
+                            Ok(mut float) => {
+                                float.set_span(literal.span());
+                                TokenTree::Literal(float)
+                            }
+                            Err(_) => token,
+                        }
+                    }
+                    _ => token,
+                },
+                _ => token,
+            })
+            .collect()
+    }
 }
 
 /// A literal value (a `default` or an example), as JSON, with what it is for type checks.
@@ -79,6 +114,8 @@ pub(crate) struct SchemaAttr {
     pub(crate) default: Option<Default>,
     /// `nullable = false`, with its key.
     pub(crate) nullable: Option<(Ident, bool)>,
+    /// `required` (on an `Option`: it must be given, and may be `null`), its key.
+    pub(crate) required: Option<Ident>,
     pub(crate) description: Option<LitStr>,
     pub(crate) title: Option<LitStr>,
     /// `minimum`, `maximum`, `exclusive_minimum`, `exclusive_maximum`, `multiple_of`.
@@ -86,7 +123,8 @@ pub(crate) struct SchemaAttr {
     /// `min_length`, `max_length`, `min_items`, `max_items`.
     pub(crate) counts: Vec<(Ident, u64)>,
     pub(crate) unique_items: Option<Ident>,
-    pub(crate) examples: Option<(Ident, Vec<Literal>)>,
+    /// `examples`: each example with its tokens, for errors.
+    pub(crate) examples: Option<(Ident, Vec<(Literal, TokenStream)>)>,
     pub(crate) format: Option<LitStr>,
     pub(crate) pattern: Option<LitStr>,
     seen: std::collections::HashSet<String>,
@@ -153,7 +191,7 @@ impl SchemaAttr {
                 return;
             }
         };
-        if value.is_empty() && name != "unique_items" {
+        if value.is_empty() && name != "unique_items" && name != "required" {
             errors.push(Error::new(
                 key.span(),
                 format!("#[schema({name})] needs a value: `{name} = ...`"),
@@ -192,7 +230,7 @@ impl SchemaAttr {
                     expr: tokens(&value),
                 });
             }
-            "nullable" | "unique_items" => {
+            "nullable" | "unique_items" | "required" => {
                 let flag = match value.as_slice() {
                     [] => Some(true),
                     [TokenTree::Ident(word)] if word == "true" => Some(true),
@@ -215,6 +253,15 @@ impl SchemaAttr {
                         return;
                     }
                     self.nullable = Some((key, false));
+                } else if name == "required" {
+                    if flag {
+                        self.required = Some(key);
+                    } else {
+                        errors.push(Error::new(
+                            key.span(),
+                            "`required = false` is what an `Option` is already; leave it out",
+                        ));
+                    }
                 } else if flag {
                     self.unique_items = Some(key);
                 } else {
@@ -236,7 +283,7 @@ impl SchemaAttr {
             "min_length" | "max_length" | "min_items" | "max_items" => {
                 match number(&value)
                     .and_then(|n| n.int)
-                    .and_then(|n| u64::try_from(n).ok())
+                    .and_then(Integer::to_u64)
                 {
                     Some(count) => self.counts.push((key, count)),
                     None => errors.push(Error::new_spanned(
@@ -249,6 +296,20 @@ impl SchemaAttr {
             }
             "examples" => match literal(&value) {
                 Some(Literal::Array(items)) if !items.is_empty() => {
+                    // Each example's own tokens, for errors that point at it.
+                    let item_tokens: Vec<TokenStream> = match value.as_slice() {
+                        [TokenTree::Group(group)] => split_top_level(group.stream())
+                            .into_iter()
+                            .map(|(item, _)| item.into_iter().collect::<TokenStream>())
+                            .filter(|item| !item.is_empty())
+                            .collect(),
+                        _ => Vec::new(),
+                    };
+                    let items = if item_tokens.len() == items.len() {
+                        items.into_iter().zip(item_tokens).collect()
+                    } else {
+                        items.into_iter().map(|item| (item, tokens(&value))).collect()
+                    };
                     self.examples = Some((key, items));
                 }
                 Some(Literal::Array(_)) => errors.push(Error::new_spanned(
@@ -288,18 +349,18 @@ fn number(value: &[TokenTree]) -> Option<Number> {
         }
         _ => return None,
     };
-    let span = value[0].span();
+    let tokens = tokens(value);
     let sign = if negative { "-" } else { "" };
     match Lit::new(literal.clone()) {
         Lit::Int(int) => {
             let digits = int.base10_digits();
-            let int: i128 = format!("{sign}{digits}").parse().ok()?;
-            #[allow(clippy::cast_precision_loss)]
+            // Any integer an `i128` or a `u128` holds, exactly.
+            let int = Integer::parse(&format!("{sign}{digits}"))?;
             Some(Number {
                 int: Some(int),
-                float: int as f64,
+                float: int.to_f64(),
                 json: int.to_string(),
-                span,
+                tokens,
             })
         }
         Lit::Float(float) => {
@@ -313,7 +374,7 @@ fn number(value: &[TokenTree]) -> Option<Number> {
                 int: None,
                 float: value,
                 json: serde_json_like(value),
-                span,
+                tokens,
             })
         }
         _ => None,

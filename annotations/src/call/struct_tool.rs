@@ -11,7 +11,7 @@ use crate::call::handler::Run;
 use crate::call::panic::catch_async;
 use crate::call::{CallFuture, Context};
 use crate::result::{IntoToolResult, ToolResult};
-use crate::tool::constraints::{check, check_unique};
+use crate::tool::constraints::{Check, check, check_unique};
 
 /// How a `#[derive(Tool)]` struct runs: what a listing calls for a struct entry, after reading
 /// the struct from the arguments object with serde.
@@ -111,10 +111,18 @@ async fn run_struct<'a, T: crate::call::CallTool<S>, S: ?Sized + Sync + 'a>(
         }
     }
     for (name, checks) in T::FIELD_CHECKS {
-        if let Some(value) = arguments.get(*name) {
-            if let Err(message) = check(value, checks) {
-                return ToolResult::error(format!("invalid argument `{name}`: {message}"));
+        match arguments.get(*name) {
+            Some(value) => {
+                if let Err(message) = check(value, checks) {
+                    return ToolResult::error(format!("invalid argument `{name}`: {message}"));
+                }
             }
+            // `#[schema(required)]` on an `Option` field, which serde reads as `None` when
+            // missing.
+            None if checks.contains(&Check::Required) => {
+                return ToolResult::error(format!("missing argument `{name}`"));
+            }
+            None => {}
         }
     }
     let empty = arguments.is_empty();

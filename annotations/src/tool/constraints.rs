@@ -11,6 +11,9 @@ use crate::protocol::number::whole;
 pub enum Bound {
     /// An integer bound.
     Int(i128),
+    /// An integer bound above `i128::MAX`, which only a `u128` holds (any other integer bound
+    /// is an `Int`).
+    Unsigned(u128),
     /// Any other number.
     Float(f64),
 }
@@ -39,13 +42,46 @@ pub enum Check {
     MaxItems(u64),
     /// `pattern`: the string must contain a match (with the `regex` feature).
     Pattern(&'static str),
+    /// `nullable = false` on an `Option` field: an explicit `null` is refused (serde would
+    /// read it as `None`).
+    NotNull,
+    /// `required` on an `Option` field: it must be given (serde would read a missing one as
+    /// `None`). Checked by what holds the field ([`missing_field`]); a value always passes.
+    Required,
 }
 
 impl std::fmt::Display for Bound {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Bound::Int(n) => write!(f, "{n}"),
+            Bound::Unsigned(n) => write!(f, "{n}"),
             Bound::Float(x) => write!(f, "{x}"),
+        }
+    }
+}
+
+/// An integer exactly, from `i128::MIN` to `u128::MAX`; the order of the variants is the order
+/// of the values (`Above` holds only values above `i128::MAX`).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Wide {
+    Signed(i128),
+    Above(u128),
+}
+
+impl Wide {
+    fn of_bound(bound: Bound) -> Option<Wide> {
+        match bound {
+            Bound::Int(n) => Some(Wide::Signed(n)),
+            Bound::Unsigned(n) => Some(i128::try_from(n).map_or(Wide::Above(n), Wide::Signed)),
+            Bound::Float(_) => None,
+        }
+    }
+
+    /// The distance from 0: the multiples of a number are those of its magnitude.
+    fn magnitude(self) -> u128 {
+        match self {
+            Wide::Signed(n) => n.unsigned_abs(),
+            Wide::Above(n) => n,
         }
     }
 }
@@ -53,26 +89,41 @@ impl std::fmt::Display for Bound {
 /// How `number` compares with `bound`: exactly for integers (see [`exact_integer`]), as
 /// `f64` otherwise.
 fn compare(number: &serde_json::Number, bound: Bound) -> Option<std::cmp::Ordering> {
-    match (exact_integer(number), bound) {
-        (Some(n), Bound::Int(b)) => Some(n.cmp(&b)),
-        #[allow(clippy::cast_precision_loss)]
-        (_, Bound::Int(b)) => number.as_f64()?.partial_cmp(&(b as f64)),
-        (_, Bound::Float(b)) => number.as_f64()?.partial_cmp(&b),
+    match (exact_integer(number), Wide::of_bound(bound)) {
+        (Some(n), Some(b)) => Some(n.cmp(&b)),
+        _ => number.as_f64()?.partial_cmp(&bound_f64(bound)),
+    }
+}
+
+/// The nearest `f64` to `bound`.
+#[allow(clippy::cast_precision_loss)]
+fn bound_f64(bound: Bound) -> f64 {
+    match bound {
+        Bound::Int(n) => n as f64,
+        Bound::Unsigned(n) => n as f64,
+        Bound::Float(x) => x,
     }
 }
 
 /// `number` as an exact integer: itself (past 64 bits too, when the value keeps the number's
-/// text), or a whole float within `i128` (every such float is an integer exactly).
-fn exact_integer(number: &serde_json::Number) -> Option<i128> {
+/// text, up to `u128::MAX`), or a whole float within `i128` (every such float is an integer
+/// exactly).
+fn exact_integer(number: &serde_json::Number) -> Option<Wide> {
     number
         .as_i64()
-        .map(i128::from)
-        .or_else(|| number.as_u64().map(i128::from))
-        .or_else(|| crate::protocol::number::integer_text(number)?.parse().ok())
+        .map(|n| Wide::Signed(i128::from(n)))
+        .or_else(|| number.as_u64().map(|n| Wide::Signed(i128::from(n))))
+        .or_else(|| {
+            let text = crate::protocol::number::integer_text(number)?;
+            text.parse()
+                .map(Wide::Signed)
+                .or_else(|_| text.parse().map(Wide::Above))
+                .ok()
+        })
         .or_else(|| {
             let x = number.as_f64()?;
             #[allow(clippy::cast_possible_truncation, clippy::cast_precision_loss)]
-            (x.fract() == 0.0 && x.abs() < 1.7e38).then_some(x as i128)
+            (x.fract() == 0.0 && x.abs() < 1.7e38).then_some(Wide::Signed(x as i128))
         })
 }
 
@@ -80,14 +131,10 @@ fn exact_integer(number: &serde_json::Number) -> Option<i128> {
 /// otherwise when the quotient is a whole number within the float's rounding of it, judged
 /// relative to the quotient (so a tiny value is not taken for a multiple of everything).
 fn multiple_of(number: &serde_json::Number, step: Bound) -> bool {
-    match (exact_integer(number), step) {
-        (Some(n), Bound::Int(step)) => step != 0 && n % step == 0,
-        #[allow(clippy::cast_precision_loss)]
-        (_, step) => {
-            let step = match step {
-                Bound::Int(n) => n as f64,
-                Bound::Float(x) => x,
-            };
+    match (exact_integer(number), Wide::of_bound(step)) {
+        (Some(n), Some(step)) => step.magnitude() != 0 && n.magnitude() % step.magnitude() == 0,
+        _ => {
+            let step = bound_f64(step);
             let Some(x) = number.as_f64() else {
                 return false;
             };
@@ -98,7 +145,8 @@ fn multiple_of(number: &serde_json::Number, step: Bound) -> bool {
     }
 }
 
-/// Whether `text` contains a match of `pattern`, each pattern compiled once.
+/// Whether `text` contains a match of `pattern` (read as ECMA-262 reads it), each pattern
+/// compiled once.
 #[cfg(feature = "regex")]
 fn pattern_matches(pattern: &'static str, text: &str) -> Result<bool, String> {
     use std::collections::HashMap;
@@ -112,8 +160,10 @@ fn pattern_matches(pattern: &'static str, text: &str) -> Result<bool, String> {
     {
         return Ok(found);
     }
-    // The macro parsed it while compiling, with the same engine's parser.
-    let compiled = regex::Regex::new(pattern)
+    // Run as ECMA-262 reads it (`\d` is `[0-9]`, ...); the macro translated and compiled it
+    // the same way while compiling.
+    let compiled = crate::tool::pattern::translate(pattern)
+        .and_then(|translated| regex::Regex::new(&translated).map_err(|error| error.to_string()))
         .map_err(|error| format!("the pattern `{pattern}` cannot be checked: {error}"))?;
     let found = compiled.is_match(text);
     if let Ok(mut cache) = cache.write() {
@@ -201,6 +251,7 @@ pub(crate) fn check(value: &Value, checks: &[Check]) -> Result<(), String> {
                         Value::String(text.clone())
                     )
                 }),
+            (Check::NotNull, Value::Null) => Some("expected a value, found null".to_owned()),
             // A value of another type is the type's to refuse, with its own message.
             _ => None,
         };
@@ -398,4 +449,11 @@ pub fn check_field(
         check(value, checks).map_err(|message| format!("`{place}`: {message}"))?;
     }
     walk_sets(value, unique, &place)
+}
+
+/// The message for the field `name` of the struct at `at`, missing where its
+/// `#[schema(required)]` says it must be given (`null` is taken).
+#[must_use]
+pub fn missing_field(at: &dyn std::fmt::Display, name: &str) -> String {
+    format!("`{at}.{name}`: missing; it is required (it may be null)")
 }

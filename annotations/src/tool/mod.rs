@@ -1,6 +1,7 @@
 //! The descriptor of one tool, as a server lists it in `tools/list`: [`Tool`], its [`name`]
 //! rule, its [`wire`] form, its input and output [`schema`]s (and the [`schema_builder`] that
-//! writes the ones known only at run time), and its [`readiness`] for a tool directory.
+//! writes the ones known only at run time), and its [`readiness`] for a tool directory; the
+//! [`constraints`] a call checks, a [`pattern`] read as ECMA-262 reads it.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -8,6 +9,7 @@ use std::fmt;
 pub(crate) mod constraints;
 pub(crate) mod listed;
 pub(crate) mod name;
+pub(crate) mod pattern;
 pub(crate) mod readiness;
 pub(crate) mod schema;
 pub(crate) mod schema_builder;

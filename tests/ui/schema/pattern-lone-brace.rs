@@ -1,0 +1,7 @@
+use annotations::tool;
+
+/// Find a file.
+#[tool(read_only)]
+fn find(#[schema(pattern = r"^a{,3}$")] name: String) {}
+
+fn main() {}

@@ -1,0 +1,7 @@
+use annotations::tool;
+
+/// Find a file.
+#[tool(read_only)]
+fn find(#[schema(required = false)] name: Option<String>) {}
+
+fn main() {}
