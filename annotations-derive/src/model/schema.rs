@@ -363,9 +363,14 @@ impl Ty {
             Ty::Map(_) => Kind::Object,
             Ty::Nullable(inner) | Ty::Keyed { inner, .. } => inner.kind(),
             Ty::Dynamic(..) => Kind::Unknown,
-            Ty::Wide(signed) => Kind::Integer(
-                Some(if *signed { i128::MIN } else { 0 }),
-                signed.then_some(i128::MAX),
+            // The type's own range: a bound anywhere in it is one the type holds.
+            Ty::Wide(true) => Kind::Integer(
+                Some(Integer::Signed(i128::MIN)),
+                Some(Integer::Signed(i128::MAX)),
+            ),
+            Ty::Wide(false) => Kind::Integer(
+                Some(Integer::Signed(0)),
+                Some(Integer::from_u128(u128::MAX)),
             ),
         }
     }

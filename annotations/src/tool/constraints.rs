@@ -95,6 +95,17 @@ fn compare(number: &serde_json::Number, bound: Bound) -> Option<std::cmp::Orderi
     }
 }
 
+/// How one JSON number compares with another: exactly for integers, as `f64` otherwise.
+pub(crate) fn compare_numbers(
+    a: &serde_json::Number,
+    b: &serde_json::Number,
+) -> Option<std::cmp::Ordering> {
+    match (exact_integer(a), exact_integer(b)) {
+        (Some(a), Some(b)) => Some(a.cmp(&b)),
+        _ => a.as_f64()?.partial_cmp(&b.as_f64()?),
+    }
+}
+
 /// The nearest `f64` to `bound`.
 #[allow(clippy::cast_precision_loss)]
 fn bound_f64(bound: Bound) -> f64 {

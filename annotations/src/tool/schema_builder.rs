@@ -229,7 +229,24 @@ pub(crate) fn object_output(schema: &str) -> Option<String> {
 pub fn with_keys(schema: Value, keys: &[(&str, &str)]) -> Value {
     let mut object = keyed(schema);
     for (key, json) in keys {
-        object.insert((*key).to_owned(), fragment(json));
+        let value = fragment(json);
+        // A bound beside one the type's schema states already: both hold, so the tighter is
+        // the one to list (a `u128` whose build holds 64 bits, a user type's own bound).
+        let keep_higher = match *key {
+            "minimum" | "exclusiveMinimum" => Some(true),
+            "maximum" | "exclusiveMaximum" => Some(false),
+            _ => None,
+        };
+        if let (Some(higher), Some(Value::Number(held)), Value::Number(new)) =
+            (keep_higher, object.get(*key), &value)
+        {
+            let ordering = crate::tool::constraints::compare_numbers(new, held);
+            if ordering.is_some_and(|ordering| (ordering == std::cmp::Ordering::Greater) != higher)
+            {
+                continue;
+            }
+        }
+        object.insert((*key).to_owned(), value);
     }
     Value::Object(object)
 }

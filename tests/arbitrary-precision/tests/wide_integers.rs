@@ -24,7 +24,20 @@ fn widest(signed: bool) -> annotations::Json<i128> {
     annotations::Json(if signed { i128::MIN } else { i128::MAX })
 }
 
-static TOOLS: Listing = tools![wide, bounded, widest];
+/// A number past `i128::MAX`, between two bounds only a `u128` holds, in steps of 2^104.
+#[tool(read_only, open_world = false)]
+fn past_i128(
+    #[schema(
+        minimum = 170141183460469231731687303715884105728,
+        maximum = 340282346638528859811704183484516925440,
+        multiple_of = 20282409603651670423947251286016
+    )]
+    n: u128,
+) -> String {
+    n.to_string()
+}
+
+static TOOLS: Listing = tools![wide, bounded, widest, past_i128];
 
 fn call(name: &str, arguments: &str) -> ToolResult {
     // Parsed from the text, as a transport does: the numbers keep their digits.
@@ -139,4 +152,29 @@ fn results_past_64_bits_are_written_exactly_within_the_listed_output_schema() {
         schema.contains(r#""maximum":170141183460469231731687303715884105727"#),
         "{schema}"
     );
+}
+
+#[test]
+fn u128_bounds_past_i128_are_listed_and_checked_as_written() {
+    let listed = TOOLS.get("past_i128").unwrap().input_schema.as_str().to_owned();
+    for key in [
+        r#""minimum":170141183460469231731687303715884105728"#,
+        r#""maximum":340282346638528859811704183484516925440"#,
+        r#""multipleOf":20282409603651670423947251286016"#,
+    ] {
+        assert!(listed.contains(key), "{listed}");
+    }
+    for (n, accepted) in [
+        ("170141183460469231731687303715884105728", true),
+        ("340282346638528859811704183484516925440", true),
+        ("170141183460469231731687303715884105727", false),
+        ("340282346638528859811704183484516925441", false),
+        ("170141183460469231731687303715884105729", false),
+    ] {
+        let result = call("past_i128", &format!(r#"{{"n": {n}}}"#));
+        assert_eq!(!result.is_error, accepted, "{n}: {}", result.text_content());
+        if accepted {
+            assert_eq!(result.text_content(), n);
+        }
+    }
 }
