@@ -102,11 +102,13 @@
 
 // The folders, from the floor up: `protocol` (the protocol's shared vocabulary), `hints`,
 // `tool` (the descriptor), `content` and `result` (what a call gives back), `call` (the call of
-// one tool), `listing` (which gathers, renders and calls tools), `rmcp` (the bridge), and
+// one tool), `listing` (which gathers, renders and calls tools), `diff` (what changed between
+// two versions of a tool), `verify` (the hints checked by behaviour), `rmcp` (the bridge), and
 // `__private`. Each imports only the folders before it in this list (`tests/layout.rs` holds
 // this); rustfmt orders the declarations below by name.
 mod call;
 mod content;
+pub mod diff;
 mod hints;
 mod listing;
 mod protocol;
@@ -114,6 +116,9 @@ mod result;
 #[cfg(feature = "rmcp")]
 mod rmcp;
 mod tool;
+#[cfg(feature = "verify")]
+#[cfg_attr(docsrs, doc(cfg(feature = "verify")))]
+pub mod verify;
 #[cfg(feature = "rmcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
 pub use crate::rmcp::ListingServer;

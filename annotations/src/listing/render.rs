@@ -185,6 +185,7 @@ impl<S> Listing<S> {
     /// [`render`](Self::render)'s text, with the page's tools written for this call alone and
     /// nothing kept: what a server of rmcp's types hands its transport, page by page, so that
     /// it holds no text beyond the page it answers.
+    #[cfg(feature = "rmcp")]
     pub(crate) fn render_page(
         &self,
         options: &ListOptions,

@@ -1,0 +1,403 @@
+//! Changes to a tool's schemas: for the input, what a client's call may now fail on
+//! (breaking) or may now also send (compatible); for the output, what a client may no longer
+//! find (breaking) or may find beside what it knew (compatible).
+
+use serde_json::{Map, Value};
+
+use crate::diff::{Change, Class};
+
+/// The keywords that say what a schema is, not what it takes: changing them breaks nothing.
+const ANNOTATIONS: [&str; 8] = [
+    "description",
+    "title",
+    "default",
+    "examples",
+    "format",
+    "$comment",
+    "deprecated",
+    "$schema",
+];
+
+/// The changes from one input schema to another.
+pub(crate) fn input(name: &str, old: &Value, new: &Value, out: &mut Vec<Change>) {
+    let (Some(old), Some(new)) = (old.as_object(), new.as_object()) else {
+        if old != new {
+            out.push(Change::new(name, "input schema changed", Class::Breaking));
+        }
+        return;
+    };
+    let required = |schema: &Map<String, Value>| -> Vec<String> {
+        schema
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|names| {
+                names
+                    .iter()
+                    .filter_map(|n| n.as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let (old_required, new_required) = (required(old), required(new));
+    let empty = Map::new();
+    let properties = |schema: &Map<String, Value>| {
+        schema
+            .get("properties")
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_else(|| empty.clone())
+    };
+    let (old_properties, new_properties) = (properties(old), properties(new));
+    for (parameter, old_schema) in &old_properties {
+        match new_properties.get(parameter) {
+            None => out.push(Change::new(
+                name,
+                format!("parameter `{parameter}` removed"),
+                Class::Breaking,
+            )),
+            Some(new_schema) => {
+                let was = old_required.contains(parameter);
+                let is = new_required.contains(parameter);
+                if !was && is {
+                    out.push(Change::new(
+                        name,
+                        format!("parameter `{parameter}` newly required"),
+                        Class::Breaking,
+                    ));
+                } else if was && !is {
+                    out.push(Change::new(
+                        name,
+                        format!("parameter `{parameter}` newly optional"),
+                        Class::Compatible,
+                    ));
+                }
+                value(name, &format!("`{parameter}`"), old_schema, new_schema, out);
+            }
+        }
+    }
+    for parameter in new_properties.keys() {
+        if !old_properties.contains_key(parameter) {
+            let (what, class) = if new_required.contains(parameter) {
+                ("new required parameter", Class::Breaking)
+            } else {
+                ("new optional parameter", Class::Compatible)
+            };
+            out.push(Change::new(name, format!("{what} `{parameter}`"), class));
+        }
+    }
+    let rest = |schema: &Map<String, Value>| strip(schema, &["properties", "required", "$defs"]);
+    let (old_rest, new_rest) = (rest(old), rest(new));
+    if old_rest != new_rest {
+        let closed = |schema: &Map<String, Value>| {
+            schema.get("additionalProperties") == Some(&Value::Bool(false))
+        };
+        let class = if closed(&new_rest) && !closed(&old_rest) {
+            Class::Breaking
+        } else if old_rest.keys().all(|key| key == "additionalProperties")
+            && new_rest.keys().all(|key| key == "additionalProperties")
+        {
+            Class::Compatible
+        } else {
+            Class::Breaking
+        };
+        out.push(Change::new(
+            name,
+            "input schema's own keywords changed",
+            class,
+        ));
+    }
+    if old.get("$defs") != new.get("$defs") {
+        out.push(Change::new(
+            name,
+            "input schema's definitions (`$defs`) changed",
+            Class::Breaking,
+        ));
+    }
+}
+
+/// The changes from one output schema to another (`None`: none listed).
+pub(crate) fn output(name: &str, old: Option<&Value>, new: Option<&Value>, out: &mut Vec<Change>) {
+    match (old, new) {
+        (None, None) => {}
+        (None, Some(_)) => out.push(Change::new(name, "output schema added", Class::Compatible)),
+        (Some(_), None) => out.push(Change::new(name, "output schema removed", Class::Breaking)),
+        (Some(old), Some(new)) => {
+            let (Some(old), Some(new)) = (old.as_object(), new.as_object()) else {
+                if old != new {
+                    out.push(Change::new(name, "output schema changed", Class::Breaking));
+                }
+                return;
+            };
+            let props = |schema: &Map<String, Value>| {
+                schema
+                    .get("properties")
+                    .and_then(Value::as_object)
+                    .cloned()
+                    .unwrap_or_default()
+            };
+            let (old_props, new_props) = (props(old), props(new));
+            for (field, schema) in &old_props {
+                match new_props.get(field) {
+                    None => out.push(Change::new(
+                        name,
+                        format!("output field `{field}` removed"),
+                        Class::Breaking,
+                    )),
+                    Some(other) if strip_deep(schema) != strip_deep(other) => {
+                        out.push(Change::new(
+                            name,
+                            format!("output field `{field}` changed"),
+                            Class::Breaking,
+                        ))
+                    }
+                    Some(_) => {}
+                }
+            }
+            for field in new_props
+                .keys()
+                .filter(|field| !old_props.contains_key(*field))
+            {
+                out.push(Change::new(
+                    name,
+                    format!("new output field `{field}`"),
+                    Class::Compatible,
+                ));
+            }
+            let rest = |schema: &Map<String, Value>| {
+                strip_deep(&Value::Object(strip(schema, &["properties"])))
+            };
+            if rest(old) != rest(new) {
+                out.push(Change::new(name, "output schema changed", Class::Breaking));
+            }
+        }
+    }
+}
+
+/// One value's schema, at `path`: bounds, lengths, enums, patterns and types compared, and
+/// anything else that changed what it takes reported as breaking.
+fn value(name: &str, path: &str, old: &Value, new: &Value, out: &mut Vec<Change>) {
+    if strip_deep(old) == strip_deep(new) {
+        return;
+    }
+    let (Some(old), Some(new)) = (old.as_object(), new.as_object()) else {
+        out.push(Change::new(
+            name,
+            format!("{path}: its schema changed"),
+            Class::Breaking,
+        ));
+        return;
+    };
+    let mut handled = vec!["properties", "required", "items"];
+    // A bound that rises (a minimum) or falls (a maximum) narrows.
+    for (key, narrower_when_higher) in [
+        ("minimum", true),
+        ("exclusiveMinimum", true),
+        ("minLength", true),
+        ("minItems", true),
+        ("maximum", false),
+        ("exclusiveMaximum", false),
+        ("maxLength", false),
+        ("maxItems", false),
+    ] {
+        handled.push(key);
+        let (was, is) = (
+            old.get(key).and_then(Value::as_f64),
+            new.get(key).and_then(Value::as_f64),
+        );
+        let class = match (was, is) {
+            (None, None) => continue,
+            (Some(a), Some(b)) if a == b => continue,
+            (None, Some(_)) => Class::Breaking,
+            (Some(_), None) => Class::Compatible,
+            (Some(a), Some(b)) => {
+                if (b > a) == narrower_when_higher {
+                    Class::Breaking
+                } else {
+                    Class::Compatible
+                }
+            }
+        };
+        let said = |n: Option<f64>| n.map_or_else(|| "none".to_owned(), |n| n.to_string());
+        let verb = if class == Class::Breaking {
+            "narrowed"
+        } else {
+            "widened"
+        };
+        out.push(Change::new(
+            name,
+            format!("{path}: `{key}` {verb} ({} -> {})", said(was), said(is)),
+            class,
+        ));
+    }
+    handled.push("type");
+    let types = |schema: &Map<String, Value>| -> Option<Vec<String>> {
+        match schema.get("type")? {
+            Value::String(kind) => Some(vec![kind.clone()]),
+            Value::Array(kinds) => Some(
+                kinds
+                    .iter()
+                    .filter_map(|k| k.as_str().map(str::to_owned))
+                    .collect(),
+            ),
+            _ => None,
+        }
+    };
+    match (types(old), types(new)) {
+        (Some(was), Some(is)) if was != is => {
+            let widened = was.iter().all(|kind| {
+                is.contains(kind) || (kind == "integer" && is.iter().any(|k| k == "number"))
+            });
+            out.push(Change::new(
+                name,
+                format!("{path}: type {} -> {}", was.join("|"), is.join("|")),
+                if widened {
+                    Class::Compatible
+                } else {
+                    Class::Breaking
+                },
+            ));
+        }
+        (None, Some(_)) => out.push(Change::new(
+            name,
+            format!("{path}: type now stated"),
+            Class::Breaking,
+        )),
+        (Some(_), None) => out.push(Change::new(
+            name,
+            format!("{path}: type no longer stated"),
+            Class::Compatible,
+        )),
+        _ => {}
+    }
+    handled.push("enum");
+    match (
+        old.get("enum").and_then(Value::as_array),
+        new.get("enum").and_then(Value::as_array),
+    ) {
+        (Some(was), Some(is)) if was != is => {
+            let removed: Vec<String> = was
+                .iter()
+                .filter(|item| !is.contains(item))
+                .map(Value::to_string)
+                .collect();
+            if removed.is_empty() {
+                out.push(Change::new(
+                    name,
+                    format!("{path}: enum widened"),
+                    Class::Compatible,
+                ));
+            } else {
+                out.push(Change::new(
+                    name,
+                    format!("{path}: enum lost {}", removed.join(", ")),
+                    Class::Breaking,
+                ));
+            }
+        }
+        (None, Some(_)) => out.push(Change::new(
+            name,
+            format!("{path}: now an enum"),
+            Class::Breaking,
+        )),
+        (Some(_), None) => out.push(Change::new(
+            name,
+            format!("{path}: no longer an enum"),
+            Class::Compatible,
+        )),
+        _ => {}
+    }
+    for key in ["pattern", "multipleOf", "const", "uniqueItems"] {
+        handled.push(key);
+        match (old.get(key), new.get(key)) {
+            (a, b) if a == b => {}
+            (Some(_), None) if key != "uniqueItems" => {
+                out.push(Change::new(
+                    name,
+                    format!("{path}: `{key}` removed"),
+                    Class::Compatible,
+                ));
+            }
+            (Some(Value::Bool(true)), Some(Value::Bool(false)) | None) => {
+                out.push(Change::new(
+                    name,
+                    format!("{path}: `{key}` removed"),
+                    Class::Compatible,
+                ));
+            }
+            _ => out.push(Change::new(
+                name,
+                format!("{path}: `{key}` changed"),
+                Class::Breaking,
+            )),
+        }
+    }
+    // Nested: an object's fields, an array's items.
+    let nested_old = Value::Object(strip(old, &[]));
+    let nested_new = Value::Object(strip(new, &[]));
+    if old.contains_key("properties") || new.contains_key("properties") {
+        let mut inner = Vec::new();
+        input(name, &nested_old, &nested_new, &mut inner);
+        for change in inner {
+            out.push(Change::new(
+                name,
+                format!("{path}: {}", change.what()),
+                change.class(),
+            ));
+        }
+    }
+    match (old.get("items"), new.get("items")) {
+        (Some(a), Some(b)) => value(name, &format!("{path}[]"), a, b, out),
+        (None, None) => {}
+        _ => out.push(Change::new(
+            name,
+            format!("{path}: items changed"),
+            Class::Breaking,
+        )),
+    }
+    let rest = |schema: &Map<String, Value>| strip_deep(&Value::Object(strip(schema, &handled)));
+    if rest(old) != rest(new) {
+        out.push(Change::new(
+            name,
+            format!("{path}: its schema changed"),
+            Class::Breaking,
+        ));
+    }
+}
+
+fn strip(schema: &Map<String, Value>, keys: &[&str]) -> Map<String, Value> {
+    schema
+        .iter()
+        .filter(|(key, _)| !keys.contains(&key.as_str()) && !ANNOTATIONS.contains(&key.as_str()))
+        .map(|(key, value)| (key.clone(), value.clone()))
+        .collect()
+}
+
+/// The schema without its annotations, at every depth (property names kept).
+fn strip_deep(schema: &Value) -> Value {
+    match schema {
+        Value::Object(object) => Value::Object(
+            object
+                .iter()
+                .filter(|(key, _)| !ANNOTATIONS.contains(&key.as_str()))
+                .map(|(key, value)| {
+                    let value = if matches!(key.as_str(), "properties" | "$defs") {
+                        match value {
+                            Value::Object(named) => Value::Object(
+                                named
+                                    .iter()
+                                    .map(|(k, v)| (k.clone(), strip_deep(v)))
+                                    .collect(),
+                            ),
+                            other => other.clone(),
+                        }
+                    } else {
+                        strip_deep(value)
+                    };
+                    (key.clone(), value)
+                })
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(strip_deep).collect()),
+        other => other.clone(),
+    }
+}

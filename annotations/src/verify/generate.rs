@@ -1,0 +1,526 @@
+//! Values from a JSON Schema, as proptest strategies: what a tool's listed input schema takes,
+//! generated (and shrunk) by proptest, each value checked against the schema itself, so that
+//! what a strategy cannot say exactly (`oneOf`'s "exactly one", `not`, patterns beside
+//! lengths) is still never given as valid. And values that break one rule of a schema, for
+//! the arguments a reader must refuse.
+
+use proptest::prelude::*;
+use proptest::strategy::BoxedStrategy;
+use serde_json::{Map, Value, json};
+
+/// How deep `$ref`s are followed: a type that holds itself is generated this many levels
+/// deep, then only through the branches that do not lead back (`null`, an empty array).
+const MAX_REF_DEPTH: u32 = 3;
+
+/// The keywords this generator reads; any other keyword is checked by the validator only.
+const READ: [&str; 29] = [
+    "type",
+    "const",
+    "enum",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "format",
+    "items",
+    "prefixItems",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
+    "properties",
+    "required",
+    "additionalProperties",
+    "anyOf",
+    "oneOf",
+    "allOf",
+    "$ref",
+    "$defs",
+    "$schema",
+    "description",
+    "title",
+    "default",
+];
+
+/// Where a schema's `$ref`s resolve, and how deep they have been followed.
+#[derive(Clone, Copy)]
+struct At<'a> {
+    root: &'a Value,
+    depth: u32,
+}
+
+/// The strategy of the values `schema` takes: built from the keywords it reads, each value
+/// then kept only if the validator of the whole schema takes it.
+///
+/// # Errors
+///
+/// A line for the report when the schema takes nothing this generator can make (`false`, an
+/// unresolvable `$ref`, a pattern it cannot read).
+pub(crate) fn valid(schema: &Value) -> Result<BoxedStrategy<Value>, String> {
+    let validator = jsonschema::validator_for(schema)
+        .map_err(|error| format!("the schema is not one a validator reads: {error}"))?;
+    let at = At {
+        root: schema,
+        depth: 0,
+    };
+    Ok(values(schema, at)?
+        .prop_filter("a value the schema refuses", move |value| {
+            validator.is_valid(value)
+        })
+        .boxed())
+}
+
+fn values(schema: &Value, at: At<'_>) -> Result<BoxedStrategy<Value>, String> {
+    let object = match schema {
+        Value::Bool(true) => return Ok(any_json()),
+        Value::Bool(false) => return Err("a schema that takes nothing (`false`)".to_owned()),
+        Value::Object(object) => object,
+        _ => return Err(format!("`{schema}` is not a schema")),
+    };
+    if let Some(Value::String(target)) = object.get("$ref") {
+        if at.depth >= MAX_REF_DEPTH {
+            return Err("a type that holds itself, past the depth generated".to_owned());
+        }
+        let resolved = resolve(at.root, target)
+            .ok_or_else(|| format!("the `$ref` `{target}` resolves to nothing"))?;
+        let mut merged = resolved.clone();
+        merge_into(&mut merged, &Value::Object(without(object, &["$ref"])));
+        let deeper = At {
+            root: at.root,
+            depth: at.depth + 1,
+        };
+        return values(&merged, deeper);
+    }
+    if let Some(Value::Array(all)) = object.get("allOf") {
+        let mut merged = Value::Object(without(object, &["allOf"]));
+        for part in all {
+            merge_into(&mut merged, part);
+        }
+        return values(&merged, at);
+    }
+    for choice in ["anyOf", "oneOf"] {
+        if let Some(Value::Array(branches)) = object.get(choice) {
+            let rest = without(object, &[choice]);
+            let strategies: Vec<BoxedStrategy<Value>> = branches
+                .iter()
+                .filter_map(|branch| {
+                    let mut merged = Value::Object(rest.clone());
+                    merge_into(&mut merged, branch);
+                    values(&merged, at).ok()
+                })
+                .collect();
+            return union(strategies, choice);
+        }
+    }
+    if let Some(constant) = object.get("const") {
+        return Ok(Just(constant.clone()).boxed());
+    }
+    if let Some(Value::Array(items)) = object.get("enum") {
+        if items.is_empty() {
+            return Err("an empty `enum`".to_owned());
+        }
+        return Ok(proptest::sample::select(items.clone()).boxed());
+    }
+    let types: Vec<&str> = match object.get("type") {
+        Some(Value::String(kind)) => vec![kind.as_str()],
+        Some(Value::Array(kinds)) => kinds.iter().filter_map(Value::as_str).collect(),
+        _ => implied_types(object),
+    };
+    if types.is_empty() {
+        return Ok(any_json());
+    }
+    let strategies = types
+        .into_iter()
+        .filter_map(|kind| of_type(kind, object, at).ok())
+        .collect();
+    union(strategies, "type")
+}
+
+/// The types a schema without `type` implies by its keywords (none: any value).
+fn implied_types(object: &Map<String, Value>) -> Vec<&'static str> {
+    let has = |keys: &[&str]| keys.iter().any(|key| object.contains_key(*key));
+    if has(&["properties", "required", "additionalProperties"]) {
+        vec!["object"]
+    } else if has(&["items", "prefixItems", "minItems", "maxItems"]) {
+        vec!["array"]
+    } else if has(&["minLength", "maxLength", "pattern"]) {
+        vec!["string"]
+    } else if has(&["minimum", "maximum", "multipleOf"]) {
+        vec!["number"]
+    } else {
+        Vec::new()
+    }
+}
+
+fn union(
+    strategies: Vec<BoxedStrategy<Value>>,
+    what: &str,
+) -> Result<BoxedStrategy<Value>, String> {
+    match strategies.len() {
+        0 => Err(format!("no branch of `{what}` can be generated")),
+        1 => Ok(strategies.into_iter().next().unwrap_or_else(any_json)),
+        _ => Ok(proptest::strategy::Union::new(strategies).boxed()),
+    }
+}
+
+fn of_type(
+    kind: &str,
+    object: &Map<String, Value>,
+    at: At<'_>,
+) -> Result<BoxedStrategy<Value>, String> {
+    match kind {
+        "null" => Ok(Just(Value::Null).boxed()),
+        "boolean" => Ok(any::<bool>().prop_map(Value::Bool).boxed()),
+        "integer" => integers(object),
+        "number" => numbers(object),
+        "string" => strings(object),
+        "array" => arrays(object, at),
+        "object" => objects(object, at),
+        other => Err(format!("the type `{other}`")),
+    }
+}
+
+fn number(object: &Map<String, Value>, key: &str) -> Option<f64> {
+    object.get(key).and_then(Value::as_f64)
+}
+
+fn integer(object: &Map<String, Value>, key: &str) -> Option<i128> {
+    let value = object.get(key)?;
+    value
+        .as_i64()
+        .map(i128::from)
+        .or_else(|| value.as_u64().map(i128::from))
+        .or_else(|| value.to_string().parse().ok())
+        .or_else(|| {
+            let float = value.as_f64()?;
+            #[allow(clippy::cast_possible_truncation)]
+            (float.is_finite() && float.abs() < 1e38).then_some(float as i128)
+        })
+}
+
+fn integers(object: &Map<String, Value>) -> Result<BoxedStrategy<Value>, String> {
+    // Within `i64`, which every JSON value holds; a wider bound is clamped to it.
+    let clamp = |n: i128| n.clamp(i128::from(i64::MIN), i128::from(i64::MAX));
+    let mut low = integer(object, "minimum").map_or(i128::from(i64::MIN), clamp);
+    let mut high = integer(object, "maximum").map_or(i128::from(i64::MAX), clamp);
+    if let Some(min) = integer(object, "exclusiveMinimum") {
+        low = low.max(clamp(min + 1));
+    }
+    if let Some(max) = integer(object, "exclusiveMaximum") {
+        high = high.min(clamp(max - 1));
+    }
+    if low > high {
+        return Err("integer bounds that hold no integer".to_owned());
+    }
+    #[allow(clippy::cast_possible_truncation)]
+    let (low, high) = (low as i64, high as i64);
+    let step = integer(object, "multipleOf").filter(|step| *step > 1);
+    let near = |centre: i64| {
+        let from = centre.saturating_sub(8).max(low);
+        let to = centre.saturating_add(8).min(high);
+        from..=to.max(from)
+    };
+    let anchor = 0i64.clamp(low, high);
+    let base = prop_oneof![
+        3 => near(anchor),
+        1 => near(low),
+        1 => near(high),
+        1 => low..=high,
+    ];
+    Ok(match step {
+        #[allow(clippy::cast_possible_truncation)]
+        Some(step) => {
+            let step = step.min(i128::from(i64::MAX)) as i64;
+            base.prop_map(move |n| n - n.rem_euclid(step))
+                .prop_map(|n| json!(n))
+                .boxed()
+        }
+        None => base.prop_map(|n| json!(n)).boxed(),
+    })
+}
+
+fn numbers(object: &Map<String, Value>) -> Result<BoxedStrategy<Value>, String> {
+    let low = number(object, "minimum")
+        .or_else(|| number(object, "exclusiveMinimum"))
+        .unwrap_or(-1e6);
+    let high = number(object, "maximum")
+        .or_else(|| number(object, "exclusiveMaximum"))
+        .unwrap_or(1e6)
+        .max(low);
+    if object.contains_key("multipleOf") {
+        // A multiple is found among the integers (the validator keeps the right ones).
+        return integers(object);
+    }
+    let whole = integers(object).ok();
+    let floats = (low..=high).prop_map(|x| json!(x)).boxed();
+    Ok(match whole {
+        Some(whole) => prop_oneof![whole, floats].boxed(),
+        None => floats,
+    })
+}
+
+/// The characters a string is made of when no pattern says: mostly ASCII letters and digits,
+/// some punctuation, space and letters past ASCII.
+fn text_char() -> BoxedStrategy<char> {
+    prop_oneof![
+        8 => proptest::char::range('a', 'z'),
+        2 => proptest::char::range('0', '9'),
+        1 => proptest::sample::select(vec![' ', '-', '_', '.', '/', 'É', 'ü', '中', '😀']),
+    ]
+    .boxed()
+}
+
+fn strings(object: &Map<String, Value>) -> Result<BoxedStrategy<Value>, String> {
+    let min = object.get("minLength").and_then(Value::as_u64).unwrap_or(0);
+    let max = object
+        .get("maxLength")
+        .and_then(Value::as_u64)
+        .unwrap_or(min + 12)
+        .min(min + 64);
+    if let Some(Value::String(pattern)) = object.get("pattern") {
+        let regex = crate::tool::pattern::translate(pattern)?;
+        return proptest::string::string_regex(&regex)
+            .map(|strategy| strategy.prop_map(Value::String).boxed())
+            .map_err(|error| format!("the pattern `{pattern}` cannot be generated from: {error}"));
+    }
+    if let Some(Value::String(format)) = object.get("format") {
+        if let Some(strategy) = formatted(format) {
+            return Ok(strategy);
+        }
+    }
+    #[allow(clippy::cast_possible_truncation)]
+    let range = (min as usize)..=(max as usize);
+    Ok(proptest::collection::vec(text_char(), range)
+        .prop_map(|chars| Value::String(chars.into_iter().collect()))
+        .boxed())
+}
+
+/// Strings of the formats tools list most, as a validator that asserts formats takes them.
+fn formatted(format: &str) -> Option<BoxedStrategy<Value>> {
+    let pattern = match format {
+        "date" => "20[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])",
+        "date-time" => {
+            "20[0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z"
+        }
+        "time" => "([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z",
+        "email" => "[a-z]{1,8}@[a-z]{1,8}\\.(com|org)",
+        "uri" | "url" | "iri" => "https://[a-z]{1,8}\\.(com|org)/[a-z0-9]{0,8}",
+        "uuid" => "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}",
+        "hostname" => "[a-z]{1,8}\\.(com|org)",
+        "ipv4" => "(1?[0-9]{1,2})\\.(1?[0-9]{1,2})\\.(1?[0-9]{1,2})\\.(1?[0-9]{1,2})",
+        _ => return None,
+    };
+    proptest::string::string_regex(pattern)
+        .ok()
+        .map(|strategy| strategy.prop_map(Value::String).boxed())
+}
+
+fn arrays(object: &Map<String, Value>, at: At<'_>) -> Result<BoxedStrategy<Value>, String> {
+    let min = object.get("minItems").and_then(Value::as_u64).unwrap_or(0);
+    let max = object
+        .get("maxItems")
+        .and_then(Value::as_u64)
+        .unwrap_or(min + 4)
+        .min(min + 8);
+    let unique = object.get("uniqueItems") == Some(&Value::Bool(true));
+    let prefix: Vec<BoxedStrategy<Value>> = match object.get("prefixItems") {
+        Some(Value::Array(prefix)) => prefix
+            .iter()
+            .map(|item| values(item, at))
+            .collect::<Result<_, _>>()?,
+        _ => Vec::new(),
+    };
+    let items = match object.get("items") {
+        Some(Value::Bool(false)) => None,
+        Some(items) => values(items, at).ok(),
+        None => Some(any_json()),
+    };
+    #[allow(clippy::cast_possible_truncation)]
+    let (min, max) = (min as usize, max as usize);
+    let rest_min = min.saturating_sub(prefix.len());
+    let rest_max = max.saturating_sub(prefix.len()).max(rest_min);
+    let rest = match items {
+        Some(items) => proptest::collection::vec(items, rest_min..=rest_max).boxed(),
+        None if rest_min == 0 => Just(Vec::new()).boxed(),
+        None => return Err("an array of more items than it may hold".to_owned()),
+    };
+    Ok((prefix, rest)
+        .prop_map(move |(mut head, rest)| {
+            head.extend(rest);
+            if unique {
+                let mut seen: Vec<Value> = Vec::new();
+                head.retain(|item| {
+                    let new = !seen.contains(item);
+                    if new {
+                        seen.push(item.clone());
+                    }
+                    new
+                });
+            }
+            Value::Array(head)
+        })
+        .boxed())
+}
+
+fn objects(object: &Map<String, Value>, at: At<'_>) -> Result<BoxedStrategy<Value>, String> {
+    let required: Vec<String> = match object.get("required") {
+        Some(Value::Array(names)) => names
+            .iter()
+            .filter_map(|name| name.as_str().map(str::to_owned))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let mut fields: Vec<BoxedStrategy<Option<(String, Value)>>> = Vec::new();
+    let properties = match object.get("properties") {
+        Some(Value::Object(properties)) => properties.clone(),
+        _ => Map::new(),
+    };
+    for (name, schema) in &properties {
+        let must = required.contains(name);
+        match (values(schema, at), must) {
+            (Ok(strategy), true) => {
+                let name = name.clone();
+                fields.push(
+                    strategy
+                        .prop_map(move |value| Some((name.clone(), value)))
+                        .boxed(),
+                );
+            }
+            (Ok(strategy), false) => {
+                let name = name.clone();
+                fields.push(
+                    proptest::option::of(strategy)
+                        .prop_map(move |value| value.map(|value| (name.clone(), value)))
+                        .boxed(),
+                );
+            }
+            (Err(error), true) => return Err(format!("`{name}`: {error}")),
+            (Err(_), false) => {}
+        }
+    }
+    // A required name no property describes takes any value.
+    for name in required
+        .iter()
+        .filter(|name| !properties.contains_key(*name))
+    {
+        let name = name.clone();
+        fields.push(
+            any_json()
+                .prop_map(move |value| Some((name.clone(), value)))
+                .boxed(),
+        );
+    }
+    let others = match object.get("additionalProperties") {
+        Some(Value::Bool(false)) => None,
+        Some(schema) if properties.is_empty() => values(schema, at).ok().map(|values| (values, 4)),
+        Some(schema) => values(schema, at).ok().map(|values| (values, 1)),
+        None => None,
+    };
+    let others = match others {
+        Some((values, most)) => proptest::collection::vec(("[a-z]{1,6}", values), 0..=most).boxed(),
+        None => Just(Vec::new()).boxed(),
+    };
+    Ok((fields, others)
+        .prop_map(move |(fields, others)| {
+            let mut out = Map::new();
+            for (name, value) in fields.into_iter().flatten() {
+                out.insert(name, value);
+            }
+            for (name, value) in others {
+                if !properties.contains_key(&name) {
+                    out.entry(name).or_insert(value);
+                }
+            }
+            Value::Object(out)
+        })
+        .boxed())
+}
+
+/// Small JSON values of every kind, for a schema that takes anything.
+fn any_json() -> BoxedStrategy<Value> {
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        (-100i64..100).prop_map(|n| json!(n)),
+        "[a-z]{0,6}".prop_map(Value::String),
+    ];
+    leaf.prop_recursive(2, 8, 3, |inner| {
+        prop_oneof![
+            proptest::collection::vec(inner.clone(), 0..3).prop_map(Value::Array),
+            proptest::collection::btree_map("[a-z]{1,4}", inner, 0..3)
+                .prop_map(|map| Value::Object(map.into_iter().collect())),
+        ]
+    })
+    .boxed()
+}
+
+/// The schema at `pointer` (`#/$defs/Node`) in `root`.
+pub(crate) fn resolve<'a>(root: &'a Value, pointer: &str) -> Option<&'a Value> {
+    let path = pointer.strip_prefix('#')?;
+    if path.is_empty() {
+        return Some(root);
+    }
+    root.pointer(path)
+}
+
+fn without(object: &Map<String, Value>, keys: &[&str]) -> Map<String, Value> {
+    object
+        .iter()
+        .filter(|(key, _)| !keys.contains(&key.as_str()))
+        .map(|(key, value)| (key.clone(), value.clone()))
+        .collect()
+}
+
+/// `part`'s keywords added to `base` (both object schemas): properties and required names
+/// joined, any other keyword taken from `part` where `base` has none.
+fn merge_into(base: &mut Value, part: &Value) {
+    let (Value::Object(base), Value::Object(part)) = (base, part) else {
+        return;
+    };
+    for (key, value) in part {
+        match (key.as_str(), base.get_mut(key), value) {
+            ("properties", Some(Value::Object(mine)), Value::Object(theirs)) => {
+                for (name, schema) in theirs {
+                    mine.entry(name.clone()).or_insert_with(|| schema.clone());
+                }
+            }
+            ("required", Some(Value::Array(mine)), Value::Array(theirs)) => {
+                for name in theirs {
+                    if !mine.contains(name) {
+                        mine.push(name.clone());
+                    }
+                }
+            }
+            (_, Some(_), _) => {}
+            (_, None, _) => {
+                base.insert(key.clone(), value.clone());
+            }
+        }
+    }
+}
+
+/// The keywords of `schema` (at any depth) this generator does not read, for the report: the
+/// validator still checks them, but values may then often be refused.
+pub(crate) fn unread(schema: &Value, out: &mut Vec<String>) {
+    match schema {
+        Value::Object(object) => {
+            for (key, value) in object {
+                if !READ.contains(&key.as_str()) && !key.starts_with("x-") && !out.contains(key) {
+                    out.push(key.clone());
+                }
+                match (key.as_str(), value) {
+                    ("properties" | "$defs", Value::Object(named)) => {
+                        named.values().for_each(|schema| unread(schema, out));
+                    }
+                    ("enum" | "const" | "default" | "required", _) => {}
+                    (_, value) => unread(value, out),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| unread(item, out)),
+        _ => {}
+    }
+}

@@ -1,0 +1,154 @@
+//! Hints verified by behaviour, in the author's own tests (feature `verify`): [`Verify`] calls
+//! every tool of a listing with arguments generated from its listed input schema, observes the
+//! server's state around each call, and reports every promise a tool breaks: a read-only tool
+//! that changed something, an idempotent one whose second call did more, a non-destructive one
+//! that removed or overwrote something, arguments the schema takes that the call refuses (or
+//! the reverse), a result outside the output schema. [`Snapshots`] keeps each tool as listed
+//! and fails on a change, classified by [`diff`](crate::diff).
+//!
+//! ```
+//! use std::sync::Mutex;
+//!
+//! use annotations::verify::{Verify, ViolationKind};
+//! use annotations::{Listing, tool, tools};
+//!
+//! #[derive(Default)]
+//! pub struct Counter(Mutex<u64>);
+//!
+//! impl Counter {
+//!     /// Read the count.
+//!     #[tool(read_only, open_world = false)]
+//!     pub fn read(&self) -> u64 {
+//!         let mut count = self.0.lock().unwrap();
+//!         *count += 1; // a read that writes: what no hint check sees, and this one does
+//!         *count
+//!     }
+//!
+//!     /// Add to the count.
+//!     #[tool(destructive = false, open_world = false)]
+//!     pub fn add(&self, #[schema(maximum = 10)] by: u64) -> u64 {
+//!         let mut count = self.0.lock().unwrap();
+//!         *count += by;
+//!         *count
+//!     }
+//! }
+//!
+//! static TOOLS: Listing<Counter> = tools![Counter::read, Counter::add];
+//!
+//! let report = Verify::new(&TOOLS, Counter::default)
+//!     .observe(|counter: &Counter| *counter.0.lock().unwrap())
+//!     .cases(32)
+//!     .seed(7)
+//!     .run();
+//! assert!(!report.is_ok());
+//! let kinds: Vec<_> = report.violations().iter().map(|v| (v.tool(), v.kind())).collect();
+//! // `add` keeps nothing that was there (a count is a number: a new one overwrites it).
+//! assert!(kinds.contains(&("read", ViolationKind::ReadOnly)));
+//! assert!(kinds.contains(&("add", ViolationKind::Additive)));
+//! ```
+//!
+//! What is observed is what the test says the environment is: any `Serialize` value made from
+//! the state (a store's contents, a directory's listing). The checks, on each case:
+//!
+//! - **read-only** (`read_only()`): the observation after the call equals the one before,
+//!   whether the call succeeded or failed;
+//! - **idempotent** (`idempotent()`, not read-only): a second call with the same arguments
+//!   leaves the observation the first call left;
+//! - **additive** (not `destructive()`, not read-only): everything observed before is still
+//!   there after, by [`contains`];
+//! - **arguments**: arguments valid to the listed schema are never refused as arguments (a
+//!   handler's own `Err` is its judgement, and fine), and arguments that break one rule of it
+//!   (a type, a bound, a length, a pattern, an enum, a missing required or an unknown key)
+//!   are refused naming the argument;
+//! - **output**: a structured result is valid against the listed `outputSchema`, in every
+//!   protocol version's form.
+//!
+//! Each case starts from a fresh state (`new`'s function), brought to a point where something
+//! exists by a generated sequence of the listing's tools that are not read-only, whose
+//! arguments and results feed later arguments (an id `add` returned is what `delete` is then
+//! called with). A violation is shrunk by proptest to the smallest case that still shows it.
+//!
+//! Open world cannot be observed from the state: `openWorldHint` is not checked, and no
+//! report claims it is.
+
+mod block_on;
+mod broken;
+mod generate;
+mod observe;
+mod report;
+mod run;
+mod snapshots;
+
+pub use self::observe::contains;
+pub use self::report::{Report, Violation, ViolationKind};
+pub use self::snapshots::{SnapshotError, Snapshots};
+
+use serde_json::Value;
+
+use crate::listing::Listing;
+
+/// What a state is observed as: its JSON, or why it could not be serialized.
+type Observe<'a, S> = Box<dyn Fn(&S) -> Result<Value, String> + 'a>;
+
+/// A verification of a listing's hints by behaviour; see the [module](self).
+pub struct Verify<'a, S: 'static> {
+    listing: &'a Listing<S>,
+    make: Box<dyn Fn() -> S + 'a>,
+    observe: Option<Observe<'a, S>>,
+    cases: u32,
+    seed: Option<u64>,
+}
+
+impl<'a, S: 'static> Verify<'a, S> {
+    /// A verification of `listing`'s tools, each case on a fresh state from `make`.
+    pub fn new(listing: &'a Listing<S>, make: impl Fn() -> S + 'a) -> Self {
+        Verify {
+            listing,
+            make: Box::new(make),
+            observe: None,
+            cases: 64,
+            seed: None,
+        }
+    }
+
+    /// What the environment is: the observation the hints are judged on, made from the state
+    /// before and after each call (any `Serialize` value, compared as JSON). Without one,
+    /// only the arguments and results are checked, and the report says so.
+    #[must_use]
+    pub fn observe<T: serde::Serialize>(mut self, observe: impl Fn(&S) -> T + 'a) -> Self {
+        self.observe = Some(Box::new(move |state| {
+            serde_json::to_value(observe(state)).map_err(|error| error.to_string())
+        }));
+        self
+    }
+
+    /// How many cases each tool gets (64 unless set).
+    #[must_use]
+    pub fn cases(mut self, cases: u32) -> Self {
+        self.cases = cases;
+        self
+    }
+
+    /// The seed: the same seed, listing and state give the same run. Unless set, the run's
+    /// seed is taken from the clock, and the report prints it.
+    #[must_use]
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// Runs the verification to its end on this thread: synchronous handlers, and `async`
+    /// ones that need no runtime (a handler that needs tokio's, to sleep or to spawn, fails
+    /// each call with a panic's message here: use [`run_async`](Self::run_async) inside the
+    /// runtime instead).
+    #[must_use]
+    pub fn run(self) -> Report {
+        block_on::block_on(self.run_async())
+    }
+
+    /// Runs the verification as a future, for handlers that need the caller's runtime
+    /// (`#[tokio::test] async fn ... { Verify::new(..).run_async().await.assert_ok() }`).
+    pub async fn run_async(self) -> Report {
+        run::run(self).await
+    }
+}

@@ -1,0 +1,162 @@
+//! Judging observations: the additive rule (nothing that was there is gone or overwritten)
+//! and a diff of two observations for the report.
+
+use std::fmt::Write as _;
+
+use serde_json::Value;
+
+/// Whether `after` keeps everything `before` had: the rule a tool that is neither read-only
+/// nor destructive is held to, on the observation's JSON.
+///
+/// - an object keeps every key, and each key's value is kept (by this rule) in the new value;
+/// - an array's items are each kept in a distinct item of the new array (order aside, so a
+///   store may sort or prepend);
+/// - any other value (a string, a number, `true`, `null`) is equal.
+///
+/// So adding a key, an item or a field anywhere is additive; removing, or changing a value
+/// that was there, is not.
+#[must_use]
+pub fn contains(before: &Value, after: &Value) -> bool {
+    match (before, after) {
+        (Value::Object(old), Value::Object(new)) => old
+            .iter()
+            .all(|(key, value)| new.get(key).is_some_and(|kept| contains(value, kept))),
+        (Value::Array(old), Value::Array(new)) => {
+            // Each old item to its own new item: a matching, found greedily after trying exact
+            // matches first (enough for stores, whose items are rarely alike).
+            let mut used = vec![false; new.len()];
+            let mut rest = Vec::new();
+            for item in old {
+                match new
+                    .iter()
+                    .enumerate()
+                    .position(|(i, candidate)| !used[i] && candidate == item)
+                {
+                    Some(i) => used[i] = true,
+                    None => rest.push(item),
+                }
+            }
+            rest.into_iter().all(|item| {
+                match new
+                    .iter()
+                    .enumerate()
+                    .position(|(i, candidate)| !used[i] && contains(item, candidate))
+                {
+                    Some(i) => {
+                        used[i] = true;
+                        true
+                    }
+                    None => false,
+                }
+            })
+        }
+        (old, new) => old == new,
+    }
+}
+
+/// The differences between two observations, one line each, by JSON pointer (`/notes/0/title:
+/// "a" -> "b"`), at most `limit` lines.
+pub(crate) fn diff(before: &Value, after: &Value, limit: usize) -> String {
+    let mut lines = Vec::new();
+    walk("", before, after, &mut lines);
+    let more = lines.len().saturating_sub(limit);
+    let mut out = String::new();
+    for line in lines.iter().take(limit) {
+        let _ = writeln!(out, "      {line}");
+    }
+    if more > 0 {
+        let _ = writeln!(out, "      ... and {more} more");
+    }
+    out
+}
+
+fn short(value: &Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() > 80 {
+        let cut: String = text.chars().take(77).collect();
+        format!("{cut}...")
+    } else {
+        text
+    }
+}
+
+fn walk(path: &str, before: &Value, after: &Value, lines: &mut Vec<String>) {
+    match (before, after) {
+        (Value::Object(old), Value::Object(new)) => {
+            for (key, value) in old {
+                let here = format!("{path}/{}", key.replace('~', "~0").replace('/', "~1"));
+                match new.get(key) {
+                    Some(kept) => walk(&here, value, kept, lines),
+                    None => lines.push(format!("{here}: {} -> (gone)", short(value))),
+                }
+            }
+            for (key, value) in new {
+                if !old.contains_key(key) {
+                    let here = format!("{path}/{}", key.replace('~', "~0").replace('/', "~1"));
+                    lines.push(format!("{here}: (new) -> {}", short(value)));
+                }
+            }
+        }
+        (Value::Array(old), Value::Array(new)) => {
+            for (i, (a, b)) in old.iter().zip(new).enumerate() {
+                walk(&format!("{path}/{i}"), a, b, lines);
+            }
+            for (i, item) in old.iter().enumerate().skip(new.len()) {
+                lines.push(format!("{path}/{i}: {} -> (gone)", short(item)));
+            }
+            for (i, item) in new.iter().enumerate().skip(old.len()) {
+                lines.push(format!("{path}/{i}: (new) -> {}", short(item)));
+            }
+        }
+        (old, new) if old != new => {
+            let at = if path.is_empty() { "/" } else { path };
+            lines.push(format!("{at}: {} -> {}", short(old), short(new)));
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::{contains, diff};
+
+    #[test]
+    fn additive_means_nothing_gone_or_overwritten() {
+        let before = json!({"notes": [{"id": 1, "title": "a"}], "next": 2});
+        assert!(contains(&before, &before));
+        assert!(contains(
+            &before,
+            &json!({"notes": [{"id": 2, "title": "b"}, {"id": 1, "title": "a", "tags": []}], "next": 2, "x": 1})
+        ));
+        assert!(!contains(&before, &json!({"notes": [], "next": 2})));
+        assert!(!contains(
+            &before,
+            &json!({"notes": [{"id": 1, "title": "b"}], "next": 2})
+        ));
+        assert!(!contains(
+            &before,
+            &json!({"notes": [{"id": 1, "title": "a"}]})
+        ));
+        // Two items kept need two items after.
+        assert!(!contains(&json!([1, 1]), &json!([1])));
+        assert!(contains(
+            &json!([{"a": 1}, {"a": 1}]),
+            &json!([{"a": 1, "b": 2}, {"a": 1}])
+        ));
+        assert!(!contains(&json!(1), &json!(1.5)));
+    }
+
+    #[test]
+    fn the_diff_names_each_place() {
+        let text = diff(
+            &json!({"a": [1, 2], "b": "x"}),
+            &json!({"a": [1], "b": "y", "c": true}),
+            10,
+        );
+        assert!(text.contains("/a/1: 2 -> (gone)"), "{text}");
+        assert!(text.contains("/b: \"x\" -> \"y\""), "{text}");
+        assert!(text.contains("/c: (new) -> true"), "{text}");
+    }
+}

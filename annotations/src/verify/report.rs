@@ -1,0 +1,196 @@
+//! What a verification found: a [`Report`] of [`Violation`]s, each of a [`ViolationKind`], and
+//! the lines that say what could not be checked.
+
+use std::fmt;
+
+/// Which promise a tool broke.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ViolationKind {
+    /// `readOnlyHint: true`, but the observation changed across a call.
+    ReadOnly,
+    /// `idempotentHint: true`, but a second call with the same arguments changed the
+    /// observation the first one left.
+    Idempotent,
+    /// `destructiveHint: false`, but something in the observation was gone or overwritten
+    /// after a call (see [`contains`](crate::verify::contains)).
+    Additive,
+    /// Arguments the listed input schema takes were refused as arguments (a message naming
+    /// an argument), not by the handler's own judgement.
+    ValidArgumentsRefused,
+    /// Arguments the listed input schema refuses (one rule broken) were not refused naming
+    /// the argument.
+    InvalidArgumentsAccepted,
+    /// A result's structured content is not valid against the listed output schema, for a
+    /// protocol version.
+    OutputSchema,
+}
+
+impl ViolationKind {
+    /// The hint or promise, as a host reads it (`readOnlyHint: true`).
+    #[must_use]
+    pub const fn promise(self) -> &'static str {
+        match self {
+            ViolationKind::ReadOnly => "readOnlyHint: true",
+            ViolationKind::Idempotent => "idempotentHint: true",
+            ViolationKind::Additive => "destructiveHint: false",
+            ViolationKind::ValidArgumentsRefused => "the input schema takes these arguments",
+            ViolationKind::InvalidArgumentsAccepted => "the input schema refuses these arguments",
+            ViolationKind::OutputSchema => "the output schema describes every result",
+        }
+    }
+}
+
+impl fmt::Display for ViolationKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ViolationKind::ReadOnly => "read-only",
+            ViolationKind::Idempotent => "idempotent",
+            ViolationKind::Additive => "additive (not destructive)",
+            ViolationKind::ValidArgumentsRefused => "valid arguments refused",
+            ViolationKind::InvalidArgumentsAccepted => "invalid arguments accepted",
+            ViolationKind::OutputSchema => "output schema",
+        })
+    }
+}
+
+/// One broken promise, shrunk to the smallest case proptest found: the tool, what it
+/// promised, the calls before it, its arguments, and what changed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Violation {
+    pub(crate) tool: String,
+    pub(crate) kind: ViolationKind,
+    pub(crate) detail: String,
+    pub(crate) sequence: Vec<(String, serde_json::Value)>,
+    pub(crate) arguments: serde_json::Value,
+    pub(crate) diff: String,
+}
+
+impl Violation {
+    /// The tool's name.
+    #[must_use]
+    pub fn tool(&self) -> &str {
+        &self.tool
+    }
+
+    /// What it broke.
+    #[must_use]
+    pub const fn kind(&self) -> ViolationKind {
+        self.kind
+    }
+
+    /// The call's arguments (for [`ViolationKind::InvalidArgumentsAccepted`], the broken
+    /// ones).
+    #[must_use]
+    pub fn arguments(&self) -> &serde_json::Value {
+        &self.arguments
+    }
+
+    /// The calls made before it, on the same fresh state: each tool and its arguments.
+    #[must_use]
+    pub fn sequence(&self) -> &[(String, serde_json::Value)] {
+        &self.sequence
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "`{}` breaks {} ({}): {}",
+            self.tool,
+            self.kind,
+            self.kind.promise(),
+            self.detail
+        )?;
+        if self.sequence.is_empty() {
+            writeln!(f, "    on a fresh state")?;
+        } else {
+            writeln!(f, "    after, on a fresh state:")?;
+            for (tool, arguments) in &self.sequence {
+                writeln!(f, "      {tool} {arguments}")?;
+            }
+        }
+        writeln!(f, "    called with {}", self.arguments)?;
+        if !self.diff.is_empty() {
+            writeln!(f, "    the observation changed:")?;
+            f.write_str(&self.diff)?;
+        }
+        Ok(())
+    }
+}
+
+/// What [`Verify::run`](crate::verify::Verify::run) found.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    pub(crate) violations: Vec<Violation>,
+    pub(crate) notes: Vec<String>,
+    pub(crate) seed: u64,
+    pub(crate) cases: u64,
+    pub(crate) tools: usize,
+}
+
+impl Report {
+    /// Whether no promise was broken (the notes, what could not be checked, do not count).
+    #[must_use]
+    pub fn is_ok(&self) -> bool {
+        self.violations.is_empty()
+    }
+
+    /// Every broken promise, shrunk, at most one of each kind for each tool.
+    #[must_use]
+    pub fn violations(&self) -> &[Violation] {
+        &self.violations
+    }
+
+    /// What could not be checked, one line each (a schema no value could be generated for,
+    /// an observation that failed, ...).
+    #[must_use]
+    pub fn notes(&self) -> &[String] {
+        &self.notes
+    }
+
+    /// The seed of the run: [`Verify::seed`](crate::verify::Verify::seed) with it repeats
+    /// the run exactly.
+    #[must_use]
+    pub const fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// How many cases ran, over every tool.
+    #[must_use]
+    pub const fn cases(&self) -> u64 {
+        self.cases
+    }
+
+    /// Panics with the whole report when a promise was broken.
+    ///
+    /// # Panics
+    ///
+    /// When [`is_ok`](Self::is_ok) is false.
+    #[track_caller]
+    pub fn assert_ok(&self) {
+        assert!(self.is_ok(), "{self}");
+    }
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "verified {} tools in {} cases (seed {}): {} violation{}",
+            self.tools,
+            self.cases,
+            self.seed,
+            self.violations.len(),
+            if self.violations.len() == 1 { "" } else { "s" }
+        )?;
+        for violation in &self.violations {
+            write!(f, "{violation}")?;
+        }
+        for note in &self.notes {
+            writeln!(f, "note: {note}")?;
+        }
+        Ok(())
+    }
+}

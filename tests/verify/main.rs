@@ -1,0 +1,256 @@
+//! `annotations::verify` against a listing of deliberate liars beside honest tools: every liar
+//! is caught with the right kind, no honest tool ever is; snapshots and their classified diff.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use annotations::verify::{Verify, ViolationKind};
+use annotations::{Json, Listing, ToolSchema, tool, tools};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+pub mod diff;
+pub mod snapshots;
+
+/// A small key-value store, a log and a counter.
+#[derive(Default, Serialize)]
+pub struct Store {
+    entries: Mutex<BTreeMap<String, String>>,
+    log: Mutex<Vec<String>>,
+    reads: Mutex<u64>,
+}
+
+/// A name a hand-written schema lists as a string or a number, read as a string only.
+#[derive(Deserialize, Debug)]
+pub struct Loose(String);
+
+impl ToolSchema for Loose {
+    fn tool_schema() -> Value {
+        json!({"type": ["string", "integer"]})
+    }
+}
+
+/// A count a hand-written schema lists from 1 to 5, read as any `u8`.
+#[derive(Deserialize, Debug)]
+pub struct Small(u8);
+
+impl ToolSchema for Small {
+    fn tool_schema() -> Value {
+        json!({"type": "integer", "minimum": 1, "maximum": 5})
+    }
+}
+
+/// A score the output schema lists up to 10.
+#[derive(Serialize, ToolSchema)]
+pub struct Score {
+    #[schema(maximum = 10)]
+    pub points: u32,
+}
+
+impl Store {
+    // The honest ones.
+
+    /// Read an entry.
+    #[tool(read_only, open_world = false)]
+    pub fn get(&self, key: String) -> Option<String> {
+        self.entries.lock().unwrap().get(&key).cloned()
+    }
+
+    /// Set an entry to a value: the same call twice leaves what one left.
+    #[tool(destructive, idempotent, open_world = false)]
+    pub fn set(&self, key: String, value: String) {
+        self.entries.lock().unwrap().insert(key, value);
+    }
+
+    /// Add an entry that is not there yet.
+    #[tool(destructive = false, open_world = false)]
+    pub fn add(&self, key: String, value: String) -> Result<(), String> {
+        let mut entries = self.entries.lock().unwrap();
+        if entries.contains_key(&key) {
+            return Err(format!("`{key}` is there already"));
+        }
+        entries.insert(key, value);
+        Ok(())
+    }
+
+    /// Remove an entry.
+    #[tool(destructive, idempotent, open_world = false)]
+    pub fn remove(&self, key: String) {
+        self.entries.lock().unwrap().remove(&key);
+    }
+
+    /// A score, as listed.
+    #[tool(read_only, open_world = false)]
+    pub fn score(&self, #[schema(maximum = 10)] points: u32) -> Json<Score> {
+        Json(Score { points })
+    }
+
+    // The liars.
+
+    /// Count the entries (and, unsaid, every read).
+    #[tool(read_only, open_world = false)]
+    pub fn count(&self) -> usize {
+        *self.reads.lock().unwrap() += 1;
+        self.entries.lock().unwrap().len()
+    }
+
+    /// Append to the log, "idempotently".
+    #[tool(destructive = false, idempotent, open_world = false)]
+    pub fn append(&self, line: String) {
+        self.log.lock().unwrap().push(line);
+    }
+
+    /// Put an entry, "without destroying anything".
+    #[tool(destructive = false, open_world = false)]
+    pub fn put(&self, key: String, value: String) {
+        self.entries.lock().unwrap().insert(key, value);
+    }
+
+    /// Look up by a name the schema says may be a number.
+    #[tool(read_only, open_world = false)]
+    pub fn lookup(&self, name: Loose) -> String {
+        name.0
+    }
+
+    /// Take a small count, whatever the schema says.
+    #[tool(read_only, open_world = false)]
+    pub fn take_small(&self, count: Small) -> u8 {
+        count.0
+    }
+
+    /// A score, whatever the output schema says.
+    #[tool(read_only, open_world = false)]
+    pub fn inflated(&self, points: u32) -> Json<Score> {
+        Json(Score {
+            points: points.saturating_add(11),
+        })
+    }
+}
+
+static HONEST: Listing<Store> = tools![
+    Store::get,
+    Store::set,
+    Store::add,
+    Store::remove,
+    Store::score
+];
+
+static LIARS: Listing<Store> = tools![
+    Store::get,
+    Store::set,
+    Store::add,
+    Store::remove,
+    Store::score,
+    Store::count,
+    Store::append,
+    Store::put,
+    Store::lookup,
+    Store::take_small,
+    Store::inflated,
+];
+
+fn observe(store: &Store) -> Value {
+    serde_json::to_value(store).unwrap()
+}
+
+#[test]
+fn honest_tools_verify_clean() {
+    let report = Verify::new(&HONEST, Store::default)
+        .observe(observe)
+        .cases(48)
+        .seed(1)
+        .run();
+    report.assert_ok();
+    assert!(report.cases() >= 5 * 48, "{report}");
+}
+
+#[test]
+fn every_liar_is_caught_with_the_right_kind_and_no_honest_tool_is() {
+    let report = Verify::new(&LIARS, Store::default)
+        .observe(observe)
+        .cases(48)
+        .seed(2)
+        .run();
+    let mut found: Vec<(String, ViolationKind)> = report
+        .violations()
+        .iter()
+        .map(|violation| (violation.tool().to_owned(), violation.kind()))
+        .collect();
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    let expected = [
+        ("append", ViolationKind::Idempotent),
+        ("count", ViolationKind::ReadOnly),
+        ("inflated", ViolationKind::OutputSchema),
+        ("lookup", ViolationKind::ValidArgumentsRefused),
+        ("put", ViolationKind::Additive),
+        ("take_small", ViolationKind::InvalidArgumentsAccepted),
+    ];
+    let expected: Vec<(String, ViolationKind)> = expected
+        .iter()
+        .map(|(tool, kind)| ((*tool).to_owned(), *kind))
+        .collect();
+    assert_eq!(found, expected, "{report}");
+    // Each says what it found, shrunk: `put` overwrote a key an earlier call set.
+    let put = report
+        .violations()
+        .iter()
+        .find(|violation| violation.tool() == "put")
+        .unwrap();
+    assert!(!put.sequence().is_empty(), "{put}");
+    let text = put.to_string();
+    assert!(text.contains("destructiveHint: false"), "{text}");
+    assert!(text.contains("/entries/"), "{text}");
+    assert!(report.to_string().contains("seed 2"), "{report}");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_report() {
+    let run = |seed| {
+        Verify::new(&LIARS, Store::default)
+            .observe(observe)
+            .cases(16)
+            .seed(seed)
+            .run()
+            .to_string()
+    };
+    assert_eq!(run(9), run(9));
+}
+
+#[test]
+fn what_cannot_be_checked_is_a_line_in_the_report_never_a_panic() {
+    // A state that cannot be built.
+    let report = Verify::new(&HONEST, || -> Store { panic!("no database") })
+        .observe(observe)
+        .cases(2)
+        .seed(3)
+        .run();
+    assert!(report.is_ok());
+    assert!(
+        report
+            .notes()
+            .iter()
+            .any(|note| note.contains("state could not be built: no database")),
+        "{report}"
+    );
+    // An observation that cannot be serialized.
+    let report = Verify::new(&HONEST, Store::default)
+        .observe(|_: &Store| BTreeMap::from([((1, 2), 3)]))
+        .cases(2)
+        .seed(4)
+        .run();
+    assert!(
+        report
+            .notes()
+            .iter()
+            .any(|note| note.contains("observation could not be serialized")),
+        "{report}"
+    );
+    // No observation at all: arguments and results only, and said so.
+    let report = Verify::new(&HONEST, Store::default).cases(2).seed(5).run();
+    assert!(
+        report
+            .notes()
+            .iter()
+            .any(|note| note.contains("no observation"))
+    );
+}
