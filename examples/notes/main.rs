@@ -287,3 +287,64 @@ fn indent(json: &str) -> String {
     }
     out
 }
+
+/// The hints checked by behaviour against the real file store, and the tools held to their
+/// reviewed snapshots (`cargo test --example notes`).
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use annotations::verify::{Snapshots, Verify};
+
+    use super::{Notes, Store, TOOLS};
+
+    /// A notes file of its own for each case, in a fresh folder.
+    fn fresh() -> Notes {
+        static CASE: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!("notes-verify-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{}.json", CASE.fetch_add(1, Ordering::Relaxed)));
+        let store = Store::open(path, std::time::Duration::from_secs(5)).unwrap();
+        Notes {
+            store: Arc::new(store),
+        }
+    }
+
+    /// What the environment is: the notes file, as the user's other tools would read it (no
+    /// file yet is no notes; a file that does not parse is itself).
+    fn notes_file(notes: &Notes) -> serde_json::Value {
+        match std::fs::read_to_string(notes.store.path()) {
+            Ok(text) => serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text)),
+            Err(_) => serde_json::json!([]),
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread")]
+    async fn the_hints_are_true_of_the_file_store() {
+        let report = Verify::new(&TOOLS, fresh)
+            .observe(notes_file)
+            .cases(32)
+            .seed(2026)
+            .run_async()
+            .await;
+        let _ = std::fs::remove_dir_all(
+            std::env::temp_dir().join(format!("notes-verify-{}", std::process::id())),
+        );
+        report.assert_ok();
+        assert!(report.notes().is_empty(), "{report}");
+        // Each tool was seen working, not only refusing: `delete_note` was given ids that
+        // `add_note` had just saved.
+        for tool in ["list_notes", "add_note", "delete_note"] {
+            let (_, succeeded) = report.calls(tool).unwrap();
+            assert!(succeeded > 0, "{tool}: {report}");
+        }
+    }
+
+    #[test]
+    fn the_tools_are_as_reviewed() {
+        Snapshots::new(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/notes/toolsnaps"))
+            .check(&TOOLS)
+            .unwrap();
+    }
+}

@@ -128,6 +128,7 @@ pub struct Report {
     pub(crate) seed: u64,
     pub(crate) cases: u64,
     pub(crate) tools: usize,
+    pub(crate) calls: Vec<(String, u64, u64)>,
 }
 
 impl Report {
@@ -163,6 +164,17 @@ impl Report {
         self.cases
     }
 
+    /// For the tool `name`: how many calls were made, and how many did not fail. A tool
+    /// none of whose calls succeeded was only ever refused: its hints were seen holding over
+    /// failures alone.
+    #[must_use]
+    pub fn calls(&self, name: &str) -> Option<(u64, u64)> {
+        self.calls
+            .iter()
+            .find(|(tool, ..)| tool == name)
+            .map(|(_, calls, succeeded)| (*calls, *succeeded))
+    }
+
     /// Panics with the whole report when a promise was broken.
     ///
     /// # Panics
@@ -185,6 +197,9 @@ impl fmt::Display for Report {
             self.violations.len(),
             if self.violations.len() == 1 { "" } else { "s" }
         )?;
+        for (tool, calls, succeeded) in &self.calls {
+            writeln!(f, "  `{tool}`: {calls} calls, {succeeded} succeeded")?;
+        }
         for violation in &self.violations {
             write!(f, "{violation}")?;
         }

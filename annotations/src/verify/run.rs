@@ -49,6 +49,8 @@ struct Run<'v, 'a, S: 'static> {
     validators: Vec<Option<jsonschema::Validator>>,
     outputs: RefCell<HashMap<(usize, ProtocolVersion), Option<jsonschema::Validator>>>,
     notes: RefCell<Vec<String>>,
+    /// For each tool, the calls made and how many did not fail.
+    calls: RefCell<Vec<(u64, u64)>>,
 }
 
 pub(crate) async fn run<S: 'static>(verify: Verify<'_, S>) -> Report {
@@ -79,6 +81,7 @@ pub(crate) async fn run<S: 'static>(verify: Verify<'_, S>) -> Report {
         schemas,
         outputs: RefCell::new(HashMap::new()),
         notes: RefCell::new(Vec::new()),
+        calls: RefCell::new(vec![(0, 0); tools.len()]),
     };
     if verify.observe.is_none() {
         run.note(
@@ -192,6 +195,11 @@ pub(crate) async fn run<S: 'static>(verify: Verify<'_, S>) -> Report {
         }
     }
     report.notes = run.notes.into_inner();
+    report.calls = tools
+        .iter()
+        .zip(run.calls.into_inner())
+        .map(|(tool, (calls, succeeded))| (tool.name().to_owned(), calls, succeeded))
+        .collect();
     report
 }
 
@@ -256,6 +264,10 @@ impl<S: 'static> Run<'_, '_, S> {
             return ToolResult::error("not listed");
         };
         let result = call.await;
+        if let Some(count) = self.calls.borrow_mut().get_mut(index) {
+            count.0 += 1;
+            count.1 += u64::from(!result.is_error);
+        }
         if result.is_error {
             let text = result.text_content();
             if text.contains("reactor") || text.contains("Tokio") {
