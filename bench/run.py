@@ -7,7 +7,8 @@
 2. clean-build CPU time of the dependencies: `annotations` beside its floor (the same syn
    features, quote, proc-macro2, serde, serde_json), and `annotations` with `rmcp` beside rmcp
    alone;
-3. the run-time benchmarks (`cargo bench`: listing, call, dispatch, serve, memory, wire);
+3. the run-time benchmarks (`cargo bench`: listing, call, dispatch, serve, memory, wire,
+   content, error_place, verify);
 4. bench/compile_time.svg, compile time against N for the three variants;
 5. the sections of BENCHMARKS.md between `<!-- begin: NAME -->` and `<!-- end: NAME -->`.
 
@@ -143,7 +144,7 @@ def main():
         f"| `annotations` with `rmcp`, and rmcp | {deps['annotations+rmcp']:.1f} s | {deps['annotations+rmcp'] / deps['rmcp']:.2f}x |\n"
     )
 
-    benches = {name: cargo_bench(name) for name in ["listing", "call", "dispatch", "serve", "memory", "wire", "content", "error_place"]}
+    benches = {name: cargo_bench(name) for name in ["listing", "call", "dispatch", "serve", "memory", "wire", "content", "error_place", "verify"]}
 
     text = (ROOT / "BENCHMARKS.md").read_text()
     text = replace_section(text, "compile", compile_table)

@@ -13,138 +13,19 @@
 //! the protocol.
 
 mod store;
+mod tools;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use annotations::{ListOptions, Listing, ListingServer, ProtocolVersion, tool, tools};
+use annotations::{ListOptions, ListingServer, ProtocolVersion};
 use rmcp::ServiceExt;
 use rmcp::model::{Implementation, ServerCapabilities, ServerConfig};
 
 use crate::store::Store;
-
-/// The longest body a note may have.
-const MAX_BODY: usize = 1 << 20;
-
-/// The longest title a note may have: a title is one line in a list.
-const MAX_TITLE: usize = 1 << 10;
-
-/// How long a call waits for another process's lock on the file (`NOTES_LOCK_WAIT_MS`).
-const LOCK_WAIT: Duration = Duration::from_secs(5);
-
-/// The server's state: the notes file.
-pub struct Notes {
-    store: Arc<Store>,
-}
-
-impl Notes {
-    /// Runs `job` on the store on a thread for blocking work, so that waiting for the file or
-    /// its lock never holds up the runtime's workers: `ping` and `tools/list` still answer.
-    async fn with_store<T: Send + 'static>(
-        &self,
-        job: impl FnOnce(&Store) -> T + Send + 'static,
-    ) -> Result<T, String> {
-        let store = Arc::clone(&self.store);
-        tokio::task::spawn_blocking(move || job(&store))
-            .await
-            .map_err(|error| format!("the notes store failed: {error}"))
-    }
-
-    /// List every saved note with its id and title.
-    #[tool(
-        read_only,
-        destructive = false,
-        idempotent,
-        open_world = false,
-        title = "List notes"
-    )]
-    async fn list_notes(&self) -> Result<String, String> {
-        let notes = self
-            .with_store(Store::list)
-            .await?
-            .map_err(|error| error.to_string())?;
-        if notes.is_empty() {
-            return Ok("No notes saved.".to_owned());
-        }
-        let lines: Vec<String> = notes
-            .iter()
-            .map(|note| format!("{}: {}", note.id, note.title))
-            .collect();
-        Ok(lines.join("\n"))
-    }
-
-    /// Save a new note. Use this when the user asks to write something down.
-    #[tool(
-        read_only = false,
-        destructive = false,
-        idempotent = false,
-        open_world = false,
-        title = "Add note"
-    )]
-    async fn add_note(
-        &self,
-        /// Short title for the note
-        title: String,
-        /// Text of the note
-        body: String,
-    ) -> Result<String, String> {
-        if title.len() > MAX_TITLE {
-            return Err(format!(
-                "the title is {} bytes long; a title holds at most {MAX_TITLE} bytes",
-                title.len()
-            ));
-        }
-        if body.len() > MAX_BODY {
-            return Err(format!(
-                "the body is {} bytes long; a note holds at most {MAX_BODY} bytes",
-                body.len()
-            ));
-        }
-        let note = self
-            .with_store(move |store| store.add(title, body))
-            .await?
-            .map_err(|error| error.to_string())?;
-        eprintln!("notes: added note {}", note.id);
-        Ok(format!("Saved note {}: {}", note.id, note.title))
-    }
-
-    /// Permanently delete a note by id. This cannot be undone.
-    #[tool(
-        read_only = false,
-        destructive,
-        idempotent,
-        open_world = false,
-        title = "Delete note"
-    )]
-    async fn delete_note(
-        &self,
-        /// Id of the note to delete, from list_notes
-        note_id: u64,
-    ) -> Result<String, String> {
-        match self
-            .with_store(move |store| store.delete(note_id))
-            .await?
-            .map_err(|error| error.to_string())?
-        {
-            Some(note) => {
-                eprintln!("notes: deleted note {note_id}");
-                Ok(format!("Deleted note {}: {}", note.id, note.title))
-            }
-            None => Err(format!("No note with id {note_id}.")),
-        }
-    }
-}
-
-/// The tools, in the order clients see them. `ready = strict`: a title and every hint that
-/// tool directories ask for, or this does not compile.
-static TOOLS: Listing<Notes> = tools![
-    ready = strict;
-    Notes::list_notes,
-    Notes::add_note,
-    Notes::delete_note,
-];
+use crate::tools::{LOCK_WAIT, Notes, TOOLS};
 
 /// The notes file: `NOTES_FILE`, else `~/.notes-mcp.json`.
 fn notes_file() -> PathBuf {
@@ -224,9 +105,7 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         .enable_all()
         .build()?;
     runtime.block_on(async {
-        let notes = Notes {
-            store: Arc::new(store),
-        };
+        let notes = Notes::new(Arc::new(store));
         let info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("notes", env!("CARGO_PKG_VERSION")))
             .with_instructions("Notes saved in a JSON file: list, add and delete them.");
@@ -297,7 +176,8 @@ mod tests {
 
     use annotations::verify::{Snapshots, Verify};
 
-    use super::{Notes, Store, TOOLS};
+    use crate::store::Store;
+    use crate::tools::{Notes, TOOLS};
 
     /// A notes file of its own for each case, in a fresh folder.
     fn fresh() -> Notes {
@@ -306,15 +186,13 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(format!("{}.json", CASE.fetch_add(1, Ordering::Relaxed)));
         let store = Store::open(path, std::time::Duration::from_secs(5)).unwrap();
-        Notes {
-            store: Arc::new(store),
-        }
+        Notes::new(Arc::new(store))
     }
 
     /// What the environment is: the notes file, as the user's other tools would read it (no
     /// file yet is no notes; a file that does not parse is itself).
     fn notes_file(notes: &Notes) -> serde_json::Value {
-        match std::fs::read_to_string(notes.store.path()) {
+        match std::fs::read_to_string(notes.store().path()) {
             Ok(text) => serde_json::from_str(&text).unwrap_or(serde_json::Value::String(text)),
             Err(_) => serde_json::json!([]),
         }
@@ -343,8 +221,11 @@ mod tests {
 
     #[test]
     fn the_tools_are_as_reviewed() {
-        Snapshots::new(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/notes/toolsnaps"))
-            .check(&TOOLS)
-            .unwrap();
+        Snapshots::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/notes/toolsnaps"
+        ))
+        .check(&TOOLS)
+        .unwrap();
     }
 }
