@@ -10,6 +10,7 @@
 #[allow(dead_code)]
 mod store;
 #[path = "../examples/notes/tools.rs"]
+#[allow(dead_code)] // The server's settings are the example's.
 mod tools;
 
 use std::collections::BTreeMap;
