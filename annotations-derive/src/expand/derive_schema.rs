@@ -65,6 +65,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         _ => None,
     });
     let description = description.as_deref();
+    let mut external = false;
     let built = match (keyword.to_string().as_str(), body) {
         ("struct", Some(fields)) => {
             if let Some(tag) = container.tag.as_ref().or(container.content.as_ref()) {
@@ -97,6 +98,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             if !tagged && variants.iter().all(|variant| variant.data.is_none()) {
                 unit_enum(&variants, description, &krate)
             } else {
+                external = !tagged;
                 data_enum(variants, &container, description, &krate, &mut errors)
             }
         }
@@ -121,6 +123,15 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         check,
         fixed,
     } = built;
+    // Flattened into a struct, serde reads an externally tagged enum from the one entry that
+    // names a variant, beside any other.
+    let flattened = external.then(|| {
+        quote! {
+            fn flattened_tool_schema() -> #krate::__private::Value {
+                #krate::__private::flattened_external(<Self as #krate::ToolSchema>::tool_schema())
+            }
+        }
+    });
     // A schema built from other types' may lead back to this one; one written while
     // compiling cannot.
     let schema = if fixed {
@@ -144,6 +155,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
                 #schema
             }
             #check
+            #flattened
         }
     };
     match errors.check() {

@@ -130,7 +130,13 @@ pub(crate) fn record(
             quote!((#name, &[#(#aliases),*] as &[&str]))
         });
     let flattened = fields.iter().filter(|field| field.flatten).map(|field| {
-        let schema = flattened_schema(field).to_expr(krate);
+        // A user type says how it reads beside other fields (an enum's variants do).
+        let schema = match flattened_schema(field) {
+            Ty::Dynamic(ty, span) => quote::quote_spanned! {*span=>
+                <#ty as #krate::ToolSchema>::flattened_tool_schema()
+            },
+            other => other.to_expr(krate),
+        };
         let optional = field.property.optional;
         quote!((#schema, #optional))
     });

@@ -86,6 +86,15 @@ impl Ty {
             Ty::Dynamic(ty, span) => Some(
                 quote_spanned!(*span=> #krate::__private::Unique::Type(<#ty as #krate::ToolSchema>::check_value)),
             ),
+            // An `f32` (its bounds are `f32::MAX`): checked where serde's buffer would
+            // take a number past them as infinity.
+            Ty::Json(pairs)
+                if pairs
+                    .iter()
+                    .any(|(key, value)| *key == "maximum" && value == "3.4028234663852886e38") =>
+            {
+                Some(quote!(#krate::__private::Unique::F32))
+            }
             Ty::Json(_) | Ty::Wide(_) => None,
         }
     }

@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::call::arity::for_each_arity;
 use crate::call::exact::Exact;
+use crate::protocol::number::{Whole, whole};
 use crate::result::ToolResult;
 use crate::tool::constraints::{Check, Unique, check, check_unique, sample};
 
@@ -48,12 +49,46 @@ impl std::fmt::Display for At<'_> {
     }
 }
 
-/// Whether serde reads a `T` from `value` as it reads an untagged enum's variant (from the
-/// buffered value, whole floats as floats): how the check of an untagged enum finds the
-/// variant serde picks, the first that reads.
+/// Whether serde reads a `T` from `value` as it reads an untagged enum's variant, from what it
+/// buffers (where a whole float is the integer it is: see `call/exact.rs`): how the check of an
+/// untagged enum finds the variant serde picks, the first that reads.
 #[must_use]
 pub fn reads<T: serde::de::DeserializeOwned>(value: &Value) -> bool {
-    T::deserialize(value).is_ok()
+    match as_buffered(value) {
+        Some(buffered) => T::deserialize(&buffered).is_ok(),
+        None => T::deserialize(value).is_ok(),
+    }
+}
+
+/// `value` as serde's buffer holds it when read through the call's reader: each whole float
+/// within 64 bits as that integer. `None` when it holds no such float (nothing to copy).
+fn as_buffered(value: &Value) -> Option<Value> {
+    fn has_whole(value: &Value) -> bool {
+        match value {
+            Value::Number(number) => number.is_f64() && whole(number).is_some(),
+            Value::Array(items) => items.iter().any(has_whole),
+            Value::Object(object) => object.values().any(has_whole),
+            _ => false,
+        }
+    }
+    fn convert(value: &Value) -> Value {
+        match value {
+            Value::Number(number) => match whole(number).filter(|_| number.is_f64()) {
+                Some(Whole::Unsigned(n)) => Value::from(n),
+                Some(Whole::Signed(n)) => Value::from(n),
+                None => value.clone(),
+            },
+            Value::Array(items) => Value::Array(items.iter().map(convert).collect()),
+            Value::Object(object) => Value::Object(
+                object
+                    .iter()
+                    .map(|(key, item)| (key.clone(), convert(item)))
+                    .collect(),
+            ),
+            other => other.clone(),
+        }
+    }
+    has_whole(value).then(|| convert(value))
 }
 
 /// The arguments object of one call, read parameter by parameter.

@@ -4,7 +4,8 @@
 //! a 64-bit integer; an `f32` refuses a number beyond its range instead of
 //! reading infinity. Arrays, objects and enum payloads are read the same way at every depth.
 //! What serde buffers before it knows the type (an untagged enum, a flattened struct) holds a
-//! whole float as the integer it is (see `buffers`), so an integer type reads it there too.
+//! whole float as the integer it is (see `buffers`), so an integer type reads it there too; the
+//! price, there alone, is that `-0.0` reaches an `f64` as `0.0` and `1.0` a `Value` as `1`.
 
 use serde::de::value::BorrowedStrDeserializer;
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};

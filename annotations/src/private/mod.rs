@@ -29,7 +29,9 @@ pub use crate::tool::schema_builder::{
     Property, array, fragment, map, named, nullable, object, output_schema, record, record_with,
     wide_integer, with_default, with_keys,
 };
-pub use crate::tool::schema_variants::{Tagging, optional_content, variant, variants};
+pub use crate::tool::schema_variants::{
+    Tagging, flattened_external, optional_content, variant, variants,
+};
 pub use serde_json::Value;
 
 #[cfg(feature = "derive")]

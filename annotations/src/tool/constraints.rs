@@ -291,6 +291,10 @@ pub enum Unique {
     /// A value of a user type, which checks itself: its `ToolSchema::check_value`, given
     /// where the value sits, for its messages.
     Type(fn(&Value, &dyn std::fmt::Display) -> Result<(), String>),
+    /// An `f32`: a number within its range. Read directly, the reader refuses one past it;
+    /// read from what serde buffers (an untagged or internally tagged enum, a flattened
+    /// field), an `f32` would take it as infinity, so the check refuses it first.
+    F32,
 }
 
 impl Unique {
@@ -357,6 +361,15 @@ fn walk_sets(value: &Value, unique: &Unique, place: &Place<'_>) -> Result<(), St
             .iter()
             .try_for_each(|(key, item)| walk_sets(item, inner, &Place::Value(place, key))),
         (Unique::Type(check), value) => check(value, place),
+        (Unique::F32, Value::Number(number))
+            if number
+                .as_f64()
+                .is_some_and(|x| x.abs() > f64::from(f32::MAX)) =>
+        {
+            Err(format!(
+                "`{place}`: expected a number within the range of a 32-bit float, found {number}"
+            ))
+        }
         _ => Ok(()),
     }
 }
@@ -378,7 +391,7 @@ fn canonical(value: &Value, unique: &Unique) -> String {
     fn write(value: &Value, unique: &Unique, out: &mut String) {
         let inner = match unique {
             Unique::Set(inner) | Unique::Items(inner) | Unique::Values(inner) => inner,
-            Unique::None | Unique::Type(_) => &Unique::None,
+            Unique::None | Unique::Type(_) | Unique::F32 => &Unique::None,
         };
         match value {
             Value::Array(items) if matches!(unique, Unique::Set(_)) => {

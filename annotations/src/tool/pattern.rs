@@ -13,10 +13,11 @@ const WORD: &str = "0-9A-Za-z_";
 const DIGIT: &str = "0-9";
 
 /// The pattern in the `regex` crate's syntax, matching what ECMA-262 matches without flags:
-/// `\d`, `\w`, `\s` and their negations as ECMA-262's sets, `\b` and `\B` by ASCII words, `.`
+/// `\d`, `\w`, `\s` and their negations as ECMA-262's sets (no `\b` or `\B`: see below), `.`
 /// anything but a line terminator, a class's members taken literally. What the `regex` crate
 /// has no way to match, or would read otherwise, is refused with the reason: back-references,
-/// lookaround, inline flags, `\p{...}` (ECMA-262's only with the `u` flag), escapes of letters
+/// lookaround, inline flags, word boundaries (validators read them apart past ASCII), `\p{...}`
+/// (ECMA-262's only with the `u` flag), escapes of letters
 /// ECMA-262 does not define (`\A`, `\z`). So is what ECMA-262 reads one way without the `u`
 /// flag and refuses with it (a lone `{`, `\é`), as JSON Schema validators differ there: a
 /// pattern that passes means one thing to every validator.
@@ -36,9 +37,6 @@ pub fn translate(pattern: &str) -> Result<String, String> {
                     Piece::Char(c) => literal(c, &mut out),
                     Piece::Set(members, false) => out.push_str(&format!("[{members}]")),
                     Piece::Set(members, true) => out.push_str(&format!("[^{members}]")),
-                    Piece::Boundary(word) => {
-                        out.push_str(if word { r"(?-u:\b)" } else { r"(?-u:\B)" });
-                    }
                 }
             }
             '.' => out.push_str(r"[^\n\r\x{2028}\x{2029}]"),
@@ -92,8 +90,6 @@ enum Piece {
     Char(char),
     /// A class's members (without brackets), and whether it is negated.
     Set(&'static str, bool),
-    /// `\b` (true) or `\B`, outside a class.
-    Boundary(bool),
 }
 
 /// The escape whose letter is at `chars[i]` (after the `\`), and where reading goes on.
@@ -118,8 +114,15 @@ fn escape(chars: &[char], i: usize, in_class: bool) -> Result<(Piece, usize), St
         'S' => Piece::Set(SPACE, true),
         // In a class `\b` is a backspace.
         'b' if in_class => Piece::Char('\u{8}'),
-        'b' => Piece::Boundary(true),
-        'B' if !in_class => Piece::Boundary(false),
+        // ECMA-262 reads a word boundary by ASCII word characters, other validators (the
+        // `regex` crate's, Rust's `jsonschema`) by every letter: `aé` has one to some and
+        // not to others, so a boundary means no one thing.
+        'b' | 'B' => {
+            return Err(format!(
+                "`\\{c}` is a word boundary, which JSON Schema validators read apart (by ASCII \
+                 letters, or by every letter); write the characters on either side instead"
+            ));
+        }
         't' => Piece::Char('\t'),
         'n' => Piece::Char('\n'),
         'v' => Piece::Char('\u{B}'),
@@ -261,7 +264,6 @@ fn class(chars: &[char], mut i: usize, out: &mut String) -> Result<usize, String
                 match piece {
                     Piece::Char(c) => Member::Char(c),
                     Piece::Set(set, negated) => Member::Set(set, negated),
-                    Piece::Boundary(_) => unreachable!("no boundary in a class"),
                 }
             }
             c => Member::Char(c),

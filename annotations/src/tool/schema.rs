@@ -263,6 +263,15 @@ pub trait ToolSchema {
         let _ = (value, at);
         Ok(())
     }
+
+    /// The schema of what the type reads when it is `#[serde(flatten)]`ed into a struct, from
+    /// the struct's entries beside the struct's own fields: [`tool_schema`](Self::tool_schema)
+    /// unless the type reads otherwise there (`#[derive(ToolSchema)]` on an externally tagged
+    /// enum, read from the one entry that names a variant).
+    #[doc(hidden)]
+    fn flattened_tool_schema() -> Value {
+        Self::tool_schema()
+    }
 }
 
 #[cfg(feature = "schemars")]

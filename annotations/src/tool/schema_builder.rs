@@ -330,16 +330,32 @@ pub fn record_with(
         }
         props.insert(property.name.to_owned(), schema);
     }
+    // serde gives a name to the struct's own field first, then to the flattened parts in
+    // order: a part that requires a name taken before it can never be read.
+    let mut claimed: Vec<String> = props.keys().cloned().collect();
+    let mut never = false;
     for (schema, optional) in flattened {
         match schema {
             Value::Object(mut inner) if inner.contains_key("properties") => {
-                if let Some(Value::Object(fields)) = inner.remove("properties") {
-                    for (name, schema) in fields {
-                        props.entry(name).or_insert(schema);
+                let fields = match inner.remove("properties") {
+                    Some(Value::Object(fields)) => fields,
+                    _ => Map::new(),
+                };
+                if let (Some(Value::Array(names)), false) = (inner.remove("required"), optional) {
+                    for name in names {
+                        if name
+                            .as_str()
+                            .is_some_and(|name| claimed.iter().any(|c| c == name))
+                        {
+                            never = true;
+                        } else if !required.contains(&name) {
+                            required.push(name);
+                        }
                     }
                 }
-                if let (Some(Value::Array(names)), false) = (inner.remove("required"), optional) {
-                    required.extend(names);
+                for (name, schema) in fields {
+                    claimed.push(name.clone());
+                    props.entry(name).or_insert(schema);
                 }
                 if let Some(Value::Array(more)) = inner.remove("allOf") {
                     all_of.extend(more);
@@ -352,9 +368,15 @@ pub fn record_with(
             Value::Object(mut inner) if inner.contains_key("additionalProperties") => {
                 others = inner.remove("additionalProperties");
             }
-            schema if !optional => all_of.push(opened(schema)),
+            schema if !optional => all_of.push(opened(schema, &claimed)),
             _ => {}
         }
+    }
+    if never {
+        // Nothing can be read: the schema takes nothing either.
+        let mut nothing = Map::new();
+        nothing.insert("not".into(), Value::Object(Map::new()));
+        all_of.push(Value::Object(nothing));
     }
     object.insert("properties".into(), Value::Object(props));
     if !required.is_empty() {
@@ -372,49 +394,50 @@ pub fn record_with(
 }
 
 /// A flattened enum's schema as the object around it must hold it: serde reads the enum from
-/// the object's entries that are not the struct's own fields, so a variant's object is open
-/// (the struct's fields sit beside it), and an externally tagged unit variant (`"Stop"` on
-/// its own) is the entry `"Stop": null`, the form serde reads it in there.
-fn opened(schema: Value) -> Value {
+/// the struct's entries that the struct's own fields, and the flattened parts before it, did
+/// not take (`siblings`). A closed variant (`deny_unknown_fields`) refuses any other entry, so
+/// it takes the siblings too; an externally tagged unit variant left as `"Stop"` (a schema
+/// not from `#[derive(ToolSchema)]`, which says how it reads flattened) is the entry
+/// `"Stop": null`, the form serde reads it in there.
+fn opened(schema: Value, siblings: &[String]) -> Value {
     let Value::Object(mut object) = schema else {
         return schema;
     };
     for choice in ["oneOf", "anyOf"] {
         if let Some(Value::Array(branches)) = object.get_mut(choice) {
             for branch in branches.iter_mut() {
-                *branch = opened_branch(std::mem::take(branch));
+                *branch = opened_branch(std::mem::take(branch), siblings);
             }
         }
-    }
-    if object.contains_key("properties") {
-        object.remove("additionalProperties");
     }
     Value::Object(object)
 }
 
-fn opened_branch(branch: Value) -> Value {
-    match branch {
-        Value::Object(mut object) => match object.get("const") {
-            Some(Value::String(name)) if object.len() == 1 => {
-                let mut null = Map::new();
-                null.insert("type".into(), "null".into());
-                let mut properties = Map::new();
-                properties.insert(name.clone(), Value::Object(null));
-                let mut entry = Map::new();
-                entry.insert("type".into(), "object".into());
-                entry.insert("properties".into(), Value::Object(properties));
-                entry.insert("required".into(), Value::from(vec![name.clone()]));
-                Value::Object(entry)
-            }
-            _ => {
-                if object.contains_key("properties") {
-                    object.remove("additionalProperties");
-                }
-                Value::Object(object)
-            }
-        },
-        other => other,
+fn opened_branch(branch: Value, siblings: &[String]) -> Value {
+    let Value::Object(mut object) = branch else {
+        return branch;
+    };
+    if let (Some(Value::String(name)), 1) = (object.get("const"), object.len()) {
+        let mut null = Map::new();
+        null.insert("type".into(), "null".into());
+        let mut properties = Map::new();
+        properties.insert(name.clone(), Value::Object(null));
+        let mut entry = Map::new();
+        entry.insert("type".into(), "object".into());
+        entry.insert("properties".into(), Value::Object(properties));
+        entry.insert("required".into(), Value::from(vec![name.clone()]));
+        return Value::Object(entry);
     }
+    if object.get("additionalProperties") == Some(&Value::Bool(false)) {
+        if let Some(Value::Object(properties)) = object.get_mut("properties") {
+            for sibling in siblings {
+                properties
+                    .entry(sibling.clone())
+                    .or_insert(Value::Bool(true));
+            }
+        }
+    }
+    Value::Object(object)
 }
 
 /// The constraint that an object holds at most one of `name` and its `aliases` (exactly one

@@ -62,23 +62,33 @@ pub(crate) fn hoist(schema: &mut Value, defs: &mut Map<String, Value>, lift: boo
                 // Two types may name their definitions alike (two schemars types called
                 // `Node` in two modules): a name the root holds for another schema takes a
                 // number, and this type's `$ref`s follow it.
-                let renames: Vec<(String, String)> = inner
-                    .iter()
-                    .filter_map(|(name, def)| {
-                        let free = root_name(name, def, defs, &inner);
-                        (free != *name).then(|| (name.clone(), free))
-                    })
-                    .collect();
-                for (from, to) in &renames {
-                    let def = inner.remove(from).unwrap_or(Value::Null);
-                    inner.insert(to.clone(), def);
-                    for value in inner.values_mut() {
-                        rename_refs(value, from, to);
+                // A rename changes the definitions that refer to the renamed one, which may
+                // then differ from the root's of their name too: renamed until none does.
+                let mut renamed: Vec<String> = Vec::new();
+                loop {
+                    let renames: Vec<(String, String)> = inner
+                        .iter()
+                        .filter(|(name, _)| !renamed.contains(name))
+                        .filter_map(|(name, def)| {
+                            let free = root_name(name, def, defs, &inner);
+                            (free != *name).then(|| (name.clone(), free))
+                        })
+                        .collect();
+                    if renames.is_empty() {
+                        break;
                     }
-                    let mut rest = Value::Object(std::mem::take(object));
-                    rename_refs(&mut rest, from, to);
-                    if let Value::Object(rest) = rest {
-                        *object = rest;
+                    for (from, to) in renames {
+                        let def = inner.remove(&from).unwrap_or(Value::Null);
+                        inner.insert(to.clone(), def);
+                        for value in inner.values_mut() {
+                            rename_refs(value, &from, &to);
+                        }
+                        let mut rest = Value::Object(std::mem::take(object));
+                        rename_refs(&mut rest, &from, &to);
+                        if let Value::Object(rest) = rest {
+                            *object = rest;
+                        }
+                        renamed.push(to);
                     }
                 }
                 for value in inner.values_mut() {

@@ -109,3 +109,57 @@ pub fn variants(variants: Vec<Value>, untagged: bool, description: Option<&str>)
     );
     Value::Object(object)
 }
+
+/// An externally tagged enum's schema (from [`variants`]) as it reads flattened into a struct:
+/// serde finds the variant by the entry named after it, among the struct's other entries. So
+/// each variant is an object that requires its own name, leaves the other variants' names out
+/// (serde would take the first of two, which no schema can say), and is open to the rest; a
+/// unit variant is its name with `null`. Any other schema is returned as it is.
+#[must_use]
+pub fn flattened_external(schema: Value) -> Value {
+    let Value::Object(mut object) = schema else {
+        return schema;
+    };
+    let Some(Value::Array(branches)) = object.remove("oneOf") else {
+        return Value::Object(object);
+    };
+    // Each variant's name and payload schema.
+    let named: Vec<(String, Value)> = branches
+        .into_iter()
+        .filter_map(|branch| match branch {
+            Value::Object(mut branch) => match branch.remove("const") {
+                Some(Value::String(name)) => {
+                    let mut null = Map::new();
+                    null.insert("type".into(), "null".into());
+                    Some((name, Value::Object(null)))
+                }
+                _ => {
+                    let Some(Value::Object(properties)) = branch.remove("properties") else {
+                        return None;
+                    };
+                    properties.into_iter().next()
+                }
+            },
+            _ => None,
+        })
+        .collect();
+    let open: Vec<Value> = named
+        .iter()
+        .map(|(name, payload)| {
+            let mut properties = Map::new();
+            for (other, _) in &named {
+                if other != name {
+                    properties.insert(other.clone(), Value::Bool(false));
+                }
+            }
+            properties.insert(name.clone(), payload.clone());
+            let mut branch = Map::new();
+            branch.insert("type".into(), "object".into());
+            branch.insert("properties".into(), Value::Object(properties));
+            branch.insert("required".into(), Value::from(vec![name.clone()]));
+            Value::Object(branch)
+        })
+        .collect();
+    object.insert("oneOf".into(), Value::Array(open));
+    Value::Object(object)
+}
