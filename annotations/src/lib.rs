@@ -136,13 +136,14 @@ pub use crate::content::{
 pub use crate::hints::{ConflictError, HostView, ToolAnnotations, Trust};
 pub use crate::listing::render::{RENDER_CACHE_BYTES, render_cache_bytes};
 pub use crate::listing::{
-    AnnotationsForm, CacheScope, CursorError, InvalidListingError, ListOptions, Listing, Page,
-    UnknownToolError,
+    AnnotationsForm, CacheScope, CursorError, Filter, FilterError, Filtered, InvalidListingError,
+    ListOptions, Listing, Page, UnknownToolError,
 };
 pub use crate::protocol::{
     ContentError, Icon, IconTheme, Meta, MimeType, ParseError, ProtocolVersion,
 };
 pub use crate::result::{IntoToolResult, Json, Text, ToolResult};
+pub use crate::tool::grouping::is_valid_toolset_name;
 pub use crate::tool::schema::{Schema, SchemaError, ToolSchema};
 pub use crate::tool::{
     InvalidToolError, Missing, Readiness, StaticTool, TaskSupport, Tool, is_valid_tool_name,

@@ -8,6 +8,7 @@
 pub mod arbitrary_precision;
 pub mod arguments;
 pub mod calls;
+pub mod filter;
 pub mod listing;
 pub mod memory_port;
 pub mod results;

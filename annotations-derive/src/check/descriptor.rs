@@ -66,6 +66,8 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
         icons: args.icons.clone(),
         meta: args.meta.as_ref().map(LitStr::value),
         task_support: args.task_support.as_ref().map(LitStr::value),
+        toolsets: args.toolsets.iter().map(LitStr::value).collect(),
+        scopes: args.scopes.iter().map(LitStr::value).collect(),
     }
 }
 

@@ -107,6 +107,8 @@ impl Descriptor {
             .meta
             .as_deref()
             .map_or_else(|| none.clone(), |text| some(cow(text)));
+        let toolsets = &self.toolsets;
+        let scopes = &self.scopes;
         quote! {
             #krate::Tool {
                 name: #name,
@@ -118,6 +120,8 @@ impl Descriptor {
                 icons: #icons,
                 task_support: #task_support,
                 meta: #meta,
+                toolsets: &[#(#toolsets),*],
+                scopes: &[#(#scopes),*],
                 __non_exhaustive: #krate::__private::NonExhaustive,
             }
         }

@@ -9,11 +9,14 @@ use crate::expand::names::{call_name, upper_snake};
 use crate::leaf::errors::Errors;
 use crate::leaf::tokens::split_top_level;
 use crate::model::crate_path::crate_path;
+use crate::model::entry::Value;
+use crate::model::grouping;
 
 pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     let mut errors = Errors::new();
     let mut given = None;
     let mut ready = None;
+    let mut toolsets = None;
 
     // Options first, each ended by `;`: `ready = directory;`, `crate = path;`.
     let mut pieces: Vec<Vec<TokenTree>> = vec![Vec::new()];
@@ -25,7 +28,7 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     }
     let entries = pieces.pop().unwrap_or_default();
     for option in pieces {
-        read_option(&option, &mut given, &mut ready, &mut errors);
+        read_option(&option, &mut given, &mut ready, &mut toolsets, &mut errors);
     }
     let place = Krate::new(given);
     let krate = place.path();
@@ -36,7 +39,14 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     for (entry, _) in split_top_level(entries.into_iter().collect()) {
         match entry_const(&entry, &krate) {
             Ok((tool, call)) => {
-                tools.push(tool);
+                // The listing's toolset, for the tools that name none of their own.
+                tools.push(match &toolsets {
+                    Some(names) => {
+                        let names: &Vec<syn::LitStr> = names;
+                        quote!(#krate::Tool::or_toolsets(#tool, &[#(#names),*]))
+                    }
+                    None => tool,
+                });
                 calls.push(call);
                 spans.push(entry.last().map_or_else(Span::call_site, TokenTree::span));
             }
@@ -90,15 +100,16 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     })
 }
 
-/// `ready = directory` / `ready = strict`, `crate = path`.
+/// `ready = directory` / `ready = strict`, `crate = path`, `toolset = "name"`.
 fn read_option(
     option: &[TokenTree],
     krate: &mut Option<TokenStream>,
     ready: &mut Option<(&'static str, Span)>,
+    toolsets: &mut Option<Vec<syn::LitStr>>,
     errors: &mut Errors,
 ) {
-    let usage =
-        "expected `ready = directory;`, `ready = strict;` or `crate = path;` before the tools";
+    let usage = "expected `ready = directory;`, `ready = strict;`, `toolset = \"name\";` or \
+                 `crate = path;` before the tools";
     let (key, value) = match option {
         [TokenTree::Ident(key), TokenTree::Punct(eq), value @ ..]
             if eq.as_char() == '=' && !value.is_empty() =>
@@ -142,6 +153,19 @@ fn read_option(
             Ok(path) => *krate = Some(path),
             Err(error) => errors.push(error),
         },
+        "toolset" if toolsets.is_some() => {
+            errors.push(Error::new(key.span(), "duplicate `toolset` in tools![...]"));
+        }
+        "toolset" => {
+            let value = Value::Given(value.to_vec());
+            *toolsets = Some(grouping::names(
+                key,
+                value,
+                true,
+                grouping::toolset_problem,
+                errors,
+            ));
+        }
         _ => errors.push(Error::new(key.span(), usage)),
     }
 }

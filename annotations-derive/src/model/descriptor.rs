@@ -29,6 +29,10 @@ pub(crate) struct Descriptor {
     pub(crate) meta: Option<String>,
     /// `#[tool(task_support = "...")]`.
     pub(crate) task_support: Option<String>,
+    /// `#[tool(toolset = ...)]`.
+    pub(crate) toolsets: Vec<String>,
+    /// `#[tool(scopes = [...])]`.
+    pub(crate) scopes: Vec<String>,
 }
 
 pub(crate) struct Property {

@@ -11,6 +11,7 @@ pub(crate) mod body;
 pub(crate) mod crate_path;
 pub(crate) mod descriptor;
 pub(crate) mod entry;
+pub(crate) mod grouping;
 pub(crate) mod handler;
 pub(crate) mod hint_value;
 pub(crate) mod http;

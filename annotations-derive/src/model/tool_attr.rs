@@ -13,13 +13,14 @@ use crate::leaf::tokens::{flatten, single_token};
 use crate::leaf::{case, name, spelling};
 use crate::model::crate_path::crate_path;
 use crate::model::entry::{Entry, Value, describe_literal, describe_token, first_time};
+use crate::model::grouping;
 use crate::model::hint_value::{Hint, hint_value};
 use crate::model::http::{self, HttpPreset};
 use crate::model::icons::{self, IconSpec};
 use crate::model::meta;
 
 /// Every key `#[tool]` accepts, for suggestions.
-const KEYS: [&str; 14] = [
+const KEYS: [&str; 16] = [
     "read_only",
     "destructive",
     "idempotent",
@@ -34,6 +35,8 @@ const KEYS: [&str; 14] = [
     "icons",
     "meta",
     "task_support",
+    "toolset",
+    "scopes",
 ];
 
 /// The arguments of one `#[tool(...)]`, each with the tokens it came from.
@@ -62,6 +65,10 @@ pub(crate) struct Args {
     pub(crate) meta: Option<LitStr>,
     /// `task_support = "optional"`.
     pub(crate) task_support: Option<LitStr>,
+    /// `toolset = "issues"` or `toolset = ["issues", "labels"]`.
+    pub(crate) toolsets: Vec<LitStr>,
+    /// `scopes = ["repo"]`.
+    pub(crate) scopes: Vec<LitStr>,
     /// The keys given so far, valid or not: the one check for a repeated key, which reports
     /// the repeat whatever the values (the first may have been refused), so every later branch
     /// sees each key once.
@@ -322,6 +329,13 @@ impl Args {
                         )
                     })
                 });
+            }
+            "toolset" => {
+                self.toolsets =
+                    grouping::names(&key, value, true, grouping::toolset_problem, errors);
+            }
+            "scopes" => {
+                self.scopes = grouping::names(&key, value, false, grouping::scope_problem, errors);
             }
             "allow_mut" => {
                 if !matches!(value, Value::Bare) {

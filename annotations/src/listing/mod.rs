@@ -4,6 +4,8 @@
 //! the call itself is the call stage's ([`crate::call`]).
 
 pub(crate) mod call;
+pub(crate) mod filter;
+pub(crate) mod filtered;
 pub(crate) mod index;
 pub(crate) mod json;
 pub(crate) mod markdown;
@@ -17,6 +19,8 @@ use crate::call::handler::Run;
 use crate::tool::{InvalidToolError, Missing, Readiness, Tool};
 
 pub use self::call::UnknownToolError;
+pub use self::filter::{Filter, FilterError};
+pub use self::filtered::Filtered;
 pub use self::options::{AnnotationsForm, CacheScope, ListOptions};
 pub use self::page::{CursorError, Page};
 

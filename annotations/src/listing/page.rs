@@ -109,6 +109,12 @@ pub struct CursorError {
 }
 
 impl CursorError {
+    pub(crate) fn new(cursor: &str) -> Self {
+        CursorError {
+            cursor: cursor.chars().take(64).collect(),
+        }
+    }
+
     /// The JSON-RPC error code to answer with: -32602, invalid params.
     pub const CODE: i32 = -32602;
 

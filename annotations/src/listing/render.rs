@@ -18,7 +18,7 @@ use crate::protocol::ProtocolVersion;
 use crate::tool::Tool;
 
 /// Every tool of a listing as `tools/list` writes it, joined by commas, and where each starts.
-struct Written {
+pub(crate) struct Written {
     /// The tools it was written from: held, as the `&'static` they are, for as long as the
     /// text is, so that their memory cannot be taken back and reused for other tools (which
     /// would then be rendered with this text) without breaking the `'static` it was given as.
@@ -49,7 +49,7 @@ impl Written {
     }
 
     /// The text of tools `start..end`, commas between them.
-    fn slice(&self, start: usize, end: usize) -> &str {
+    pub(crate) fn slice(&self, start: usize, end: usize) -> &str {
         if start == end {
             return "";
         }
@@ -105,7 +105,11 @@ pub fn render_cache_bytes() -> usize {
 
 /// The written tools (see [`Cache`]), from the cache or written now and kept within
 /// [`RENDER_CACHE_BYTES`], the least recently used let go first.
-fn written(tools: &'static [Tool], explicit: bool, version: ProtocolVersion) -> Arc<Written> {
+pub(crate) fn written(
+    tools: &'static [Tool],
+    explicit: bool,
+    version: ProtocolVersion,
+) -> Arc<Written> {
     let key = (tools.as_ptr() as usize, tools.len(), explicit, version);
     let now = || TICK.fetch_add(1, Ordering::Relaxed);
     if let Some(found) = cache().read().ok().and_then(|cache| {
@@ -207,7 +211,7 @@ impl<S> Listing<S> {
 }
 
 /// The `tools/list` result around the text of its `tools`.
-fn envelope(tools: &str, next_cursor: Option<&str>, options: &ListOptions) -> String {
+pub(crate) fn envelope(tools: &str, next_cursor: Option<&str>, options: &ListOptions) -> String {
     let mut out = String::with_capacity(160 + tools.len());
     out.push('{');
     if options.version.has_cache_fields() {

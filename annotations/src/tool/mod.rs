@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 pub(crate) mod constraints;
+pub(crate) mod grouping;
 pub(crate) mod listed;
 pub(crate) mod name;
 pub(crate) mod pattern;
@@ -103,6 +104,14 @@ pub struct Tool {
     /// to agree on (keys such as `"com.example/tier"`). Listed to every version.
     /// [`check`](Self::check) checks that it is a JSON object.
     pub meta: Option<Cow<'static, str>>,
+    /// The toolsets the tool belongs to (`#[tool(toolset = "issues")]`): groups a server
+    /// offers or leaves out together ([`Filter::toolsets`](crate::Filter::toolsets)). Not
+    /// listed to clients: the protocol has no place for them.
+    pub toolsets: &'static [&'static str],
+    /// The authorization scopes a caller must hold for the tool to be offered
+    /// (`#[tool(scopes = ["repo"])]`, [`Filter::granted_scopes`](crate::Filter::granted_scopes)).
+    /// Not listed to clients.
+    pub scopes: &'static [&'static str],
     /// Not public API: what keeps `Tool { .. }` literals out of code outside this crate and
     /// the code it generates, so that a field the protocol adds is not a breaking change.
     #[doc(hidden)]
@@ -121,6 +130,8 @@ impl fmt::Debug for Tool {
             .field("icons", &self.icons)
             .field("task_support", &self.task_support)
             .field("meta", &self.meta)
+            .field("toolsets", &self.toolsets)
+            .field("scopes", &self.scopes)
             .finish()
     }
 }
@@ -153,6 +164,8 @@ impl Tool {
             icons: Cow::Borrowed(&[]),
             task_support: None,
             meta: None,
+            toolsets: &[],
+            scopes: &[],
             __non_exhaustive: NonExhaustive,
         }
     }

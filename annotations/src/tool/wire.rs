@@ -217,6 +217,9 @@ impl<'de> Visitor<'de> for ToolVisitor {
             meta: meta
                 .flatten()
                 .map(|meta| Cow::Owned(Value::Object(meta).to_string())),
+            // What the server groups its tools by is not on the wire.
+            toolsets: &[],
+            scopes: &[],
             __non_exhaustive: crate::tool::NonExhaustive,
         })
     }

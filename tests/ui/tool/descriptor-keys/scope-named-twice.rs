@@ -1,0 +1,9 @@
+use annotations::tool;
+
+/// Push a file.
+#[tool(destructive, open_world = false, scopes = ["repo", "workflow", "repo"])]
+fn push_file(path: String) {
+    let _ = path;
+}
+
+fn main() {}
