@@ -198,7 +198,10 @@ fn every_liar_is_caught_with_the_right_kind_and_no_honest_tool_is() {
         .unwrap();
     assert!(!put.sequence().is_empty(), "{put}");
     let text = put.to_string();
-    assert!(text.contains("destructiveHint: false"), "{text}");
+    assert!(
+        text.contains("`put` destroys what was there (destructiveHint: false)"),
+        "{text}"
+    );
     assert!(text.contains("/entries/"), "{text}");
     assert!(report.to_string().contains("seed 2"), "{report}");
 }
@@ -217,40 +220,71 @@ fn the_same_seed_gives_the_same_report() {
 }
 
 #[test]
-fn what_cannot_be_checked_is_a_line_in_the_report_never_a_panic() {
+fn what_kept_the_run_from_checking_is_a_problem_in_the_report_never_a_panic() {
+    let problem = |report: &annotations::verify::Report, text: &str| {
+        assert!(!report.is_ok(), "{report}");
+        assert!(
+            report.problems().iter().any(|line| line.contains(text)),
+            "{text} in {report}"
+        );
+    };
     // A state that cannot be built.
     let report = Verify::new(&HONEST, || -> Store { panic!("no database") })
         .observe(observe)
         .cases(2)
         .seed(3)
         .run();
-    assert!(report.is_ok());
-    assert!(
-        report
-            .notes()
-            .iter()
-            .any(|note| note.contains("state could not be built: no database")),
-        "{report}"
-    );
+    problem(&report, "state could not be built: no database");
     // An observation that cannot be serialized.
     let report = Verify::new(&HONEST, Store::default)
         .observe(|_: &Store| BTreeMap::from([((1, 2), 3)]))
         .cases(2)
         .seed(4)
         .run();
-    assert!(
-        report
-            .notes()
-            .iter()
-            .any(|note| note.contains("observation could not be serialized")),
-        "{report}"
-    );
-    // No observation at all: arguments and results only, and said so.
+    problem(&report, "observation could not be serialized");
+    // No observation at all: arguments and results only, said as a problem (observe `()` to
+    // mean it).
     let report = Verify::new(&HONEST, Store::default).cases(2).seed(5).run();
-    assert!(
-        report
-            .notes()
-            .iter()
-            .any(|note| note.contains("no observation"))
-    );
+    problem(&report, "no observation");
+    let report = Verify::new(&HONEST, Store::default)
+        .observe(|_: &Store| ())
+        .cases(8)
+        .seed(5)
+        .run();
+    report.assert_ok();
+    // A tool that never succeeds was never seen doing anything.
+    let report = Verify::new(&NEVER, Store::default)
+        .observe(observe)
+        .cases(8)
+        .seed(6)
+        .run();
+    problem(&report, "`always_fails`: none of its");
+}
+
+/// A tool that always fails.
+#[tool(read_only, open_world = false)]
+fn always_fails() -> Result<(), String> {
+    Err("down for maintenance".into())
+}
+
+static NEVER: Listing<Store> = tools![always_fails];
+
+/// Read a ticket by its key: an anchored pattern, as most are written.
+#[tool(read_only, open_world = false)]
+fn ticket(#[schema(pattern = r"^[A-Z]{2}-\d{1,3}$")] key: String) -> String {
+    key
+}
+
+static TICKETS: Listing<Store> = tools![ticket];
+
+#[test]
+fn an_anchored_pattern_is_generated_for() {
+    let report = Verify::new(&TICKETS, Store::default)
+        .observe(observe)
+        .cases(16)
+        .seed(7)
+        .run();
+    report.assert_ok();
+    let (calls, succeeded) = report.calls("ticket").unwrap();
+    assert!(calls >= 16 && succeeded == calls, "{report}");
 }

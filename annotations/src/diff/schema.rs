@@ -200,24 +200,24 @@ fn value(name: &str, path: &str, old: &Value, new: &Value, out: &mut Vec<Change>
         ("maxItems", false),
     ] {
         handled.push(key);
-        let (was, is) = (
-            old.get(key).and_then(Value::as_f64),
-            new.get(key).and_then(Value::as_f64),
-        );
+        let (was, is) = (old.get(key), new.get(key));
         let class = match (was, is) {
             (None, None) => continue,
-            (Some(a), Some(b)) if a == b => continue,
+            (Some(a), Some(b)) => match compare(a, b) {
+                None | Some(std::cmp::Ordering::Equal) => continue,
+                Some(order) => {
+                    if (order == std::cmp::Ordering::Less) == narrower_when_higher {
+                        Class::Breaking
+                    } else {
+                        Class::Compatible
+                    }
+                }
+            },
             (None, Some(_)) => Class::Breaking,
             (Some(_), None) => Class::Compatible,
-            (Some(a), Some(b)) => {
-                if (b > a) == narrower_when_higher {
-                    Class::Breaking
-                } else {
-                    Class::Compatible
-                }
-            }
         };
-        let said = |n: Option<f64>| n.map_or_else(|| "none".to_owned(), |n| n.to_string());
+        // The numbers as written (an integer past 2^53 exactly, not as its nearest float).
+        let said = |n: Option<&Value>| n.map_or_else(|| "none".to_owned(), Value::to_string);
         let verb = if class == Class::Breaking {
             "narrowed"
         } else {
@@ -361,6 +361,19 @@ fn value(name: &str, path: &str, old: &Value, new: &Value, out: &mut Vec<Change>
             format!("{path}: its schema changed"),
             Class::Breaking,
         ));
+    }
+}
+
+/// How two JSON numbers compare: exactly when both are integers, as floats otherwise.
+fn compare(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
+    let integer = |v: &Value| {
+        v.as_i64()
+            .map(i128::from)
+            .or_else(|| v.as_u64().map(i128::from))
+    };
+    match (integer(a), integer(b)) {
+        (Some(a), Some(b)) => Some(a.cmp(&b)),
+        _ => a.as_f64()?.partial_cmp(&b.as_f64()?),
     }
 }
 

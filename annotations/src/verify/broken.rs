@@ -73,13 +73,30 @@ pub(crate) fn broken(
 
 /// Values that break one rule of `property`.
 fn breaking_values(property: &Value, current: Option<&Value>) -> Vec<(&'static str, Value)> {
-    let mut out = vec![
-        ("a value of another type", json!({"not": "expected"})),
-        ("a value of another type", json!("not expected")),
-        ("a value of another type", json!(true)),
-        ("a value of another type", json!(1.5)),
-    ];
     let get = |key: &str| property.get(key);
+    // Values of the types the schema does not take (any, when it names none: the validator
+    // then keeps only those it refuses, under a label that names no rule).
+    let types: Vec<&str> = match get("type") {
+        Some(Value::String(kind)) => vec![kind.as_str()],
+        Some(Value::Array(kinds)) => kinds.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    let label = if types.is_empty() {
+        "a value the schema refuses"
+    } else {
+        "a value of another type"
+    };
+    let mut out: Vec<(&'static str, Value)> = [
+        ("object", json!({"not": "expected"})),
+        ("string", json!("not expected")),
+        ("boolean", json!(true)),
+        ("number", json!(1.5)),
+        ("array", json!(["not expected"])),
+    ]
+    .into_iter()
+    .filter(|(kind, _)| !types.contains(kind))
+    .map(|(_, value)| (label, value))
+    .collect();
     if let Some(min) = get("minimum").and_then(Value::as_f64) {
         out.push(("a number below its minimum", json!(min - 1.0)));
     }

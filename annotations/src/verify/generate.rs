@@ -132,11 +132,20 @@ fn values(schema: &Value, at: At<'_>) -> Result<BoxedStrategy<Value>, String> {
     if types.is_empty() {
         return Ok(any_json());
     }
-    let strategies = types
-        .into_iter()
-        .filter_map(|kind| of_type(kind, object, at).ok())
-        .collect();
-    union(strategies, "type")
+    let mut strategies = Vec::new();
+    let mut first_error = None;
+    for kind in types {
+        match of_type(kind, object, at) {
+            Ok(strategy) => strategies.push(strategy),
+            Err(error) => {
+                first_error.get_or_insert(error);
+            }
+        }
+    }
+    match (strategies.is_empty(), first_error) {
+        (true, Some(error)) => Err(error),
+        _ => union(strategies, "type"),
+    }
 }
 
 /// The types a schema without `type` implies by its keywords (none: any value).
@@ -281,7 +290,15 @@ fn strings(object: &Map<String, Value>) -> Result<BoxedStrategy<Value>, String> 
         .unwrap_or(min + 12)
         .min(min + 64);
     if let Some(Value::String(pattern)) = object.get("pattern") {
-        let regex = crate::tool::pattern::translate(pattern)?;
+        // A pattern searches the string: what matches it anchored matches it. The generator
+        // reads no anchors, so the ones at the ends are taken off (a match of what is left is
+        // a whole string that matches).
+        let bare = pattern.strip_prefix('^').unwrap_or(pattern);
+        let bare = match bare.strip_suffix('$') {
+            Some(rest) if !rest.ends_with('\\') => rest,
+            _ => bare,
+        };
+        let regex = crate::tool::pattern::translate(bare)?;
         return proptest::string::string_regex(&regex)
             .map(|strategy| strategy.prop_map(Value::String).boxed())
             .map_err(|error| format!("the pattern `{pattern}` cannot be generated from: {error}"));

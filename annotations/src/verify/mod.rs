@@ -59,7 +59,9 @@
 //! - **arguments**: arguments valid to the listed schema are never refused as arguments (a
 //!   handler's own `Err` is its judgement, and fine), and arguments that break one rule of it
 //!   (a type, a bound, a length, a pattern, an enum, a missing required or an unknown key)
-//!   are refused naming the argument;
+//!   are refused naming the argument. A refusal is known by the reader's words, a line that
+//!   starts `` invalid argument `x` ``, `` missing argument `x` `` or `unknown argument`: a
+//!   handler whose own `Err` starts so is taken for the reader;
 //! - **output**: a structured result is valid against the listed `outputSchema`, in every
 //!   protocol version's form.
 //!
@@ -70,6 +72,10 @@
 //!
 //! Open world cannot be observed from the state: `openWorldHint` is not checked, and no
 //! report claims it is.
+//!
+//! A run that could not check what it should is not ok either ([`Report::problems`]): a tool
+//! none of whose calls succeeded (its hints were seen only over failures), a schema no value
+//! can be generated for, an observation missing or failing, a state that cannot be built.
 
 mod block_on;
 mod broken;

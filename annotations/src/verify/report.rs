@@ -41,6 +41,20 @@ impl ViolationKind {
     }
 }
 
+impl ViolationKind {
+    /// What the tool does, said of it (`is not read-only`).
+    const fn said(self) -> &'static str {
+        match self {
+            ViolationKind::ReadOnly => "is not read-only",
+            ViolationKind::Idempotent => "is not idempotent",
+            ViolationKind::Additive => "destroys what was there",
+            ViolationKind::ValidArgumentsRefused => "refuses arguments its input schema takes",
+            ViolationKind::InvalidArgumentsAccepted => "accepts arguments its input schema refuses",
+            ViolationKind::OutputSchema => "returns a result outside its output schema",
+        }
+    }
+}
+
 impl fmt::Display for ViolationKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -97,9 +111,9 @@ impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "`{}` breaks {} ({}): {}",
+            "`{}` {} ({}): {}",
             self.tool,
-            self.kind,
+            self.kind.said(),
             self.kind.promise(),
             self.detail
         )?;
@@ -125,6 +139,7 @@ impl fmt::Display for Violation {
 pub struct Report {
     pub(crate) violations: Vec<Violation>,
     pub(crate) notes: Vec<String>,
+    pub(crate) problems: Vec<String>,
     pub(crate) seed: u64,
     pub(crate) cases: u64,
     pub(crate) tools: usize,
@@ -132,10 +147,12 @@ pub struct Report {
 }
 
 impl Report {
-    /// Whether no promise was broken (the notes, what could not be checked, do not count).
+    /// Whether every tool was checked and none broke a promise: no violation, and no
+    /// [problem](Self::problems) that kept the run from checking (a tool never called or that
+    /// never succeeded, an observation missing or failing, a state that could not be built).
     #[must_use]
     pub fn is_ok(&self) -> bool {
-        self.violations.is_empty()
+        self.violations.is_empty() && self.problems.is_empty()
     }
 
     /// Every broken promise, shrunk, at most one of each kind for each tool.
@@ -144,8 +161,17 @@ impl Report {
         &self.violations
     }
 
-    /// What could not be checked, one line each (a schema no value could be generated for,
-    /// an observation that failed, ...).
+    /// What kept the run from checking what it should, one line each: a schema no value
+    /// could be generated for, a tool none of whose calls succeeded, an observation missing
+    /// or failing, a state that could not be built, a handler that needs an async runtime.
+    /// Any of them makes [`is_ok`](Self::is_ok) false.
+    #[must_use]
+    pub fn problems(&self) -> &[String] {
+        &self.problems
+    }
+
+    /// What is worth knowing and changes no verdict, one line each: keywords the generator
+    /// does not read (the validator still checks them), a handler that panicked on a call.
     #[must_use]
     pub fn notes(&self) -> &[String] {
         &self.notes
@@ -166,7 +192,9 @@ impl Report {
 
     /// For the tool `name`: how many calls were made, and how many did not fail. A tool
     /// none of whose calls succeeded was only ever refused: its hints were seen holding over
-    /// failures alone.
+    /// failures alone, and is a [problem](Self::problems). Counted are the calls with valid
+    /// arguments (the calls before, the call checked and its repeat), not those with broken
+    /// ones.
     #[must_use]
     pub fn calls(&self, name: &str) -> Option<(u64, u64)> {
         self.calls
@@ -175,7 +203,8 @@ impl Report {
             .map(|(_, calls, succeeded)| (*calls, *succeeded))
     }
 
-    /// Panics with the whole report when a promise was broken.
+    /// Panics with the whole report when a promise was broken or something kept the run from
+    /// checking.
     ///
     /// # Panics
     ///
@@ -190,18 +219,23 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "verified {} tools in {} cases (seed {}): {} violation{}",
+            "verified {} tools in {} cases (seed {}): {} violation{}, {} problem{}",
             self.tools,
             self.cases,
             self.seed,
             self.violations.len(),
-            if self.violations.len() == 1 { "" } else { "s" }
+            if self.violations.len() == 1 { "" } else { "s" },
+            self.problems.len(),
+            if self.problems.len() == 1 { "" } else { "s" }
         )?;
         for (tool, calls, succeeded) in &self.calls {
             writeln!(f, "  `{tool}`: {calls} calls, {succeeded} succeeded")?;
         }
         for violation in &self.violations {
             write!(f, "{violation}")?;
+        }
+        for problem in &self.problems {
+            writeln!(f, "problem: {problem}")?;
         }
         for note in &self.notes {
             writeln!(f, "note: {note}")?;

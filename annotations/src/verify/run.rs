@@ -49,6 +49,8 @@ struct Run<'v, 'a, S: 'static> {
     validators: Vec<Option<jsonschema::Validator>>,
     outputs: RefCell<HashMap<(usize, ProtocolVersion), Option<jsonschema::Validator>>>,
     notes: RefCell<Vec<String>>,
+    /// What kept the run from checking what it should: `Report::is_ok` is false with any.
+    problems: RefCell<Vec<String>>,
     /// For each tool, the calls made and how many did not fail.
     calls: RefCell<Vec<(u64, u64)>>,
 }
@@ -81,11 +83,13 @@ pub(crate) async fn run<S: 'static>(verify: Verify<'_, S>) -> Report {
         schemas,
         outputs: RefCell::new(HashMap::new()),
         notes: RefCell::new(Vec::new()),
+        problems: RefCell::new(Vec::new()),
         calls: RefCell::new(vec![(0, 0); tools.len()]),
     };
     if verify.observe.is_none() {
-        run.note(
-            "no observation (`.observe`): the hints were not checked, only arguments and results"
+        run.problem(
+            "no observation (`.observe`): the hints were not checked, only arguments and results \
+             (observe `()` to check those alone)"
                 .into(),
         );
     }
@@ -107,7 +111,7 @@ pub(crate) async fn run<S: 'static>(verify: Verify<'_, S>) -> Report {
         strategies.push(match generate::valid(schema) {
             Ok(strategy) => Some(strategy),
             Err(error) => {
-                run.note(format!(
+                run.problem(format!(
                     "`{}`: no arguments can be generated for its input schema, so it was not called: {error}",
                     tool.name()
                 ));
@@ -158,7 +162,7 @@ pub(crate) async fn run<S: 'static>(verify: Verify<'_, S>) -> Report {
                 let mut tree = match case.new_tree(&mut runner) {
                     Ok(tree) => tree,
                     Err(reason) => {
-                        run.note(format!(
+                        run.problem(format!(
                             "`{}`: cases could not be generated: {reason}",
                             tools[index].name()
                         ));
@@ -194,7 +198,26 @@ pub(crate) async fn run<S: 'static>(verify: Verify<'_, S>) -> Report {
             break;
         }
     }
+    for ((tool, (calls, succeeded)), strategy) in
+        tools.iter().zip(run.calls.borrow().iter()).zip(&strategies)
+    {
+        let no_state = run
+            .problems
+            .borrow()
+            .iter()
+            .any(|problem| problem.starts_with("the state could not be built"));
+        if *calls == 0 && strategy.is_some() && !no_state {
+            run.problem(format!("`{}` was never called", tool.name()));
+        } else if *calls > 0 && *succeeded == 0 {
+            run.problem(format!(
+                "`{}`: none of its {calls} calls succeeded, so its hints were seen only over \
+                 failures (more cases, or a state it has something to act on)",
+                tool.name()
+            ));
+        }
+    }
     report.notes = run.notes.into_inner();
+    report.problems = run.problems.into_inner();
     report.calls = tools
         .iter()
         .zip(run.calls.into_inner())
@@ -249,11 +272,20 @@ impl<S: 'static> Run<'_, '_, S> {
         }
     }
 
+    fn problem(&self, line: String) {
+        let mut problems = self.problems.borrow_mut();
+        if !problems.contains(&line) {
+            problems.push(line);
+        }
+    }
+
     fn tool(&self, index: usize) -> &'static Tool {
         &self.verify.listing.tools()[index]
     }
 
-    async fn call(&self, state: &S, index: usize, arguments: &Value) -> ToolResult {
+    /// Calls the tool at `index`; `counted`: a call with valid arguments, which counts toward
+    /// the tool's calls and successes (a call with broken ones does not).
+    async fn call(&self, state: &S, index: usize, arguments: &Value, counted: bool) -> ToolResult {
         let tool = self.tool(index);
         let arguments = arguments.as_object().cloned();
         let Ok(call) = self
@@ -264,16 +296,24 @@ impl<S: 'static> Run<'_, '_, S> {
             return ToolResult::error("not listed");
         };
         let result = call.await;
-        if let Some(count) = self.calls.borrow_mut().get_mut(index) {
-            count.0 += 1;
-            count.1 += u64::from(!result.is_error);
+        if counted {
+            if let Some(count) = self.calls.borrow_mut().get_mut(index) {
+                count.0 += 1;
+                count.1 += u64::from(!result.is_error);
+            }
         }
         if result.is_error {
             let text = result.text_content();
             if text.contains("reactor") || text.contains("Tokio") {
-                self.note(format!(
+                self.problem(format!(
                     "`{}` needs an async runtime: run the verification with `run_async` inside it",
                     tool.name()
+                ));
+            } else if let Some(at) = text.find("failed unexpectedly (it panicked: ") {
+                self.note(format!(
+                    "`{}` panicked on a call: {}",
+                    tool.name(),
+                    &text[at..]
                 ));
             }
         }
@@ -285,11 +325,11 @@ impl<S: 'static> Run<'_, '_, S> {
         match catch_unwind(AssertUnwindSafe(|| observe(state))) {
             Ok(Ok(value)) => Some(value),
             Ok(Err(error)) => {
-                self.note(format!("the observation could not be serialized: {error}"));
+                self.problem(format!("the observation could not be serialized: {error}"));
                 None
             }
             Err(panic) => {
-                self.note(format!(
+                self.problem(format!(
                     "the observation panicked: {}",
                     panic_message(&*panic)
                 ));
@@ -373,7 +413,7 @@ impl<S: 'static> Run<'_, '_, S> {
         let state = match catch_unwind(AssertUnwindSafe(|| (self.verify.make)())) {
             Ok(state) => state,
             Err(panic) => {
-                self.note(format!(
+                self.problem(format!(
                     "the state could not be built: {}",
                     panic_message(&*panic)
                 ));
@@ -384,7 +424,7 @@ impl<S: 'static> Run<'_, '_, S> {
         let mut sequence = Vec::new();
         for (tool, arguments, reuse) in &case.before {
             let arguments = self.reuse(*tool, arguments, reuse, &seen);
-            let result = self.call(&state, *tool, &arguments).await;
+            let result = self.call(&state, *tool, &arguments, true).await;
             harvest(&arguments, &result, &mut seen);
             sequence.push((self.tool(*tool).name().to_owned(), arguments));
         }
@@ -402,7 +442,7 @@ impl<S: 'static> Run<'_, '_, S> {
         };
         let check = |kind: ViolationKind| !excluded.contains(&kind);
         let before = self.observation(&state);
-        let result = self.call(&state, index, &arguments).await;
+        let result = self.call(&state, index, &arguments, true).await;
         let after = self.observation(&state);
         let text = result.text_content();
         if check(ViolationKind::ValidArgumentsRefused)
@@ -450,12 +490,12 @@ impl<S: 'static> Run<'_, '_, S> {
                     );
                 }
                 if check(ViolationKind::Idempotent) && hints.idempotent() {
-                    self.call(&state, index, &arguments).await;
+                    self.call(&state, index, &arguments, true).await;
                     if let Some(again) = self.observation(&state) {
                         if again != *after {
                             return found(
                                 ViolationKind::Idempotent,
-                                "a second call with the same arguments changed the observation again".into(),
+                                "called twice with the same arguments, the second call changed the observation again".into(),
                                 &arguments,
                                 diff(after, &again, 12),
                             );
@@ -474,7 +514,7 @@ impl<S: 'static> Run<'_, '_, S> {
                         arguments,
                     } = &broken[case.broken.index(broken.len())];
                     let arguments = Value::Object(arguments.clone());
-                    let result = self.call(&state, index, &arguments).await;
+                    let result = self.call(&state, index, &arguments, false).await;
                     let text = result.text_content();
                     let named =
                         refused_as_argument(&text) && text.contains(&format!("`{argument}`"));

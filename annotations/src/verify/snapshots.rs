@@ -54,10 +54,17 @@ impl SnapshotError {
 
 impl fmt::Display for SnapshotError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "the tools differ from their snapshots (run with UPDATE_TOOLSNAPS=1 to accept them):"
-        )?;
+        if self.changes.is_empty() && self.problems.iter().all(|p| p.contains("no snapshot at")) {
+            writeln!(
+                f,
+                "no snapshots yet (run with UPDATE_TOOLSNAPS=1 to write them):"
+            )?;
+        } else {
+            writeln!(
+                f,
+                "the tools differ from their snapshots (run with UPDATE_TOOLSNAPS=1 to accept them):"
+            )?;
+        }
         for problem in &self.problems {
             writeln!(f, "  {problem}")?;
         }
@@ -116,8 +123,9 @@ impl Snapshots {
                     problems.push(format!("{}: {error}", self.path(tool.name()).display()));
                 }
             }
+            // A snapshot of a tool no longer listed goes; any other file stays.
             for name in &on_disk {
-                if listing.get(name).is_none() {
+                if listing.get(name).is_none() && self.is_snapshot(name) {
                     let _ = std::fs::remove_file(self.path(name));
                 }
             }
@@ -155,7 +163,7 @@ impl Snapshots {
                 }
             }
             for name in on_disk {
-                if listing.get(&name).is_none() {
+                if listing.get(&name).is_none() && self.is_snapshot(&name) {
                     changes.push(Change::new(&name, "tool removed", Class::Breaking));
                 }
             }
@@ -168,7 +176,16 @@ impl Snapshots {
         }
     }
 
-    /// The names of the tools whose snapshots are in the folder.
+    /// Whether the file `<name>.json` is a tool's snapshot (a tool named `name`), not some
+    /// other JSON file kept beside them.
+    fn is_snapshot(&self, name: &str) -> bool {
+        std::fs::read_to_string(self.path(name))
+            .ok()
+            .and_then(|text| serde_json::from_str::<Tool>(&text).ok())
+            .is_some_and(|tool| tool.name() == name)
+    }
+
+    /// The names of the `.json` files in the folder.
     fn stored(&self) -> Vec<String> {
         let Ok(entries) = std::fs::read_dir(&self.dir) else {
             return Vec::new();
