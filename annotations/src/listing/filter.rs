@@ -232,6 +232,17 @@ pub struct FilterError {
 }
 
 impl FilterError {
+    /// The refusal to change the filter of a server that told its clients its tools never
+    /// change.
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn fixed() -> Self {
+        FilterError {
+            kind: "fixed",
+            name: String::new(),
+            known: Vec::new(),
+        }
+    }
+
     /// The name no tool has.
     #[must_use]
     pub fn name(&self) -> &str {
@@ -247,6 +258,12 @@ impl FilterError {
 
 impl fmt::Display for FilterError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.kind == "fixed" {
+            return f.write_str(
+                "this server told its clients its tools never change (`listChanged: false`): \
+                 build it with `with_changing_filter` to change its filter while it serves",
+            );
+        }
         write!(f, "unknown {} `{}`; the listing has ", self.kind, self.name)?;
         if self.known.is_empty() {
             return write!(f, "no {}s", self.kind);

@@ -103,6 +103,28 @@ impl<'l, S: 'static> Filtered<'l, S> {
         Ok(envelope(&tools, next.as_deref(), options))
     }
 
+    /// [`render`](Self::render)'s text, with the page's tools written for this call alone and
+    /// nothing kept (what `ListingServer` answers, page by page).
+    #[cfg(feature = "rmcp")]
+    pub(crate) fn render_page(
+        &self,
+        options: &ListOptions,
+        cursor: Option<&str>,
+    ) -> Result<String, CursorError> {
+        let tools = self.listing.tools();
+        let offered = self.offered();
+        let (start, end, next) = bounds(tools, &offered, cursor, options.page_size)?;
+        let explicit = matches!(options.annotations, AnnotationsForm::Explicit);
+        let mut text = String::new();
+        for (n, &i) in offered[start..end].iter().enumerate() {
+            if n > 0 {
+                text.push(',');
+            }
+            crate::listing::json::tool(&mut text, &tools[i], explicit, options.version);
+        }
+        Ok(envelope(&text, next.as_deref(), options))
+    }
+
     /// The page at `cursor` of the offered tools (at most `page_size`, `0`: all the rest) and
     /// the next page's cursor.
     ///

@@ -6,17 +6,19 @@
 //! copied into rmcp's own structures up front, so the server takes what the listing takes.
 
 use std::borrow::Cow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, RwLock};
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResult, ClientRequest, CustomResult, ListToolsResult,
     PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig, ServerResult,
 };
 use rmcp::service::ServiceRole;
-use rmcp::service::{NotificationContext, RequestContext};
+use rmcp::service::{NotificationContext, Peer, RequestContext};
 use rmcp::{ErrorData, RoleServer, Service};
 
 use crate::call::Context;
-use crate::listing::{AnnotationsForm, CacheScope, ListOptions, Listing};
+use crate::listing::{AnnotationsForm, CacheScope, Filter, FilterError, ListOptions, Listing};
 
 impl<S: Send + Sync + 'static> Listing<S> {
     /// `tools/list` for a hand-written `ServerHandler::list_tools`: the page at the request's
@@ -133,6 +135,9 @@ pub struct ListingServer<S: 'static> {
     served: Served<S>,
 }
 
+/// Computes a request's own filter from its context (its authorization, say).
+type RequestFilter = Box<dyn Fn(&RequestContext<RoleServer>) -> Filter + Send + Sync>;
+
 /// What a [`ListingServer`] serves, as rmcp's `ServerHandler`: rmcp's own handling of every
 /// request (versions, capabilities, errors), with the listing's tools.
 struct Served<S: 'static> {
@@ -140,6 +145,17 @@ struct Served<S: 'static> {
     state: S,
     options: ListOptions,
     info: ServerConfig,
+    /// The operator's filter: what the server offers at most.
+    operator: RwLock<Filter>,
+    /// Whether the operator's filter may change while serving (`listChanged: true`).
+    changing: bool,
+    request_filter: Option<RequestFilter>,
+    /// The session's client, once it has initialized, and its protocol version: where a
+    /// change of the tools is announced.
+    session: Mutex<Option<(Peer<RoleServer>, crate::protocol::ProtocolVersion)>>,
+    /// Whether the session was told of a change it has not listed since: one notification
+    /// for any number of changes before the client lists again.
+    told: AtomicBool,
 }
 
 impl<S: Send + Sync + 'static> ListingServer<S> {
@@ -153,6 +169,11 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
                 state,
                 options: ListOptions::default(),
                 info: ServerConfig::new(ServerCapabilities::builder().enable_tools().build()),
+                operator: RwLock::new(Filter::new()),
+                changing: false,
+                request_filter: None,
+                session: Mutex::new(None),
+                told: AtomicBool::new(false),
             },
         }
     }
@@ -166,11 +187,90 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
     }
 
     /// Sets what `initialize` answers (name, version, instructions, capabilities); keep the
-    /// `tools` capability enabled.
+    /// `tools` capability enabled (its `listChanged` is the server's to say: see
+    /// [`with_changing_filter`](Self::with_changing_filter)).
     #[must_use]
     pub fn with_info(mut self, info: ServerConfig) -> Self {
         self.served.info = info;
         self
+    }
+
+    /// The operator's filter (read-only mode, toolsets, tools, exclusions: GitHub's
+    /// `--read-only`, `--toolsets`, `--tools`, `--exclude-tools`): the most the server offers,
+    /// in `tools/list` and `tools/call` alike (a hidden tool is answered as an unknown one).
+    /// The server tells its clients its tools never change (`listChanged: false`).
+    ///
+    /// # Errors
+    ///
+    /// [`FilterError`] when the filter names a toolset or tool the listing does not have.
+    pub fn with_filter(mut self, filter: Filter) -> Result<Self, FilterError> {
+        self.served.listing.filtered(&filter)?;
+        self.served.operator = RwLock::new(filter);
+        self.served.changing = false;
+        Ok(self)
+    }
+
+    /// As [`with_filter`](Self::with_filter), for a filter that may change while the server
+    /// serves ([`set_filter`](Self::set_filter)): the server tells its clients so
+    /// (`listChanged: true`).
+    ///
+    /// # Errors
+    ///
+    /// [`FilterError`] when the filter names a toolset or tool the listing does not have.
+    pub fn with_changing_filter(mut self, filter: Filter) -> Result<Self, FilterError> {
+        self = self.with_filter(filter)?;
+        self.served.changing = true;
+        Ok(self)
+    }
+
+    /// A filter of each request's own, computed from its context (rmcp's `RequestContext`:
+    /// the scopes of the request's token, from the HTTP request's parts in its
+    /// `extensions` under the Streamable HTTP transport), narrowed by the operator's: a
+    /// request may see less than the operator allows, never more. Protocol 2026-07-28 lets
+    /// `tools/list` vary by a request's authorization, and by nothing else of the connection:
+    /// compute the filter from the authorization alone.
+    #[must_use]
+    pub fn with_request_filter(
+        mut self,
+        filter: impl Fn(&RequestContext<RoleServer>) -> Filter + Send + Sync + 'static,
+    ) -> Self {
+        self.served.request_filter = Some(Box::new(filter));
+        self
+    }
+
+    /// Changes the operator's filter while serving (`running.service().set_filter(...)`), and
+    /// tells the session's client its tools changed (`notifications/tools/list_changed`),
+    /// once however many changes come before it lists them again. A 2026-07-28 session is not
+    /// told this way (that version delivers it on a `subscriptions/listen` stream, which this
+    /// server does not open); it lists again when its `ttlMs` runs out.
+    ///
+    /// # Errors
+    ///
+    /// [`FilterError`] when the filter names a toolset or tool the listing does not have, or
+    /// the server was not built with [`with_changing_filter`](Self::with_changing_filter)
+    /// (its clients were told its tools never change).
+    pub async fn set_filter(&self, filter: Filter) -> Result<(), FilterError> {
+        if !self.served.changing {
+            return Err(FilterError::fixed());
+        }
+        self.served.listing.filtered(&filter)?;
+        if let Ok(mut operator) = self.served.operator.write() {
+            *operator = filter;
+        }
+        let session = self
+            .served
+            .session
+            .lock()
+            .ok()
+            .and_then(|session| session.clone());
+        if let Some((peer, version)) = session {
+            let notified = version < crate::protocol::ProtocolVersion::V2026_07_28;
+            if notified && !self.served.told.swap(true, Ordering::AcqRel) {
+                // A session that has gone away has nothing to be told.
+                let _ = peer.notify_tool_list_changed().await;
+            }
+        }
+        Ok(())
     }
 
     /// The state the handlers receive.
@@ -184,10 +284,36 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
     }
 }
 
+impl<S: Send + Sync + 'static> Served<S> {
+    /// The filter of a request: the operator's, narrowed by the request's own; `None` when
+    /// nothing is filtered.
+    fn filter_for(&self, context: &RequestContext<RoleServer>) -> Option<Filter> {
+        let operator = self
+            .operator
+            .read()
+            .map(|filter| filter.clone())
+            .unwrap_or_default();
+        match &self.request_filter {
+            Some(request) => Some(operator.narrow(&request(context))),
+            None if operator.is_everything() => None,
+            None => Some(operator),
+        }
+    }
+
+    /// The server's info, with the `tools` capability saying whether its tools may change.
+    fn info(&self) -> ServerConfig {
+        let mut info = self.info.clone();
+        let mut tools = info.capabilities.tools.take().unwrap_or_default();
+        tools.list_changed = Some(self.changing);
+        info.capabilities.tools = Some(tools);
+        info
+    }
+}
+
 /// `tools/list` is answered with the listing's own text for the session's version and the
 /// server's options, exactly what [`Listing::render`] writes (rmcp's `Tool` cannot carry
-/// everything a version lists, such as `execution`); every other request, and the checks
-/// rmcp makes on this one first, are rmcp's.
+/// everything a version lists, such as `execution`), through the server's filter; every other
+/// request, and the checks rmcp makes on this one first, are rmcp's.
 impl<S: Send + Sync + 'static> Service<RoleServer> for ListingServer<S> {
     async fn handle_request(
         &self,
@@ -200,19 +326,29 @@ impl<S: Send + Sync + 'static> Service<RoleServer> for ListingServer<S> {
                     .as_ref()
                     .and_then(|params| params.cursor.clone()),
                 super::session_version(&context),
+                self.served.filter_for(&context),
             )),
             _ => None,
         };
         let answer = self.served.handle_request(request, context).await?;
-        let (Some((cursor, version)), ServerResult::ListToolsResult(_)) = (listed, &answer) else {
+        let (Some((cursor, version, filter)), ServerResult::ListToolsResult(_)) = (listed, &answer)
+        else {
             return Ok(answer);
         };
+        self.served.told.store(false, Ordering::Release);
         let options = self.served.options.with_version(version);
-        let text = self
-            .served
-            .listing
-            .render_page(&options, cursor.as_deref())
-            .map_err(|error| ErrorData::invalid_params(error.to_string(), None))?;
+        let invalid =
+            |error: &dyn std::fmt::Display| ErrorData::invalid_params(error.to_string(), None);
+        let text = match filter {
+            None => self.served.listing.render_page(&options, cursor.as_deref()),
+            Some(filter) => self
+                .served
+                .listing
+                .filtered(&filter)
+                .map_err(|error| invalid(&error))?
+                .render_page(&options, cursor.as_deref()),
+        }
+        .map_err(|error| invalid(&error))?;
         let value = serde_json::from_str(&text)
             .map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
         Ok(ServerResult::CustomResult(CustomResult(value)))
@@ -227,7 +363,7 @@ impl<S: Send + Sync + 'static> Service<RoleServer> for ListingServer<S> {
     }
 
     fn get_info(&self) -> ServerConfig {
-        self.served.info.clone()
+        self.served.info()
     }
 
     fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
@@ -237,19 +373,15 @@ impl<S: Send + Sync + 'static> Service<RoleServer> for ListingServer<S> {
 
 impl<S: Send + Sync + 'static> rmcp::ServerHandler for Served<S> {
     fn get_info(&self) -> ServerConfig {
-        self.info.clone()
+        self.info()
     }
 
-    /// The cursor checked; the page itself is written by [`ListingServer`]'s `Service`.
+    /// Nothing but rmcp's checks: the page itself, and its cursor, are [`ListingServer`]'s.
     async fn list_tools(
         &self,
-        request: Option<PaginatedRequestParams>,
+        _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let cursor = request
-            .as_ref()
-            .and_then(|request| request.cursor.as_deref());
-        self.listing.page(cursor, self.options.page_size)?;
         Ok(ListToolsResult::default())
     }
 
@@ -258,6 +390,19 @@ impl<S: Send + Sync + 'static> rmcp::ServerHandler for Served<S> {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rmcp::model::CallToolResponse, ErrorData> {
+        if let Some(filter) = self.filter_for(&context) {
+            let offered = self
+                .listing
+                .filtered(&filter)
+                .map_err(|error| ErrorData::invalid_params(error.to_string(), None))?
+                .get(&request.name)
+                .is_some();
+            if !offered {
+                // As for a name the listing does not have: nothing says it exists.
+                let unknown = crate::listing::UnknownToolError::new(&request.name);
+                return Err(ErrorData::invalid_params(unknown.to_string(), None));
+            }
+        }
         // (Written as one future instead, with the call inline, it measured the same.)
         self.listing
             .call_tool_rmcp(&self.state, request, context)
@@ -265,7 +410,24 @@ impl<S: Send + Sync + 'static> rmcp::ServerHandler for Served<S> {
             .map(Into::into)
     }
 
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        if self.changing {
+            let version = context
+                .peer
+                .peer_info()
+                .and_then(|info| {
+                    crate::protocol::ProtocolVersion::parse(info.protocol_version.as_str())
+                })
+                .unwrap_or(crate::protocol::ProtocolVersion::V2025_06_18);
+            if let Ok(mut session) = self.session.lock() {
+                *session = Some((context.peer, version));
+            }
+        }
+    }
+
     fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {
-        self.listing.get(name).map(rmcp::model::Tool::from)
+        let operator = self.operator.read().ok()?;
+        let tool = self.listing.get(name)?;
+        operator.admits(tool).then(|| rmcp::model::Tool::from(tool))
     }
 }

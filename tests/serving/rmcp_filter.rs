@@ -1,0 +1,234 @@
+//! A filtered `ListingServer` through rmcp's own client: the operator's filter and a
+//! per-request one in listing and calling alike, the `listChanged` capability said truly, and
+//! the notification after `set_filter`, once for any number of changes before the next list.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use annotations::{Filter, Listing, ListingServer, tool, tools};
+use rmcp::model::{CallToolRequestParams, ClientCapabilities, ClientConfig, Implementation};
+use rmcp::service::{NotificationContext, RunningService};
+use rmcp::{ClientHandler, RoleClient, RoleServer, ServiceExt};
+use tokio::sync::mpsc;
+
+/// Read an issue.
+#[tool(read_only, open_world = false, toolset = "issues")]
+fn get_issue(number: u64) -> u64 {
+    number
+}
+
+/// Open an issue.
+#[tool(destructive = false, open_world = false, toolset = "issues", scopes = ["repo"])]
+fn create_issue(title: String) -> String {
+    title
+}
+
+/// Read a file.
+#[tool(read_only, open_world = false, toolset = "repos", scopes = ["repo"])]
+fn get_file(path: String) -> String {
+    path
+}
+
+static TOOLS: Listing = tools![get_issue, create_issue, get_file];
+
+/// A client that hands on every `notifications/tools/list_changed`.
+struct Watcher {
+    name: &'static str,
+    changed: mpsc::UnboundedSender<()>,
+}
+
+impl ClientHandler for Watcher {
+    async fn on_tool_list_changed(&self, _: NotificationContext<RoleClient>) {
+        let _ = self.changed.send(());
+    }
+
+    fn get_info(&self) -> ClientConfig {
+        ClientConfig::new(
+            ClientCapabilities::default(),
+            Implementation::new(self.name, "1"),
+        )
+    }
+}
+
+type Client = RunningService<RoleClient, Watcher>;
+type Server = RunningService<RoleServer, ListingServer<()>>;
+
+async fn connect(
+    server: ListingServer<()>,
+    name: &'static str,
+) -> (Client, Arc<Server>, mpsc::UnboundedReceiver<()>) {
+    let (server_end, client_end) = tokio::io::duplex(1 << 16);
+    let serving =
+        tokio::spawn(async move { server.serve(tokio::io::split(server_end)).await.unwrap() });
+    let (changed, changes) = mpsc::unbounded_channel();
+    let client = Watcher { name, changed }
+        .serve(tokio::io::split(client_end))
+        .await
+        .unwrap();
+    (client, Arc::new(serving.await.unwrap()), changes)
+}
+
+async fn listed(client: &Client) -> Vec<String> {
+    let tools = client.list_all_tools().await.unwrap();
+    tools
+        .into_iter()
+        .map(|tool| tool.name.into_owned())
+        .collect()
+}
+
+async fn call(
+    client: &Client,
+    name: &'static str,
+    arguments: serde_json::Value,
+) -> Result<String, String> {
+    let mut request = CallToolRequestParams::new(name);
+    if let serde_json::Value::Object(arguments) = arguments {
+        request = request.with_arguments(arguments);
+    }
+    match client.call_tool(request).await {
+        Ok(result) => Ok(format!("{:?}", result.content)),
+        Err(error) => Err(error.to_string()),
+    }
+}
+
+#[tokio::test]
+async fn the_operators_read_only_mode_holds_in_listing_and_calling() {
+    let server = ListingServer::new(TOOLS, ())
+        .with_filter(
+            Filter::new()
+                .read_only()
+                .tools(["get_issue", "create_issue"]),
+        )
+        .unwrap();
+    let (client, _server, _) = connect(server, "client").await;
+    assert_eq!(listed(&client).await, ["get_issue"]);
+    let capability = client
+        .peer_info()
+        .unwrap()
+        .capabilities
+        .tools
+        .clone()
+        .unwrap();
+    assert_eq!(capability.list_changed, Some(false));
+    assert!(
+        call(&client, "get_issue", serde_json::json!({"number": 7}))
+            .await
+            .is_ok()
+    );
+    // Hidden, even though named: answered as a tool that does not exist.
+    let hidden = call(&client, "create_issue", serde_json::json!({"title": "x"}))
+        .await
+        .unwrap_err();
+    let missing = call(&client, "no_such_tool", serde_json::json!({}))
+        .await
+        .unwrap_err();
+    assert!(hidden.contains("unknown tool: create_issue"), "{hidden}");
+    assert_eq!(
+        hidden.replace("create_issue", "?"),
+        missing.replace("no_such_tool", "?")
+    );
+}
+
+#[tokio::test]
+async fn a_request_filter_narrows_the_operators_and_never_widens_it() {
+    // The operator offers the issues toolset; a request's filter comes from who asks (here
+    // the client's name, where a real server reads its token's scopes).
+    let server = || {
+        ListingServer::new(TOOLS, ())
+            .with_filter(Filter::new().toolsets(["issues"]))
+            .unwrap()
+            .with_request_filter(|context| {
+                let reader = context
+                    .peer
+                    .peer_info()
+                    .is_some_and(|info| info.client_info.name == "reader");
+                if reader {
+                    Filter::new().granted_scopes(Vec::<String>::new())
+                } else {
+                    // Asks for the repos toolset too: the operator's filter still holds.
+                    Filter::new().toolsets(["issues", "repos"])
+                }
+            })
+    };
+    let (reader, _a, _) = connect(server(), "reader").await;
+    assert_eq!(listed(&reader).await, ["get_issue"]);
+    assert!(
+        call(&reader, "create_issue", serde_json::json!({"title": "x"}))
+            .await
+            .is_err()
+    );
+    let (writer, _b, _) = connect(server(), "writer").await;
+    assert_eq!(listed(&writer).await, ["get_issue", "create_issue"]);
+    assert!(
+        call(&writer, "get_file", serde_json::json!({"path": "a"}))
+            .await
+            .is_err()
+    );
+}
+
+#[tokio::test]
+async fn a_changing_filter_is_said_and_each_change_announced_once_before_the_next_list() {
+    let server = ListingServer::new(TOOLS, ())
+        .with_changing_filter(Filter::new().read_only())
+        .unwrap();
+    let (client, server, mut changes) = connect(server, "client").await;
+    let capability = client
+        .peer_info()
+        .unwrap()
+        .capabilities
+        .tools
+        .clone()
+        .unwrap();
+    assert_eq!(capability.list_changed, Some(true));
+    assert_eq!(listed(&client).await, ["get_issue", "get_file"]);
+    // Two changes before the client lists again: one notification.
+    server.service().set_filter(Filter::new()).await.unwrap();
+    server
+        .service()
+        .set_filter(Filter::new().toolsets(["issues"]))
+        .await
+        .unwrap();
+    tokio::time::timeout(Duration::from_secs(5), changes.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        tokio::time::timeout(Duration::from_millis(200), changes.recv())
+            .await
+            .is_err(),
+        "one notification for both changes"
+    );
+    assert_eq!(listed(&client).await, ["get_issue", "create_issue"]);
+    // Listed again: the next change is announced again.
+    server
+        .service()
+        .set_filter(Filter::new().toolsets(["repos"]))
+        .await
+        .unwrap();
+    tokio::time::timeout(Duration::from_secs(5), changes.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(listed(&client).await, ["get_file"]);
+    // An unknown name is refused and changes nothing.
+    let error = server
+        .service()
+        .set_filter(Filter::new().toolsets(["repo"]))
+        .await
+        .unwrap_err();
+    assert!(
+        error.to_string().contains("unknown toolset `repo`"),
+        "{error}"
+    );
+    assert_eq!(listed(&client).await, ["get_file"]);
+}
+
+#[tokio::test]
+async fn a_fixed_server_refuses_to_change_what_it_said_never_changes() {
+    let server = ListingServer::new(TOOLS, ());
+    let error = server
+        .set_filter(Filter::new().read_only())
+        .await
+        .unwrap_err();
+    assert!(error.to_string().contains("listChanged: false"), "{error}");
+}
