@@ -1,7 +1,8 @@
 """The official Python SDK (`mcp` on PyPI) as the client of both example servers.
 
 - `examples/notes` over stdio: lists its three tools with their hints, adds, lists and deletes
-  a note, and gets a failed result (not a protocol error) for a bad argument.
+  a note, and gets a failed result (not a protocol error) for a bad argument; and in read-only
+  mode (`--read-only`) lists `list_notes` alone and refuses `add_note` as an unknown tool.
 - `examples/conformance.rs` over Streamable HTTP: lists its tools and reads an image, audio,
   an embedded resource and mixed content back as the SDK's own types.
 
@@ -58,6 +59,29 @@ async def notes(binary):
     print("python sdk: notes over stdio: ok")
 
 
+async def notes_read_only(binary):
+    """The notes server in read-only mode: only `list_notes` is listed, and a write tool's
+    call is answered as a tool that does not exist."""
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, NOTES_FILE=os.path.join(home, "notes.json"))
+        params = StdioServerParameters(command=binary, args=["--read-only"], env=env)
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write) as session:
+                await session.initialize()
+                listed = await session.list_tools()
+                names = [tool.name for tool in listed.tools]
+                check(names == ["list_notes"], f"read-only tools: {names}")
+                listing = await session.call_tool("list_notes", {})
+                check(not field(listing, "is_error", "isError"), f"list_notes failed: {listing}")
+                try:
+                    refused = await session.call_tool("add_note", {"title": "Milk", "body": "x"})
+                except Exception as error:  # the SDK raises a protocol error as McpError
+                    check("unknown tool: add_note" in str(error), f"refused as unknown: {error}")
+                else:
+                    raise AssertionError(f"add_note was called in read-only mode: {refused}")
+    print("python sdk: notes in read-only mode over stdio: ok")
+
+
 async def conformance(url):
     async with streamable_http_client(url) as streams:
         read, write = streams[0], streams[1]
@@ -95,6 +119,7 @@ async def conformance(url):
 
 async def main():
     await notes(sys.argv[1])
+    await notes_read_only(sys.argv[1])
     await conformance(sys.argv[2])
 
 

@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use annotations::{ListOptions, ListingServer, ProtocolVersion};
+use annotations::{Filter, ListOptions, ListingServer, ProtocolVersion};
 use rmcp::ServiceExt;
 use rmcp::model::{Implementation, ServerCapabilities, ServerConfig};
 
@@ -39,8 +39,8 @@ fn notes_file() -> PathBuf {
     )
 }
 
-const USAGE: &str =
-    "usage: notes [--list [--protocol 2025-06-18|2025-11-25|2026-07-28] [--format json|markdown]]";
+const USAGE: &str = "usage: notes [--read-only] [--toolsets notes,cleanup] [--list [--protocol \
+     2025-06-18|2025-11-25|2026-07-28] [--format json|markdown] [--by-toolset]]";
 
 fn main() {
     if let Err(error) = run() {
@@ -53,6 +53,10 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     let mut list = false;
     let mut version = ProtocolVersion::LATEST;
     let mut markdown = false;
+    let mut by_toolset = false;
+    // The operator's filter, as GitHub's server takes it: `--read-only` keeps the tools that
+    // only read, `--toolsets` names the groups offered.
+    let mut filter = Filter::new();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -67,6 +71,12 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
                 Some("markdown") => markdown = true,
                 _ => return Err(USAGE.into()),
             },
+            "--read-only" => filter = filter.read_only(),
+            "--toolsets" => {
+                let value = args.next().ok_or(USAGE)?;
+                filter = filter.toolsets(value.split(',').map(str::trim).filter(|t| !t.is_empty()));
+            }
+            "--by-toolset" => by_toolset = true,
             "--help" | "-h" => {
                 println!("{USAGE}");
                 return Ok(());
@@ -74,11 +84,13 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             _ => return Err(format!("unknown argument {arg:?}\n{USAGE}").into()),
         }
     }
+    // A typo in a toolset's name is an error that lists the real ones, never an empty server.
+    let offered = TOOLS.filtered(&filter)?;
     if list {
-        let out = if markdown {
-            TOOLS.to_markdown()
-        } else {
-            indent(&TOOLS.render(&ListOptions::new(version), None)?) + "\n"
+        let out = match (markdown, by_toolset) {
+            (true, true) => offered.to_markdown_by_toolset(),
+            (true, false) => offered.to_markdown(),
+            (false, _) => indent(&offered.render(&ListOptions::new(version), None)?) + "\n",
         };
         // A reader that stops early (`| head`) is not an error.
         return match std::io::Write::write_all(&mut std::io::stdout().lock(), out.as_bytes()) {
@@ -91,6 +103,9 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         .ok()
         .and_then(|ms| ms.parse().ok())
         .map_or(LOCK_WAIT, Duration::from_millis);
+    if offered.tools().next().is_none() {
+        eprintln!("notes: the filter leaves no tools to offer");
+    }
     let store = Store::open(notes_file(), lock_wait)?;
     if std::io::stdin().is_terminal() {
         eprintln!(
@@ -109,7 +124,9 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         let info = ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("notes", env!("CARGO_PKG_VERSION")))
             .with_instructions("Notes saved in a JSON file: list, add and delete them.");
-        let server = ListingServer::new(TOOLS, notes).with_info(info);
+        let server = ListingServer::new(TOOLS, notes)
+            .with_info(info)
+            .with_filter(filter)?;
         let running = server.serve(rmcp::transport::stdio()).await?;
         running.waiting().await?;
         Ok::<(), Box<dyn std::error::Error>>(())

@@ -52,7 +52,8 @@ impl Notes {
         destructive = false,
         idempotent,
         open_world = false,
-        title = "List notes"
+        title = "List notes",
+        toolset = "notes"
     )]
     async fn list_notes(&self) -> Result<String, String> {
         let notes = self
@@ -75,7 +76,8 @@ impl Notes {
         destructive = false,
         idempotent = false,
         open_world = false,
-        title = "Add note"
+        title = "Add note",
+        toolset = "notes"
     )]
     async fn add_note(
         &self,
@@ -110,7 +112,8 @@ impl Notes {
         destructive,
         idempotent,
         open_world = false,
-        title = "Delete note"
+        title = "Delete note",
+        toolset = "cleanup"
     )]
     async fn delete_note(
         &self,

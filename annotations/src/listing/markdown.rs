@@ -3,6 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::listing::Listing;
+use crate::tool::Tool;
 
 impl<S> Listing<S> {
     /// A Markdown table of the tools, one row a tool: name, display name, the first line of
@@ -22,31 +23,108 @@ impl<S> Listing<S> {
     /// ```
     #[must_use]
     pub fn to_markdown(&self) -> String {
-        let mut out = String::from(
-            "| name | display name | description | read-only | destructive | idempotent | open world |\n\
-             |---|---|---|---|---|---|---|\n",
-        );
-        let yes = |b: bool| if b { "yes" } else { "no" };
-        for tool in self.tools {
-            let description = tool
-                .description()
-                .and_then(|d| d.lines().next())
-                .unwrap_or("");
-            let hints = &tool.annotations;
-            let _ = writeln!(
-                out,
-                "| {} | {} | {} | {} | {} | {} | {} |",
-                code_cell(tool.name()),
-                markdown_cell(tool.display_name()),
-                markdown_cell(description),
-                yes(hints.read_only()),
-                yes(hints.destructive()),
-                yes(hints.idempotent()),
-                yes(hints.open_world()),
-            );
-        }
-        out
+        table(self.tools.iter())
     }
+
+    /// [`to_markdown`](Self::to_markdown), one table for each toolset (a `###` heading of its
+    /// name, in the order the toolsets first appear), a tool in two toolsets in both, and the
+    /// tools in none last, under "other tools".
+    ///
+    /// ```
+    /// use annotations::{Listing, tool, tools};
+    ///
+    /// /// Read an issue.
+    /// #[tool(read_only, open_world = false, toolset = "issues")]
+    /// fn get_issue(number: u64) {}
+    ///
+    /// /// Who am I.
+    /// #[tool(read_only, open_world = false)]
+    /// fn get_me() {}
+    ///
+    /// let listing: Listing = tools![get_issue, get_me];
+    /// let text = listing.to_markdown_by_toolset();
+    /// assert!(text.starts_with("### issues\n\n| name |"));
+    /// assert!(text.contains("### other tools\n\n| name |"));
+    /// # get_issue(1); get_me();
+    /// ```
+    #[must_use]
+    pub fn to_markdown_by_toolset(&self) -> String {
+        grouped(self.tools)
+    }
+}
+
+impl<S> crate::listing::Filtered<'_, S> {
+    /// [`Listing::to_markdown`] of the tools the filter offers.
+    #[must_use]
+    pub fn to_markdown(&self) -> String {
+        table(self.tools())
+    }
+
+    /// [`Listing::to_markdown_by_toolset`] of the tools the filter offers.
+    #[must_use]
+    pub fn to_markdown_by_toolset(&self) -> String {
+        let tools: Vec<Tool> = self.tools().cloned().collect();
+        grouped(&tools)
+    }
+}
+
+/// One table per toolset, then one of the tools in none.
+fn grouped(tools: &[Tool]) -> String {
+    let mut toolsets: Vec<&str> = Vec::new();
+    for tool in tools {
+        for toolset in tool.toolsets() {
+            if !toolsets.contains(toolset) {
+                toolsets.push(toolset);
+            }
+        }
+    }
+    let mut out = String::new();
+    for toolset in toolsets {
+        let _ = write!(out, "### {}\n\n", markdown_cell(toolset));
+        out.push_str(&table(
+            tools
+                .iter()
+                .filter(|tool| tool.toolsets().contains(&toolset)),
+        ));
+        out.push('\n');
+    }
+    let rest: Vec<&Tool> = tools
+        .iter()
+        .filter(|tool| tool.toolsets().is_empty())
+        .collect();
+    if !rest.is_empty() {
+        out.push_str("### other tools\n\n");
+        out.push_str(&table(rest.into_iter()));
+    }
+    out
+}
+
+/// The table of `tools`: one row a tool.
+fn table<'t>(tools: impl Iterator<Item = &'t Tool>) -> String {
+    let mut out = String::from(
+        "| name | display name | description | read-only | destructive | idempotent | open world |\n\
+         |---|---|---|---|---|---|---|\n",
+    );
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    for tool in tools {
+        let description = tool
+            .description()
+            .and_then(|d| d.lines().next())
+            .unwrap_or("");
+        let hints = &tool.annotations;
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            code_cell(tool.name()),
+            markdown_cell(tool.display_name()),
+            markdown_cell(description),
+            yes(hints.read_only()),
+            yes(hints.destructive()),
+            yes(hints.idempotent()),
+            yes(hints.open_world()),
+        );
+    }
+    out
 }
 
 /// Text for one cell: a `|` would end the cell and a line break the row, a backtick would open
