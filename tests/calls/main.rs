@@ -9,6 +9,7 @@ pub mod arbitrary_precision;
 pub mod arguments;
 pub mod calls;
 pub mod filter;
+pub mod github_port;
 pub mod listing;
 pub mod memory_port;
 pub mod results;

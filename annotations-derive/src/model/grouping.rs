@@ -74,6 +74,8 @@ pub(crate) fn names(
     };
     let mut out: Vec<LitStr> = Vec::new();
     for item in items {
+        // A literal a `macro_rules!` macro passes on comes in an invisible group.
+        let item = flatten(item.into_iter().collect());
         let literal = match item.as_slice() {
             [TokenTree::Literal(literal)] => match Lit::new(literal.clone()) {
                 Lit::Str(text) => Some(text),
