@@ -9,7 +9,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use annotations::{Listing, Schema, Tool};
+use annotations::{Filter, Listing, Schema, Tool};
 
 const BATCH: u32 = 100_000;
 
@@ -74,4 +74,54 @@ fn main() {
             scanned_large / scanned_small
         );
     }
+    // Through a filter (read-only mode, every tool read-only here): the index finds the tool,
+    // the filter judges it alone.
+    let read_only = Filter::new().read_only();
+    let filtered_ns = |listing: &Listing, name: &str| {
+        let view = listing.filtered(&read_only).unwrap();
+        let mut times: Vec<f64> = (0..31)
+            .map(|_| {
+                let start = Instant::now();
+                for _ in 0..BATCH {
+                    black_box(black_box(&view).get(black_box(name)));
+                }
+                start.elapsed().as_secs_f64() * 1e9 / f64::from(BATCH)
+            })
+            .collect();
+        times.sort_by(f64::total_cmp);
+        times[15]
+    };
+    let (small_ro, large_ro) = (read_only_of(&small), read_only_of(&large));
+    let (a, b) = (
+        filtered_ns(&small_ro, "tool_9"),
+        filtered_ns(&large_ro, "tool_9999"),
+    );
+    println!(
+        "filtered lookup (read-only mode), last tool: 10 tools {a:.1} ns, 10000 tools {b:.1} ns ({:.2}x)",
+        b / a
+    );
+}
+
+/// The same tools, each read-only, with the same index.
+fn read_only_of(listing: &Listing) -> Listing {
+    let tools: Vec<Tool> = listing
+        .tools()
+        .iter()
+        .map(|tool| {
+            let mut tool = tool.clone();
+            tool.annotations = tool.annotations.clone().with_read_only(true);
+            tool
+        })
+        .collect();
+    let n = tools.len();
+    let tools: &'static [Tool] = Vec::leak(tools);
+    let slots: &'static [u32] = match n {
+        10 => Box::leak(Box::new(annotations::__private::name_index::<10, 32>(
+            tools.try_into().unwrap(),
+        ))),
+        _ => Box::leak(Box::new(
+            annotations::__private::name_index::<10_000, 32_768>(tools.try_into().unwrap()),
+        )),
+    };
+    Listing::from_parts(tools, &[], slots)
 }

@@ -73,6 +73,7 @@ fn names<I: IntoIterator<Item = T>, T: Into<String>>(names: I) -> impl Iterator<
 }
 
 impl Rule {
+    #[inline]
     fn admits(&self, tool: &Tool) -> bool {
         let name = tool.name();
         if self.exclude.iter().any(|excluded| excluded == name) {
@@ -177,6 +178,7 @@ impl Filter {
 
     /// Whether the filter offers `tool`.
     #[must_use]
+    #[inline]
     pub fn admits(&self, tool: &Tool) -> bool {
         self.rules.iter().all(|rule| rule.admits(tool))
     }

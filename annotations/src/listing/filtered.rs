@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use crate::call::{CallFuture, Context};
 use crate::listing::filter::{Filter, FilterError};
-use crate::listing::render::{envelope, written};
+use crate::listing::render::{envelope, envelope_with, written};
 use crate::listing::{AnnotationsForm, CursorError, ListOptions, Listing, UnknownToolError};
 use crate::tool::Tool;
 
@@ -72,9 +72,9 @@ impl<'l, S: 'static> Filtered<'l, S> {
         if self.filter.is_everything() {
             return (0..tools.len()).collect();
         }
-        (0..tools.len())
-            .filter(|&i| self.filter.admits(&tools[i]))
-            .collect()
+        let mut offered = Vec::with_capacity(tools.len());
+        offered.extend((0..tools.len()).filter(|&i| self.filter.admits(&tools[i])));
+        offered
     }
 
     /// The `tools/list` result of the offered tools, for the page at `cursor`, as
@@ -93,14 +93,27 @@ impl<'l, S: 'static> Filtered<'l, S> {
         let (start, end, next) = bounds(self.listing.tools(), &offered, cursor, options.page_size)?;
         let explicit = matches!(options.annotations, AnnotationsForm::Explicit);
         let written = written(self.listing.tools(), explicit, options.version);
-        let mut tools = String::new();
-        for (n, &i) in offered[start..end].iter().enumerate() {
-            if n > 0 {
-                tools.push(',');
+        // Each run of neighbours in the listing is one slice of its text, copied at once.
+        let page = &offered[start..end];
+        let mut runs: Vec<(usize, usize)> = Vec::new();
+        for &i in page {
+            match runs.last_mut() {
+                Some((_, end)) if *end == i => *end = i + 1,
+                _ => runs.push((i, i + 1)),
             }
-            tools.push_str(written.slice(i, i + 1));
         }
-        Ok(envelope(&tools, next.as_deref(), options))
+        let size: usize = runs
+            .iter()
+            .map(|&(a, b)| written.slice(a, b).len() + 1)
+            .sum();
+        Ok(envelope_with(size, next.as_deref(), options, |out| {
+            for (n, &(a, b)) in runs.iter().enumerate() {
+                if n > 0 {
+                    out.push(',');
+                }
+                out.push_str(written.slice(a, b));
+            }
+        }))
     }
 
     /// [`render`](Self::render)'s text, with the page's tools written for this call alone and
@@ -172,7 +185,9 @@ fn bounds(
     cursor: Option<&str>,
     page_size: usize,
 ) -> Result<(usize, usize, Option<String>), CursorError> {
-    let set = set_hash(offered);
+    // What the offered tools are, hashed only when a cursor is read or written.
+    let hashed = std::cell::OnceCell::new();
+    let set = || *hashed.get_or_init(|| set_hash(offered));
     let start = match cursor {
         None | Some("") => 0,
         Some(cursor) => {
@@ -184,7 +199,7 @@ fn bounds(
             let offset = usize::from_str_radix(offset, 16).map_err(|_| invalid())?;
             if offset == 0
                 || offset >= offered.len()
-                || encode(tools, offered, set, offset) != cursor
+                || encode(tools, offered, set(), offset) != cursor
             {
                 return Err(invalid());
             }
@@ -198,7 +213,7 @@ fn bounds(
         } else {
             page_size.min(rest)
         };
-    let next = (end < offered.len()).then(|| encode(tools, offered, set, end));
+    let next = (end < offered.len()).then(|| encode(tools, offered, set(), end));
     Ok((start, end, next))
 }
 

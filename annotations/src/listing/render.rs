@@ -212,13 +212,24 @@ impl<S> Listing<S> {
 
 /// The `tools/list` result around the text of its `tools`.
 pub(crate) fn envelope(tools: &str, next_cursor: Option<&str>, options: &ListOptions) -> String {
-    let mut out = String::with_capacity(160 + tools.len());
+    envelope_with(tools.len(), next_cursor, options, |out| out.push_str(tools))
+}
+
+/// The `tools/list` result around the tools `write` writes (about `size` bytes) straight into
+/// it, with no copy of their text between.
+pub(crate) fn envelope_with(
+    size: usize,
+    next_cursor: Option<&str>,
+    options: &ListOptions,
+    write: impl FnOnce(&mut String),
+) -> String {
+    let mut out = String::with_capacity(160 + size);
     out.push('{');
     if options.version.has_cache_fields() {
         out.push_str(r#""resultType":"complete","#);
     }
     out.push_str(r#""tools":["#);
-    out.push_str(tools);
+    write(&mut out);
     out.push(']');
     if let Some(next) = next_cursor {
         out.push_str(r#","nextCursor":"#);
