@@ -35,6 +35,13 @@ fn listing() -> Listing<()> {
 /// listed once, page by page (`page_size` 0: all in one page); the client drops each page as
 /// it comes. With one tool, what the runtime, the server and the client take by themselves.
 fn serve_and_list(tools: usize, page_size: usize) {
+    serve_and_list_rounds(tools, page_size, 1, false);
+}
+
+/// [`serve_and_list`], every tool listed `rounds` times, each request through a filter of its
+/// own (made from the request, as from a token's scopes) when `filtered`: what a server that
+/// filters each request keeps past the requests.
+fn serve_and_list_rounds(tools: usize, page_size: usize, rounds: usize, filtered: bool) {
     use rmcp::ServiceExt;
     use rmcp::model::PaginatedRequestParams;
 
@@ -44,26 +51,32 @@ fn serve_and_list(tools: usize, page_size: usize) {
         .unwrap();
     runtime.block_on(async {
         let listing = annotations_tests::lookup_listing(tools, SCHEMA, "by id and name.");
-        let server = annotations::ListingServer::new(listing, ())
+        let mut server = annotations::ListingServer::new(listing, ())
             .with_list_options(annotations::ListOptions::default().with_page_size(page_size));
+        if filtered {
+            server =
+                server.with_request_filter(|_| annotations::Filter::new().granted_scopes(["repo"]));
+        }
         let (server_end, client_end) = tokio::io::duplex(1 << 16);
         tokio::spawn(async move {
             let running = server.serve(tokio::io::split(server_end)).await.unwrap();
             let _ = running.waiting().await;
         });
         let client = ().serve(tokio::io::split(client_end)).await.unwrap();
-        let mut cursor = None;
-        let mut seen = 0;
-        loop {
-            let request = PaginatedRequestParams::default().with_cursor(cursor);
-            let page = client.list_tools(Some(request)).await.unwrap();
-            seen += page.tools.len();
-            cursor = page.next_cursor;
-            if cursor.is_none() {
-                break;
+        for _ in 0..rounds {
+            let mut cursor = None;
+            let mut seen = 0;
+            loop {
+                let request = PaginatedRequestParams::default().with_cursor(cursor);
+                let page = client.list_tools(Some(request)).await.unwrap();
+                seen += page.tools.len();
+                cursor = page.next_cursor;
+                if cursor.is_none() {
+                    break;
+                }
             }
+            assert_eq!(seen, tools);
         }
-        assert_eq!(seen, tools);
         client.cancel().await.unwrap();
     });
 }
@@ -90,6 +103,7 @@ fn main() {
             std::hint::black_box(&router);
         }
         "listing-server" => serve_and_list(TOOLS, 100),
+        "listing-server-filtered-20x" => serve_and_list_rounds(TOOLS, 100, 20, true),
         "listing-server-one-page" => serve_and_list(TOOLS, 0),
         "server-of-one-tool" => serve_and_list(1, 100),
         _ => {
@@ -100,6 +114,7 @@ fn main() {
                 "listing",
                 "server-of-one-tool",
                 "listing-server",
+                "listing-server-filtered-20x",
                 "listing-server-one-page",
                 "listing-router",
                 "rmcp-router",
