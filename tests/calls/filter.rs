@@ -265,3 +265,31 @@ proptest! {
         }
     }
 }
+
+/// A tool struct in a toolset, needing a scope.
+#[derive(annotations::Tool, serde::Deserialize)]
+#[tool(read_only, open_world = false, toolset = "repos", scopes = ["repo"])]
+pub struct ListBranches {}
+
+impl annotations::CallTool<()> for ListBranches {
+    type Output = &'static str;
+
+    async fn call(self, _: &(), _: Context<'_>) -> &'static str {
+        "main"
+    }
+}
+
+#[test]
+fn a_tool_struct_states_its_toolsets_and_scopes_too() {
+    use annotations::StaticTool;
+    assert_eq!(ListBranches::TOOL.toolsets(), ["repos"]);
+    assert_eq!(ListBranches::TOOL.scopes(), ["repo"]);
+    let listing: Listing = tools![ListBranches, get_me];
+    let view = listing
+        .filtered(&Filter::new().toolsets(["repos"]))
+        .unwrap();
+    assert_eq!(
+        view.tools().map(Tool::name).collect::<Vec<_>>(),
+        ["list_branches"]
+    );
+}
