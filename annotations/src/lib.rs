@@ -143,6 +143,7 @@ pub use crate::protocol::{
     ContentError, Icon, IconTheme, Meta, MimeType, ParseError, ProtocolVersion,
 };
 pub use crate::result::{IntoToolResult, Json, Text, ToolResult};
+pub use crate::tool::findings::{Finding, Severity, findings};
 pub use crate::tool::grouping::is_valid_toolset_name;
 pub use crate::tool::schema::{Schema, SchemaError, ToolSchema};
 pub use crate::tool::{

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use crate::call::{CallFuture, Context};
 use crate::listing::filter::{Filter, FilterError};
-use crate::listing::render::{envelope, envelope_with, written};
+use crate::listing::render::{envelope_with, written};
 use crate::listing::{AnnotationsForm, CursorError, ListOptions, Listing, UnknownToolError};
 use crate::tool::Tool;
 
@@ -128,14 +128,19 @@ impl<'l, S: 'static> Filtered<'l, S> {
         let offered = self.offered();
         let (start, end, next) = bounds(tools, &offered, cursor, options.page_size)?;
         let explicit = matches!(options.annotations, AnnotationsForm::Explicit);
-        let mut text = String::new();
-        for (n, &i) in offered[start..end].iter().enumerate() {
-            if n > 0 {
-                text.push(',');
+        let page = &offered[start..end];
+        let size: usize = page
+            .iter()
+            .map(|&i| crate::listing::json::size_hint(&tools[i]))
+            .sum();
+        Ok(envelope_with(size, next.as_deref(), options, |out| {
+            for (n, &i) in page.iter().enumerate() {
+                if n > 0 {
+                    out.push(',');
+                }
+                crate::listing::json::tool(out, &tools[i], explicit, options.version);
             }
-            crate::listing::json::tool(&mut text, &tools[i], explicit, options.version);
-        }
-        Ok(envelope(&text, next.as_deref(), options))
+        }))
     }
 
     /// The page at `cursor` of the offered tools (at most `page_size`, `0`: all the rest) and

@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 pub(crate) mod constraints;
+pub(crate) mod findings;
 pub(crate) mod grouping;
 pub(crate) mod listed;
 pub(crate) mod name;

@@ -93,6 +93,20 @@ use serde_json::Value;
 
 use crate::listing::Listing;
 
+/// The strategy of the arguments a tool's input `schema` takes, as `Verify` generates them:
+/// built from the keywords it reads (types, bounds, lengths, patterns as ECMA-262 reads them,
+/// formats, enums, items, properties, `anyOf`/`oneOf`/`allOf`, `$ref` into `$defs`), each
+/// value then kept only if a JSON Schema validator of the whole schema takes it. What a host
+/// that probes another server's tools generates arguments with.
+///
+/// # Errors
+///
+/// Why no value can be generated (a schema that takes nothing, a `$ref` to nothing, a
+/// pattern the generator cannot read).
+pub fn arguments(schema: &Value) -> Result<proptest::strategy::BoxedStrategy<Value>, String> {
+    generate::valid(schema)
+}
+
 /// What a state is observed as: its JSON, or why it could not be serialized.
 type Observe<'a, S> = Box<dyn Fn(&S) -> Result<Value, String> + 'a>;
 

@@ -1,0 +1,234 @@
+//! The audit's side of a conversation with a server over stdio: requests written to its
+//! stdin, one JSON-RPC message a line read from its stdout on a thread of its own, every answer
+//! awaited for at most the timeout, every line bounded.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+/// The longest message the audit reads from a server (one line of JSON-RPC).
+const MAX_MESSAGE: u64 = 64 << 20;
+
+/// How many pages of `tools/list` the audit reads before it stops.
+const MAX_PAGES: usize = 1000;
+
+/// A server started for the audit; killed when dropped.
+pub struct Peer {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<Result<String, String>>,
+    next_id: u64,
+    timeout: Duration,
+}
+
+/// What a request came back with.
+pub enum Answer {
+    /// The result.
+    Result(Value),
+    /// A JSON-RPC error.
+    Error(Value),
+}
+
+impl Peer {
+    /// Starts `command` (its first word the program) in `dir` with `env`, and initializes it.
+    pub fn start(
+        command: &[String],
+        dir: Option<&std::path::Path>,
+        env: &[(String, String)],
+        timeout: Duration,
+    ) -> Result<Peer, String> {
+        let (program, args) = command.split_first().ok_or("no server command")?;
+        let mut process = Command::new(program);
+        process
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(dir) = dir {
+            process.current_dir(dir);
+        }
+        for (key, value) in env {
+            process.env(key, value);
+        }
+        let mut child = process
+            .spawn()
+            .map_err(|error| format!("cannot start `{program}`: {error}"))?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err("cannot talk to the server".into());
+        };
+        let (send, lines) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut line = Vec::new();
+                let read = (&mut reader)
+                    .take(MAX_MESSAGE + 1)
+                    .read_until(b'\n', &mut line);
+                let message = match read {
+                    Ok(0) => break,
+                    Ok(_) if line.len() as u64 > MAX_MESSAGE => Err(format!(
+                        "the server wrote a message longer than {} MiB",
+                        MAX_MESSAGE >> 20
+                    )),
+                    Ok(_) => Ok(String::from_utf8_lossy(&line).trim_end().to_owned()),
+                    Err(error) => Err(format!("cannot read the server's output: {error}")),
+                };
+                let stop = message.is_err();
+                if send.send(message).is_err() || stop {
+                    break;
+                }
+            }
+        });
+        let mut peer = Peer {
+            child,
+            stdin,
+            lines,
+            next_id: 1,
+            timeout,
+        };
+        peer.result(
+            "initialize",
+            json!({
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "annotations-audit", "version": env!("CARGO_PKG_VERSION")},
+            }),
+        )?;
+        peer.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))?;
+        Ok(peer)
+    }
+
+    fn send(&mut self, message: &Value) -> Result<(), String> {
+        let mut line = message.to_string();
+        line.push('\n');
+        self.stdin
+            .write_all(line.as_bytes())
+            .and_then(|()| self.stdin.flush())
+            .map_err(|error| format!("cannot write to the server: {error}"))
+    }
+
+    /// The answer to `method`, skipping what the server sends meanwhile (notifications; its
+    /// own requests answered: `ping` as the protocol asks, any other as not supported).
+    pub fn request(&mut self, method: &str, params: Value) -> Result<Answer, String> {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))?;
+        let deadline = Instant::now() + self.timeout;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line?,
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!(
+                        "the server did not answer `{method}` within {} s",
+                        self.timeout.as_secs_f64()
+                    ));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!(
+                        "the server closed its output before answering `{method}`"
+                    ));
+                }
+            };
+            if line.trim().is_empty() {
+                continue;
+            }
+            let message: Value = serde_json::from_str(&line).map_err(|_| {
+                let shown: String = line.chars().take(80).collect();
+                format!("the server wrote something that is not JSON-RPC: {shown:?}")
+            })?;
+            if let (Some(theirs), Some(asked)) = (message.get("id"), message.get("method")) {
+                let reply = if asked == "ping" {
+                    json!({"jsonrpc": "2.0", "id": theirs, "result": {}})
+                } else {
+                    json!({"jsonrpc": "2.0", "id": theirs,
+                        "error": {"code": -32601, "message": "the audit answers no requests"}})
+                };
+                self.send(&reply)?;
+                continue;
+            }
+            if message.get("id") != Some(&json!(id)) {
+                continue;
+            }
+            if let Some(error) = message.get("error") {
+                return Ok(Answer::Error(error.clone()));
+            }
+            return message
+                .get("result")
+                .cloned()
+                .map(Answer::Result)
+                .ok_or_else(|| format!("the server's answer to `{method}` has no result"));
+        }
+    }
+
+    /// The result of `method`; an error answer is an error here.
+    pub fn result(&mut self, method: &str, params: Value) -> Result<Value, String> {
+        match self.request(method, params)? {
+            Answer::Result(result) => Ok(result),
+            Answer::Error(error) => Err(format!(
+                "the server answered `{method}` with an error: {error}"
+            )),
+        }
+    }
+
+    /// Every tool the server lists, as the JSON it sent, and what went wrong with the listing
+    /// itself (a cursor that repeats, too many pages).
+    pub fn list_tools(&mut self) -> Result<(Vec<Value>, Vec<String>), String> {
+        let mut tools = Vec::new();
+        let mut problems = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut cursor: Option<String> = None;
+        for page in 0.. {
+            if page == MAX_PAGES {
+                problems.push(format!(
+                    "the listing has more than {MAX_PAGES} pages: read up to there"
+                ));
+                break;
+            }
+            let params = cursor
+                .as_ref()
+                .map_or_else(|| json!({}), |cursor| json!({ "cursor": cursor }));
+            let result = self.result("tools/list", params)?;
+            match result.get("tools") {
+                Some(Value::Array(listed)) => tools.extend(listed.iter().cloned()),
+                _ => return Err("the server's tools/list result has no `tools` array".to_owned()),
+            }
+            match result.get("nextCursor") {
+                None | Some(Value::Null) => break,
+                Some(Value::String(next)) if seen.insert(next.clone()) => {
+                    cursor = Some(next.clone());
+                }
+                Some(Value::String(next)) => {
+                    let shown: String = next.chars().take(40).collect();
+                    problems.push(format!(
+                        "the listing's cursor {shown:?} comes back, so a client following it \
+                         never ends: read up to there"
+                    ));
+                    break;
+                }
+                Some(other) => {
+                    problems.push(format!(
+                        "`nextCursor` is not a string ({other}): read up to there"
+                    ));
+                    break;
+                }
+            }
+        }
+        Ok((tools, problems))
+    }
+
+    /// Whether the server is still running.
+    pub fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+}
+
+impl Drop for Peer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,415 @@
+//! `--probe`: a server's hints checked by behaviour. The server runs in a sandbox folder (its
+//! working directory, `HOME` and `TMPDIR`); each tool is called with arguments generated from
+//! its listed input schema and with values from the sandbox and from earlier calls, and the
+//! sandbox is observed as a tree around each call. Not a security boundary.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use annotations::Tool;
+use proptest::strategy::{Strategy, ValueTree};
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use serde_json::{Value, json};
+
+use super::peer::{Answer, Peer};
+use super::tree::{self, Tree};
+
+/// What `--probe` was asked.
+pub struct Options {
+    pub command: Vec<String>,
+    pub cases: u32,
+    pub seed: u64,
+    pub seed_dir: Option<PathBuf>,
+    pub env: Vec<(String, String)>,
+    pub allow_open_world: bool,
+    pub timeout: Duration,
+    pub total: Duration,
+}
+
+/// A claimed hint's verdict.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    Verified,
+    Violated,
+    Unexercised,
+    Unclaimed,
+}
+
+impl Verdict {
+    fn word(self) -> &'static str {
+        match self {
+            Verdict::Verified => "verified",
+            Verdict::Violated => "violated",
+            Verdict::Unexercised => "unexercised",
+            Verdict::Unclaimed => "unclaimed",
+        }
+    }
+}
+
+/// The three hints the probe judges, in the report's words.
+const HINTS: [&str; 3] = ["readOnly", "idempotent", "nonDestructive"];
+
+struct Sandbox {
+    dir: PathBuf,
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        if entry.file_type()?.is_dir() {
+            copy_dir(&entry.path(), &target)?;
+        } else {
+            std::fs::copy(entry.path(), target)?;
+        }
+    }
+    Ok(())
+}
+
+/// Starts the server in the sandbox.
+fn start(options: &Options, sandbox: &Path) -> Result<Peer, String> {
+    let place = sandbox.to_string_lossy();
+    let fill = |text: &str| text.replace("{sandbox}", &place);
+    let mut command: Vec<String> = options.command.iter().map(|arg| fill(arg)).collect();
+    // The server runs in the sandbox: a program named by a relative path is found from here.
+    if let Some(program) = command.first_mut() {
+        let path = Path::new(program.as_str());
+        let here = std::env::current_dir().ok();
+        match here {
+            Some(here) if path.is_relative() && path.components().count() > 1 => {
+                *program = here.join(path).to_string_lossy().into_owned();
+            }
+            _ => {}
+        }
+    }
+    let mut env: Vec<(String, String)> = vec![
+        ("HOME".into(), place.to_string()),
+        ("TMPDIR".into(), place.to_string()),
+    ];
+    env.extend(options.env.iter().map(|(k, v)| (k.clone(), fill(v))));
+    Peer::start(&command, Some(sandbox), &env, options.timeout)
+}
+
+/// The sandbox's paths, relative and absolute, and every string and number seen in earlier
+/// arguments and results: what generated strings and numbers may be replaced with.
+fn pool(sandbox: &Path, tree: &Tree, seen: &[Value]) -> Vec<Value> {
+    let mut pool: Vec<Value> = Vec::new();
+    for path in tree.keys() {
+        pool.push(Value::from(path.clone()));
+        pool.push(Value::from(
+            sandbox.join(path).to_string_lossy().into_owned(),
+        ));
+    }
+    pool.extend(seen.iter().cloned());
+    pool
+}
+
+/// `arguments` with some strings and numbers replaced from `pool` (as `choices` say), each
+/// kept only while the arguments stay valid to `validator`.
+fn reuse(
+    arguments: &Value,
+    choices: &[u8],
+    pool: &[Value],
+    validator: &jsonschema::Validator,
+) -> Value {
+    fn leaves(value: &Value, path: String, out: &mut Vec<String>) {
+        match value {
+            Value::String(_) | Value::Number(_) => out.push(path),
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    leaves(item, format!("{path}/{i}"), out);
+                }
+            }
+            Value::Object(object) => {
+                for (key, item) in object {
+                    leaves(
+                        item,
+                        format!("{path}/{}", key.replace('~', "~0").replace('/', "~1")),
+                        out,
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut arguments = arguments.clone();
+    let mut paths = Vec::new();
+    leaves(&arguments, String::new(), &mut paths);
+    for (leaf, path) in paths.into_iter().enumerate() {
+        let Some(choice) = choices.get(leaf).copied().filter(|c| c % 3 != 2) else {
+            continue;
+        };
+        let Some(current) = arguments.pointer(&path).cloned() else {
+            continue;
+        };
+        let like: Vec<&Value> = pool
+            .iter()
+            .filter(|value| {
+                value.is_string() == current.is_string() && value.is_number() == current.is_number()
+            })
+            .collect();
+        if like.is_empty() {
+            continue;
+        }
+        if let Some(slot) = arguments.pointer_mut(&path) {
+            *slot = like[usize::from(choice) % like.len()].clone();
+        }
+        let valid = validator.is_valid(&arguments);
+        match arguments.pointer_mut(&path) {
+            Some(slot) if !valid => *slot = current,
+            _ => {}
+        }
+    }
+    arguments
+}
+
+/// What a call showed: its answer, and the tree before, after it, and after the same call
+/// again.
+struct Call {
+    answer: Result<Answer, String>,
+    before: Tree,
+    after: Tree,
+    again: Option<Tree>,
+}
+
+/// One tool's probe: the verdict on each hint, and the violations and findings found.
+pub fn probe(options: &Options) -> Result<(Value, bool), String> {
+    let deadline = Instant::now() + options.total;
+    let dir = std::env::temp_dir().join(format!(
+        "annotations-audit-probe-{}-{}",
+        std::process::id(),
+        options.seed
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|error| format!("cannot make the sandbox: {error}"))?;
+    let sandbox = Sandbox { dir };
+    if let Some(seed) = &options.seed_dir {
+        copy_dir(seed, &sandbox.dir)
+            .map_err(|error| format!("cannot fill the sandbox from {}: {error}", seed.display()))?;
+    }
+    let mut peer = start(options, &sandbox.dir)?;
+    let (listed, _) = peer.list_tools()?;
+    let tools: Vec<Tool> = listed
+        .iter()
+        .filter_map(|raw| serde_json::from_value(raw.clone()).ok())
+        .collect();
+    let mut seed_bytes = [0u8; 32];
+    seed_bytes[..8].copy_from_slice(&options.seed.to_le_bytes());
+    let mut runner = TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes),
+    );
+    let mut seen: Vec<Value> = Vec::new();
+    let mut violated_any = false;
+    let mut rows = Vec::new();
+    let mut server_findings = Vec::new();
+    for tool in &tools {
+        let hints = &tool.annotations;
+        let claimed = [hints.read_only(), hints.idempotent(), !hints.destructive()];
+        let mut verdicts: Vec<Verdict> = claimed
+            .iter()
+            .map(|&c| {
+                if c {
+                    Verdict::Unexercised
+                } else {
+                    Verdict::Unclaimed
+                }
+            })
+            .collect();
+        let mut notes: Vec<Value> = Vec::new();
+        let mut succeeded = 0u32;
+        let schema = tool.input_schema.to_value();
+        let generated = annotations::verify::arguments(&schema);
+        let validator = jsonschema::validator_for(&schema).ok();
+        let output = tool
+            .output_schema
+            .as_ref()
+            .and_then(|schema| jsonschema::validator_for(&schema.to_value()).ok());
+        let skip = if hints.open_world() && !options.allow_open_world {
+            Some("open world: not called without --allow-open-world".to_owned())
+        } else {
+            generated
+                .as_ref()
+                .err()
+                .map(|error| format!("no arguments can be generated: {error}"))
+        };
+        if let (None, Ok(strategy), Some(validator)) = (&skip, &generated, &validator) {
+            let case = (
+                strategy.clone(),
+                proptest::collection::vec(proptest::prelude::any::<u8>(), 0..6),
+            );
+            for _ in 0..options.cases {
+                if Instant::now() > deadline {
+                    notes.push(json!("the probe's time ran out"));
+                    break;
+                }
+                let Ok(value) = case.new_tree(&mut runner) else {
+                    break;
+                };
+                let (arguments, choices) = value.current();
+                let arguments = reuse(
+                    &arguments,
+                    &choices,
+                    &pool(&sandbox.dir, &tree::observe(&sandbox.dir), &seen),
+                    validator,
+                );
+                if !peer.alive() {
+                    server_findings.push(json!(format!(
+                        "the server died while `{}` was probed; started again",
+                        tool.name()
+                    )));
+                    peer = start(options, &sandbox.dir)?;
+                }
+                let call = call(&mut peer, &sandbox.dir, tool, &arguments, claimed[1]);
+                let result = match &call.answer {
+                    Ok(Answer::Result(result)) => result,
+                    Ok(Answer::Error(error)) => {
+                        notes.push(json!({"arguments": arguments, "problem": format!("valid arguments answered with a JSON-RPC error: {error}")}));
+                        violated_any = true;
+                        continue;
+                    }
+                    Err(error) => {
+                        notes.push(json!({"arguments": arguments, "problem": error}));
+                        continue;
+                    }
+                };
+                let ok = result.get("isError") != Some(&Value::Bool(true));
+                collect(&arguments, result, &mut seen);
+                if ok {
+                    succeeded += 1;
+                    let outside = match (&output, result.get("structuredContent")) {
+                        (Some(output), Some(content)) => output
+                            .iter_errors(content)
+                            .next()
+                            .map(|error| error.to_string()),
+                        _ => None,
+                    };
+                    if let Some(error) = outside {
+                        violated_any = true;
+                        notes.push(json!({"arguments": arguments, "problem": format!("a result outside the output schema: {error}")}));
+                    }
+                }
+                let mut judge = |hint: usize, broken: Option<String>, from: &Tree, to: &Tree| {
+                    if let Some(what) = broken {
+                        if verdicts[hint] != Verdict::Violated {
+                            verdicts[hint] = Verdict::Violated;
+                            violated_any = true;
+                            notes.push(json!({
+                                "hint": HINTS[hint],
+                                "arguments": arguments,
+                                "problem": what,
+                                "diff": tree::diff(from, to, 12),
+                            }));
+                        }
+                    } else if ok && verdicts[hint] == Verdict::Unexercised {
+                        verdicts[hint] = Verdict::Verified;
+                    }
+                };
+                if claimed[0] {
+                    let changed = (!tree::same(&call.before, &call.after))
+                        .then(|| "the call changed the sandbox".to_owned());
+                    judge(0, changed, &call.before, &call.after);
+                }
+                if let (true, Some(again)) = (claimed[1], &call.again) {
+                    let changed = (!tree::same(&call.after, again)).then(|| "called twice with the same arguments, the second call changed the sandbox again".to_owned());
+                    judge(1, changed, &call.after, again);
+                }
+                if claimed[2] {
+                    judge(
+                        2,
+                        tree::lost(&call.before, &call.after),
+                        &call.before,
+                        &call.after,
+                    );
+                }
+            }
+        }
+        if let Some(reason) = &skip {
+            notes.push(json!(reason));
+        }
+        // Verified only with a call that did not fail.
+        if succeeded == 0 {
+            for verdict in &mut verdicts {
+                if *verdict == Verdict::Verified {
+                    *verdict = Verdict::Unexercised;
+                }
+            }
+        }
+        let probe: serde_json::Map<String, Value> = HINTS
+            .iter()
+            .zip(&verdicts)
+            .map(|(hint, verdict)| ((*hint).to_owned(), Value::from(verdict.word())))
+            .collect();
+        rows.push(
+            json!({"name": tool.name(), "probe": probe, "succeeded": succeeded, "notes": notes}),
+        );
+    }
+    Ok((
+        json!({"tools": rows, "server": server_findings, "seed": options.seed}),
+        violated_any,
+    ))
+}
+
+/// One call, observed: the tree before and after, and after the same call again when the tool
+/// claims idempotence.
+fn call(peer: &mut Peer, sandbox: &Path, tool: &Tool, arguments: &Value, twice: bool) -> Call {
+    let params = json!({"name": tool.name(), "arguments": arguments});
+    let before = tree::observe(sandbox);
+    let answer = peer.request("tools/call", params.clone());
+    let after = tree::observe(sandbox);
+    let again = (twice && answer.is_ok()).then(|| {
+        let _ = peer.request("tools/call", params);
+        tree::observe(sandbox)
+    });
+    Call {
+        answer,
+        before,
+        after,
+        again,
+    }
+}
+
+/// The strings and numbers of a call's arguments and structured result, and the numbers its
+/// text mentions, for later calls.
+fn collect(arguments: &Value, result: &Value, seen: &mut Vec<Value>) {
+    fn scalars(value: &Value, out: &mut Vec<Value>) {
+        match value {
+            Value::String(text) if text.len() <= 256 => out.push(value.clone()),
+            Value::Number(_) => out.push(value.clone()),
+            Value::Array(items) => items.iter().for_each(|item| scalars(item, out)),
+            Value::Object(object) => object.values().for_each(|item| scalars(item, out)),
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    scalars(arguments, &mut found);
+    if let Some(content) = result.get("structuredContent") {
+        scalars(content, &mut found);
+    }
+    for block in result
+        .get("content")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        if let Some(text) = block.get("text").and_then(Value::as_str) {
+            for word in text.split(|c: char| !c.is_ascii_digit()) {
+                if let Ok(number) = word.parse::<u64>() {
+                    found.push(Value::from(number));
+                }
+            }
+        }
+    }
+    for value in found {
+        if !seen.contains(&value) && seen.len() < 256 {
+            seen.push(value);
+        }
+    }
+}

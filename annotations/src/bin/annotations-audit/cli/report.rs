@@ -1,0 +1,166 @@
+//! The audit's report of a listing: each tool's effective hints, what a host would do with it
+//! trusting the server or not, and its findings; as JSON or as a Markdown table.
+
+use annotations::{Severity, Tool, Trust, findings};
+use serde_json::{Value, json};
+
+/// The report of the tools a server listed (as the JSON it sent: one that cannot be read is a
+/// finding on that tool) and the listing's own problems; whether any finding is an error.
+pub fn report(listed: &[Value], listing_problems: &[String]) -> (Value, bool) {
+    let mut tools = Vec::new();
+    let mut unreadable = Vec::new();
+    for raw in listed {
+        match serde_json::from_value::<Tool>(raw.clone()) {
+            Ok(tool) => tools.push(tool),
+            Err(error) => unreadable.push(json!({
+                "name": raw.get("name").and_then(Value::as_str).unwrap_or("(no name)"),
+                "readable": false,
+                "findings": [{
+                    "severity": "error",
+                    "message": format!("the tool cannot be read: {error}"),
+                }],
+            })),
+        }
+    }
+    let mut has_errors = !unreadable.is_empty() || !listing_problems.is_empty();
+    // Names are counted over every listed tool, the unreadable ones included.
+    let mut found = findings(&tools);
+    for (tool, found) in tools.iter().zip(found.iter_mut()) {
+        let shared = listed
+            .iter()
+            .filter(|raw| raw.get("name").and_then(Value::as_str) == Some(tool.name()))
+            .count();
+        let counted = tools
+            .iter()
+            .filter(|other| other.name() == tool.name())
+            .count();
+        if shared > counted && counted == 1 {
+            found.push(annotations::Finding {
+                severity: Severity::Error,
+                message: format!("{shared} tools share this name"),
+            });
+        }
+    }
+    let mut rows: Vec<Value> = tools
+        .iter()
+        .zip(found)
+        .map(|(tool, found)| {
+            has_errors |= found.iter().any(|f| f.severity == Severity::Error);
+            let trusted = tool.annotations.for_host(Trust::Trusted);
+            let untrusted = tool.annotations.for_host(Trust::Untrusted);
+            let decisions = |view: annotations::HostView<'_>| {
+                json!({
+                    "approval": view.needs_approval(),
+                    "parallel": view.may_run_in_parallel(),
+                    "planMode": view.allowed_in_plan_mode(),
+                })
+            };
+            json!({
+                "name": tool.name(),
+                "displayName": tool.display_name(),
+                "effective": {
+                    "readOnly": trusted.read_only(),
+                    "destructive": trusted.destructive(),
+                    "idempotent": trusted.idempotent(),
+                    "openWorld": trusted.open_world(),
+                },
+                "trusted": decisions(trusted),
+                "untrusted": decisions(untrusted),
+                "findings": found.iter().map(|f| json!({
+                    "severity": f.severity.as_str(),
+                    "message": f.message,
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    rows.extend(unreadable);
+    let listing: Vec<Value> = listing_problems
+        .iter()
+        .map(|message| json!({"severity": "error", "message": message}))
+        .collect();
+    (json!({ "listing": listing, "tools": rows }), has_errors)
+}
+
+/// Text for a table cell from a server: `\\`, `|`, backticks and `<` escaped (they would end
+/// the cell, open code or HTML), line breaks as spaces, other control characters (a
+/// terminal's escape sequences) dropped.
+pub fn cell(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_control() || *c == '\n' || *c == '\r')
+        .collect::<String>()
+        .replace('\\', "\\\\")
+        .replace('|', "\\|")
+        .replace('`', "\\`")
+        .replace('<', "&lt;")
+        .replace(['\r', '\n'], " ")
+}
+
+/// A name in a code span, fenced with more backticks than it holds (in code only `|` and line
+/// breaks need escaping).
+pub fn code(name: &str) -> String {
+    let name: String = name
+        .chars()
+        .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
+        .filter(|c| !c.is_control())
+        .collect();
+    let fence = "`".repeat(name.split(|c| c != '`').map(str::len).max().unwrap_or(0) + 1);
+    let pad = if fence.len() > 1 { " " } else { "" };
+    format!("{fence}{pad}{}{pad}{fence}", name.replace('|', "\\|"))
+}
+
+/// The report as a Markdown table, the listing's problems first.
+pub fn table(report: &Value) -> String {
+    let mut out = String::new();
+    for finding in report["listing"].as_array().into_iter().flatten() {
+        out.push_str(&format!(
+            "listing: {}: {}\n",
+            finding["severity"].as_str().unwrap_or(""),
+            finding["message"].as_str().unwrap_or("")
+        ));
+    }
+    out.push_str(
+        "| name | display name | read-only | destructive | idempotent | open world | trusted: approval / parallel / plan | untrusted: approval / parallel / plan | findings |\n",
+    );
+    out.push_str("|---|---|---|---|---|---|---|---|---|\n");
+    for tool in report["tools"].as_array().into_iter().flatten() {
+        // An unreadable tool's hints and decisions are unknown, not "no".
+        let flag = |v: &Value| v.as_bool().map_or("?", |b| if b { "yes" } else { "no" });
+        let decisions = |v: &Value| {
+            format!(
+                "{} / {} / {}",
+                flag(&v["approval"]),
+                flag(&v["parallel"]),
+                flag(&v["planMode"])
+            )
+        };
+        let findings: Vec<String> = tool["findings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|f| {
+                format!(
+                    "{}: {}",
+                    f["severity"].as_str().unwrap_or(""),
+                    f["message"].as_str().unwrap_or("")
+                )
+            })
+            .collect();
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            code(tool["name"].as_str().unwrap_or("")),
+            cell(tool["displayName"].as_str().unwrap_or("")),
+            flag(&tool["effective"]["readOnly"]),
+            flag(&tool["effective"]["destructive"]),
+            flag(&tool["effective"]["idempotent"]),
+            flag(&tool["effective"]["openWorld"]),
+            decisions(&tool["trusted"]),
+            decisions(&tool["untrusted"]),
+            if findings.is_empty() {
+                "none".to_owned()
+            } else {
+                cell(&findings.join("; "))
+            },
+        ));
+    }
+    out
+}
