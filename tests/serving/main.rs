@@ -8,6 +8,7 @@
 pub mod audit;
 pub mod conformance_example;
 pub mod notes_e2e;
+pub mod probe;
 pub mod rmcp_filter;
 pub mod rmcp_listing_server;
 pub mod rmcp_router;

@@ -1,0 +1,126 @@
+//! The audit's `--probe` and `--diff`, run as a host or a reviewer runs them: a server whose
+//! hints lie about what its tools do to its folder is caught on each lie, its honest tools
+//! never; a changed listing is classified, and a rug pull refused.
+
+use std::process::Command;
+
+use serde_json::{Value, json};
+
+fn example(name: &str) -> std::path::PathBuf {
+    annotations_tests::example_binary(name)
+}
+
+/// The audit with `args`: its exit status and its JSON report.
+fn audit(args: &[&str]) -> (i32, Value) {
+    let output = Command::new(example("audit"))
+        .args(["--format", "json"])
+        .args(args)
+        .output()
+        .unwrap();
+    let report = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&output.stderr)));
+    (output.status.code().unwrap(), report)
+}
+
+fn verdicts(report: &Value) -> Vec<(String, [String; 3])> {
+    report["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|tool| {
+            let word = |hint: &str| tool["probe"][hint].as_str().unwrap().to_owned();
+            (
+                tool["name"].as_str().unwrap().to_owned(),
+                [word("readOnly"), word("idempotent"), word("nonDestructive")],
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_probe_catches_each_lie_on_its_hint_and_no_honest_tool() {
+    let server = example("liar_server");
+    let (status, report) = audit(&["--probe", "--cases", "12", "--", server.to_str().unwrap()]);
+    assert_eq!(status, 1, "{report}");
+    let words = |a: &str, b: &str, c: &str| [a.to_owned(), b.to_owned(), c.to_owned()];
+    assert_eq!(
+        verdicts(&report),
+        [
+            (
+                "read_config".to_owned(),
+                words("violated", "verified", "verified")
+            ),
+            (
+                "append_log".to_owned(),
+                words("unclaimed", "violated", "verified")
+            ),
+            (
+                "save_note".to_owned(),
+                words("unclaimed", "unclaimed", "violated")
+            ),
+            (
+                "list_files".to_owned(),
+                words("verified", "verified", "verified")
+            ),
+            (
+                "set_greeting".to_owned(),
+                words("unclaimed", "verified", "unclaimed")
+            ),
+            (
+                "add_line".to_owned(),
+                words("unclaimed", "unclaimed", "verified")
+            ),
+        ],
+        "{report}"
+    );
+    // A violation says what changed in the sandbox.
+    let read_config = &report["tools"][0]["notes"][0];
+    assert_eq!(read_config["hint"], "readOnly");
+    assert_eq!(
+        read_config["diff"],
+        json!(["+ touched.txt (file, 4 bytes)"])
+    );
+}
+
+#[test]
+fn diff_classifies_a_changed_listing_and_refuses_a_rug_pull() {
+    let dir = std::env::temp_dir().join(format!("annotations-diff-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let notes = Command::new(example("notes"))
+        .args(["--list"])
+        .output()
+        .unwrap();
+    let old: Value = serde_json::from_slice(&notes.stdout).unwrap();
+    // The same server, with `delete_note` now claiming to destroy nothing.
+    let mut new = old.clone();
+    for tool in new["tools"].as_array_mut().unwrap() {
+        if tool["name"] == "delete_note" {
+            tool["annotations"]["destructiveHint"] = json!(false);
+        }
+    }
+    let (old_path, new_path) = (dir.join("old.json"), dir.join("new.json"));
+    std::fs::write(&old_path, old.to_string()).unwrap();
+    std::fs::write(&new_path, new.to_string()).unwrap();
+    let (old_arg, new_arg) = (old_path.to_str().unwrap(), new_path.to_str().unwrap());
+    let (status, report) = audit(&["--diff", old_arg, new_arg]);
+    assert_eq!(status, 1, "{report}");
+    assert_eq!(
+        report["changes"],
+        json!([{"tool": "delete_note", "change": "newly non-destructive", "class": "trust"}])
+    );
+    let (allowed, _) = audit(&["--diff", old_arg, new_arg, "--allow", "trust"]);
+    assert_eq!(allowed, 0);
+    // Against the live server: nothing changed.
+    let notes_file = dir.join("notes.json");
+    let server = example("notes");
+    let output = Command::new(example("audit"))
+        .args(["--format", "json", "--diff", old_arg, "--"])
+        .arg(server)
+        .env("NOTES_FILE", notes_file)
+        .output()
+        .unwrap();
+    let live: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{live}");
+    assert_eq!(live["changes"], json!([]));
+    let _ = std::fs::remove_dir_all(&dir);
+}
