@@ -99,16 +99,68 @@ fn start(options: &Options, sandbox: &Path) -> Result<Peer, String> {
 
 /// The sandbox's paths, relative and absolute, and every string and number seen in earlier
 /// arguments and results: what generated strings and numbers may be replaced with.
-fn pool(sandbox: &Path, tree: &Tree, seen: &[Value]) -> Vec<Value> {
-    let mut pool: Vec<Value> = Vec::new();
-    for path in tree.keys() {
-        pool.push(Value::from(path.clone()));
-        pool.push(Value::from(
-            sandbox.join(path).to_string_lossy().into_owned(),
-        ));
+fn pool(sandbox: &Path, tree: &Tree, seen: &[Value]) -> Pool {
+    let mut pool = Pool::default();
+    for (path, entry) in tree {
+        // What a tool is meant to reach: not the insides of hidden folders (`.git`).
+        if path.split('/').any(|part| part.starts_with('.')) {
+            continue;
+        }
+        let absolute = sandbox.join(path).to_string_lossy().into_owned();
+        let into = if entry.kind == "dir" {
+            &mut pool.dirs
+        } else {
+            &mut pool.files
+        };
+        into.push(Value::from(absolute));
+        into.push(Value::from(path.clone()));
     }
-    pool.extend(seen.iter().cloned());
+    pool.dirs
+        .push(Value::from(sandbox.to_string_lossy().into_owned()));
+    pool.seen = seen.to_vec();
     pool
+}
+
+/// What generated values may be replaced with: the sandbox's folders and files (absolute and
+/// relative) and the values earlier calls showed.
+#[derive(Default)]
+struct Pool {
+    dirs: Vec<Value>,
+    files: Vec<Value>,
+    seen: Vec<Value>,
+}
+
+impl Pool {
+    /// The candidates for the value at `path` (a JSON pointer into the arguments): paths of
+    /// the sandbox for a value whose name says it is one (`path`, `file`, `dir`, `repo`), the
+    /// values seen for any other.
+    fn for_leaf(&self, path: &str, current: &Value) -> Vec<&Value> {
+        let name = path
+            .rsplit('/')
+            .find(|part| part.parse::<usize>().is_err())
+            .unwrap_or("");
+        let name = name.to_ascii_lowercase();
+        let is = |words: &[&str]| words.iter().any(|word| name.contains(word));
+        let paths: Vec<&Value> = if !current.is_string() {
+            Vec::new()
+        } else if is(&["dir", "repo", "folder", "root"]) {
+            self.dirs.iter().collect()
+        } else if is(&["file", "path", "source", "destination", "target"]) {
+            self.files.iter().chain(&self.dirs).collect()
+        } else {
+            Vec::new()
+        };
+        if !paths.is_empty() {
+            return paths;
+        }
+        self.seen
+            .iter()
+            .chain(&self.files)
+            .filter(|value| {
+                value.is_string() == current.is_string() && value.is_number() == current.is_number()
+            })
+            .collect()
+    }
 }
 
 /// `arguments` with some strings and numbers replaced from `pool` (as `choices` say), each
@@ -116,7 +168,7 @@ fn pool(sandbox: &Path, tree: &Tree, seen: &[Value]) -> Vec<Value> {
 fn reuse(
     arguments: &Value,
     choices: &[u8],
-    pool: &[Value],
+    pool: &Pool,
     validator: &jsonschema::Validator,
 ) -> Value {
     fn leaves(value: &Value, path: String, out: &mut Vec<String>) {
@@ -143,19 +195,31 @@ fn reuse(
     let mut paths = Vec::new();
     leaves(&arguments, String::new(), &mut paths);
     for (leaf, path) in paths.into_iter().enumerate() {
-        let Some(choice) = choices.get(leaf).copied().filter(|c| c % 3 != 2) else {
-            continue;
-        };
         let Some(current) = arguments.pointer(&path).cloned() else {
             continue;
         };
-        let like: Vec<&Value> = pool
-            .iter()
-            .filter(|value| {
-                value.is_string() == current.is_string() && value.is_number() == current.is_number()
-            })
-            .collect();
+        let like = pool.for_leaf(&path, &current);
         if like.is_empty() {
+            continue;
+        }
+        // A path-like value is taken from the sandbox unless the choice says keep (1 in 3);
+        // any other value 1 time in 3.
+        let choice = choices.get(leaf).copied().unwrap_or(0);
+        let path_like = current.is_string()
+            && like.first().is_some_and(|value| {
+                value.as_str().is_some_and(|text| {
+                    pool.dirs
+                        .iter()
+                        .chain(&pool.files)
+                        .any(|p| p.as_str() == Some(text))
+                })
+            });
+        let taken = if path_like {
+            choice % 3 != 2
+        } else {
+            choice % 3 == 0 && !choices.is_empty()
+        };
+        if !taken {
             continue;
         }
         if let Some(slot) = arguments.pointer_mut(&path) {
@@ -210,7 +274,11 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
     let mut violated_any = false;
     let mut rows = Vec::new();
     let mut server_findings = Vec::new();
-    for tool in &tools {
+    // The tools that write first, so that the ones that read find something to read.
+    let mut order: Vec<&Tool> = tools.iter().collect();
+    order.sort_by_key(|tool| tool.annotations.read_only());
+    let mut rows_by_name = Vec::new();
+    for tool in order {
         let hints = &tool.annotations;
         let claimed = [hints.read_only(), hints.idempotent(), !hints.destructive()];
         let mut verdicts: Vec<Verdict> = claimed
@@ -243,7 +311,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         if let (None, Ok(strategy), Some(validator)) = (&skip, &generated, &validator) {
             let case = (
                 strategy.clone(),
-                proptest::collection::vec(proptest::prelude::any::<u8>(), 0..6),
+                proptest::collection::vec(proptest::prelude::any::<u8>(), 0..12),
             );
             for _ in 0..options.cases {
                 if Instant::now() > deadline {
@@ -347,9 +415,19 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
             .zip(&verdicts)
             .map(|(hint, verdict)| ((*hint).to_owned(), Value::from(verdict.word())))
             .collect();
-        rows.push(
+        rows_by_name.push((
+            tool.name().to_owned(),
             json!({"name": tool.name(), "probe": probe, "succeeded": succeeded, "notes": notes}),
-        );
+        ));
+    }
+    // Reported in the order the server lists them.
+    for tool in &tools {
+        if let Some(at) = rows_by_name
+            .iter()
+            .position(|(name, _)| name == tool.name())
+        {
+            rows.push(rows_by_name.remove(at).1);
+        }
     }
     Ok((
         json!({"tools": rows, "server": server_findings, "seed": options.seed}),

@@ -126,6 +126,23 @@ pub fn lost(before: &Tree, after: &Tree) -> Option<String> {
             continue;
         }
         if let (Ok(was), Ok(is)) = (std::str::from_utf8(was), std::str::from_utf8(is)) {
+            // JSON Lines: each line a JSON value, judged as an array of them by the additive
+            // rule (a store that rewrites a record it added to keeps it).
+            let records = |text: &str| -> Option<Vec<serde_json::Value>> {
+                text.lines()
+                    .filter(|line| !line.trim().is_empty())
+                    .map(|line| serde_json::from_str(line).ok())
+                    .collect()
+            };
+            if let (Some(was), Some(is)) = (records(was), records(is)) {
+                let (was, is) = (serde_json::Value::Array(was), serde_json::Value::Array(is));
+                if !annotations::verify::contains(&was, &is) {
+                    return Some(format!(
+                        "`{path}`: a record of its JSON Lines was removed or overwritten"
+                    ));
+                }
+                continue;
+            }
             let mut lines: BTreeMap<&str, i64> = BTreeMap::new();
             for line in is.lines() {
                 *lines.entry(line).or_default() += 1;

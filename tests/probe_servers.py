@@ -1,0 +1,55 @@
+"""What the probe must find on the real servers and the liar fixture (tests/probe_servers.sh).
+
+Only what holds for any seed is asserted: a hint claimed and never violated is verified or,
+when no call of the tool succeeded, unexercised; the violations below are real behaviour.
+"""
+
+import json
+import sys
+
+out = sys.argv[1]
+
+
+def verdicts(name):
+    with open(f"{out}/{name}.json") as f:
+        report = json.load(f)
+    return {t["name"]: t["probe"] for t in report["tools"]}
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+HINTS = ("readOnly", "idempotent", "nonDestructive")
+
+# The liar fixture: each lie caught on its hint, no honest tool ever.
+liar = verdicts("liar")
+check(liar["read_config"]["readOnly"] == "violated", liar)
+check(liar["append_log"]["idempotent"] == "violated", liar)
+check(liar["save_note"]["nonDestructive"] == "violated", liar)
+for honest in ("list_files", "set_greeting", "add_line"):
+    check("violated" not in liar[honest].values(), (honest, liar[honest]))
+
+# The official filesystem and memory servers: no hint they claim is violated, and each of
+# their read-only tools that ran was verified read-only.
+for name in ("filesystem", "memory"):
+    found = verdicts(name)
+    for tool, probe in found.items():
+        check("violated" not in probe.values(), (name, tool, probe))
+    check(any(p["readOnly"] == "verified" for p in found.values()), (name, found))
+
+memory = verdicts("memory")
+check(memory["read_graph"]["readOnly"] == "verified", memory)
+check(memory["create_entities"]["nonDestructive"] == "verified", memory)
+
+# The git server: every tool probed and judged in the report's four words. What it finds
+# there depends on git's own timing (`git status` rewrites `.git/index` only when its stat
+# cache is stale) and is reported as found, not asserted: see the README's table.
+git = verdicts("git")
+check(len(git) >= 10, git)
+words = {"verified", "violated", "unexercised", "unclaimed"}
+check(all(set(probe.values()) <= words for probe in git.values()), git)
+check(any(p["readOnly"] == "verified" for p in git.values()), git)
+
+print("probe of real servers: as expected")
