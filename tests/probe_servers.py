@@ -52,4 +52,9 @@ words = {"verified", "violated", "unexercised", "unclaimed"}
 check(all(set(probe.values()) <= words for probe in git.values()), git)
 check(any(p["readOnly"] == "verified" for p in git.values()), git)
 
+# The audit over Streamable HTTP read the conformance example's tools.
+with open(f"{out}/http.json") as f:
+    http = json.load(f)
+check(any(t["name"] == "test_simple_text" for t in http["tools"]), http)
+
 print("probe of real servers: as expected")

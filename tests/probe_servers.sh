@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The audit's --probe against real servers nobody here wrote: the official filesystem and
 # memory servers (npm) and the Python git server (PyPI), each in its own sandbox, with a fixed
-# seed; and the liar fixture. Prints each table and checks what tests/probe_servers.py expects.
+# seed; and the liar fixture; and the audit over Streamable HTTP against the conformance
+# example. Prints each table and checks what tests/probe_servers.py expects.
 # The servers are installed into `target/probe-servers` (or `$PROBE_SERVERS_HOME`) the first
 # time, at pinned versions.
 set -euo pipefail
@@ -56,5 +57,14 @@ probe memory --env 'MEMORY_FILE_PATH={sandbox}/memory.jsonl' -- \
   node "$HOME_DIR/node_modules/@modelcontextprotocol/server-memory/dist/index.js"
 probe git --seed-dir "$SEED" -- "$HOME_DIR/venv/bin/mcp-server-git" --repository '{sandbox}/repo'
 probe liar -- target/debug/examples/liar_server
+
+# The audit over Streamable HTTP, against the conformance example.
+source tests/serve_conformance.sh
+echo "== the audit over Streamable HTTP: $URL"
+set +e
+"$AUDIT" --format json --http "$URL" > "$OUT/http.json"
+status=$?
+set -e
+[ "$status" -lt 2 ] || { echo "the audit over HTTP failed"; exit 1; }
 
 python3 tests/probe_servers.py "$OUT"

@@ -2,6 +2,7 @@
 //! `--probe` (its hints checked by behaviour) and `--diff` (what changed between two
 //! listings). Shared by the installed binary and the `audit` example.
 
+mod http;
 mod peer;
 mod probe;
 mod report;
@@ -14,7 +15,7 @@ use annotations::diff::Class;
 use serde_json::{Value, json};
 
 const USAGE: &str = "\
-usage: annotations-audit [--format json] [--timeout SECONDS] [--] <command> [args...]
+usage: annotations-audit [--format json] [--timeout SECONDS] ([--] <command> [args...] | --http URL)
        annotations-audit --probe [--cases N] [--seed S] [--seed-dir DIR] [--env KEY=VALUE]...
                          [--allow-open-world] [--probe-timeout SECONDS] [--format json] -- <command> [args...]
        annotations-audit --diff OLD.json (NEW.json | -- <command> [args...]) [--allow breaking,trust] [--format json]
@@ -35,6 +36,8 @@ struct Args {
     diff: Option<(String, Option<String>)>,
     allow: Vec<String>,
     command: Vec<String>,
+    http: Option<String>,
+    help: bool,
 }
 
 fn parse(mut args: Vec<String>) -> Result<Args, String> {
@@ -45,6 +48,8 @@ fn parse(mut args: Vec<String>) -> Result<Args, String> {
         diff: None,
         allow: Vec::new(),
         command: Vec::new(),
+        http: None,
+        help: false,
     };
     let mut probe = probe::Options {
         command: Vec::new(),
@@ -92,7 +97,8 @@ fn parse(mut args: Vec<String>) -> Result<Args, String> {
                 };
                 parsed.diff = Some((old, new));
             }
-            "--help" | "-h" => return Err(USAGE.to_owned()),
+            "--http" => parsed.http = Some(value()?),
+            "--help" | "-h" => parsed.help = true,
             "--" => {
                 args.reverse();
                 parsed.command = std::mem::take(&mut args);
@@ -124,6 +130,10 @@ pub fn run(args: Vec<String>) -> i32 {
             return 2;
         }
     };
+    if args.help {
+        println!("{USAGE}");
+        return 0;
+    }
     let outcome = if let Some((old, new)) = &args.diff {
         diff(&args, old, new.as_deref())
     } else if let Some(options) = &args.probe {
@@ -151,8 +161,16 @@ fn print(args: &Args, report: &Value, table: fn(&Value) -> String) {
     }
 }
 
+/// The server the command line names: the command, or `--http`'s endpoint.
+fn server(args: &Args) -> Result<peer::Peer, String> {
+    match &args.http {
+        Some(url) => peer::Peer::connect(url, args.timeout),
+        None => peer::Peer::start(&args.command, None, &[], args.timeout),
+    }
+}
+
 fn audit(args: &Args) -> Result<i32, String> {
-    let mut peer = peer::Peer::start(&args.command, None, &[], args.timeout)?;
+    let mut peer = server(args)?;
     let (listed, problems) = peer.list_tools()?;
     drop(peer);
     let (report, has_errors) = report::report(&listed, &problems);

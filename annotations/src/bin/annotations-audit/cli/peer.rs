@@ -15,13 +15,25 @@ const MAX_MESSAGE: u64 = 64 << 20;
 /// How many pages of `tools/list` the audit reads before it stops.
 const MAX_PAGES: usize = 1000;
 
-/// A server started for the audit; killed when dropped.
+/// A server the audit talks to: one it started (killed when dropped), or one at a Streamable
+/// HTTP endpoint.
 pub struct Peer {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<Result<String, String>>,
+    link: Link,
     next_id: u64,
     timeout: Duration,
+}
+
+enum Link {
+    Stdio {
+        child: Child,
+        stdin: ChildStdin,
+        lines: Receiver<Result<String, String>>,
+    },
+    Http {
+        http: super::http::Http,
+        /// The messages the last answer held, not read yet.
+        pending: std::collections::VecDeque<String>,
+    },
 }
 
 /// What a request came back with.
@@ -82,13 +94,33 @@ impl Peer {
                 }
             }
         });
-        let mut peer = Peer {
-            child,
-            stdin,
-            lines,
+        let peer = Peer {
+            link: Link::Stdio {
+                child,
+                stdin,
+                lines,
+            },
             next_id: 1,
             timeout,
         };
+        peer.initialize()
+    }
+
+    /// The server at the Streamable HTTP endpoint `url`, initialized.
+    pub fn connect(url: &str, timeout: Duration) -> Result<Peer, String> {
+        let peer = Peer {
+            link: Link::Http {
+                http: super::http::Http::new(url, timeout)?,
+                pending: std::collections::VecDeque::new(),
+            },
+            next_id: 1,
+            timeout,
+        };
+        peer.initialize()
+    }
+
+    fn initialize(mut self) -> Result<Peer, String> {
+        let peer = &mut self;
         peer.result(
             "initialize",
             json!({
@@ -98,16 +130,46 @@ impl Peer {
             }),
         )?;
         peer.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))?;
-        Ok(peer)
+        Ok(self)
     }
 
     fn send(&mut self, message: &Value) -> Result<(), String> {
-        let mut line = message.to_string();
-        line.push('\n');
-        self.stdin
-            .write_all(line.as_bytes())
-            .and_then(|()| self.stdin.flush())
-            .map_err(|error| format!("cannot write to the server: {error}"))
+        match &mut self.link {
+            Link::Stdio { stdin, .. } => {
+                let mut line = message.to_string();
+                line.push('\n');
+                stdin
+                    .write_all(line.as_bytes())
+                    .and_then(|()| stdin.flush())
+                    .map_err(|error| format!("cannot write to the server: {error}"))
+            }
+            Link::Http { http, pending } => {
+                pending.extend(http.post(message)?);
+                Ok(())
+            }
+        }
+    }
+
+    /// The next message from the server, waited for until `deadline`.
+    fn next(&mut self, method: &str, deadline: Instant) -> Result<String, String> {
+        match &mut self.link {
+            Link::Stdio { lines, .. } => {
+                let left = deadline.saturating_duration_since(Instant::now());
+                match lines.recv_timeout(left) {
+                    Ok(line) => line,
+                    Err(RecvTimeoutError::Timeout) => Err(format!(
+                        "the server did not answer `{method}` within {} s",
+                        self.timeout.as_secs_f64()
+                    )),
+                    Err(RecvTimeoutError::Disconnected) => Err(format!(
+                        "the server closed its output before answering `{method}`"
+                    )),
+                }
+            }
+            Link::Http { pending, .. } => pending
+                .pop_front()
+                .ok_or_else(|| format!("the server's answer to `{method}` held no answer")),
+        }
     }
 
     /// The answer to `method`, skipping what the server sends meanwhile (notifications; its
@@ -118,21 +180,7 @@ impl Peer {
         self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))?;
         let deadline = Instant::now() + self.timeout;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = match self.lines.recv_timeout(left) {
-                Ok(line) => line?,
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!(
-                        "the server did not answer `{method}` within {} s",
-                        self.timeout.as_secs_f64()
-                    ));
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!(
-                        "the server closed its output before answering `{method}`"
-                    ));
-                }
-            };
+            let line = self.next(method, deadline)?;
             if line.trim().is_empty() {
                 continue;
             }
@@ -222,13 +270,18 @@ impl Peer {
 
     /// Whether the server is still running.
     pub fn alive(&mut self) -> bool {
-        matches!(self.child.try_wait(), Ok(None))
+        match &mut self.link {
+            Link::Stdio { child, .. } => matches!(child.try_wait(), Ok(None)),
+            Link::Http { .. } => true,
+        }
     }
 }
 
 impl Drop for Peer {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Link::Stdio { child, .. } = &mut self.link {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
     }
 }
