@@ -38,10 +38,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "target" / "compile-bench"
-VARIANTS = ["hand", "derive", "schema", "rmcp", "types", "rmcp-types"]
+VARIANTS = ["floor", "hand", "derive", "schema", "rmcp", "types", "rmcp-types"]
 # What runs without --variants (and so what bench/run.py measures): the user-type variants
 # take minutes at 1000 tools and are asked for by name.
-DEFAULT_VARIANTS = ["hand", "derive", "schema", "rmcp"]
+DEFAULT_VARIANTS = ["floor", "hand", "derive", "schema", "rmcp"]
 
 SCHEMA = (
     r'{"type":"object","properties":{"id":{"type":"integer","minimum":0,'
@@ -74,6 +74,9 @@ def handler(variant: str, n: int) -> str:
             + body
             + "    }\n"
         )
+    if variant == "floor":
+        # What a careful author writes with no crate at all: a plain method.
+        return doc + f"    pub fn tool_{n}(&self, id: u64, name: String) -> String {{\n" + body + "    }\n"
     if variant == "hand":
         schema = SCHEMA.replace('"', '\\"')
         return (
@@ -101,6 +104,8 @@ def handler(variant: str, n: int) -> str:
             + "        icons: ::std::borrow::Cow::Borrowed(&[]),\n"
             + "        task_support: None,\n"
             + "        meta: None,\n"
+            + "        toolsets: &[],\n"
+            + "        scopes: &[],\n"
             + "        __non_exhaustive: ::annotations::__private::NonExhaustive,\n"
             + "    };\n"
         )
@@ -136,6 +141,29 @@ def handler(variant: str, n: int) -> str:
 
 
 def extra(variant: str, handlers: int) -> str:
+    if variant == "floor":
+        # The whole tools/list result as one JSON string literal, and a match on the name
+        # that reads the arguments with serde_json and calls.
+        tools = ",".join(
+            '{"name":"tool_%d","title":"Tool %d","description":"Look up item %d by id and name.",'
+            '"inputSchema":%s,"annotations":{"title":"Tool %d","readOnlyHint":true,"openWorldHint":false}}'
+            % (n, n, n, SCHEMA, n)
+            for n in range(handlers)
+        )
+        listing = '{"tools":[' + tools + "]}"
+        arms = "".join(
+            f'            "tool_{n}" => Some(self.tool_{n}(read(args, "id")?, read(args, "name")?)),\n'
+            for n in range(handlers)
+        )
+        return (
+            "\n/// The whole `tools/list` result.\n"
+            f"pub const TOOLS_LIST: &str = r##\"{listing}\"##;\n\n"
+            "fn read<T: ::serde::de::DeserializeOwned>(args: &::serde_json::Map<String, ::serde_json::Value>, key: &str) -> Option<T> {\n"
+            "    ::serde_json::from_value(args.get(key)?.clone()).ok()\n}\n\n"
+            "impl Server {\n    /// Calls a tool by name.\n"
+            "    pub fn dispatch(&self, name: &str, args: &::serde_json::Map<String, ::serde_json::Value>) -> Option<String> {\n"
+            "        match name {\n" + arms + "            _ => None,\n        }\n    }\n}\n"
+        )
     if variant == "hand":
         entries = ", ".join(f"Server::TOOL_{n}_TOOL" for n in range(handlers))
         arms = "".join(
@@ -211,7 +239,9 @@ def write_workspace(variants, handlers):
     for variant in variants:
         crate = WORK / variant
         (crate / "src").mkdir(parents=True, exist_ok=True)
-        if variant.startswith("rmcp"):
+        if variant == "floor":
+            deps = 'serde = "1"\nserde_json = "1"\n'
+        elif variant.startswith("rmcp"):
             deps = (
                 'rmcp = { version = "=3.11.0", default-features = false, features = ["macros", "server"] }\n'
                 'serde = { version = "1", features = ["derive"] }\n'

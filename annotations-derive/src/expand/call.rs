@@ -17,7 +17,7 @@
 //! can be had from. The call's lifetime appears in no bound (`for<'__x>` bounds instead), so
 //! the call is a function pointer for every lifetime, as a listing holds it.
 
-use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream};
+use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
 use quote::{format_ident, quote, quote_spanned};
 
 use crate::expand::call_types::{
@@ -327,7 +327,9 @@ pub(crate) fn expand(
     // A `Json<T>` behind an alias would lose its `outputSchema` silently: refused, at the
     // return type.
     let output_probe = match &handler.output {
-        Some(output) if !descriptor.writes_json() && !mentions_impl(output) => {
+        Some(output)
+            if !descriptor.writes_json() && !mentions_impl(output) && !plainly_not_json(output) =>
+        {
             let output = static_lifetimes(output.clone());
             // Every token at the return type, so that rustc points there.
             let krate: TokenStream = krate
@@ -367,6 +369,33 @@ pub(crate) fn expand(
                 #run,
             )
         }
+    }
+}
+
+/// Whether a return type is one that cannot be `Json<T>` behind an alias: a standard type
+/// written by its own name (`String`, `&'static str`, `u64`, `()`), so that no probe of it is
+/// emitted (a type checked per tool, for nothing).
+fn plainly_not_json(output: &TokenStream) -> bool {
+    const PLAIN: [&str; 17] = [
+        "String", "str", "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16",
+        "i32", "i64", "i128", "isize", "f64",
+    ];
+    let tokens: Vec<TokenTree> = crate::leaf::tokens::flatten(output.clone());
+    let words: Vec<String> = tokens
+        .iter()
+        .filter_map(|token| match token {
+            TokenTree::Ident(ident) => Some(ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    match (tokens.as_slice(), words.as_slice()) {
+        // `()`
+        ([TokenTree::Group(group)], []) => group.stream().is_empty(),
+        // `String`, `u64`, `&str`, `&'static str`
+        (_, [word]) | (_, [_, word]) if PLAIN.contains(&word.as_str()) => tokens
+            .iter()
+            .all(|token| !matches!(token, TokenTree::Punct(p) if p.as_char() == '<' || p.as_char() == ':')),
+        _ => false,
     }
 }
 
