@@ -19,10 +19,19 @@ pub use self::server::ListingServer;
 pub(crate) fn session_version(
     context: &rmcp::service::RequestContext<rmcp::RoleServer>,
 ) -> crate::protocol::ProtocolVersion {
-    let Some(version) = context.protocol_version() else {
-        return crate::protocol::ProtocolVersion::LATEST;
-    };
-    let version = version.as_str();
+    if let Some(stated) = context.meta.protocol_version() {
+        return version_of(stated.as_str());
+    }
+    // The negotiated version read in the peer's shared info, not copied out of it.
+    match context.peer.peer_info() {
+        Some(info) => version_of(info.protocol_version.as_str()),
+        None => crate::protocol::ProtocolVersion::LATEST,
+    }
+}
+
+/// The version named `version`: the newest this crate knows for a newer one, the oldest for
+/// an older one.
+fn version_of(version: &str) -> crate::protocol::ProtocolVersion {
     crate::protocol::ProtocolVersion::parse(version).unwrap_or(
         if version > crate::protocol::ProtocolVersion::LATEST.as_str() {
             crate::protocol::ProtocolVersion::LATEST
