@@ -284,6 +284,16 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
     }
 }
 
+/// A request's filter that names a toolset or tool the listing does not have (the operator's
+/// was checked when the server was built): said without the names the listing has, which
+/// would tell the client of tools hidden from it.
+fn filter_refused() -> ErrorData {
+    ErrorData::invalid_params(
+        "the request's filter names a toolset or a tool this server does not offer",
+        None,
+    )
+}
+
 impl<S: Send + Sync + 'static> Served<S> {
     /// The filter of a request: the operator's, narrowed by the request's own; `None` when
     /// nothing is filtered.
@@ -320,6 +330,11 @@ impl<S: Send + Sync + 'static> Service<RoleServer> for ListingServer<S> {
         request: <RoleServer as ServiceRole>::PeerReq,
         context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
+        let listing = matches!(request, ClientRequest::ListToolsRequest(_));
+        if listing {
+            // Cleared before the filter is read: a change after this point is told again.
+            self.served.told.store(false, Ordering::Release);
+        }
         let listed = match &request {
             ClientRequest::ListToolsRequest(list) => Some((
                 list.params
@@ -335,7 +350,6 @@ impl<S: Send + Sync + 'static> Service<RoleServer> for ListingServer<S> {
         else {
             return Ok(answer);
         };
-        self.served.told.store(false, Ordering::Release);
         let options = self.served.options.with_version(version);
         let invalid =
             |error: &dyn std::fmt::Display| ErrorData::invalid_params(error.to_string(), None);
@@ -345,7 +359,7 @@ impl<S: Send + Sync + 'static> Service<RoleServer> for ListingServer<S> {
                 .served
                 .listing
                 .filtered(&filter)
-                .map_err(|error| invalid(&error))?
+                .map_err(|_| filter_refused())?
                 .render_page(&options, cursor.as_deref()),
         }
         .map_err(|error| invalid(&error))?;
@@ -394,7 +408,7 @@ impl<S: Send + Sync + 'static> rmcp::ServerHandler for Served<S> {
             let offered = self
                 .listing
                 .filtered(&filter)
-                .map_err(|error| ErrorData::invalid_params(error.to_string(), None))?
+                .map_err(|_| filter_refused())?
                 .get(&request.name)
                 .is_some();
             if !offered {

@@ -119,7 +119,10 @@ fn breaking_values(property: &Value, current: Option<&Value>) -> Vec<(&'static s
             json!("a".repeat(min as usize - 1)),
         ));
     }
-    if let Some(max) = get("maxLength").and_then(Value::as_u64) {
+    if let Some(max) = get("maxLength")
+        .and_then(Value::as_u64)
+        .filter(|max| *max < 1 << 16)
+    {
         #[allow(clippy::cast_possible_truncation)]
         out.push((
             "a string longer than its maxLength",
@@ -135,7 +138,10 @@ fn breaking_values(property: &Value, current: Option<&Value>) -> Vec<(&'static s
         out.push(("a value outside its enum", json!("not_one_of_them")));
     }
     if let Some(Value::Array(items)) = current {
-        if let Some(max) = get("maxItems").and_then(Value::as_u64) {
+        if let Some(max) = get("maxItems")
+            .and_then(Value::as_u64)
+            .filter(|max| *max < 1 << 12)
+        {
             let mut more = items.clone();
             #[allow(clippy::cast_possible_truncation)]
             while more.len() <= max as usize {

@@ -243,7 +243,7 @@ fn integers(object: &Map<String, Value>) -> Result<BoxedStrategy<Value>, String>
         #[allow(clippy::cast_possible_truncation)]
         Some(step) => {
             let step = step.min(i128::from(i64::MAX)) as i64;
-            base.prop_map(move |n| n - n.rem_euclid(step))
+            base.prop_map(move |n| n.saturating_sub(n.rem_euclid(step)))
                 .prop_map(|n| json!(n))
                 .boxed()
         }
@@ -262,6 +262,16 @@ fn numbers(object: &Map<String, Value>) -> Result<BoxedStrategy<Value>, String> 
     if object.contains_key("multipleOf") {
         // A multiple is found among the integers (the validator keeps the right ones).
         return integers(object);
+    }
+    // A range wider than a float can span is generated within a billion of zero (or its
+    // nearer end): the validator keeps the values it takes.
+    let (low, high) = if (high - low).is_finite() {
+        (low, high)
+    } else {
+        (low.max(-1e9), high.min(1e9).max(low.max(-1e9)))
+    };
+    if !(low.is_finite() && high.is_finite()) {
+        return Err("number bounds that no float spans".to_owned());
     }
     let whole = integers(object).ok();
     let floats = (low..=high).prop_map(|x| json!(x)).boxed();
@@ -287,8 +297,13 @@ fn strings(object: &Map<String, Value>) -> Result<BoxedStrategy<Value>, String> 
     let max = object
         .get("maxLength")
         .and_then(Value::as_u64)
-        .unwrap_or(min + 12)
-        .min(min + 64);
+        .unwrap_or(min.saturating_add(12))
+        .min(min.saturating_add(64));
+    if min > max || min > 1 << 16 {
+        return Err(format!(
+            "string lengths that no string has (from {min} to {max})"
+        ));
+    }
     if let Some(Value::String(pattern)) = object.get("pattern") {
         // A pattern searches the string: what matches it anchored matches it. The generator
         // reads no anchors, so the ones at the ends are taken off (a match of what is left is
@@ -340,8 +355,13 @@ fn arrays(object: &Map<String, Value>, at: At<'_>) -> Result<BoxedStrategy<Value
     let max = object
         .get("maxItems")
         .and_then(Value::as_u64)
-        .unwrap_or(min + 4)
-        .min(min + 8);
+        .unwrap_or(min.saturating_add(4))
+        .min(min.saturating_add(8));
+    if min > max || min > 1 << 12 {
+        return Err(format!(
+            "item counts that no array has (from {min} to {max})"
+        ));
+    }
     let unique = object.get("uniqueItems") == Some(&Value::Bool(true));
     let prefix: Vec<BoxedStrategy<Value>> = match object.get("prefixItems") {
         Some(Value::Array(prefix)) => prefix
@@ -539,5 +559,34 @@ pub(crate) fn unread(schema: &Value, out: &mut Vec<String>) {
         }
         Value::Array(items) => items.iter().for_each(|item| unread(item, out)),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::strategy::{Strategy, ValueTree};
+    use proptest::test_runner::TestRunner;
+    use serde_json::json;
+
+    #[test]
+    fn a_schema_that_takes_nothing_is_an_error_and_a_wide_one_values_never_a_panic() {
+        let impossible = json!({"type": "object", "required": ["s"],
+            "properties": {"s": {"type": "string", "minLength": 5, "maxLength": 3}}});
+        assert!(super::valid(&impossible).is_err());
+        for schema in [
+            json!({"type": "integer", "multipleOf": 3}),
+            json!({"type": "number", "minimum": -1e308, "maximum": 1e308}),
+            json!({"type": "string", "minLength": 18446744073709551615_u64}),
+            json!({"type": "array", "minItems": 18446744073709551615_u64}),
+        ] {
+            let Ok(strategy) = super::valid(&schema) else {
+                continue;
+            };
+            let mut runner = TestRunner::deterministic();
+            for _ in 0..64 {
+                let value = strategy.new_tree(&mut runner).unwrap().current();
+                assert!(jsonschema::validator_for(&schema).unwrap().is_valid(&value));
+            }
+        }
     }
 }

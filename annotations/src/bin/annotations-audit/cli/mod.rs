@@ -196,11 +196,7 @@ fn tools_of(args: &Args, file: Option<&str>) -> Result<Vec<Tool>, String> {
                 }
             }
         }
-        None => {
-            peer::Peer::start(&args.command, None, &[], args.timeout)?
-                .list_tools()?
-                .0
-        }
+        None => server(args)?.list_tools()?.0,
     };
     listed
         .into_iter()

@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -71,7 +71,8 @@ impl Peer {
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             return Err("cannot talk to the server".into());
         };
-        let (send, lines) = channel();
+        // Bounded: a server that writes faster than the audit reads waits for it.
+        let (send, lines) = sync_channel(64);
         std::thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             loop {
@@ -154,6 +155,13 @@ impl Peer {
     fn next(&mut self, method: &str, deadline: Instant) -> Result<String, String> {
         match &mut self.link {
             Link::Stdio { lines, .. } => {
+                // The deadline holds however many other messages the server sends meanwhile.
+                if Instant::now() >= deadline {
+                    return Err(format!(
+                        "the server did not answer `{method}` within {} s",
+                        self.timeout.as_secs_f64()
+                    ));
+                }
                 let left = deadline.saturating_duration_since(Instant::now());
                 match lines.recv_timeout(left) {
                     Ok(line) => line,
