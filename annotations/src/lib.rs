@@ -121,7 +121,7 @@ mod tool;
 pub mod verify;
 #[cfg(feature = "rmcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
-pub use crate::rmcp::ListingServer;
+pub use crate::rmcp::{ListingHandler, ListingServer};
 
 #[doc(hidden)]
 #[path = "private/mod.rs"]

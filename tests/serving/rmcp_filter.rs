@@ -232,3 +232,39 @@ async fn a_fixed_server_refuses_to_change_what_it_said_never_changes() {
         .unwrap_err();
     assert!(error.to_string().contains("listChanged: false"), "{error}");
 }
+
+#[tokio::test]
+async fn the_handler_form_serves_the_same_tools_through_the_same_filters() {
+    let handler = ListingServer::new(TOOLS, ())
+        .with_filter(Filter::new().read_only())
+        .unwrap()
+        .into_handler();
+    let (server_end, client_end) = tokio::io::duplex(1 << 16);
+    tokio::spawn(async move {
+        if let Ok(running) = handler.serve(tokio::io::split(server_end)).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let (changed, _changes) = mpsc::unbounded_channel();
+    let client = Watcher {
+        name: "client",
+        changed,
+    }
+    .serve(tokio::io::split(client_end))
+    .await
+    .unwrap();
+    assert_eq!(listed(&client).await, ["get_issue", "get_file"]);
+    assert!(
+        call(&client, "create_issue", serde_json::json!({"title": "x"}))
+            .await
+            .is_err()
+    );
+    // And it is what rmcp's Streamable HTTP service takes.
+    let sessions =
+        rmcp::transport::streamable_http_server::session::local::LocalSessionManager::default();
+    let _service = rmcp::transport::streamable_http_server::StreamableHttpService::new(
+        || Ok(ListingServer::new(TOOLS, ()).into_handler()),
+        std::sync::Arc::new(sessions),
+        Default::default(),
+    );
+}

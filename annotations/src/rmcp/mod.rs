@@ -11,7 +11,7 @@ mod router;
 mod server;
 mod tool;
 
-pub use self::server::ListingServer;
+pub use self::server::{ListingHandler, ListingServer};
 
 /// The protocol version of the session (negotiated at `initialize`, or stated by the request
 /// from 2026-07-28 on; the newest this crate knows for a newer one, the oldest for an older

@@ -132,15 +132,19 @@ impl<S: Send + Sync + 'static> Listing<S> {
 /// }
 /// ```
 pub struct ListingServer<S: 'static> {
-    served: Served<S>,
+    served: ListingHandler<S>,
 }
 
 /// Computes a request's own filter from its context (its authorization, say).
 type RequestFilter = Box<dyn Fn(&RequestContext<RoleServer>) -> Filter + Send + Sync>;
 
-/// What a [`ListingServer`] serves, as rmcp's `ServerHandler`: rmcp's own handling of every
-/// request (versions, capabilities, errors), with the listing's tools.
-struct Served<S: 'static> {
+/// A [`ListingServer`] as an rmcp `ServerHandler` ([`ListingServer::into_handler`]), for what
+/// takes one: rmcp's Streamable HTTP service (`StreamableHttpService::new(move ||
+/// Ok(server.into_handler()), ...)`), or a router of your own. It serves the same tools through
+/// the same filters; its `tools/list` goes out through rmcp's `Tool`, which has no field for
+/// `execution`, so a tool's `task_support` does not reach a 2025-11-25 session this way
+/// (everything else does, `ttlMs` and `cacheScope` included).
+pub struct ListingHandler<S: 'static> {
     listing: Listing<S>,
     state: S,
     options: ListOptions,
@@ -156,6 +160,9 @@ struct Served<S: 'static> {
     /// Whether the session was told of a change it has not listed since: one notification
     /// for any number of changes before the client lists again.
     told: AtomicBool,
+    /// Serving on its own (a `ServerHandler`), not inside [`ListingServer`]'s `Service`,
+    /// which writes `tools/list` itself.
+    alone: bool,
 }
 
 impl<S: Send + Sync + 'static> ListingServer<S> {
@@ -164,7 +171,7 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
     #[must_use]
     pub fn new(listing: Listing<S>, state: S) -> Self {
         ListingServer {
-            served: Served {
+            served: ListingHandler {
                 listing,
                 state,
                 options: ListOptions::default(),
@@ -174,6 +181,7 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
                 request_filter: None,
                 session: Mutex::new(None),
                 told: AtomicBool::new(false),
+                alone: false,
             },
         }
     }
@@ -273,6 +281,15 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
         Ok(())
     }
 
+    /// The server as an rmcp `ServerHandler` ([`ListingHandler`]), for rmcp's Streamable HTTP
+    /// service or a router of your own: the same tools through the same filters, its
+    /// `tools/list` through rmcp's types (which cannot carry `execution.taskSupport`).
+    #[must_use]
+    pub fn into_handler(mut self) -> ListingHandler<S> {
+        self.served.alone = true;
+        self.served
+    }
+
     /// The state the handlers receive.
     pub fn state(&self) -> &S {
         &self.served.state
@@ -294,7 +311,7 @@ fn filter_refused() -> ErrorData {
     )
 }
 
-impl<S: Send + Sync + 'static> Served<S> {
+impl<S: Send + Sync + 'static> ListingHandler<S> {
     /// The filter of a request: the operator's, narrowed by the request's own; `None` when
     /// nothing is filtered.
     fn filter_for(&self, context: &RequestContext<RoleServer>) -> Option<Filter> {
@@ -308,6 +325,30 @@ impl<S: Send + Sync + 'static> Served<S> {
             None if operator.is_everything() => None,
             None => Some(operator),
         }
+    }
+
+    /// The `tools/list` result of the page at `cursor`, for `version`, through `filter`, as
+    /// [`Listing::render`] writes it (written for the page alone, nothing kept).
+    fn page(
+        &self,
+        cursor: Option<&str>,
+        version: crate::protocol::ProtocolVersion,
+        filter: Option<Filter>,
+    ) -> Result<serde_json::Value, ErrorData> {
+        let options = self.options.with_version(version);
+        let invalid =
+            |error: &dyn std::fmt::Display| ErrorData::invalid_params(error.to_string(), None);
+        let text = match filter {
+            None => self.listing.render_page(&options, cursor),
+            Some(filter) => self
+                .listing
+                .filtered(&filter)
+                .map_err(|_| filter_refused())?
+                .render_page(&options, cursor),
+        }
+        .map_err(|error| invalid(&error))?;
+        serde_json::from_str(&text)
+            .map_err(|error| ErrorData::internal_error(error.to_string(), None))
     }
 
     /// The server's info, with the `tools` capability saying whether its tools may change.
@@ -350,21 +391,7 @@ impl<S: Send + Sync + 'static> Service<RoleServer> for ListingServer<S> {
         else {
             return Ok(answer);
         };
-        let options = self.served.options.with_version(version);
-        let invalid =
-            |error: &dyn std::fmt::Display| ErrorData::invalid_params(error.to_string(), None);
-        let text = match filter {
-            None => self.served.listing.render_page(&options, cursor.as_deref()),
-            Some(filter) => self
-                .served
-                .listing
-                .filtered(&filter)
-                .map_err(|_| filter_refused())?
-                .render_page(&options, cursor.as_deref()),
-        }
-        .map_err(|error| invalid(&error))?;
-        let value = serde_json::from_str(&text)
-            .map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
+        let value = self.served.page(cursor.as_deref(), version, filter)?;
         Ok(ServerResult::CustomResult(CustomResult(value)))
     }
 
@@ -385,18 +412,30 @@ impl<S: Send + Sync + 'static> Service<RoleServer> for ListingServer<S> {
     }
 }
 
-impl<S: Send + Sync + 'static> rmcp::ServerHandler for Served<S> {
+impl<S: Send + Sync + 'static> rmcp::ServerHandler for ListingHandler<S> {
     fn get_info(&self) -> ServerConfig {
         self.info()
     }
 
-    /// Nothing but rmcp's checks: the page itself, and its cursor, are [`ListingServer`]'s.
+    /// Inside [`ListingServer`], nothing but rmcp's checks (the page is written there); on
+    /// its own, the page through the filters, as rmcp's types carry it.
     async fn list_tools(
         &self,
-        _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::default())
+        if !self.alone {
+            return Ok(ListToolsResult::default());
+        }
+        self.told.store(false, Ordering::Release);
+        let cursor = request.and_then(|request| request.cursor);
+        let value = self.page(
+            cursor.as_deref(),
+            super::session_version(&context),
+            self.filter_for(&context),
+        )?;
+        serde_json::from_value(value)
+            .map_err(|error| ErrorData::internal_error(error.to_string(), None))
     }
 
     async fn call_tool(
