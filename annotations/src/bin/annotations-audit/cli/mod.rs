@@ -268,7 +268,7 @@ fn probe_table(report: &Value) -> String {
             );
             out.push_str(&format!(
                 "{}: {}\n",
-                tool["name"].as_str().unwrap_or(""),
+                report::code(tool["name"].as_str().unwrap_or("")),
                 report::cell(&text)
             ));
             for line in note
@@ -277,12 +277,19 @@ fn probe_table(report: &Value) -> String {
                 .into_iter()
                 .flatten()
             {
-                out.push_str(&format!("    {}\n", line.as_str().unwrap_or("")));
+                // A path the server made: no escape sequence of its reaches the terminal.
+                out.push_str(&format!(
+                    "    {}\n",
+                    report::cell(line.as_str().unwrap_or(""))
+                ));
             }
         }
     }
     for finding in report["server"].as_array().into_iter().flatten() {
-        out.push_str(&format!("server: {}\n", finding.as_str().unwrap_or("")));
+        out.push_str(&format!(
+            "server: {}\n",
+            report::cell(finding.as_str().unwrap_or(""))
+        ));
     }
     out
 }
