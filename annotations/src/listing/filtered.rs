@@ -27,10 +27,16 @@ impl<S> Listing<S> {
         if let Some(unknown) = filter.unknown(self.tools()) {
             return Err(unknown);
         }
-        Ok(Filtered {
+        Ok(self.filtered_unchecked(filter.clone()))
+    }
+
+    /// The view through a filter whose names were checked already (a server's, once, when it
+    /// was set): no walk over the tools for each request.
+    pub(crate) fn filtered_unchecked(&self, filter: Filter) -> Filtered<'_, S> {
+        Filtered {
             listing: self,
-            filter: filter.clone(),
-        })
+            filter,
+        }
     }
 }
 

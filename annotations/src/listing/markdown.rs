@@ -49,7 +49,7 @@ impl<S> Listing<S> {
     /// ```
     #[must_use]
     pub fn to_markdown_by_toolset(&self) -> String {
-        grouped(self.tools)
+        grouped(&self.tools.iter().collect::<Vec<_>>())
     }
 }
 
@@ -63,13 +63,12 @@ impl<S> crate::listing::Filtered<'_, S> {
     /// [`Listing::to_markdown_by_toolset`] of the tools the filter offers.
     #[must_use]
     pub fn to_markdown_by_toolset(&self) -> String {
-        let tools: Vec<Tool> = self.tools().cloned().collect();
-        grouped(&tools)
+        grouped(&self.tools().collect::<Vec<_>>())
     }
 }
 
 /// One table per toolset, then one of the tools in none.
-fn grouped(tools: &[Tool]) -> String {
+fn grouped(tools: &[&Tool]) -> String {
     let mut toolsets: Vec<&str> = Vec::new();
     for tool in tools {
         for toolset in tool.toolsets() {
@@ -84,12 +83,14 @@ fn grouped(tools: &[Tool]) -> String {
         out.push_str(&table(
             tools
                 .iter()
+                .copied()
                 .filter(|tool| tool.toolsets().contains(&toolset)),
         ));
         out.push('\n');
     }
     let rest: Vec<&Tool> = tools
         .iter()
+        .copied()
         .filter(|tool| tool.toolsets().is_empty())
         .collect();
     if !rest.is_empty() {

@@ -314,17 +314,52 @@ fn filter_refused() -> ErrorData {
 impl<S: Send + Sync + 'static> ListingHandler<S> {
     /// The filter of a request: the operator's, narrowed by the request's own; `None` when
     /// nothing is filtered.
-    fn filter_for(&self, context: &RequestContext<RoleServer>) -> Option<Filter> {
+    fn filter_for(
+        &self,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Option<Filter>, ErrorData> {
+        let request = self.request_filter(context)?;
         let operator = self
             .operator
             .read()
             .map(|filter| filter.clone())
             .unwrap_or_default();
-        match &self.request_filter {
-            Some(request) => Some(operator.narrow(&request(context))),
+        Ok(match request {
+            Some(request) => Some(operator.narrow(&request)),
             None if operator.is_everything() => None,
             None => Some(operator),
+        })
+    }
+
+    /// The request's own filter, if the server makes one, its names checked (the operator's
+    /// were checked when it was set).
+    fn request_filter(
+        &self,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<Option<Filter>, ErrorData> {
+        let Some(make) = &self.request_filter else {
+            return Ok(None);
+        };
+        let filter = make(context);
+        match filter.unknown(self.listing.tools()) {
+            Some(_) => Err(filter_refused()),
+            None => Ok(Some(filter)),
         }
+    }
+
+    /// Whether the tool `name` is offered to this request: judged on that one tool, by the
+    /// operator's filter (read in place) and the request's. A name the listing does not have
+    /// is left to the listing to answer.
+    fn offers(&self, name: &str, context: &RequestContext<RoleServer>) -> Result<bool, ErrorData> {
+        let Some(tool) = self.listing.get(name) else {
+            return Ok(true);
+        };
+        let request = self.request_filter(context)?;
+        let by_operator = self
+            .operator
+            .read()
+            .map_or(true, |filter| filter.admits(tool));
+        Ok(by_operator && request.is_none_or(|request| request.admits(tool)))
     }
 
     /// The `tools/list` result of the page at `cursor`, for `version`, through `filter`, as
@@ -342,8 +377,7 @@ impl<S: Send + Sync + 'static> ListingHandler<S> {
             None => self.listing.render_page(&options, cursor),
             Some(filter) => self
                 .listing
-                .filtered(&filter)
-                .map_err(|_| filter_refused())?
+                .filtered_unchecked(filter)
                 .render_page(&options, cursor),
         }
         .map_err(|error| invalid(&error))?;
@@ -371,19 +405,18 @@ impl<S: Send + Sync + 'static> Service<RoleServer> for ListingServer<S> {
         request: <RoleServer as ServiceRole>::PeerReq,
         context: RequestContext<RoleServer>,
     ) -> Result<ServerResult, ErrorData> {
-        let listing = matches!(request, ClientRequest::ListToolsRequest(_));
-        if listing {
-            // Cleared before the filter is read: a change after this point is told again.
-            self.served.told.store(false, Ordering::Release);
-        }
         let listed = match &request {
-            ClientRequest::ListToolsRequest(list) => Some((
-                list.params
-                    .as_ref()
-                    .and_then(|params| params.cursor.clone()),
-                super::session_version(&context),
-                self.served.filter_for(&context),
-            )),
+            ClientRequest::ListToolsRequest(list) => {
+                // Cleared before the filter is read: a change after this point is told again.
+                self.served.told.store(false, Ordering::Release);
+                Some((
+                    list.params
+                        .as_ref()
+                        .and_then(|params| params.cursor.clone()),
+                    super::session_version(&context),
+                    self.served.filter_for(&context)?,
+                ))
+            }
             _ => None,
         };
         let answer = self.served.handle_request(request, context).await?;
@@ -432,7 +465,7 @@ impl<S: Send + Sync + 'static> rmcp::ServerHandler for ListingHandler<S> {
         let value = self.page(
             cursor.as_deref(),
             super::session_version(&context),
-            self.filter_for(&context),
+            self.filter_for(&context)?,
         )?;
         serde_json::from_value(value)
             .map_err(|error| ErrorData::internal_error(error.to_string(), None))
@@ -443,18 +476,10 @@ impl<S: Send + Sync + 'static> rmcp::ServerHandler for ListingHandler<S> {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rmcp::model::CallToolResponse, ErrorData> {
-        if let Some(filter) = self.filter_for(&context) {
-            let offered = self
-                .listing
-                .filtered(&filter)
-                .map_err(|_| filter_refused())?
-                .get(&request.name)
-                .is_some();
-            if !offered {
-                // As for a name the listing does not have: nothing says it exists.
-                let unknown = crate::listing::UnknownToolError::new(&request.name);
-                return Err(ErrorData::invalid_params(unknown.to_string(), None));
-            }
+        if !self.offers(&request.name, &context)? {
+            // As for a name the listing does not have: nothing says it exists.
+            let unknown = crate::listing::UnknownToolError::new(&request.name);
+            return Err(ErrorData::invalid_params(unknown.to_string(), None));
         }
         // (Written as one future instead, with the call inline, it measured the same.)
         self.listing

@@ -93,6 +93,46 @@ use serde_json::Value;
 
 use crate::listing::Listing;
 
+/// The JSON pointers of the strings and numbers in `value`, in order: the places a generated
+/// value may be replaced by one seen before. Not public API (`annotations-audit` reuses it).
+#[doc(hidden)]
+#[must_use]
+pub fn scalar_paths(value: &Value) -> Vec<String> {
+    fn walk(value: &Value, path: String, out: &mut Vec<String>) {
+        match value {
+            Value::String(_) | Value::Number(_) => out.push(path),
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    walk(item, format!("{path}/{i}"), out);
+                }
+            }
+            Value::Object(object) => {
+                for (key, item) in object {
+                    let key = key.replace('~', "~0").replace('/', "~1");
+                    walk(item, format!("{path}/{key}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(value, String::new(), &mut out);
+    out
+}
+
+/// The strings (up to 256 bytes) and numbers in `value`, in order, appended to `out`: what a
+/// later call may be given. Not public API (`annotations-audit` reuses it).
+#[doc(hidden)]
+pub fn scalars(value: &Value, out: &mut Vec<Value>) {
+    match value {
+        Value::String(text) if text.len() <= 256 => out.push(value.clone()),
+        Value::Number(_) => out.push(value.clone()),
+        Value::Array(items) => items.iter().for_each(|item| scalars(item, out)),
+        Value::Object(object) => object.values().for_each(|item| scalars(item, out)),
+        _ => {}
+    }
+}
+
 /// The strategy of the arguments a tool's input `schema` takes, as `Verify` generates them:
 /// built from the keywords it reads (types, bounds, lengths, patterns as ECMA-262 reads them,
 /// formats, enums, items, properties, `anyOf`/`oneOf`/`allOf`, `$ref` into `$defs`), each

@@ -15,11 +15,11 @@ use crate::call::Context;
 use crate::protocol::ProtocolVersion;
 use crate::result::ToolResult;
 use crate::tool::Tool;
-use crate::verify::Verify;
 use crate::verify::broken::{Broken, broken};
 use crate::verify::generate;
 use crate::verify::observe::{contains, diff};
 use crate::verify::report::{Report, Violation, ViolationKind};
+use crate::verify::{Verify, scalar_paths, scalars};
 
 /// How many calls before the one checked, at most.
 const MOST_BEFORE: usize = 3;
@@ -347,8 +347,7 @@ impl<S: 'static> Run<'_, '_, S> {
             return arguments;
         }
         let validator = self.validators[index].as_ref();
-        let mut paths = Vec::new();
-        leaves(&arguments, String::new(), &mut paths);
+        let paths = scalar_paths(&arguments);
         for (leaf, path) in paths.into_iter().enumerate() {
             let choice = reuse.get(leaf).copied();
             let Some(choice) = choice.filter(|choice| choice % 3 == 0) else {
@@ -538,25 +537,6 @@ impl<S: 'static> Run<'_, '_, S> {
     }
 }
 
-/// The paths (JSON pointers) of the strings and numbers in `value`, in order.
-fn leaves(value: &Value, path: String, out: &mut Vec<String>) {
-    match value {
-        Value::String(_) | Value::Number(_) => out.push(path),
-        Value::Array(items) => {
-            for (i, item) in items.iter().enumerate() {
-                leaves(item, format!("{path}/{i}"), out);
-            }
-        }
-        Value::Object(object) => {
-            for (key, item) in object {
-                let key = key.replace('~', "~0").replace('/', "~1");
-                leaves(item, format!("{path}/{key}"), out);
-            }
-        }
-        _ => {}
-    }
-}
-
 /// The values a call shows that a later call may use: its arguments' strings and numbers,
 /// its structured result's, and the whole numbers its text mentions (`Saved note 3`).
 fn harvest(arguments: &Value, result: &ToolResult, seen: &mut Vec<Value>) {
@@ -565,12 +545,12 @@ fn harvest(arguments: &Value, result: &ToolResult, seen: &mut Vec<Value>) {
             seen.push(value);
         }
     };
-    let mut scalars = Vec::new();
-    collect_scalars(arguments, &mut scalars);
+    let mut found = Vec::new();
+    scalars(arguments, &mut found);
     if let Some(content) = &result.structured_content {
-        collect_scalars(content, &mut scalars);
+        scalars(content, &mut found);
     }
-    for value in scalars {
+    for value in found {
         add(value);
     }
     if !result.is_error {
@@ -579,15 +559,5 @@ fn harvest(arguments: &Value, result: &ToolResult, seen: &mut Vec<Value>) {
                 add(Value::from(number));
             }
         }
-    }
-}
-
-fn collect_scalars(value: &Value, out: &mut Vec<Value>) {
-    match value {
-        Value::String(text) if text.len() <= 256 => out.push(value.clone()),
-        Value::Number(_) => out.push(value.clone()),
-        Value::Array(items) => items.iter().for_each(|item| collect_scalars(item, out)),
-        Value::Object(object) => object.values().for_each(|item| collect_scalars(item, out)),
-        _ => {}
     }
 }

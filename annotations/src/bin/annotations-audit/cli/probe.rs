@@ -172,29 +172,8 @@ fn reuse(
     pool: &Pool,
     validator: &jsonschema::Validator,
 ) -> Value {
-    fn leaves(value: &Value, path: String, out: &mut Vec<String>) {
-        match value {
-            Value::String(_) | Value::Number(_) => out.push(path),
-            Value::Array(items) => {
-                for (i, item) in items.iter().enumerate() {
-                    leaves(item, format!("{path}/{i}"), out);
-                }
-            }
-            Value::Object(object) => {
-                for (key, item) in object {
-                    leaves(
-                        item,
-                        format!("{path}/{}", key.replace('~', "~0").replace('/', "~1")),
-                        out,
-                    );
-                }
-            }
-            _ => {}
-        }
-    }
     let mut arguments = arguments.clone();
-    let mut paths = Vec::new();
-    leaves(&arguments, String::new(), &mut paths);
+    let paths = annotations::verify::scalar_paths(&arguments);
     for (leaf, path) in paths.into_iter().enumerate() {
         let Some(current) = arguments.pointer(&path).cloned() else {
             continue;
@@ -458,19 +437,10 @@ fn call(peer: &mut Peer, sandbox: &Path, tool: &Tool, arguments: &Value, twice: 
 /// The strings and numbers of a call's arguments and structured result, and the numbers its
 /// text mentions, for later calls.
 fn collect(arguments: &Value, result: &Value, seen: &mut Vec<Value>) {
-    fn scalars(value: &Value, out: &mut Vec<Value>) {
-        match value {
-            Value::String(text) if text.len() <= 256 => out.push(value.clone()),
-            Value::Number(_) => out.push(value.clone()),
-            Value::Array(items) => items.iter().for_each(|item| scalars(item, out)),
-            Value::Object(object) => object.values().for_each(|item| scalars(item, out)),
-            _ => {}
-        }
-    }
     let mut found = Vec::new();
-    scalars(arguments, &mut found);
+    annotations::verify::scalars(arguments, &mut found);
     if let Some(content) = result.get("structuredContent") {
-        scalars(content, &mut found);
+        annotations::verify::scalars(content, &mut found);
     }
     for block in result
         .get("content")
