@@ -1,7 +1,13 @@
-//! The call of a handler: a function beside it, `__annotations_call_{name}`, that reads the
-//! arguments object under the same rules as the input schema, supplies `#[context]`
-//! parameters, runs the handler and turns what it returns into a tool result. `tools!` puts
-//! one in the listing for each entry.
+//! The call of a handler: beside it, `__annotations_read_{name}`, a constant that says what the
+//! call reads (the tool's name and a `Spec` for each parameter, the rules of the input schema),
+//! and `__annotations_call_{name}`, which reads the arguments object by them, supplies
+//! `#[context]` parameters, runs the handler and turns what it returns into a tool result.
+//! `tools!` binds the two to the handler in the listing for each entry.
+//!
+//! Most methods (parameters all from the model, taken as read, a result type that can be
+//! written) have no code of their own: their call is a constant naming the runtime's
+//! `method_call`, one instance of which serves every handler of the same signature. That is
+//! most of what a listing of many tools costs to compile (see BENCHMARKS.md).
 //!
 //! Every call takes the handler itself as its first argument (from `tools!`, which knows the
 //! handler's path and binds the two with `__private::bind`). A handler without `self` is
@@ -24,7 +30,7 @@ use crate::expand::call_types::{
     Pass, context_bound, mentions_impl, output_span, owned_type, pointer_type, with_lifetime,
 };
 use crate::expand::descriptor::check_tokens;
-use crate::expand::names::call_name;
+use crate::expand::names::{call_name, read_name};
 use crate::leaf::tokens::expr_span;
 use crate::model::descriptor::{DefaultRead, Descriptor, Property};
 use crate::model::handler::Handler;
@@ -42,6 +48,7 @@ pub(crate) fn uncallable(
 ) -> TokenStream {
     let vis = &handler.vis;
     let call = call_name(&handler.name);
+    let reads = reads_const(handler, krate, attrs, "", &[], &TokenStream::new());
     // In a trait, a generic method would make the trait unusable as `dyn`.
     let sized = if handler.has_receiver() {
         quote!(where Self: ::core::marker::Sized)
@@ -49,15 +56,40 @@ pub(crate) fn uncallable(
         quote!()
     };
     quote! {
+        #reads
         #attrs
         #vis fn #call<'__a, __H, __S: ?::core::marker::Sized + #bound>(
             _: __H,
             _: &'__a __S,
             _: ::core::option::Option<#krate::__private::Map>,
             _: #krate::Context<'__a>,
+            _: &'static #krate::__private::Reads,
         ) -> #krate::CallFuture<'__a> #sized {
             #krate::__private::not_callable()
         }
+    }
+}
+
+/// The constant beside a handler that says what its call reads: the tool's name and how each
+/// parameter is read, as data (`__private::Reads`). It also carries the checks rustc makes of
+/// the handler's literal defaults and result type, in closures that never run.
+fn reads_const(
+    handler: &Handler,
+    krate: &TokenStream,
+    attrs: &TokenStream,
+    tool_name: &str,
+    specs: &[TokenStream],
+    checks: &TokenStream,
+) -> TokenStream {
+    let vis = &handler.vis;
+    let read = read_name(&handler.name);
+    quote! {
+        #attrs
+        #[allow(non_upper_case_globals)]
+        #vis const #read: #krate::__private::Reads = {
+            #checks
+            #krate::__private::Reads { tool: #tool_name, specs: &[#(#specs),*] }
+        };
     }
 }
 
@@ -289,6 +321,60 @@ pub(crate) fn expand(
             }
         }
     };
+    // The path to the crate with every token at the return type, so that rustc points there.
+    let krate_at_output: TokenStream = krate
+        .clone()
+        .into_iter()
+        .map(|mut token| {
+            token.set_span(output_span);
+            token
+        })
+        .collect();
+    // A `Json<T>` behind an alias would lose its `outputSchema` silently: refused, at the
+    // return type.
+    let output_probe = match &handler.output {
+        Some(output)
+            if !descriptor.writes_json() && !mentions_impl(output) && !plainly_not_json(output) =>
+        {
+            let output = static_lifetimes(output.clone());
+            let krate = &krate_at_output;
+            quote_spanned! {output_span=>
+                let _ = || {
+                    use #krate::__private::Plain as _;
+                    (&#krate::__private::OutputProbe::<#output>::new()).check_output();
+                };
+            }
+        }
+        _ => quote!(),
+    };
+    let reads = reads_const(
+        handler,
+        krate,
+        &attrs,
+        tool_name,
+        &specs,
+        &quote!(#output_probe #(#default_checks)*),
+    );
+    let plain = pointer.is_some()
+        && all_by_value
+        && context_reads.is_empty()
+        && defaults.is_empty()
+        && handler.abi.is_empty();
+    if plain && method {
+        // A method whose parameters all come from the model, taken as read, called through a
+        // pointer with Rust's ABI, has no code of its own: its call is the runtime's, named in
+        // a constant (the pointer's parameters are the types read, lifetimes `'static`, so
+        // that a parameter type with a lifetime does not make it a higher-ranked type).
+        let output = handler.output.as_ref().map(|output| quote!(-> #output));
+        let method_call = quote_spanned!(output_span=> #krate_at_output::__private::method_call);
+        return quote! {
+            #reads
+            #attrs
+            #[allow(non_upper_case_globals)]
+            #vis const #call: #krate::__private::Shim<Self, fn(&Self, #(#owned_types),*) #output> =
+                #method_call;
+        };
+    }
     let (runner, run, handler_arg) = if handler.is_async {
         let result = quote_spanned!(output_span=> ::core::result::Result::Ok(#invoke.await));
         (
@@ -296,25 +382,12 @@ pub(crate) fn expand(
             closure(result, quote!(async move)),
             handler_arg,
         )
-    } else if pointer.is_some()
-        && all_by_value
-        && context_reads.is_empty()
-        && defaults.is_empty()
-        && handler.abi.is_empty()
-    {
-        // A handler whose parameters all come from the model, taken as read, and that is
-        // called through a pointer with Rust's ABI needs no code of its own: the runtime's
-        // adapter calls it. The pointer is cast to the types read (lifetimes `'static`), so
-        // that a parameter type with a lifetime does not make it a higher-ranked type.
-        let (adapter, receiver) = if method {
-            (quote!(method), quote!(&Self,))
-        } else {
-            (quote!(free), quote!())
-        };
+    } else if plain {
+        // The same without `self`: the runtime's adapter calls it.
         (
             quote!(call_sync::<#state, #params_ty, _, #result_ty>),
-            quote_spanned!(output_span=> #krate::__private::#adapter),
-            quote!(__handler as fn(#receiver #(#owned_types),*) -> _),
+            quote_spanned!(output_span=> #krate::__private::free),
+            quote!(__handler as fn(#(#owned_types),*) -> _),
         )
     } else {
         let result = quote_spanned!(output_span=> ::core::result::Result::Ok(#invoke));
@@ -324,47 +397,21 @@ pub(crate) fn expand(
             handler_arg,
         )
     };
-    // A `Json<T>` behind an alias would lose its `outputSchema` silently: refused, at the
-    // return type.
-    let output_probe = match &handler.output {
-        Some(output)
-            if !descriptor.writes_json() && !mentions_impl(output) && !plainly_not_json(output) =>
-        {
-            let output = static_lifetimes(output.clone());
-            // Every token at the return type, so that rustc points there.
-            let krate: TokenStream = krate
-                .clone()
-                .into_iter()
-                .map(|mut token| {
-                    token.set_span(output_span);
-                    token
-                })
-                .collect();
-            quote_spanned! {output_span=>
-                {
-                    use #krate::__private::Plain as _;
-                    (&#krate::__private::OutputProbe::<#output>::new()).check_output();
-                }
-            }
-        }
-        _ => quote!(),
-    };
     quote! {
+        #reads
         #attrs
         #vis fn #call #generics(
             #handler_param,
             __state: &'__a #state,
             __arguments: ::core::option::Option<#krate::__private::Map>,
             __context: #krate::Context<'__a>,
+            __reads: &'static #krate::__private::Reads,
         ) -> #krate::CallFuture<'__a> #where_clause {
-            #output_probe
-            #(#default_checks)*
             #krate::__private::#runner(
                 __state,
                 __arguments,
                 __context,
-                #tool_name,
-                &[#(#specs),*],
+                __reads,
                 #handler_arg,
                 #run,
             )

@@ -5,7 +5,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::Error;
 
 use crate::expand::krate::Krate;
-use crate::expand::names::{call_name, upper_snake};
+use crate::expand::names::{call_name, read_name, upper_snake};
 use crate::leaf::errors::Errors;
 use crate::leaf::tokens::split_top_level;
 use crate::model::crate_path::crate_path;
@@ -171,8 +171,9 @@ fn read_option(
 }
 
 /// The descriptor constant an entry names and its call: `list_notes` -> `LIST_NOTES_TOOL`
-/// and `__annotations_call_list_notes`, `Server::delete_note` -> `Server::DELETE_NOTE_TOOL`
-/// and `Server::__annotations_call_delete_note`, a type `SearchDocs` ->
+/// and `__annotations_call_list_notes` with `__annotations_read_list_notes`,
+/// `Server::delete_note` -> `Server::DELETE_NOTE_TOOL` and `Server::__annotations_call_delete_note`
+/// with `Server::__annotations_read_delete_note`, a type `SearchDocs` ->
 /// `<SearchDocs as StaticTool>::TOOL` and its `CallTool` implementation.
 fn entry_const(
     entry: &[TokenTree],
@@ -205,12 +206,13 @@ fn entry_const(
             } else {
                 let constant = format_ident!("{}_TOOL", upper_snake(name), span = name.span());
                 let call = call_name(name);
+                let read = read_name(name);
                 let prefix: TokenStream = tokens[..tokens.len() - 1].iter().cloned().collect();
                 let path: TokenStream = tokens.iter().cloned().collect();
                 let span = name.span();
                 Ok((
                     quote!(#prefix #constant),
-                    quote_spanned!(span=> &#krate::__private::bind(#prefix #call, #path)),
+                    quote_spanned!(span=> &#krate::__private::bind(#prefix #call, #path, &#prefix #read)),
                 ))
             }
         }

@@ -1,5 +1,6 @@
 //! The names generated code gives what it writes beside a handler: `LIST_NOTES` for the
-//! `_ANNOTATIONS` and `_TOOL` constants, `__annotations_call_list_notes` for the call.
+//! `_ANNOTATIONS` and `_TOOL` constants, `__annotations_call_list_notes` for the call and
+//! `__annotations_read_list_notes` for what it reads.
 
 use proc_macro2::Ident;
 use quote::format_ident;
@@ -33,6 +34,15 @@ pub(crate) fn upper_snake(function: &Ident) -> String {
 pub(crate) fn call_name(handler: &Ident) -> Ident {
     format_ident!(
         "__annotations_call_{}",
+        unraw(handler),
+        span = handler.span()
+    )
+}
+
+/// The name of the constant beside `handler` that says what its call reads.
+pub(crate) fn read_name(handler: &Ident) -> Ident {
+    format_ident!(
+        "__annotations_read_{}",
         unraw(handler),
         span = handler.span()
     )

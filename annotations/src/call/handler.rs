@@ -28,21 +28,43 @@ pub trait Run<S: ?Sized>: Sync {
     ) -> CallFuture<'a>;
 }
 
-/// The call `#[tool]` puts beside a handler: it takes the handler first (from `tools!`, which
-/// knows the handler's path, so that a function without `self` can be called wherever it is).
-pub type Shim<S, H> = for<'a> fn(H, &'a S, Option<Map>, Context<'a>) -> CallFuture<'a>;
+/// What a handler's call reads, beside the handler (`__annotations_read_{name}`): the tool's
+/// name, for messages, and how each parameter is read. Data, so that a handler whose call is
+/// the runtime's own ([`method_call`]) has no code of its own at all.
+pub struct Reads {
+    /// The tool's name.
+    pub tool: &'static str,
+    /// Its parameters from the model, in order.
+    pub specs: &'static [Spec],
+}
 
-/// A handler's call bound to the handler.
+/// The call `#[tool]` puts beside a handler (`__annotations_call_{name}`): it takes the handler
+/// first (from `tools!`, which knows the handler's path, so that a function without `self` can
+/// be called wherever it is) and what the call reads last. A constant naming [`method_call`]
+/// where one implementation serves every handler of the signature, else a function of its own.
+pub type Shim<S, H> =
+    for<'a> fn(H, &'a S, Option<Map>, Context<'a>, &'static Reads) -> CallFuture<'a>;
+
+/// A handler's call bound to the handler and to what it reads.
 pub struct Bound<S: ?Sized, H> {
     shim: Shim<S, H>,
     handler: H,
+    reads: &'static Reads,
 }
 
-/// A handler's call bound to the handler, as a listing holds it. `H` is the handler as a
-/// function pointer wherever its type can be written, so that handlers of the same signature
-/// share one `Run` implementation.
-pub const fn bind<S: ?Sized, H>(shim: Shim<S, H>, handler: H) -> Bound<S, H> {
-    Bound { shim, handler }
+/// A handler's call bound to the handler and what it reads, as a listing holds it. `H` is the
+/// handler as a function pointer wherever its type can be written, so that handlers of the same
+/// signature share one `Run` implementation.
+pub const fn bind<S: ?Sized, H>(
+    shim: Shim<S, H>,
+    handler: H,
+    reads: &'static Reads,
+) -> Bound<S, H> {
+    Bound {
+        shim,
+        handler,
+        reads,
+    }
 }
 
 impl<S: ?Sized, H: Copy + Sync> Run<S> for Bound<S, H> {
@@ -52,7 +74,7 @@ impl<S: ?Sized, H: Copy + Sync> Run<S> for Bound<S, H> {
         arguments: Option<Map>,
         context: Context<'a>,
     ) -> CallFuture<'a> {
-        (self.shim)(self.handler, state, arguments, context)
+        (self.shim)(self.handler, state, arguments, context, self.reads)
     }
 }
 
@@ -76,11 +98,11 @@ pub fn call_sync<'a, S: ?Sized, P: ReadParams, H, R: IntoToolResult>(
     state: &'a S,
     arguments: Option<Map>,
     context: Context<'a>,
-    tool: &'static str,
-    specs: &'static [Spec],
+    reads: &'static Reads,
     handler: H,
     run: fn(&'a S, &Context<'a>, P, H) -> Result<R, String>,
 ) -> CallFuture<'a> {
+    let Reads { tool, specs } = *reads;
     // Everything from reading the arguments (a user type's `Deserialize`) to the finished
     // result (an error's `Display`, a `Json` value's `Serialize`) runs with a panic caught, so
     // every call is answered.
@@ -98,8 +120,7 @@ pub fn call_async<'a, S, P, H, R, F>(
     state: &'a S,
     arguments: Option<Map>,
     context: Context<'a>,
-    tool: &'static str,
-    specs: &'static [Spec],
+    reads: &'static Reads,
     handler: H,
     run: fn(&'a S, Context<'a>, P, H) -> F,
 ) -> CallFuture<'a>
@@ -109,6 +130,7 @@ where
     R: IntoToolResult,
     F: Future<Output = Result<R, String>> + Send + 'a,
 {
+    let Reads { tool, specs } = *reads;
     let params = match catch(tool, || read(arguments, specs)) {
         Ok(Ok(params)) => params,
         Ok(Err(failed)) | Err(failed) => return CallFuture::ready(failed),
@@ -201,6 +223,25 @@ pub fn free<'a, S: ?Sized, P, R, H: FreePointer<P, R>>(
     handler: H,
 ) -> Result<R, String> {
     Ok(handler.call_with(params))
+}
+
+/// The call of every method whose parameters all come from the model, taken as read, with
+/// Rust's ABI: `#[tool]` names it in a constant instead of writing a function, so that such a
+/// handler costs no code of its own (one instance serves every handler of the signature).
+pub fn method_call<'a, S, P, H, R>(
+    handler: H,
+    state: &'a S,
+    arguments: Option<Map>,
+    context: Context<'a>,
+    reads: &'static Reads,
+) -> CallFuture<'a>
+where
+    S: ?Sized,
+    P: ReadParams,
+    H: MethodPointer<S, P, R>,
+    R: IntoToolResult,
+{
+    call_sync(state, arguments, context, reads, handler, method)
 }
 
 /// Whether `a` and `b` are the same function: the handler a listing names, and the one a call

@@ -17,7 +17,8 @@ pub use self::diagnostic::{
 };
 pub use crate::call::arguments::{At, Map, Spec, common_reads, reads};
 pub use crate::call::handler::{
-    bind, call_async, call_sync, free, method, not_callable, same_function,
+    Reads, Shim, bind, call_async, call_sync, free, method, method_call, not_callable,
+    same_function,
 };
 pub use crate::call::struct_tool::struct_call;
 pub use crate::listing::index::name_index;
