@@ -139,15 +139,11 @@ fn main() {
     const BATCH: u32 = 20_000;
     // For a profiler: `CALL_BENCH_ONLY=server` (or `rmcp`) runs that one case for a while.
     if let Ok(case) = std::env::var("CALL_BENCH_ONLY") {
-        let server = annotations::ListingServer::new(TOOLS, Ours);
+        let server = annotations::ListingServer::new(TOOLS, Ours).into_handler();
         rt.block_on(async {
             for _ in 0..2_000_000 {
                 if case == "server" {
-                    let answer = server.listing().call_tool_rmcp(
-                        server.state(),
-                        black_box(request.clone()),
-                        context.clone(),
-                    );
+                    let answer = server.call_tool(black_box(request.clone()), context.clone());
                     black_box(answer.await.unwrap());
                 } else {
                     let call =
@@ -171,14 +167,11 @@ fn main() {
         let call = ToolCallContext::new(&Ours, black_box(request.clone()), context.clone());
         black_box(our_router.call(call).await.unwrap());
     });
-    let server = annotations::ListingServer::new(TOOLS, Ours);
+    // What `ListingServer`'s `tools/call` runs once rmcp has dispatched the request: its
+    // `ServerHandler::call_tool`, the operator's filter and the request's included.
+    let server = annotations::ListingServer::new(TOOLS, Ours).into_handler();
     let ours_server = median_ns(&rt, BATCH, async || {
-        // What `ListingServer`'s `tools/call` runs once rmcp has dispatched the request.
-        let answer = server.listing().call_tool_rmcp(
-            server.state(),
-            black_box(request.clone()),
-            context.clone(),
-        );
+        let answer = server.call_tool(black_box(request.clone()), context.clone());
         black_box(answer.await.unwrap());
     });
     let clones = median_ns(&rt, BATCH, async || {

@@ -176,6 +176,11 @@ impl Args {
     ///
     /// A message naming every unknown argument and the ones the tool takes.
     pub fn finish(&self, specs: &[Spec]) -> Result<(), String> {
+        // The common case, every argument one the tool takes, costs no allocation.
+        let known = |key: &String| specs.iter().any(|spec| spec.name == key.as_str());
+        if self.map.keys().all(known) {
+            return Ok(());
+        }
         let names: Vec<&str> = specs.iter().map(|spec| spec.name).collect();
         unknown_arguments(&self.map, &names)
     }

@@ -120,11 +120,17 @@ pub(crate) fn block(content: Content, version: ProtocolVersion) -> ContentBlock 
 /// `{"result": ...}` for versions before 2026-07-28, and with `objects_always` for every
 /// version: rmcp's `ToolRouter` lists the same descriptors to every session, in the form every
 /// version accepts, and its results must agree with them.
+///
+/// The version is asked for only when the result needs it (a block other than plain text,
+/// structured content that is not an object), and then once: finding a session's version
+/// costs more than converting a plain text result.
 pub(crate) fn call_tool_result(
     result: ToolResult,
-    version: ProtocolVersion,
+    version: impl Fn() -> ProtocolVersion,
     objects_always: bool,
 ) -> CallToolResult {
+    let known = std::cell::OnceCell::new();
+    let version = || *known.get_or_init(&version);
     let content = result
         .content
         .into_iter()
@@ -133,12 +139,13 @@ pub(crate) fn call_tool_result(
             Content::Text(text) if text.annotations().is_none() && text.meta().is_none() => {
                 ContentBlock::text(text.into_text())
             }
-            other => block(other, version),
+            other => block(other, version()),
         })
         .collect();
     let mut out = CallToolResult::success(content);
     out.structured_content = result.structured_content.map(|structured| {
-        if structured.is_object() || (!objects_always && version >= ProtocolVersion::V2026_07_28) {
+        if structured.is_object() || (!objects_always && version() >= ProtocolVersion::V2026_07_28)
+        {
             structured
         } else {
             let mut wrapper = serde_json::Map::new();
@@ -157,7 +164,7 @@ pub(crate) fn call_tool_result(
 /// made from this crate's say), the error flag and `_meta`.
 impl From<ToolResult> for CallToolResult {
     fn from(result: ToolResult) -> Self {
-        call_tool_result(result, ProtocolVersion::LATEST, true)
+        call_tool_result(result, || ProtocolVersion::LATEST, true)
     }
 }
 

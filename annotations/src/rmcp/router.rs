@@ -53,7 +53,7 @@ impl<S: Send + Sync + 'static> From<crate::listing::Listing<S>>
                         let arguments = request.arguments.take();
                         let context = crate::call::Context::with_request(&request.request_context);
                         let result = call.call(request.service, arguments, context).await;
-                        let version = super::session_version(&request.request_context);
+                        let version = || super::session_version(&request.request_context);
                         Ok(crate::rmcp::result::call_tool_result(result, version, true).into())
                     })
                 },

@@ -80,7 +80,6 @@ impl<S: Send + Sync + 'static> Listing<S> {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResult, ErrorData> {
-        let version = super::session_version(&context);
         let call = self
             .call(
                 state,
@@ -90,6 +89,7 @@ impl<S: Send + Sync + 'static> Listing<S> {
             )
             .map_err(|unknown| ErrorData::invalid_params(unknown.to_string(), None))?;
         let result = call.await;
+        let version = || super::session_version(&context);
         Ok(super::result::call_tool_result(result, version, false))
     }
 }
@@ -153,6 +153,9 @@ pub struct ListingHandler<S: 'static> {
     operator: RwLock<Filter>,
     /// Whether the operator's filter may change while serving (`listChanged: true`).
     changing: bool,
+    /// Whether the operator's filter, when it cannot change, offers every tool: then a call
+    /// without a request filter is judged by nothing (no lock taken, no tool looked up twice).
+    offers_all: bool,
     request_filter: Option<RequestFilter>,
     /// The session's client, once it has initialized, and its protocol version: where a
     /// change of the tools is announced.
@@ -178,6 +181,7 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
                 info: ServerConfig::new(ServerCapabilities::builder().enable_tools().build()),
                 operator: RwLock::new(Filter::new()),
                 changing: false,
+                offers_all: true,
                 request_filter: None,
                 session: Mutex::new(None),
                 told: AtomicBool::new(false),
@@ -213,6 +217,7 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
     /// [`FilterError`] when the filter names a toolset or tool the listing does not have.
     pub fn with_filter(mut self, filter: Filter) -> Result<Self, FilterError> {
         self.served.listing.filtered(&filter)?;
+        self.served.offers_all = filter.is_everything();
         self.served.operator = RwLock::new(filter);
         self.served.changing = false;
         Ok(self)
@@ -351,6 +356,9 @@ impl<S: Send + Sync + 'static> ListingHandler<S> {
     /// operator's filter (read in place) and the request's. A name the listing does not have
     /// is left to the listing to answer.
     fn offers(&self, name: &str, context: &RequestContext<RoleServer>) -> Result<bool, ErrorData> {
+        if self.offers_all && !self.changing && self.request_filter.is_none() {
+            return Ok(true);
+        }
         let Some(tool) = self.listing.get(name) else {
             return Ok(true);
         };
