@@ -59,3 +59,40 @@ fn cfg_and_deprecated_are_carried_to_the_constants() {
         assert!(OLD_ANNOTATIONS.read_only());
     }
 }
+
+/// A crate that forbids lower-case globals can still use `#[tool]` and `tools!`: what they write
+/// beside a handler (its call, what the call reads) is named in upper case.
+mod forbidding {
+    #![forbid(non_upper_case_globals)]
+
+    use annotations::{Context, Listing, tool, tools};
+
+    pub struct Counter;
+
+    impl Counter {
+        /// Adds one.
+        #[tool(read_only, open_world = false)]
+        pub fn next(&self, after: u64) -> u64 {
+            after + 1
+        }
+    }
+
+    /// Doubles.
+    #[tool(read_only, open_world = false)]
+    pub fn double(value: u64) -> u64 {
+        value * 2
+    }
+
+    static TOOLS: Listing<Counter> = tools![Counter::next, double];
+
+    #[test]
+    fn tools_of_a_crate_that_forbids_lower_case_globals_are_called() {
+        let call = |name: &str, arguments: serde_json::Value| {
+            let arguments = arguments.as_object().cloned();
+            let call = TOOLS.call(&Counter, name, arguments, Context::none());
+            crate::tool_pass::block_on(call.expect("listed")).text_content()
+        };
+        assert_eq!(call("next", serde_json::json!({"after": 41})), "42");
+        assert_eq!(call("double", serde_json::json!({"value": 21})), "42");
+    }
+}

@@ -411,7 +411,7 @@ fn trait_default_methods_get_an_associated_const() {
 }
 
 /// Drives a future that never waits, without an async runtime.
-fn block_on<F: std::future::Future>(future: F) -> F::Output {
+pub(crate) fn block_on<F: std::future::Future>(future: F) -> F::Output {
     use std::task::{Context, Poll, Waker};
     let mut future = std::pin::pin!(future);
     match future

@@ -1,6 +1,6 @@
-//! The call of a handler: beside it, `__annotations_read_{name}`, a constant that says what the
+//! The call of a handler: beside it, `__ANNOTATIONS_READ_{NAME}`, a constant that says what the
 //! call reads (the tool's name and a `Spec` for each parameter, the rules of the input schema),
-//! and `__annotations_call_{name}`, which reads the arguments object by them, supplies
+//! and `__ANNOTATIONS_CALL_{NAME}`, which reads the arguments object by them, supplies
 //! `#[context]` parameters, runs the handler and turns what it returns into a tool result.
 //! `tools!` binds the two to the handler in the listing for each entry.
 //!
@@ -58,6 +58,7 @@ pub(crate) fn uncallable(
     quote! {
         #reads
         #attrs
+        #[allow(non_snake_case)]
         #vis fn #call<'__a, __H, __S: ?::core::marker::Sized + #bound>(
             _: __H,
             _: &'__a __S,
@@ -83,9 +84,10 @@ fn reads_const(
 ) -> TokenStream {
     let vis = &handler.vis;
     let read = read_name(&handler.name);
+    let allow = non_ascii_allow(handler);
     quote! {
         #attrs
-        #[allow(non_upper_case_globals)]
+        #allow
         #vis const #read: #krate::__private::Reads = {
             #checks
             #krate::__private::Reads { tool: #tool_name, specs: &[#(#specs),*] }
@@ -366,11 +368,16 @@ pub(crate) fn expand(
         // a constant (the pointer's parameters are the types read, lifetimes `'static`, so
         // that a parameter type with a lifetime does not make it a higher-ranked type).
         let output = handler.output.as_ref().map(|output| quote!(-> #output));
-        let method_call = quote_spanned!(output_span=> #krate_at_output::__private::method_call);
+        // The parameters' types given, so that one serde cannot read is an error at the first
+        // of them, as for every other call.
+        let method_call = quote_spanned!(output_span=>
+            #krate_at_output::__private::method_call::<Self, #params_ty, _, #result_ty>
+        );
+        let allow = non_ascii_allow(handler);
         return quote! {
             #reads
             #attrs
-            #[allow(non_upper_case_globals)]
+            #allow
             #vis const #call: #krate::__private::Shim<Self, fn(&Self, #(#owned_types),*) #output> =
                 #method_call;
         };
@@ -416,6 +423,16 @@ pub(crate) fn expand(
                 #run,
             )
         }
+    }
+}
+
+/// `allow(non_upper_case_globals)` for a handler whose name is not ASCII, whose upper-case
+/// form the lint may still find wanting (as for its `_TOOL` constant).
+fn non_ascii_allow(handler: &Handler) -> TokenStream {
+    if handler.name.to_string().is_ascii() {
+        quote!()
+    } else {
+        quote!(#[allow(non_upper_case_globals)])
     }
 }
 

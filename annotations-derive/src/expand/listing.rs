@@ -171,9 +171,9 @@ fn read_option(
 }
 
 /// The descriptor constant an entry names and its call: `list_notes` -> `LIST_NOTES_TOOL`
-/// and `__annotations_call_list_notes` with `__annotations_read_list_notes`,
-/// `Server::delete_note` -> `Server::DELETE_NOTE_TOOL` and `Server::__annotations_call_delete_note`
-/// with `Server::__annotations_read_delete_note`, a type `SearchDocs` ->
+/// and `__ANNOTATIONS_CALL_LIST_NOTES` with `__ANNOTATIONS_READ_LIST_NOTES`,
+/// `Server::delete_note` -> `Server::DELETE_NOTE_TOOL` and `Server::__ANNOTATIONS_CALL_DELETE_NOTE`
+/// with `Server::__ANNOTATIONS_READ_DELETE_NOTE`, a type `SearchDocs` ->
 /// `<SearchDocs as StaticTool>::TOOL` and its `CallTool` implementation.
 fn entry_const(
     entry: &[TokenTree],

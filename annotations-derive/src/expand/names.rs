@@ -1,6 +1,6 @@
 //! The names generated code gives what it writes beside a handler: `LIST_NOTES` for the
-//! `_ANNOTATIONS` and `_TOOL` constants, `__annotations_call_list_notes` for the call and
-//! `__annotations_read_list_notes` for what it reads.
+//! `_ANNOTATIONS` and `_TOOL` constants, `__ANNOTATIONS_CALL_LIST_NOTES` for the call and
+//! `__ANNOTATIONS_READ_LIST_NOTES` for what it reads.
 
 use proc_macro2::Ident;
 use quote::format_ident;
@@ -30,11 +30,12 @@ pub(crate) fn upper_snake(function: &Ident) -> String {
     upper
 }
 
-/// The name of the call function beside `handler`.
+/// The name of the call beside `handler` (a constant or a function; upper-case, so that a
+/// crate that forbids `non_upper_case_globals` can still use `#[tool]`).
 pub(crate) fn call_name(handler: &Ident) -> Ident {
     format_ident!(
-        "__annotations_call_{}",
-        unraw(handler),
+        "__ANNOTATIONS_CALL_{}",
+        upper_snake(handler),
         span = handler.span()
     )
 }
@@ -42,8 +43,8 @@ pub(crate) fn call_name(handler: &Ident) -> Ident {
 /// The name of the constant beside `handler` that says what its call reads.
 pub(crate) fn read_name(handler: &Ident) -> Ident {
     format_ident!(
-        "__annotations_read_{}",
-        unraw(handler),
+        "__ANNOTATIONS_READ_{}",
+        upper_snake(handler),
         span = handler.span()
     )
 }

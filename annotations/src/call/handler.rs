@@ -28,7 +28,7 @@ pub trait Run<S: ?Sized>: Sync {
     ) -> CallFuture<'a>;
 }
 
-/// What a handler's call reads, beside the handler (`__annotations_read_{name}`): the tool's
+/// What a handler's call reads, beside the handler (`__ANNOTATIONS_READ_{NAME}`): the tool's
 /// name, for messages, and how each parameter is read. Data, so that a handler whose call is
 /// the runtime's own ([`method_call`]) has no code of its own at all.
 pub struct Reads {
@@ -38,7 +38,7 @@ pub struct Reads {
     pub specs: &'static [Spec],
 }
 
-/// The call `#[tool]` puts beside a handler (`__annotations_call_{name}`): it takes the handler
+/// The call `#[tool]` puts beside a handler (`__ANNOTATIONS_CALL_{NAME}`): it takes the handler
 /// first (from `tools!`, which knows the handler's path, so that a function without `self` can
 /// be called wherever it is) and what the call reads last. A constant naming [`method_call`]
 /// where one implementation serves every handler of the signature, else a function of its own.
