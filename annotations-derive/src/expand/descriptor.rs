@@ -147,7 +147,10 @@ impl Descriptor {
                 fn output_schema() -> &'static str {
                     static SCHEMA: #krate::__private::OnceLock<::std::string::String> =
                         #krate::__private::OnceLock::new();
-                    SCHEMA.get_or_init(|| #krate::__private::output_schema(#expr))
+                    fn build() -> ::std::string::String {
+                        #krate::__private::output_schema(#expr)
+                    }
+                    #krate::__private::once(&SCHEMA, build)
                 }
                 output_schema
             }))
@@ -187,11 +190,12 @@ impl Descriptor {
                 fn input_schema() -> &'static str {
                     static SCHEMA: #krate::__private::OnceLock<::std::string::String> =
                         #krate::__private::OnceLock::new();
-                    SCHEMA.get_or_init(|| {
+                    fn build() -> ::std::string::String {
                         let mut properties = ::std::vec::Vec::new();
                         #(#pushes)*
                         #krate::__private::object(properties)
-                    })
+                    }
+                    #krate::__private::once(&SCHEMA, build)
                 }
                 input_schema
             }))

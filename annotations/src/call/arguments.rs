@@ -114,18 +114,7 @@ impl Args {
     pub fn take<T: DeserializeOwned>(&mut self, spec: &Spec) -> Result<T, String> {
         let mut value = self.value(spec)?;
         crate::call::place::forget_marks();
-        T::deserialize(Taking(&mut value)).map_err(|error| match spec.expected {
-            Some(expected) => format!(
-                "invalid argument `{}`: expected {expected}, found {}",
-                spec.name,
-                sample(&value)
-            ),
-            None => {
-                let message = error.to_string();
-                let (place, message) = crate::call::place::place_of(&message);
-                invalid_argument(spec.name, &place, &message)
-            }
-        })
+        T::deserialize(Taking(&mut value)).map_err(|error| read_error(spec, &value, &error))
     }
 
     /// The argument's value, taken out (`null` when an optional one is absent), a set's items
@@ -183,6 +172,24 @@ impl Args {
         }
         let names: Vec<&str> = specs.iter().map(|spec| spec.name).collect();
         unknown_arguments(&self.map, &names)
+    }
+}
+
+/// The message of a read that failed: what the schema says was expected, or where inside the
+/// argument serde failed and why. Not generic, so that it is compiled once, not for each type
+/// read.
+fn read_error(spec: &Spec, value: &Value, error: &serde_json::Error) -> String {
+    match spec.expected {
+        Some(expected) => format!(
+            "invalid argument `{}`: expected {expected}, found {}",
+            spec.name,
+            sample(value)
+        ),
+        None => {
+            let message = error.to_string();
+            let (place, message) = crate::call::place::place_of(&message);
+            invalid_argument(spec.name, &place, &message)
+        }
     }
 }
 

@@ -10,7 +10,7 @@ use std::future::Future;
 
 use crate::call::arguments::{Args, Map, ReadParams, Spec, collect, failed};
 use crate::call::arity::for_each_arity;
-use crate::call::panic::{catch, catch_async};
+use crate::call::panic::{catch, catch_async, catch_dyn, finished};
 use crate::call::{CallFuture, Context};
 use crate::result::{IntoToolResult, ToolResult};
 
@@ -79,15 +79,24 @@ impl<S: ?Sized, H: Copy + Sync> Run<S> for Bound<S, H> {
 }
 
 /// The parameters of a call read from its arguments, or the failed result that lists every
-/// argument that could not be read and every one the tool does not take.
+/// argument that could not be read and every one the tool does not take. Only `P::read` is
+/// generic: the rest is compiled once, not for each handler's parameter types.
 fn read<P: ReadParams>(arguments: Option<Map>, specs: &[Spec]) -> Result<P, ToolResult> {
     let mut args = Args::new(arguments);
     let mut errors = Vec::new();
     let params = P::read(&mut args, specs, &mut errors);
+    finish_read(&args, specs, errors)?;
+    params.ok_or_else(|| failed(Vec::new()))
+}
+
+/// The end of a read: the arguments the tool does not take, and every error, as one failed
+/// result.
+fn finish_read(args: &Args, specs: &[Spec], mut errors: Vec<String>) -> Result<(), ToolResult> {
     collect(args.finish(specs), &mut errors);
-    match params {
-        Some(params) if errors.is_empty() => Ok(params),
-        _ => Err(failed(errors)),
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(failed(errors))
     }
 }
 
@@ -105,12 +114,19 @@ pub fn call_sync<'a, S: ?Sized, P: ReadParams, H, R: IntoToolResult>(
     let Reads { tool, specs } = *reads;
     // Everything from reading the arguments (a user type's `Deserialize`) to the finished
     // result (an error's `Display`, a `Json` value's `Serialize`) runs with a panic caught, so
-    // every call is answered.
-    let result = catch(tool, || match read(arguments, specs) {
-        Ok(params) => outcome(run(state, &context, params, handler)),
-        Err(failed) => failed,
+    // every call is answered. (Through `catch_dyn` directly: a generic layer around it would
+    // be compiled again for each handler's types.)
+    let mut once = Some((arguments, handler));
+    let mut result = None;
+    let caught = catch_dyn(tool, &mut || {
+        if let Some((arguments, handler)) = once.take() {
+            result = Some(match read(arguments, specs) {
+                Ok(params) => outcome(run(state, &context, params, handler)),
+                Err(failed) => failed,
+            });
+        }
     });
-    CallFuture::ready(result.unwrap_or_else(|failed| failed))
+    CallFuture::ready(finished(tool, caught, result))
 }
 
 /// The call of an `async` handler: the arguments are read at once (a failed read is a ready

@@ -25,8 +25,28 @@ pub(crate) fn catch<T>(tool: &'static str, handler: impl FnOnce() -> T) -> Resul
     output.ok_or_else(|| ToolResult::error(format!("the tool `{tool}` returned nothing")))
 }
 
-fn catch_dyn(tool: &'static str, run: &mut dyn FnMut()) -> Result<(), ToolResult> {
+/// Runs `run` with a panic caught: the one compiled piece of unwinding machinery every
+/// synchronous call goes through.
+///
+/// # Errors
+///
+/// The failed result, when `run` panicked.
+pub(crate) fn catch_dyn(tool: &'static str, run: &mut dyn FnMut()) -> Result<(), ToolResult> {
     std::panic::catch_unwind(AssertUnwindSafe(run)).map_err(|payload| panicked(tool, &*payload))
+}
+
+/// The result of a call run through [`catch_dyn`]: the one it wrote, or the failed result of
+/// its panic (or, never, of its writing nothing).
+pub(crate) fn finished(
+    tool: &'static str,
+    caught: Result<(), ToolResult>,
+    result: Option<ToolResult>,
+) -> ToolResult {
+    match (caught, result) {
+        (Err(failed), _) => failed,
+        (Ok(()), Some(result)) => result,
+        (Ok(()), None) => ToolResult::error(format!("the tool `{tool}` returned nothing")),
+    }
 }
 
 /// Awaits an `async` handler, a panic while it runs turned into a failed result.

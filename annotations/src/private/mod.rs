@@ -25,7 +25,7 @@ pub use crate::listing::index::name_index;
 pub use crate::tool::NonExhaustive;
 pub use crate::tool::constraints::{Bound, Check, Unique, check_field, missing_field};
 pub use crate::tool::pattern::translate as translate_pattern;
-pub use crate::tool::schema::Lazy;
+pub use crate::tool::schema::{Lazy, once};
 pub use crate::tool::schema_builder::{
     Property, array, fragment, map, named, nullable, object, output_schema, record, record_with,
     wide_integer, with_default, with_keys,

@@ -47,6 +47,14 @@ pub enum Schema {
 #[derive(Clone, Copy)]
 pub struct Lazy(pub fn() -> &'static str);
 
+/// The text in `cell`, built by `build` on first use: how a generated schema is cached, one
+/// compiled function for every schema (a closure of each schema's own would compile the
+/// `OnceLock` machinery once for each).
+#[doc(hidden)]
+pub fn once(cell: &'static std::sync::OnceLock<String>, build: fn() -> String) -> &'static str {
+    cell.get_or_init(build)
+}
+
 /// Why a value cannot be a tool's schema.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
