@@ -19,6 +19,9 @@ comment, read-only, closed-world, with a title, all served as one listing:
           fields, a shared unit enum) and a `#[schema(default = 10, maximum = 100)]` limit
   rmcp-types  the same schema with rmcp and schemars: a `JsonSchema` struct per tool with
           schemars' `range`/`length` attributes inside rmcp's `Parameters<T>`
+  types-floor  the strict floor of the same tools with no crate: the same structs with serde's
+          `Deserialize` alone, plain methods, the whole `tools/list` result as one string
+          literal, and a `match` on the name that reads the arguments with serde_json
 
 Dependencies are built once; then each leaf crate is rebuilt from scratch (`CARGO_INCREMENTAL=0`,
 its source touched), once unmeasured and `--runs` times measured, for `cargo build` and for
@@ -38,7 +41,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / "target" / "compile-bench"
-VARIANTS = ["floor", "hand", "derive", "schema", "rmcp", "types", "rmcp-types"]
+VARIANTS = ["floor", "hand", "derive", "schema", "rmcp", "types", "rmcp-types", "types-floor"]
 # What runs without --variants (and so what bench/run.py measures): the user-type variants
 # take minutes at 1000 tools and are asked for by name.
 DEFAULT_VARIANTS = ["floor", "hand", "derive", "schema", "rmcp"]
@@ -47,6 +50,19 @@ SCHEMA = (
     r'{"type":"object","properties":{"id":{"type":"integer","minimum":0,'
     r'"maximum":18446744073709551615,"description":"The item\'s id"},"name":{"type":"string",'
     r'"description":"Its name"}},"required":["id","name"],"additionalProperties":false}'
+)
+
+# The input schema the `types` variant lists for each tool, written out for `types-floor`.
+TYPES_SCHEMA = (
+    r'{"type":"object","properties":{"query":{"type":"object","properties":{"itemId":'
+    r'{"type":"integer","minimum":1,"maximum":1000000,"description":"The item\'s id"},"name":'
+    r'{"type":"string","minLength":1,"maxLength":64,"description":"Its name"},"tags":'
+    r'{"type":"array","items":{"type":"string"},"description":"Its tags"},"sort":'
+    r'{"type":"string","enum":["name","file_size"],"description":"The order of results"}},'
+    r'"required":["itemId","name","sort"],"additionalProperties":false,'
+    r'"description":"What to look for"},"limit":{"type":"integer","minimum":0,"maximum":100,'
+    r'"default":10,"description":"How many at most"}},"required":["query"],'
+    r'"additionalProperties":false}'
 )
 
 
@@ -116,6 +132,13 @@ def handler(variant: str, n: int) -> str:
             + f"    pub fn tool_{n}(\n        &self,\n        /// What to look for\n        query: Query{n},\n"
             + "        /// How many at most\n        #[schema(default = 10, maximum = 100)]\n        limit: u32,\n"
             + "    ) -> String {\n"
+            + f"        format!(\"{{}}#{{}} {{limit}}\", query.name, query.item_id + {n})\n"
+            + "    }\n"
+        )
+    if variant == "types-floor":
+        return (
+            doc
+            + f"    pub fn tool_{n}(&self, query: Query{n}, limit: u32) -> String {{\n"
             + f"        format!(\"{{}}#{{}} {{limit}}\", query.name, query.item_id + {n})\n"
             + "    }\n"
         )
@@ -198,6 +221,40 @@ def extra(variant: str, handlers: int) -> str:
             + structs
             + f"\n/// Every tool.\npub static TOOLS: ::annotations::Listing<Server> = ::annotations::tools![{entries}];\n"
         )
+    if variant == "types-floor":
+        structs = "".join(
+            "/// What to look for.\n"
+            "#[derive(::serde::Deserialize)]\n"
+            "#[serde(rename_all = \"camelCase\")]\n"
+            f"pub struct Query{n} {{\n"
+            "    /// The item's id\n    pub item_id: u64,\n"
+            "    /// Its name\n    pub name: String,\n"
+            "    /// Its tags\n    #[serde(default)]\n    pub tags: Vec<String>,\n"
+            "    /// The order of results\n    pub sort: Sort,\n}\n"
+            for n in range(handlers)
+        )
+        tools = ",".join(
+            '{"name":"tool_%d","title":"Tool %d","description":"Look up item %d by id and name.",'
+            '"inputSchema":%s,"annotations":{"title":"Tool %d","readOnlyHint":true,"openWorldHint":false}}'
+            % (n, n, n, TYPES_SCHEMA, n)
+            for n in range(handlers)
+        )
+        arms = "".join(
+            f'            "tool_{n}" => Some(self.tool_{n}(read(args, "query")?, read(args, "limit").unwrap_or(10))),\n'
+            for n in range(handlers)
+        )
+        return (
+            "\n/// How results are sorted.\n#[derive(::serde::Deserialize)]\n"
+            "#[serde(rename_all = \"snake_case\")]\npub enum Sort {\n    Name,\n    FileSize,\n}\n\n"
+            + structs
+            + "\n/// The whole `tools/list` result.\n"
+            + f'pub const TOOLS_LIST: &str = r##"{{"tools":[{tools}]}}"##;\n\n'
+            + "fn read<T: ::serde::de::DeserializeOwned>(args: &::serde_json::Map<String, ::serde_json::Value>, key: &str) -> Option<T> {\n"
+            + "    ::serde_json::from_value(args.get(key)?.clone()).ok()\n}\n\n"
+            + "impl Server {\n    /// Calls a tool by name.\n"
+            + "    pub fn dispatch(&self, name: &str, args: &::serde_json::Map<String, ::serde_json::Value>) -> Option<String> {\n"
+            + "        match name {\n" + arms + "            _ => None,\n        }\n    }\n}\n"
+        )
     if variant == "rmcp-types":
         structs = "".join(
             "/// What to look for.\n"
@@ -241,6 +298,8 @@ def write_workspace(variants, handlers):
         (crate / "src").mkdir(parents=True, exist_ok=True)
         if variant == "floor":
             deps = 'serde = "1"\nserde_json = "1"\n'
+        elif variant == "types-floor":
+            deps = 'serde = { version = "1", features = ["derive"] }\nserde_json = "1"\n'
         elif variant.startswith("rmcp"):
             deps = (
                 'rmcp = { version = "=3.11.0", default-features = false, features = ["macros", "server"] }\n'
