@@ -30,8 +30,8 @@ use crate::expand::call_types::{
     Pass, context_bound, mentions_impl, output_span, owned_type, pointer_type, with_lifetime,
 };
 use crate::expand::descriptor::check_tokens;
-use crate::expand::names::{call_name, read_name};
-use crate::leaf::tokens::expr_span;
+use crate::expand::names::{call_name, read_name, upper_case_allow};
+use crate::leaf::tokens::{expr_span, respan};
 use crate::model::descriptor::{DefaultRead, Descriptor, Property};
 use crate::model::handler::Handler;
 use crate::model::params::{Param, Receiver};
@@ -84,7 +84,7 @@ fn reads_const(
 ) -> TokenStream {
     let vis = &handler.vis;
     let read = read_name(&handler.name);
-    let allow = non_ascii_allow(handler);
+    let allow = upper_case_allow(&handler.name);
     quote! {
         #attrs
         #allow
@@ -324,14 +324,7 @@ pub(crate) fn expand(
         }
     };
     // The path to the crate with every token at the return type, so that rustc points there.
-    let krate_at_output: TokenStream = krate
-        .clone()
-        .into_iter()
-        .map(|mut token| {
-            token.set_span(output_span);
-            token
-        })
-        .collect();
+    let krate_at_output = respan(krate.clone(), output_span);
     // A `Json<T>` behind an alias would lose its `outputSchema` silently: refused, at the
     // return type.
     let output_probe = match &handler.output {
@@ -373,7 +366,7 @@ pub(crate) fn expand(
         let method_call = quote_spanned!(output_span=>
             #krate_at_output::__private::method_call::<Self, #params_ty, _, #result_ty>
         );
-        let allow = non_ascii_allow(handler);
+        let allow = upper_case_allow(&handler.name);
         return quote! {
             #reads
             #attrs
@@ -423,16 +416,6 @@ pub(crate) fn expand(
                 #run,
             )
         }
-    }
-}
-
-/// `allow(non_upper_case_globals)` for a handler whose name is not ASCII, whose upper-case
-/// form the lint may still find wanting (as for its `_TOOL` constant).
-fn non_ascii_allow(handler: &Handler) -> TokenStream {
-    if handler.name.to_string().is_ascii() {
-        quote!()
-    } else {
-        quote!(#[allow(non_upper_case_globals)])
     }
 }
 

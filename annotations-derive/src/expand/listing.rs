@@ -7,7 +7,7 @@ use syn::Error;
 use crate::expand::krate::Krate;
 use crate::expand::names::{call_name, read_name, upper_snake};
 use crate::leaf::errors::Errors;
-use crate::leaf::tokens::split_top_level;
+use crate::leaf::tokens::{respan, split_top_level};
 use crate::model::crate_path::crate_path;
 use crate::model::entry::Value;
 use crate::model::grouping;
@@ -68,14 +68,7 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
         let checks = spans.iter().enumerate().map(|(index, span)| {
             // The path to the crate, and so the whole call, spanned at the entry: rustc points
             // a failed constant at the call when all of it comes from one place.
-            let krate: TokenStream = krate
-                .clone()
-                .into_iter()
-                .map(|mut token| {
-                    token.set_span(*span);
-                    token
-                })
-                .collect();
+            let krate = respan(krate.clone(), *span);
             quote_spanned! {*span=>
                 const _: () = #krate::__private::assert_ready(
                     ::core::slice::from_ref(&__ANNOTATIONS_TOOLS[#index]),

@@ -2,8 +2,8 @@
 //! `_ANNOTATIONS` and `_TOOL` constants, `__ANNOTATIONS_CALL_LIST_NOTES` for the call and
 //! `__ANNOTATIONS_READ_LIST_NOTES` for what it reads.
 
-use proc_macro2::Ident;
-use quote::format_ident;
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
 
 use crate::leaf::tokens::unraw;
 
@@ -47,4 +47,14 @@ pub(crate) fn read_name(handler: &Ident) -> Ident {
         upper_snake(handler),
         span = handler.span()
     )
+}
+
+/// `allow(non_upper_case_globals)` on what is named after a handler whose name is not ASCII,
+/// whose upper-case form the lint may still find wanting; nothing for any other.
+pub(crate) fn upper_case_allow(handler: &Ident) -> TokenStream {
+    if upper_snake(handler).is_ascii() {
+        quote!()
+    } else {
+        quote!(#[allow(non_upper_case_globals)])
+    }
 }

@@ -12,7 +12,7 @@ use crate::check::hints::{self, Value};
 use crate::expand::annotations::annotations_value;
 use crate::expand::call;
 use crate::expand::krate::Krate;
-use crate::expand::names::upper_snake;
+use crate::expand::names::{upper_case_allow, upper_snake};
 use crate::expand::stack::{self, stacked};
 use crate::leaf::errors::Errors;
 use crate::leaf::hint::HintKind;
@@ -162,11 +162,7 @@ fn constants(
         annotations.clone()
     };
     let carried = &handler.carried_attrs;
-    let allow = if base.is_ascii() {
-        quote!()
-    } else {
-        quote!(#[allow(non_upper_case_globals)])
-    };
+    let allow = upper_case_allow(&handler.name);
     quote! {
         #[doc = #annotations_doc]
         #(#carried)*

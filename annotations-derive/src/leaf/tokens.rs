@@ -124,3 +124,15 @@ pub(crate) fn single_token(tokens: &TokenStream) -> Option<TokenTree> {
         _ => None,
     }
 }
+
+/// `tokens` with every token at `span`: rustc points an error at a whole path when all of it
+/// comes from one place.
+pub(crate) fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            token.set_span(span);
+            token
+        })
+        .collect()
+}

@@ -2,10 +2,10 @@
 //! `#[tool(crate = ...)]` and `tools![crate = ...; ...]`: a path, or a path in a string as
 //! serde accepts it.
 
-use proc_macro2::{Span, TokenStream, TokenTree};
+use proc_macro2::{TokenStream, TokenTree};
 use syn::{Error, Lit};
 
-use crate::leaf::tokens::single_token;
+use crate::leaf::tokens::{respan, single_token};
 
 /// `crate = path` or `crate = "path"`, as serde accepts both.
 pub(crate) fn crate_path(tokens: TokenStream) -> Result<TokenStream, Error> {
@@ -50,14 +50,4 @@ fn is_path(tokens: &TokenStream) -> bool {
         }
         i += 2;
     }
-}
-
-fn respan(tokens: TokenStream, span: Span) -> TokenStream {
-    tokens
-        .into_iter()
-        .map(|mut token| {
-            token.set_span(span);
-            token
-        })
-        .collect()
 }

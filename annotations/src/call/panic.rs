@@ -22,7 +22,7 @@ pub(crate) fn catch<T>(tool: &'static str, handler: impl FnOnce() -> T) -> Resul
             output = Some(handler());
         }
     })?;
-    output.ok_or_else(|| ToolResult::error(format!("the tool `{tool}` returned nothing")))
+    output.ok_or_else(|| returned_nothing(tool))
 }
 
 /// Runs `run` with a panic caught: the one compiled piece of unwinding machinery every
@@ -45,8 +45,14 @@ pub(crate) fn finished(
     match (caught, result) {
         (Err(failed), _) => failed,
         (Ok(()), Some(result)) => result,
-        (Ok(()), None) => ToolResult::error(format!("the tool `{tool}` returned nothing")),
+        (Ok(()), None) => returned_nothing(tool),
     }
+}
+
+/// The failed result of a guarded run that wrote no result (which a run that did not panic
+/// always does).
+fn returned_nothing(tool: &str) -> ToolResult {
+    ToolResult::error(format!("the tool `{tool}` returned nothing"))
 }
 
 /// Awaits an `async` handler, a panic while it runs turned into a failed result.

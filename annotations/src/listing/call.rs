@@ -64,8 +64,22 @@ impl<S> Listing<S> {
         arguments: Option<Map<String, Value>>,
         context: Context<'a>,
     ) -> Result<CallFuture<'a>, UnknownToolError> {
+        self.call_if(state, name, arguments, context, |_| true)
+    }
+
+    /// [`call`](Self::call), for a tool that `offered` admits: one that it does not is
+    /// answered as one that does not exist. The tool is looked up once.
+    pub(crate) fn call_if<'a>(
+        &self,
+        state: &'a S,
+        name: &str,
+        arguments: Option<Map<String, Value>>,
+        context: Context<'a>,
+        offered: impl FnOnce(&crate::tool::Tool) -> bool,
+    ) -> Result<CallFuture<'a>, UnknownToolError> {
         let call = self
             .position(name)
+            .filter(|&index| offered(&self.tools()[index]))
             .and_then(|index| self.call_at(index))
             .ok_or_else(|| UnknownToolError::new(name))?;
         Ok(call.call(state, arguments, context))

@@ -133,20 +133,12 @@ impl<'l, S: 'static> Filtered<'l, S> {
         let tools = self.listing.tools();
         let offered = self.offered();
         let (start, end, next) = bounds(tools, &offered, cursor, options.page_size)?;
-        let explicit = matches!(options.annotations, AnnotationsForm::Explicit);
-        let page = &offered[start..end];
-        let size: usize = page
-            .iter()
-            .map(|&i| crate::listing::json::size_hint(&tools[i]))
-            .sum();
-        Ok(envelope_with(size, next.as_deref(), options, |out| {
-            for (n, &i) in page.iter().enumerate() {
-                if n > 0 {
-                    out.push(',');
-                }
-                crate::listing::json::tool(out, &tools[i], explicit, options.version);
-            }
-        }))
+        let page = offered[start..end].iter().map(|&i| &tools[i]);
+        Ok(crate::listing::render::page_text(
+            page,
+            next.as_deref(),
+            options,
+        ))
     }
 
     /// The page at `cursor` of the offered tools (at most `page_size`, `0`: all the rest) and
@@ -182,10 +174,10 @@ impl<'l, S: 'static> Filtered<'l, S> {
         arguments: Option<Map<String, Value>>,
         context: Context<'a>,
     ) -> Result<CallFuture<'a>, UnknownToolError> {
-        if self.get(name).is_none() {
-            return Err(UnknownToolError::new(name));
-        }
-        self.listing.call(state, name, arguments, context)
+        self.listing
+            .call_if(state, name, arguments, context, |tool| {
+                self.filter.admits(tool)
+            })
     }
 }
 

@@ -196,18 +196,29 @@ impl<S> Listing<S> {
         cursor: Option<&str>,
     ) -> Result<String, CursorError> {
         let (start, end, next_cursor) = self.page_bounds(cursor, options.page_size)?;
-        let explicit = matches!(options.annotations, AnnotationsForm::Explicit);
-        let page = &self.tools()[start..end];
-        let size: usize = page.iter().map(json::size_hint).sum();
-        let mut tools = String::with_capacity(size + page.len());
-        for (i, tool) in page.iter().enumerate() {
-            if i > 0 {
-                tools.push(',');
-            }
-            json::tool(&mut tools, tool, explicit, options.version);
-        }
-        Ok(envelope(&tools, next_cursor.as_deref(), options))
+        let page = self.tools()[start..end].iter();
+        Ok(page_text(page, next_cursor.as_deref(), options))
     }
+}
+
+/// The `tools/list` result of `page`'s tools, each written for this call alone straight into
+/// the result (no text of its own kept or copied).
+#[cfg(feature = "rmcp")]
+pub(crate) fn page_text<'t>(
+    page: impl Iterator<Item = &'t Tool> + Clone,
+    next_cursor: Option<&str>,
+    options: &ListOptions,
+) -> String {
+    let explicit = matches!(options.annotations, AnnotationsForm::Explicit);
+    let size: usize = page.clone().map(json::size_hint).sum();
+    envelope_with(size, next_cursor, options, |out| {
+        for (i, tool) in page.enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            json::tool(out, tool, explicit, options.version);
+        }
+    })
 }
 
 /// The `tools/list` result around the text of its `tools`.

@@ -153,8 +153,8 @@ pub struct ListingHandler<S: 'static> {
     operator: RwLock<Filter>,
     /// Whether the operator's filter may change while serving (`listChanged: true`).
     changing: bool,
-    /// Whether the operator's filter, when it cannot change, offers every tool: then a call
-    /// without a request filter is judged by nothing (no lock taken, no tool looked up twice).
+    /// Whether the operator's filter cannot change and offers every tool: then a call without
+    /// a request filter is judged by nothing (no lock taken, no tool looked up twice).
     offers_all: bool,
     request_filter: Option<RequestFilter>,
     /// The session's client, once it has initialized, and its protocol version: where a
@@ -233,6 +233,7 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
     pub fn with_changing_filter(mut self, filter: Filter) -> Result<Self, FilterError> {
         self = self.with_filter(filter)?;
         self.served.changing = true;
+        self.served.offers_all = false;
         Ok(self)
     }
 
@@ -356,7 +357,7 @@ impl<S: Send + Sync + 'static> ListingHandler<S> {
     /// operator's filter (read in place) and the request's. A name the listing does not have
     /// is left to the listing to answer.
     fn offers(&self, name: &str, context: &RequestContext<RoleServer>) -> Result<bool, ErrorData> {
-        if self.offers_all && !self.changing && self.request_filter.is_none() {
+        if self.offers_all && self.request_filter.is_none() {
             return Ok(true);
         }
         let Some(tool) = self.listing.get(name) else {
