@@ -7,8 +7,8 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use annotations::{Content, Image, ProtocolVersion, ToolResult};
 use base64::Engine as _;
+use mcp_annotations::{Content, Image, ProtocolVersion, ToolResult};
 use rmcp::model::{CallToolResult, ContentBlock};
 
 const RUNS: usize = 31;

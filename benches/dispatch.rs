@@ -9,7 +9,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use annotations::{Filter, Listing, Schema, Tool};
+use mcp_annotations::{Filter, Listing, Schema, Tool};
 
 const BATCH: u32 = 100_000;
 
@@ -19,9 +19,10 @@ fn listings<const N: usize, const SLOTS: usize>() -> (Listing, Listing) {
         .map(|i| Tool::new_owned(format!("tool_{i}"), Schema::NO_INPUT))
         .collect();
     let tools: &'static [Tool; N] = Box::leak(tools.into_boxed_slice().try_into().unwrap());
-    let slots: &'static [u32] = Box::leak(Box::new(
-        annotations::__private::name_index::<N, SLOTS>(tools),
-    ));
+    let slots: &'static [u32] = Box::leak(Box::new(mcp_annotations::__private::name_index::<
+        N,
+        SLOTS,
+    >(tools)));
     (Listing::from_parts(tools, &[], slots), Listing::new(tools))
 }
 
@@ -116,12 +117,13 @@ fn read_only_of(listing: &Listing) -> Listing {
     let n = tools.len();
     let tools: &'static [Tool] = Vec::leak(tools);
     let slots: &'static [u32] = match n {
-        10 => Box::leak(Box::new(annotations::__private::name_index::<10, 32>(
+        10 => Box::leak(Box::new(mcp_annotations::__private::name_index::<10, 32>(
             tools.try_into().unwrap(),
         ))),
-        _ => Box::leak(Box::new(
-            annotations::__private::name_index::<10_000, 32_768>(tools.try_into().unwrap()),
-        )),
+        _ => Box::leak(Box::new(mcp_annotations::__private::name_index::<
+            10_000,
+            32_768,
+        >(tools.try_into().unwrap()))),
     };
     Listing::from_parts(tools, &[], slots)
 }

@@ -9,7 +9,7 @@
 //! `cargo bench --bench memory -- <case>`; with no argument it runs each case in a child
 //! process and prints the table.
 
-use annotations::Listing;
+use mcp_annotations::Listing;
 use rmcp::handler::server::router::tool::{ToolRoute, ToolRouter};
 use rmcp::model::CallToolResult;
 
@@ -51,11 +51,11 @@ fn serve_and_list_rounds(tools: usize, page_size: usize, rounds: usize, filtered
         .unwrap();
     runtime.block_on(async {
         let listing = annotations_tests::lookup_listing(tools, SCHEMA, "by id and name.");
-        let mut server = annotations::ListingServer::new(listing, ())
-            .with_list_options(annotations::ListOptions::default().with_page_size(page_size));
+        let mut server = mcp_annotations::ListingServer::new(listing, ())
+            .with_list_options(mcp_annotations::ListOptions::default().with_page_size(page_size));
         if filtered {
-            server =
-                server.with_request_filter(|_| annotations::Filter::new().granted_scopes(["repo"]));
+            server = server
+                .with_request_filter(|_| mcp_annotations::Filter::new().granted_scopes(["repo"]));
         }
         let (server_end, client_end) = tokio::io::duplex(1 << 16);
         tokio::spawn(async move {

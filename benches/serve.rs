@@ -8,7 +8,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use annotations::{Listing, tool, tools};
+use mcp_annotations::{Listing, tool, tools};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::CallToolRequestParams;

@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use annotations::ToolAnnotations;
+use mcp_annotations::ToolAnnotations;
 
 const BATCH: u32 = 20_000;
 const BATCHES: usize = 31;

@@ -20,7 +20,7 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
-use annotations::{
+use mcp_annotations::{
     Audio, Content, EmbeddedResource, Image, Listing, MimeType, ToolSchema, tool, tools,
 };
 use rmcp::model::{
@@ -373,7 +373,7 @@ impl ServerHandler for Conformance {
         TOOLS.list_tools_rmcp(
             request.as_ref(),
             &context,
-            &annotations::ListOptions::default(),
+            &mcp_annotations::ListOptions::default(),
         )
     }
 

@@ -27,8 +27,8 @@ if [ ! -x "$HOME_DIR/venv/bin/mcp-server-git" ]; then
   "$HOME_DIR/venv/bin/pip" install --quiet --disable-pip-version-check "mcp-server-git==$GIT_VERSION"
 fi
 
-cargo build --quiet --example audit --example liar_server
-AUDIT=target/debug/examples/audit
+cargo build --quiet -p mcp-annotations-audit --bin annotations-audit --example liar_server
+AUDIT=target/debug/annotations-audit
 OUT="$HOME_DIR/results"
 mkdir -p "$OUT"
 

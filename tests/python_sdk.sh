@@ -13,7 +13,7 @@ if [ ! -x "$VENV/bin/python" ] || ! "$VENV/bin/python" -c "import importlib.meta
   "$VENV/bin/pip" install --quiet --disable-pip-version-check "mcp==$SDK_VERSION"
 fi
 
-cargo build --quiet --example notes
+cargo build --quiet -p notes
 source tests/serve_conformance.sh
 
-timeout 120 "$VENV/bin/python" tests/python_sdk.py target/debug/examples/notes "$URL"
+timeout 120 "$VENV/bin/python" tests/python_sdk.py target/debug/notes "$URL"

@@ -3,7 +3,7 @@
 //! (checked when CI runs `cargo clippy --all-targets`).
 #![deny(warnings, missing_docs, unused_qualifications, clippy::pedantic)]
 
-use annotations::tool;
+use mcp_annotations::tool;
 
 /// Flags for const-expression hints.
 pub const CLOSED: bool = true;
@@ -63,14 +63,14 @@ fn expansions_are_lint_clean() {
 }
 
 /// A listing of the tools above, with a user type's schema built at run time.
-pub static LISTING: annotations::Listing<Server> =
-    annotations::tools![lookup, delete, checked, Server::count, paint];
+pub static LISTING: mcp_annotations::Listing<Server> =
+    mcp_annotations::tools![lookup, delete, checked, Server::count, paint];
 
 /// A colour of this crate's own.
 #[derive(serde::Deserialize)]
 pub struct Colour;
 
-impl annotations::ToolSchema for Colour {
+impl mcp_annotations::ToolSchema for Colour {
     fn tool_schema() -> serde_json::Value {
         serde_json::json!({"type": "string"})
     }
@@ -90,7 +90,7 @@ pub fn paint(
 }
 
 /// Search the documentation.
-#[derive(annotations::Tool, serde::Deserialize)]
+#[derive(mcp_annotations::Tool, serde::Deserialize)]
 #[tool(read_only, destructive = false, open_world = CLOSED, title = "Search")]
 pub struct Search {
     /// Words to look for
@@ -99,20 +99,20 @@ pub struct Search {
     pub colour: Option<Colour>,
 }
 
-impl annotations::CallTool<()> for Search {
+impl mcp_annotations::CallTool<()> for Search {
     type Output = String;
 
-    async fn call(self, _state: &(), _context: annotations::Context<'_>) -> String {
+    async fn call(self, _state: &(), _context: mcp_annotations::Context<'_>) -> String {
         self.query
     }
 }
 
 /// The struct-based tool in a listing.
-pub static WITH_STRUCT: annotations::Listing = annotations::tools![Search, lookup];
+pub static WITH_STRUCT: mcp_annotations::Listing = mcp_annotations::tools![Search, lookup];
 
 /// The runtime crate under another path.
 pub mod renamed {
-    pub use annotations::*;
+    pub use mcp_annotations::*;
 }
 
 /// A tool that names the runtime crate through `crate = path`.
@@ -123,4 +123,4 @@ pub fn through_path(id: u64) -> u64 {
 }
 
 /// A listing through `crate = path`.
-pub static THROUGH_PATH: renamed::Listing = annotations::tools![crate = renamed; through_path];
+pub static THROUGH_PATH: renamed::Listing = mcp_annotations::tools![crate = renamed; through_path];

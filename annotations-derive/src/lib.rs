@@ -1,5 +1,5 @@
-//! The `#[tool]` attribute of the [`annotations`](https://docs.rs/annotations) crate, which
-//! re-exports it: depend on `annotations`, not on this crate.
+//! The `#[tool]` attribute of the [`mcp-annotations`](https://docs.rs/mcp-annotations) crate, which
+//! re-exports it: depend on `mcp-annotations`, not on this crate.
 //!
 //! Each macro goes through the same stages, one folder each: `model/` reads the input and its
 //! attributes, `check/` applies the rules across keys and against types, `expand/` writes the

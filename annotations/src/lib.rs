@@ -33,7 +33,7 @@
 //!   bad arguments and panics as failed results the model can act on.
 //!
 //! ```
-//! use annotations::{ToolAnnotations, Trust};
+//! use mcp_annotations::{ToolAnnotations, Trust};
 //!
 //! // A tool author states the hints once, as a constant.
 //! const DELETE_NOTE: ToolAnnotations = ToolAnnotations::new()
@@ -57,7 +57,7 @@
 //! A server's tools, described and listed:
 //!
 //! ```
-//! use annotations::{ListOptions, Listing, ProtocolVersion, tool, tools};
+//! use mcp_annotations::{ListOptions, Listing, ProtocolVersion, tool, tools};
 //!
 //! /// List every saved note with its id and title.
 //! #[tool(read_only, destructive = false, open_world = false, title = "List notes")]
@@ -81,19 +81,19 @@
 //! ).unwrap();
 //! assert_eq!(rest["tools"][0]["inputSchema"]["required"][0], "note_id");
 //! # list_notes(); delete_note(1);
-//! # Ok::<(), annotations::CursorError>(())
+//! # Ok::<(), mcp_annotations::CursorError>(())
 //! ```
 //!
 //! # Features
 //!
 //! - `derive` (default): re-exports `#[tool]`, `#[derive(Tool)]` and `tools!` from
-//!   `annotations-derive`.
+//!   `mcp-annotations-derive`.
 //! - `rmcp`: the bridge to `rmcp`, the official Rust SDK: a [`Listing`] becomes rmcp's
 //!   `ToolRouter` (served by rmcp's `#[tool_handler]`, with rmcp's `RequestContext` for
 //!   handlers that ask for it), or is served whole by [`ListingServer`] at the listing's own
 //!   cost; conversions of `ToolAnnotations` (both ways), `Tool`,
 //!   listings, pages and results. The README shows both ways to serve with rmcp: from a
-//!   listing, or keeping rmcp's `#[tool]` under `#[annotations::tool]`.
+//!   listing, or keeping rmcp's `#[tool]` under `#[mcp_annotations::tool]`.
 //! - `schemars`: [`ToolSchema`] for every type that derives `schemars::JsonSchema`, so such
 //!   types can be handler parameters.
 #![forbid(unsafe_code)]
@@ -150,26 +150,9 @@ pub use crate::tool::{
     InvalidToolError, Missing, Readiness, StaticTool, TaskSupport, Tool, is_valid_tool_name,
 };
 
-/// The error types' old names, kept for one release: every error type's name now ends in
-/// `Error`, as std's and serde's do.
-macro_rules! renamed {
-    ($($old:ident => $new:ident),* $(,)?) => {$(
-        #[doc = concat!("The old name of [`", stringify!($new), "`].")]
-        #[deprecated(since = "0.2.0", note = "error types' names end in `Error`: add the suffix")]
-        pub type $old = $new;
-    )*};
-}
-
-renamed!(
-    Conflict => ConflictError,
-    UnknownTool => UnknownToolError,
-    InvalidTool => InvalidToolError,
-    InvalidListing => InvalidListingError,
-);
-
 #[cfg(feature = "derive")]
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
-pub use annotations_derive::{Tool, ToolSchema, tool, tools};
+pub use mcp_annotations_derive::{Tool, ToolSchema, tool, tools};
 
 // The README shows the rmcp bridge, so its examples are tested with the `rmcp` feature (as
 // `cargo test --workspace` builds the crate).

@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use annotations::{Filter, ListOptions, ListingServer, ProtocolVersion};
+use mcp_annotations::{Filter, ListOptions, ListingServer, ProtocolVersion};
 use rmcp::ServiceExt;
 use rmcp::model::{Implementation, ServerCapabilities, ServerConfig};
 

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use annotations::{Listing, tool, tools};
+use mcp_annotations::{Listing, tool, tools};
 
 use crate::store::Store;
 

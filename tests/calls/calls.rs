@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use annotations::{Context, Listing, ToolResult, tool, tools};
+use mcp_annotations::{Context, Listing, ToolResult, tool, tools};
 use serde_json::{Value, json};
 
 /// Two handlers of sixteen parameters, one synchronous and one `async` (written by a macro,
@@ -66,8 +66,8 @@ impl Counter {
 
 /// A function without `self` that returns `impl Trait`: called by name.
 #[tool(read_only)]
-fn shown(value: u32) -> impl annotations::IntoToolResult {
-    annotations::Text(value)
+fn shown(value: u32) -> impl mcp_annotations::IntoToolResult {
+    mcp_annotations::Text(value)
 }
 
 /// A value that panics when it is written, as text or as JSON, or read.
@@ -91,7 +91,7 @@ impl<'de> serde::Deserialize<'de> for Grenade {
     }
 }
 
-impl annotations::ToolSchema for Grenade {
+impl mcp_annotations::ToolSchema for Grenade {
     fn tool_schema() -> Value {
         json!({"type": "object"})
     }
@@ -111,14 +111,14 @@ async fn bad_error_later() -> Result<String, Grenade> {
 
 /// Text whose `Display` panics.
 #[tool(read_only)]
-fn bad_text() -> annotations::Text<Grenade> {
-    annotations::Text(Grenade)
+fn bad_text() -> mcp_annotations::Text<Grenade> {
+    mcp_annotations::Text(Grenade)
 }
 
 /// Structured content whose `Serialize` panics.
 #[tool(read_only)]
-async fn bad_json() -> annotations::Json<Grenade> {
-    annotations::Json(Grenade)
+async fn bad_json() -> mcp_annotations::Json<Grenade> {
+    mcp_annotations::Json(Grenade)
 }
 
 /// An argument whose `Deserialize` panics.
@@ -395,8 +395,8 @@ fn every_unknown_argument_is_named() {
 
 /// A number JSON cannot hold.
 #[tool(read_only)]
-fn ratio() -> annotations::Json<Vec<f64>> {
-    annotations::Json(vec![1.0, f64::NAN])
+fn ratio() -> mcp_annotations::Json<Vec<f64>> {
+    mcp_annotations::Json(vec![1.0, f64::NAN])
 }
 
 #[test]
@@ -439,13 +439,13 @@ fn groups(
 }
 
 /// The same, as a struct's fields.
-#[derive(annotations::Tool, serde::Deserialize)]
+#[derive(mcp_annotations::Tool, serde::Deserialize)]
 #[tool(read_only)]
 struct Grouped {
     groups: Vec<std::collections::BTreeSet<u8>>,
 }
 
-impl annotations::CallTool<()> for Grouped {
+impl mcp_annotations::CallTool<()> for Grouped {
     type Output = usize;
 
     async fn call(self, _: &(), _: Context<'_>) -> usize {
@@ -504,7 +504,7 @@ pub enum Shape {
     Rect { w: u8, h: f32 },
 }
 
-impl annotations::ToolSchema for Shape {
+impl mcp_annotations::ToolSchema for Shape {
     fn tool_schema() -> Value {
         json!({"type": "object"})
     }
@@ -515,7 +515,7 @@ impl annotations::ToolSchema for Shape {
 #[allow(dead_code)] // read only through `Debug`
 pub struct Scores(std::collections::BTreeMap<u32, u8>);
 
-impl annotations::ToolSchema for Scores {
+impl mcp_annotations::ToolSchema for Scores {
     fn tool_schema() -> Value {
         json!({"type": "object", "patternProperties": {"^(0|[1-9][0-9]*)$": {"type": "integer"}}})
     }
@@ -526,7 +526,7 @@ impl annotations::ToolSchema for Scores {
 #[serde(transparent)]
 pub struct Raw(Box<serde_json::value::RawValue>);
 
-impl annotations::ToolSchema for Raw {
+impl mcp_annotations::ToolSchema for Raw {
     fn tool_schema() -> Value {
         json!({})
     }
@@ -546,14 +546,14 @@ fn nested(
 }
 
 /// A struct's fields are read as a handler's parameters are.
-#[derive(annotations::Tool, serde::Deserialize)]
+#[derive(mcp_annotations::Tool, serde::Deserialize)]
 #[tool(read_only)]
 struct Measure {
     count: u8,
     ratio: f32,
 }
 
-impl annotations::CallTool<()> for Measure {
+impl mcp_annotations::CallTool<()> for Measure {
     type Output = String;
 
     async fn call(self, _: &(), _: Context<'_>) -> String {

@@ -1,7 +1,7 @@
 //! Toolsets, scopes and `Filter`: one rule for listing and calling alike, with GitHub's MCP
 //! server's precedence, and a request's filter that narrows an operator's but never widens it.
 
-use annotations::{Context, Filter, ListOptions, Listing, ProtocolVersion, Tool, tool, tools};
+use mcp_annotations::{Context, Filter, ListOptions, Listing, ProtocolVersion, Tool, tool, tools};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -316,11 +316,11 @@ proptest! {
 }
 
 /// A tool struct in a toolset, needing a scope.
-#[derive(annotations::Tool, serde::Deserialize)]
+#[derive(mcp_annotations::Tool, serde::Deserialize)]
 #[tool(read_only, open_world = false, toolset = "repos", scopes = ["repo"])]
 pub struct ListBranches {}
 
-impl annotations::CallTool<()> for ListBranches {
+impl mcp_annotations::CallTool<()> for ListBranches {
     type Output = &'static str;
 
     async fn call(self, _: &(), _: Context<'_>) -> &'static str {
@@ -330,7 +330,7 @@ impl annotations::CallTool<()> for ListBranches {
 
 #[test]
 fn a_tool_struct_states_its_toolsets_and_scopes_too() {
-    use annotations::StaticTool;
+    use mcp_annotations::StaticTool;
     assert_eq!(ListBranches::TOOL.toolsets(), ["repos"]);
     assert_eq!(ListBranches::TOOL.scopes(), ["repo"]);
     let listing: Listing = tools![ListBranches, get_me];

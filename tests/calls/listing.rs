@@ -1,11 +1,11 @@
 //! `tools![...]` listings: order, rendering in each protocol version, pages and cursors, the
 //! Markdown table, and rmcp's view of the same tools.
 
-use annotations::{
+use annotations_tests::tools::ALL;
+use mcp_annotations::{
     AnnotationsForm, CacheScope, CursorError, InvalidListingError, ListOptions, Listing, Missing,
     ProtocolVersion, Readiness, Schema, Tool, ToolAnnotations, tool, tools,
 };
-use annotations_tests::tools::ALL;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -303,7 +303,7 @@ fn find() {}
 #[test]
 fn ready_listings_compile_and_list() {
     let strict: Listing = tools![ready = strict; delete, find];
-    let directory: Listing = tools![ready = directory; crate = annotations; find, delete,];
+    let directory: Listing = tools![ready = directory; crate = mcp_annotations; find, delete,];
     assert_eq!(strict.len(), 2);
     assert_eq!(directory.tools()[0].name(), "find");
     let empty: Listing = tools![];
@@ -356,7 +356,7 @@ proptest! {
         let tools: [Tool; 16] = tools.try_into().unwrap();
         let unique = names.iter().collect::<std::collections::HashSet<_>>().len() == names.len();
         let checked = std::panic::catch_unwind(|| {
-            annotations::__private::name_index::<16, 32>(&tools)
+            mcp_annotations::__private::name_index::<16, 32>(&tools)
         });
         prop_assert_eq!(checked.is_ok(), unique);
     }
@@ -371,9 +371,10 @@ fn the_name_index_finds_every_tool_of_ten_thousand_and_nothing_else() {
         .map(|i| Tool::new_owned(format!("tool_{i}"), Schema::NO_INPUT))
         .collect();
     let tools: &'static [Tool; N] = Box::leak(tools.into_boxed_slice().try_into().unwrap());
-    let slots: &'static [u32] = Box::leak(Box::new(
-        annotations::__private::name_index::<N, 32_768>(tools),
-    ));
+    let slots: &'static [u32] = Box::leak(Box::new(mcp_annotations::__private::name_index::<
+        N,
+        32_768,
+    >(tools)));
     let listing: Listing = Listing::from_parts(tools, &[], slots);
     for (i, tool) in tools.iter().enumerate() {
         let found = listing.get(tool.name()).expect("listed");
@@ -404,7 +405,7 @@ fn a_listing_calls_through_its_name_index() {
     let listing: Listing = tools![first, second];
     for name in ["first", "second"] {
         let result = listing
-            .call(&(), name, None, annotations::Context::none())
+            .call(&(), name, None, mcp_annotations::Context::none())
             .unwrap()
             .into_ready()
             .unwrap();
@@ -412,7 +413,7 @@ fn a_listing_calls_through_its_name_index() {
     }
     assert!(
         listing
-            .call(&(), "third", None, annotations::Context::none())
+            .call(&(), "third", None, mcp_annotations::Context::none())
             .is_err()
     );
 }
@@ -422,7 +423,7 @@ fn a_listing_calls_through_its_name_index() {
 /// most `RENDER_CACHE_BYTES` of it, however many are made.
 #[test]
 fn the_render_cache_keeps_a_bounded_number_of_bytes() {
-    use annotations::{ListOptions, RENDER_CACHE_BYTES, render_cache_bytes};
+    use mcp_annotations::{ListOptions, RENDER_CACHE_BYTES, render_cache_bytes};
     let description: &'static str = Box::leak("d".repeat(64 << 10).into_boxed_str());
     let tools: Vec<Tool> = (0..1_200)
         .map(|i| {

@@ -8,7 +8,9 @@
 use std::collections::BTreeSet;
 use std::sync::Mutex;
 
-use annotations::{Context, Json, ListOptions, Listing, ProtocolVersion, ToolSchema, tool, tools};
+use mcp_annotations::{
+    Context, Json, ListOptions, Listing, ProtocolVersion, ToolSchema, tool, tools,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
@@ -368,7 +370,7 @@ fn the_listing_says_what_the_real_servers_says() {
     );
     let real: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let options = ListOptions::new(ProtocolVersion::V2025_11_25)
-        .with_annotations(annotations::AnnotationsForm::Explicit);
+        .with_annotations(mcp_annotations::AnnotationsForm::Explicit);
     let ours: Value = serde_json::from_str(&TOOLS.render(&options, None).unwrap()).unwrap();
     let real_tools = real["tools"].as_array().unwrap();
     let our_tools = ours["tools"].as_array().unwrap();
@@ -379,7 +381,7 @@ fn the_listing_says_what_the_real_servers_says() {
     }
 }
 
-fn call(memory: &Memory, name: &str, arguments: Value) -> annotations::ToolResult {
+fn call(memory: &Memory, name: &str, arguments: Value) -> mcp_annotations::ToolResult {
     let call = TOOLS
         .call(
             memory,

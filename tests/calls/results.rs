@@ -5,7 +5,7 @@
 //!
 //! The whole schemas and the examples are vendored in `tests/schemas/` (see its README).
 
-use annotations::{
+use mcp_annotations::{
     Audio, Content, ContentAnnotations, Context, EmbeddedResource, Icon, IconTheme, Image,
     IntoToolResult, Json, MimeType, Priority, ProtocolVersion, ResourceLink, Role, ToolResult,
 };
@@ -486,7 +486,7 @@ mod through_rmcp {
 /// Tools that answer with each kind of block, served by rmcp from a listing.
 mod served {
     use super::*;
-    use annotations::{Listing, tool, tools};
+    use mcp_annotations::{Listing, tool, tools};
     use rmcp::handler::server::router::tool::ToolRouter;
     use rmcp::model::{CallToolRequestParams, CallToolResult, ContentBlock};
     use rmcp::{ServerHandler, ServiceExt, tool_handler};
@@ -595,7 +595,7 @@ mod served {
 /// What a listing lists as a tool's output schema and what its results carry agree, for every
 /// protocol version, whatever the shape of the schema's root.
 mod output_agrees {
-    use annotations::{Context, Json, Listing, ProtocolVersion, Tool, tool, tools};
+    use mcp_annotations::{Context, Json, Listing, ProtocolVersion, Tool, tool, tools};
     use serde_json::{Value, json};
 
     /// A shape: an internally tagged enum, whose schema's root is `oneOf` of objects.
@@ -680,7 +680,7 @@ mod output_agrees {
 }
 
 /// The widest result.
-#[annotations::tool(read_only, open_world = false)]
+#[mcp_annotations::tool(read_only, open_world = false)]
 fn widest(past_64_bits: bool) -> Json<u128> {
     Json(if past_64_bits {
         u128::MAX
@@ -694,7 +694,7 @@ fn a_128_bit_result_is_written_exactly_or_refused_within_the_listed_output_schem
     // Without serde_json's `arbitrary_precision` (this build) a JSON value holds integers from
     // `i64::MIN` to `u64::MAX`: the output schema lists those bounds, a result within them is
     // exact, and one past them is a failed result naming the feature, never a float.
-    let listing: annotations::Listing = annotations::tools![widest];
+    let listing: mcp_annotations::Listing = mcp_annotations::tools![widest];
     let tool = listing.get("widest").unwrap();
     let schema = tool.output_schema.clone().unwrap().to_value();
     assert_eq!(schema["maximum"], json!(u64::MAX), "{schema}");

@@ -4,9 +4,9 @@
 //! The schemas are vendored in `tests/schemas/` (see its README for their source and
 //! licence); `MCP_SCHEMA_DIR` names another folder holding the same files.
 
-use annotations::{AnnotationsForm, ListOptions, ProtocolVersion, ToolAnnotations};
 use annotations_tests::all_combinations;
 use annotations_tests::tools::ALL;
+use mcp_annotations::{AnnotationsForm, ListOptions, ProtocolVersion, ToolAnnotations};
 use serde_json::{Value, json};
 
 /// A validator for one definition of one schema file.

@@ -1,7 +1,7 @@
 //! Lossless interop with the official Rust SDK's `rmcp::model::ToolAnnotations`.
 
-use annotations::ToolAnnotations;
 use annotations_tests::all_combinations;
+use mcp_annotations::ToolAnnotations;
 
 #[test]
 fn conversions_are_lossless_both_ways() {

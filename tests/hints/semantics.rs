@@ -3,8 +3,8 @@
 
 use std::borrow::Cow;
 
-use annotations::{ConflictError, ToolAnnotations};
 use annotations_tests::{all_combinations, all_hint_combinations};
+use mcp_annotations::{ConflictError, ToolAnnotations};
 
 #[test]
 fn the_issue_example_holds() -> Result<(), serde_json::Error> {

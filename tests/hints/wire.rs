@@ -1,8 +1,8 @@
 //! The MCP wire form: exact names, omission of unset fields, lenient reading of real peers,
 //! and typed errors (never a panic) for malformed input.
 
-use annotations::ToolAnnotations;
 use annotations_tests::all_combinations;
+use mcp_annotations::ToolAnnotations;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -353,8 +353,8 @@ proptest! {
 /// and anything else is an error that says what was expected.
 #[test]
 fn the_protocols_words_parse_with_from_str() {
-    use annotations::TaskSupport;
-    use annotations::{CacheScope, IconTheme, MimeType, ParseError, ProtocolVersion, Role};
+    use mcp_annotations::TaskSupport;
+    use mcp_annotations::{CacheScope, IconTheme, MimeType, ParseError, ProtocolVersion, Role};
 
     for version in ProtocolVersion::ALL {
         assert_eq!(version.as_str().parse::<ProtocolVersion>(), Ok(version));
@@ -383,18 +383,4 @@ fn the_protocols_words_parse_with_from_str() {
         "the protocol's words are lower case"
     );
     assert!("".parse::<Role>().is_err());
-}
-
-/// The error types' old names still name them, for one release.
-#[test]
-#[allow(deprecated)]
-fn the_old_names_of_the_error_types_still_work() {
-    let conflict: Result<(), annotations::Conflict> = annotations::ToolAnnotations::new()
-        .with_read_only(true)
-        .with_destructive(true)
-        .check();
-    let _: annotations::ConflictError = conflict.unwrap_err();
-    let tool = annotations::Tool::new("bad name", annotations::Schema::NO_INPUT);
-    let _: annotations::InvalidTool = tool.validate().unwrap_err();
-    let _: annotations::InvalidToolError = tool.check().unwrap_err();
 }

@@ -1,7 +1,7 @@
 //! The generated constants' names and the attributes they carry from the handler.
 #![deny(non_upper_case_globals, non_snake_case)]
 
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only)]
 #[allow(non_snake_case)]
@@ -65,7 +65,7 @@ fn cfg_and_deprecated_are_carried_to_the_constants() {
 mod forbidding {
     #![forbid(non_upper_case_globals)]
 
-    use annotations::{Context, Listing, tool, tools};
+    use mcp_annotations::{Context, Listing, tool, tools};
 
     pub struct Counter;
 

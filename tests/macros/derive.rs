@@ -1,6 +1,6 @@
 //! `#[derive(Tool)]`: tools described by structs, with the same keys and checks as `#[tool]`.
 
-use annotations::{
+use mcp_annotations::{
     CallTool, Context, Listing, Schema, StaticTool, Tool, ToolAnnotations, tool, tools,
 };
 use serde_json::json;

@@ -3,7 +3,7 @@
 //! versions that define it, valid against each version's official schema, read back from a
 //! peer's listing, and carried to rmcp.
 
-use annotations::{
+use mcp_annotations::{
     CallTool, Context, IconTheme, ListOptions, Listing, ProtocolVersion, StaticTool, TaskSupport,
     Tool, tool, tools,
 };
@@ -29,7 +29,7 @@ fn export_report() -> String {
 fn ping() {}
 
 /// A tool struct with an icon and tasks required.
-#[derive(annotations::Tool, serde::Deserialize)]
+#[derive(mcp_annotations::Tool, serde::Deserialize)]
 #[tool(read_only, open_world = false, icons = ["https://example.com/slow.png"], task_support = "required")]
 pub struct SlowJob {}
 
@@ -151,7 +151,7 @@ fn rmcp_gets_the_icons_and_meta() {
 
 #[test]
 fn meta_that_is_not_an_object_is_refused_by_check() {
-    let mut tool = Tool::new("t", annotations::Schema::NO_INPUT);
+    let mut tool = Tool::new("t", mcp_annotations::Schema::NO_INPUT);
     tool.meta = Some("[1]".into());
     assert!(tool.check().unwrap_err().to_string().contains("_meta"));
     let options = ListOptions::new(ProtocolVersion::V2025_11_25);

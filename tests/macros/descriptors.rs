@@ -6,11 +6,11 @@
 
 use std::collections::{HashMap, HashSet};
 
-use annotations::{Listing, ProtocolVersion, Schema, Tool, ToolAnnotations, tool};
 use annotations_tests::tools::{
     ADD_NOTE_TOOL, COLLECTIONS_TOOL, Colour, INTEGERS_TOOL, LIST_NOTES_TOOL, PAINT_TOOL,
     SCALARS_TOOL, TYPE_TOOL,
 };
+use mcp_annotations::{Listing, ProtocolVersion, Schema, Tool, ToolAnnotations, tool};
 use serde_json::{Value, json};
 
 fn schema(tool: &Tool) -> Value {
@@ -283,8 +283,8 @@ macro_rules! make_tool {
     ($name:ident, $t:ty, $title:literal) => {
         /// Made by a macro.
         #[tool(read_only, title = "From a macro")]
-        fn $name(value: $t) -> annotations::Json<$t> {
-            annotations::Json(value)
+        fn $name(value: $t) -> mcp_annotations::Json<$t> {
+            mcp_annotations::Json(value)
         }
     };
 }
@@ -305,14 +305,14 @@ struct Server;
 impl Server {
     /// Delete a note.
     #[tool(destructive, title = "Delete note")]
-    fn delete_note(&self, note_id: u64, #[context] _ctx: annotations::Context<'_>) -> u64 {
+    fn delete_note(&self, note_id: u64, #[context] _ctx: mcp_annotations::Context<'_>) -> u64 {
         note_id
     }
 }
 
 #[test]
 fn methods_get_an_associated_descriptor_and_the_receiver_is_not_an_input() {
-    assert_eq!(Server.delete_note(3, annotations::Context::none()), 3);
+    assert_eq!(Server.delete_note(3, mcp_annotations::Context::none()), 3);
     assert_eq!(Server::DELETE_NOTE_TOOL.name(), "delete_note");
     assert_eq!(
         schema(&Server::DELETE_NOTE_TOOL)["required"],
@@ -327,7 +327,7 @@ fn methods_get_an_associated_descriptor_and_the_receiver_is_not_an_input() {
 static STATIC_COPY: Tool = Server::DELETE_NOTE_TOOL;
 static LISTED: Listing = Listing::new(&[LIST_NOTES_TOOL, PAINT_TOOL, FAVOURITE_COLOUR_TOOL]);
 const _: () = assert!(Server::DELETE_NOTE_TOOL.annotations.destructive());
-const _: () = assert!(annotations::is_valid_tool_name(LIST_NOTES_TOOL.name()));
+const _: () = assert!(mcp_annotations::is_valid_tool_name(LIST_NOTES_TOOL.name()));
 const BY_HAND: Tool = Tool::new("delete_note", Schema::NO_INPUT)
     .with_title("Delete note")
     .with_description("Permanently delete a note by id.")
@@ -418,20 +418,20 @@ fn reading_a_tool_is_tolerant_where_peers_differ_and_strict_where_values_are_wro
 
 /// Count the notes by tag.
 #[tool(read_only)]
-fn tag_counts() -> annotations::Json<HashMap<String, u32>> {
-    annotations::Json(HashMap::new())
+fn tag_counts() -> mcp_annotations::Json<HashMap<String, u32>> {
+    mcp_annotations::Json(HashMap::new())
 }
 
 /// The ids of every note.
 #[tool(read_only)]
-fn note_ids() -> Result<annotations::Json<Vec<u64>>, String> {
-    Ok(annotations::Json(Vec::new()))
+fn note_ids() -> Result<mcp_annotations::Json<Vec<u64>>, String> {
+    Ok(mcp_annotations::Json(Vec::new()))
 }
 
 /// A colour, as the user's own type.
 #[tool(read_only)]
-fn favourite_colour() -> annotations::Json<Colour> {
-    annotations::Json(Colour(String::new()))
+fn favourite_colour() -> mcp_annotations::Json<Colour> {
+    mcp_annotations::Json(Colour(String::new()))
 }
 
 /// Text only.
@@ -496,7 +496,7 @@ fn json_results_describe_their_structured_content() {
 }
 
 mod schema_keywords {
-    use annotations::{ToolSchema, tool};
+    use mcp_annotations::{ToolSchema, tool};
     use serde_json::{Value, json};
 
     /// A postal address, with a schema that states its dialect, an id, a comment and
@@ -581,7 +581,7 @@ mod schema_keywords {
 }
 
 mod schema_bugs {
-    use annotations::{ToolSchema, tool};
+    use mcp_annotations::{ToolSchema, tool};
     use serde_json::{Value, json};
 
     /// A type with fields named like keywords.
@@ -639,7 +639,7 @@ mod schema_bugs {
 }
 
 mod doc_paragraphs {
-    use annotations::tool;
+    use mcp_annotations::tool;
 
     /// Search the notes for a word, in titles and bodies, and
     /// return the ids of those that have it.

@@ -6,7 +6,7 @@
 //! presets and the words of `task_support` and an icon's `theme` are compared through what the
 //! macro generates.
 
-use annotations::{MimeType, ToolAnnotations, is_valid_tool_name, tool};
+use mcp_annotations::{MimeType, ToolAnnotations, is_valid_tool_name, tool};
 use proptest::prelude::*;
 
 #[path = "../../annotations-derive/src/leaf/name.rs"]
@@ -164,7 +164,7 @@ fn themed() {}
 /// are the ones its `FromStr` lists).
 #[test]
 fn task_support_and_theme_words_are_one_list() {
-    use annotations::{IconTheme, TaskSupport};
+    use mcp_annotations::{IconTheme, TaskSupport};
 
     let written = ["forbidden", "optional", "required"];
     let generated = [
@@ -242,7 +242,7 @@ fn a_pattern_is_translated_alike() {
     for pattern in PATTERNS {
         assert_eq!(
             macro_pattern::translate(pattern),
-            annotations::__private::translate_pattern(pattern),
+            mcp_annotations::__private::translate_pattern(pattern),
             "{pattern}"
         );
     }
@@ -253,7 +253,7 @@ proptest! {
     fn any_pattern_is_translated_alike(pattern in r"[\\\[\]^$.|?*+(){}dDwWsSbBpkxu0-9a-f,:<=!-]{0,12}|\PC{0,6}") {
         prop_assert_eq!(
             macro_pattern::translate(&pattern),
-            annotations::__private::translate_pattern(&pattern)
+            mcp_annotations::__private::translate_pattern(&pattern)
         );
     }
 }

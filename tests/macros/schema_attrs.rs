@@ -2,7 +2,7 @@
 //! are the same, every key included (names, defaults, nullability, bounds), and the call
 //! refuses what the schema refuses, with a message that names the argument and the rule.
 
-use annotations::{Context, Listing, Tool, tool, tools};
+use mcp_annotations::{Context, Listing, Tool, tool, tools};
 use serde_json::{Value, json};
 
 /// List a directory.
@@ -52,7 +52,7 @@ fn schema() -> Value {
     LIST_DIRECTORY_TOOL.input_schema.to_value()
 }
 
-fn call(arguments: Value) -> annotations::ToolResult {
+fn call(arguments: Value) -> mcp_annotations::ToolResult {
     let call = TOOLS
         .call(
             &(),
@@ -213,10 +213,10 @@ fn the_call_refuses_what_the_schema_refuses_and_says_which_rule() {
 #[test]
 fn every_version_lists_the_same_input_schema() {
     let tool: &Tool = TOOLS.get("list_directory").unwrap();
-    for version in annotations::ProtocolVersion::ALL {
+    for version in mcp_annotations::ProtocolVersion::ALL {
         let listed: Value = serde_json::from_str(
             &TOOLS
-                .render(&annotations::ListOptions::new(version), None)
+                .render(&mcp_annotations::ListOptions::new(version), None)
                 .unwrap(),
         )
         .unwrap();

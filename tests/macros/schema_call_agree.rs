@@ -4,7 +4,7 @@
 
 #![allow(dead_code)] // The types are read by serde and printed, never used otherwise.
 
-use annotations::{Context, Listing, ToolSchema, tool, tools};
+use mcp_annotations::{Context, Listing, ToolSchema, tool, tools};
 use serde::Deserialize;
 use serde_json::{Value, json};
 

@@ -1,7 +1,7 @@
 //! Parameters of types that derive `schemars::JsonSchema` (the `schemars` feature): their
 //! schema comes from schemars, nested definitions moved to the input schema's root.
 
-use annotations::tool;
+use mcp_annotations::tool;
 use schemars::JsonSchema;
 use serde_json::json;
 

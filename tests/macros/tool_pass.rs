@@ -1,6 +1,6 @@
 //! `#[tool]` on every shape of handler it supports, and the constants it generates.
 
-use annotations::{ToolAnnotations, tool};
+use mcp_annotations::{ToolAnnotations, tool};
 
 /// A small store for the handlers below.
 pub struct Store(Vec<String>);
@@ -137,7 +137,7 @@ fn methods_get_associated_consts() {
 
 /// Visibility is copied from the handler.
 mod visibility {
-    use annotations::tool;
+    use mcp_annotations::tool;
 
     #[tool(read_only)]
     pub fn public() {}
@@ -149,7 +149,7 @@ mod visibility {
     pub(super) fn in_parent() {}
 
     pub mod nested {
-        use annotations::tool;
+        use mcp_annotations::tool;
 
         #[tool(read_only)]
         pub(in crate::tool_pass::visibility) fn in_path() {}
@@ -280,7 +280,7 @@ fn allow_mut_permits_exclusive_access() {
 
 /// The runtime crate under another name.
 mod renamed {
-    pub use annotations::*;
+    pub use mcp_annotations::*;
 }
 
 #[tool(crate = renamed, read_only)]
@@ -301,7 +301,7 @@ impl Renamed {
 }
 
 /// Count through the renamed crate.
-#[derive(annotations::Tool, serde::Deserialize)]
+#[derive(mcp_annotations::Tool, serde::Deserialize)]
 #[tool(crate = crate::tool_pass::renamed, read_only, title = "Count")]
 struct CountRenamed {
     /// Up to this number
@@ -323,7 +323,8 @@ fn crate_key_names_a_renamed_dependency() {
     );
     let _ = CountRenamed { to: 1 }.to;
 
-    let listing: renamed::Listing<Renamed> = annotations::tools![crate = renamed; Renamed::hello];
+    let listing: renamed::Listing<Renamed> =
+        mcp_annotations::tools![crate = renamed; Renamed::hello];
     assert_eq!(listing.tools()[0], Renamed::HELLO_TOOL);
     let result = block_on(
         listing
@@ -331,7 +332,7 @@ fn crate_key_names_a_renamed_dependency() {
                 &Renamed,
                 "hello",
                 serde_json::json!({"name": "you"}).as_object().cloned(),
-                annotations::Context::default(),
+                mcp_annotations::Context::default(),
             )
             .expect("listed"),
     );
@@ -395,7 +396,7 @@ fn trait_default_methods_get_an_associated_const() {
     );
 
     // Listed and called through the implementing type.
-    let listing: annotations::Listing<Store> = annotations::tools![Store::describe_in];
+    let listing: mcp_annotations::Listing<Store> = mcp_annotations::tools![Store::describe_in];
     assert_eq!(listing.tools()[0], tool);
     let result = block_on(
         listing
@@ -403,7 +404,7 @@ fn trait_default_methods_get_an_associated_const() {
                 &Store(Vec::new()),
                 "describe_in",
                 serde_json::json!({"language": "en"}).as_object().cloned(),
-                annotations::Context::default(),
+                mcp_annotations::Context::default(),
             )
             .expect("listed"),
     );

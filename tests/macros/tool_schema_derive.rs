@@ -2,7 +2,7 @@
 //! handler reads exactly what its input schema lists; and `#[derive(Tool)]` structs named and
 //! required the way serde reads them.
 
-use annotations::{CallTool, Context, Listing, Tool, ToolSchema, tool, tools};
+use mcp_annotations::{CallTool, Context, Listing, Tool, ToolSchema, tool, tools};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -73,7 +73,7 @@ impl CallTool<()> for OpenNodes {
 
 static TOOLS: Listing = tools![create_entities, OpenNodes];
 
-fn call(name: &str, arguments: Value) -> annotations::ToolResult {
+fn call(name: &str, arguments: Value) -> mcp_annotations::ToolResult {
     let call = TOOLS
         .call(&(), name, arguments.as_object().cloned(), Context::none())
         .unwrap();
@@ -163,7 +163,7 @@ fn a_tool_struct_is_named_and_required_as_serde_reads_it() {
 /// Enums with data, in each of serde's taggings: the schema accepts exactly what serde reads.
 #[allow(dead_code)] // The variants are read by serde and compared, never used.
 mod tagged_enums {
-    use annotations::ToolSchema;
+    use mcp_annotations::ToolSchema;
     use serde::Deserialize;
     use serde_json::{Value, json};
 
@@ -249,7 +249,7 @@ mod tagged_enums {
 /// Defects a review found, each fixed and kept fixed.
 #[allow(dead_code)] // The generated constants of the macro-written tool are not all used.
 mod review {
-    use annotations::{CallTool, Context, Listing, StaticTool, Tool, ToolSchema, tool, tools};
+    use mcp_annotations::{CallTool, Context, Listing, StaticTool, Tool, ToolSchema, tool, tools};
     use serde::Deserialize;
     use serde_json::{Value, json};
 
@@ -311,7 +311,7 @@ mod review {
 
     static TOOLS: Listing = tools![LowerTool, get_level, anything, multiples];
 
-    fn call(name: &str, arguments: Value) -> annotations::ToolResult {
+    fn call(name: &str, arguments: Value) -> mcp_annotations::ToolResult {
         let call = TOOLS
             .call(&(), name, arguments.as_object().cloned(), Context::none())
             .unwrap();
@@ -386,12 +386,12 @@ mod review {
 /// `#[schema(...)]` constraints on the fields of a `#[derive(Tool)]` struct: listed, and
 /// checked by the call before serde reads the struct.
 mod tool_struct_constraints {
-    use annotations::{CallTool, Context, Listing, StaticTool, tools};
+    use mcp_annotations::{CallTool, Context, Listing, StaticTool, tools};
     use serde::Deserialize;
     use serde_json::{Value, json};
 
     /// Read some files.
-    #[derive(annotations::Tool, Deserialize)]
+    #[derive(mcp_annotations::Tool, Deserialize)]
     #[tool(read_only, open_world = false)]
     pub struct ReadFiles {
         /// The paths
@@ -412,7 +412,7 @@ mod tool_struct_constraints {
 
     static TOOLS: Listing = tools![ReadFiles];
 
-    fn call(arguments: Value) -> annotations::ToolResult {
+    fn call(arguments: Value) -> mcp_annotations::ToolResult {
         let call = TOOLS
             .call(
                 &(),

@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use annotations::{CallTool, Context, Json, Listing, ToolSchema, tool, tools};
+use mcp_annotations::{CallTool, Context, Json, Listing, ToolSchema, tool, tools};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -147,7 +147,7 @@ pub struct Term {
 /// Two types named `Node`, in two modules.
 pub mod other {
     /// A node of another kind of tree.
-    #[derive(annotations::ToolSchema, serde::Deserialize, Debug)]
+    #[derive(mcp_annotations::ToolSchema, serde::Deserialize, Debug)]
     pub struct Node {
         pub weight: u8,
         pub next: Option<Box<Node>>,
@@ -334,7 +334,7 @@ fn messages(w: Option<Wrapped>, e: Option<Vec<Echo>>) -> String {
 }
 
 /// A tool struct whose fields serde names in other ways.
-#[derive(annotations::Tool, Deserialize)]
+#[derive(mcp_annotations::Tool, Deserialize)]
 #[tool(read_only, open_world = false)]
 pub struct Renamed {
     #[serde(rename = "first-name")]
@@ -352,7 +352,7 @@ impl CallTool<()> for Renamed {
 }
 
 /// A tool struct with a field of a user type whose fields carry constraints.
-#[derive(annotations::Tool, Deserialize)]
+#[derive(mcp_annotations::Tool, Deserialize)]
 #[tool(read_only, open_world = false)]
 pub struct Greet {
     pub person: Person,
@@ -370,12 +370,12 @@ static TOOLS: Listing = tools![
     add_people, read_page, send, walk, grow, draw, tagged, odd, messages, pair_tool, Greet, Renamed
 ];
 
-fn call(name: &str, arguments: Value) -> annotations::ToolResult {
+fn call(name: &str, arguments: Value) -> mcp_annotations::ToolResult {
     call_in(&TOOLS, name, arguments)
 }
 
 /// Calls the tool `name` of `tools` with `arguments`.
-pub fn call_in(tools: &Listing, name: &str, arguments: Value) -> annotations::ToolResult {
+pub fn call_in(tools: &Listing, name: &str, arguments: Value) -> mcp_annotations::ToolResult {
     let call = tools
         .call(&(), name, arguments.as_object().cloned(), Context::none())
         .unwrap();
@@ -663,7 +663,7 @@ fn a_type_that_holds_itself_is_a_reference_into_defs() {
 #[test]
 fn a_recursive_output_schema_resolves_from_its_root() {
     let tool = TOOLS.get("grow").unwrap();
-    for version in annotations::ProtocolVersion::ALL {
+    for version in mcp_annotations::ProtocolVersion::ALL {
         let schema: Value =
             serde_json::from_str(&tool.output_schema_for(version).unwrap()).unwrap();
         jsonschema::meta::validate(&schema).unwrap();

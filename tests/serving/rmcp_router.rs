@@ -6,7 +6,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use annotations::{Json, Listing, Tool, tool, tools};
+use mcp_annotations::{Json, Listing, Tool, tool, tools};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::CallToolRequestParams;
 use rmcp::service::{RequestContext, RunningService};

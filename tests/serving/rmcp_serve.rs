@@ -1,8 +1,8 @@
 //! A listing served by an rmcp server and read by rmcp's own client, in-process: every tool
 //! arrives as the listing describes it, page by page, and a forged cursor gets -32602.
 
-use annotations::Tool;
 use annotations_tests::tools::ALL;
+use mcp_annotations::Tool;
 use rmcp::model::{ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
@@ -49,7 +49,7 @@ async fn rmcp_clients_see_every_tool_as_listed() {
             serde_json::from_value(serde_json::to_value(theirs).unwrap()).unwrap();
         // rmcp lists one descriptor to every session: an output schema in the form every
         // version takes (an object), which the listing writes for the versions before 2026.
-        let every_version = ours.output_schema_for(annotations::ProtocolVersion::V2025_11_25);
+        let every_version = ours.output_schema_for(mcp_annotations::ProtocolVersion::V2025_11_25);
         assert_eq!(
             read_back
                 .output_schema

@@ -1,10 +1,10 @@
-//! Keeping rmcp's own macros: `#[annotations::tool(...)]` above rmcp's `#[tool]` hands the
+//! Keeping rmcp's own macros: `#[mcp_annotations::tool(...)]` above rmcp's `#[tool]` hands the
 //! checked hints, title and description to it, so rmcp's listing carries them, with no table
 //! of names. Driven by rmcp's own client in-process.
 
 use std::sync::Mutex;
 
-use annotations::ToolAnnotations;
+use mcp_annotations::ToolAnnotations;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::CallToolRequestParams;
@@ -38,7 +38,7 @@ impl Notes {
     }
 
     /// List every saved note with its id and title.
-    #[annotations::tool(
+    #[mcp_annotations::tool(
         read_only,
         destructive = false,
         open_world = false,
@@ -50,14 +50,14 @@ impl Notes {
     }
 
     /// Save a new note.
-    #[annotations::tool(http = "POST", open_world = false, title = "Add note")]
+    #[mcp_annotations::tool(http = "POST", open_world = false, title = "Add note")]
     #[rmcp::tool(name = "add_note")]
     async fn add_note(&self, Parameters(AddNote { title }): Parameters<AddNote>) -> String {
         self.notes.lock().unwrap().push(title);
         "saved".to_owned()
     }
 
-    #[annotations::tool(
+    #[mcp_annotations::tool(
         read_only = false,
         destructive,
         idempotent,

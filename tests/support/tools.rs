@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 
-use annotations::{Listing, ToolSchema, tool, tools};
+use mcp_annotations::{Listing, ToolSchema, tool, tools};
 use serde_json::{Value, json};
 
 /// A colour of the user's own, with a hand-written schema.
@@ -110,11 +110,11 @@ pub fn collections(
     any: Value,
     nested: Option<Vec<u8>>,
     maybe_any: Option<serde_json::Value>,
-) -> annotations::Json<HashMap<String, Vec<bool>>> {
+) -> mcp_annotations::Json<HashMap<String, Vec<bool>>> {
     let _ = (
         list, slice, pair, queue, set, ordered, tree, any, nested, maybe_any,
     );
-    annotations::Json(map)
+    mcp_annotations::Json(map)
 }
 
 /// Paint with a colour of the user's own type.
@@ -126,9 +126,9 @@ pub fn paint(
     accent: Option<Colour>,
     shape: Shape,
     width: u8,
-) -> annotations::Json<Colour> {
+) -> mcp_annotations::Json<Colour> {
     let _ = (palette, accent, shape, width);
-    annotations::Json(colour)
+    mcp_annotations::Json(colour)
 }
 
 /// A tool named with a raw identifier.

@@ -1,7 +1,7 @@
-//! `annotations::diff`: each change classified as a client or host would feel it.
+//! `mcp_annotations::diff`: each change classified as a client or host would feel it.
 
-use annotations::diff::{Class, changes, listings};
-use annotations::{Schema, Tool, ToolAnnotations};
+use mcp_annotations::diff::{Class, changes, listings};
+use mcp_annotations::{Schema, Tool, ToolAnnotations};
 use serde_json::json;
 
 fn tool(schema: serde_json::Value) -> Tool {

@@ -1,8 +1,8 @@
-//! `annotations::verify::Snapshots`: one file per tool, a change a classified failure.
+//! `mcp_annotations::verify::Snapshots`: one file per tool, a change a classified failure.
 
-use annotations::diff::Class;
-use annotations::verify::Snapshots;
-use annotations::{Listing, tool, tools};
+use mcp_annotations::diff::Class;
+use mcp_annotations::verify::Snapshots;
+use mcp_annotations::{Listing, tool, tools};
 
 /// Find notes.
 #[tool(read_only, open_world = false)]
@@ -37,7 +37,7 @@ fn snapshots_are_written_then_hold_then_fail_on_a_classified_change() {
     // The same name, narrower: a breaking change, said in one line.
     let mut narrower = FIND_NARROWER_TOOL.clone();
     narrower.name = "find".into();
-    let changed: &'static [annotations::Tool] = Box::leak(Box::new([narrower]));
+    let changed: &'static [mcp_annotations::Tool] = Box::leak(Box::new([narrower]));
     let error = Snapshots::new(&dir)
         .updating(false)
         .check(&Listing::<()>::new(changed))

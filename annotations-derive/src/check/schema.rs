@@ -512,7 +512,7 @@ fn compile_pattern(pattern: &str) -> Result<regex::Regex, String> {
 #[cfg(not(feature = "regex"))]
 fn check_pattern(_: &str) -> Result<(), String> {
     Err(
-        "#[schema(pattern)] needs the `regex` feature of `annotations` (`annotations = { \
+        "#[schema(pattern)] needs the `regex` feature of `mcp-annotations` (`mcp-annotations = { \
          version = \"...\", features = [\"regex\"] }`), which checks it while compiling and \
          enforces it on every call; without it the pattern would be listed but not checked"
             .to_owned(),

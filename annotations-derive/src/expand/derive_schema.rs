@@ -49,7 +49,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         errors.push(Error::new(
             tokens[i + 2].span(),
             "#[derive(ToolSchema)] does not take generic types yet: a generic type has no one \
-             schema; implement `annotations::ToolSchema` for each instance you use",
+             schema; implement `mcp_annotations::ToolSchema` for each instance you use",
         ));
         return errors.into_compile_errors();
     }

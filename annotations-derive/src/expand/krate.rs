@@ -1,5 +1,5 @@
-//! Where the runtime crate is, as generated code names it: `::annotations`, or the path given
-//! with `crate = path`.
+//! Where the runtime crate is, as generated code names it: `::mcp_annotations` (or the key of a
+//! renamed dependency, read from the package's manifest), or the path given with `crate = path`.
 //!
 //! Generated code names the runtime crate in many places. With the default path that is
 //! harmless; a path given by the user is named once instead, so that a wrong one is one error
@@ -10,24 +10,35 @@
 use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 
+use crate::model::manifest;
+
 /// The identifier generated code uses for a given crate path until [`resolve`] replaces it.
 const PLACEHOLDER: &str = "__annotations_crate";
 
 /// The runtime crate's path, as generated code names it.
 pub(crate) struct Krate {
     given: Option<TokenStream>,
+    /// Without `crate = path`: the name the package knows the runtime by.
+    name: Option<Ident>,
 }
 
 impl Krate {
-    /// The default `::annotations`, or the path from `crate = path`.
+    /// The default (`::mcp_annotations`, or the renamed dependency's key), or the path from
+    /// `crate = path`.
     pub(crate) fn new(given: Option<TokenStream>) -> Self {
-        Krate { given }
+        let name = given
+            .is_none()
+            .then(|| Ident::new(&manifest::runtime_name(), Span::call_site()));
+        Krate { given, name }
     }
 
     /// What generated code writes before `::Item`.
     pub(crate) fn path(&self) -> TokenStream {
         match &self.given {
-            None => quote!(::annotations),
+            None => {
+                let name = &self.name;
+                quote!(::#name)
+            }
             Some(_) => {
                 let placeholder = Ident::new(PLACEHOLDER, Span::call_site());
                 quote!(#placeholder)

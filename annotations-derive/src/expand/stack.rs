@@ -1,4 +1,4 @@
-//! `#[annotations::tool(...)]` above rmcp's `#[tool]`: the checked hints, title, name and
+//! `#[mcp_annotations::tool(...)]` above rmcp's `#[tool]`: the checked hints, title, name and
 //! description are handed to rmcp's attribute, so that rmcp's own listing carries them.
 //! rmcp then describes and calls the tool itself (its parameters are rmcp's extractors), so
 //! no descriptor or call is generated beside the handler.
@@ -19,7 +19,7 @@ use crate::model::params::Param;
 use crate::model::schema::path;
 use crate::model::tool_attr::Args;
 
-/// rmcp's attribute, rewritten with what `#[annotations::tool]` states.
+/// rmcp's attribute, rewritten with what `#[mcp_annotations::tool]` states.
 pub(crate) fn hand_over(
     args: &Args,
     fields: &[Option<Value<'_>>; 4],
@@ -44,7 +44,7 @@ pub(crate) fn hand_over(
             errors.push(Error::new(
                 span,
                 format!(
-                    "`{key}` is given twice: in #[annotations::tool] and in rmcp's #[tool]; keep one"
+                    "`{key}` is given twice: in #[mcp_annotations::tool] and in rmcp's #[tool]; keep one"
                 ),
             ));
             continue;
@@ -59,8 +59,8 @@ pub(crate) fn hand_over(
     {
         errors.push(Error::new(
             span,
-            "rmcp's #[tool] states `annotations` while #[annotations::tool] above it states the \
-             hints: state them once, in #[annotations::tool]",
+            "rmcp's #[tool] states `annotations` while #[mcp_annotations::tool] above it states the \
+             hints: state them once, in #[mcp_annotations::tool]",
         ));
     }
     let mut hints = Vec::new();
@@ -150,7 +150,7 @@ pub(crate) fn rmcp_parameter(params: &[Param]) -> Option<Span> {
     })
 }
 
-/// `#[annotations::tool]` above rmcp's `#[tool]`: the function with rmcp's attribute
+/// `#[mcp_annotations::tool]` above rmcp's `#[tool]`: the function with rmcp's attribute
 /// rewritten to carry the checked hints, and the annotations constant (rmcp describes and calls
 /// the tool).
 pub(crate) fn stacked(

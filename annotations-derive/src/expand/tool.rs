@@ -44,7 +44,7 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
              rmcp's #[tool]): merge the keys into one #[tool(...)], or write rmcp's as \
              #[rmcp::tool]"
         } else {
-            "`annotations(...)` is rmcp's #[tool] key: #[annotations::tool] states the hints \
+            "`annotations(...)` is rmcp's #[tool] key: #[mcp_annotations::tool] states the hints \
              as keys of its own: `read_only`, `destructive`, `idempotent`, `open_world`"
         };
         errors.push(syn::Error::new(key.span(), message));
@@ -77,7 +77,7 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         errors.push(syn::Error::new(
             span,
             "this handler takes rmcp's `Parameters`, so rmcp's #[tool] describes it: write \
-             #[annotations::tool(...)] above rmcp's #[tool] (below it, rmcp has read the \
+             #[mcp_annotations::tool(...)] above rmcp's #[tool] (below it, rmcp has read the \
              function already, and its description is lost), or list the handler with \
              `tools!` and take plain parameters",
         ));

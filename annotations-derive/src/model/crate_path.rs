@@ -9,7 +9,7 @@ use crate::leaf::tokens::{respan, single_token};
 
 /// `crate = path` or `crate = "path"`, as serde accepts both.
 pub(crate) fn crate_path(tokens: TokenStream) -> Result<TokenStream, Error> {
-    let expected = "expected a path to the `annotations` crate, such as `my_annotations` or \
+    let expected = "expected a path to the `mcp-annotations` crate, such as `my_annotations` or \
                     `crate::reexports::annotations`";
     if let Some(TokenTree::Literal(literal)) = single_token(&tokens) {
         if let Lit::Str(string) = Lit::new(literal) {

@@ -9,6 +9,7 @@ use syn::Error;
 
 use crate::leaf::tokens::{Angles, Step, flatten, group, ident, punct};
 use crate::model::attrs::{doc_lines, skip_visibility};
+use crate::model::manifest;
 use crate::model::params::{Param, Receiver, read_params};
 
 pub(crate) struct Handler {
@@ -53,7 +54,7 @@ pub(crate) struct RmcpTool {
     pub(crate) args: TokenStream,
 }
 
-/// The keys only `#[annotations::tool]` has: a second `#[tool]` with one of them is this
+/// The keys only `#[mcp_annotations::tool]` has: a second `#[tool]` with one of them is this
 /// crate's attribute written twice, not rmcp's.
 const OWN_KEYS: [&str; 7] = [
     "read_only",
@@ -271,7 +272,7 @@ fn generic_parameters(after_name: &[TokenTree]) -> (Vec<String>, Vec<Ident>) {
 }
 
 /// A `#[tool]` attribute other than the one being expanded: its path, its arguments, and
-/// whether it is this crate's (`annotations::tool`, or a bare `tool` with one of this crate's
+/// whether it is this crate's (`mcp_annotations::tool`, or a bare `tool` with one of this crate's
 /// own keys) rather than rmcp's (`rmcp::tool`, or a bare `tool` without them).
 fn tool_attribute(attr: &Group) -> Option<(TokenStream, TokenStream, bool)> {
     let tokens: Vec<TokenTree> = attr.stream().into_iter().collect();
@@ -302,7 +303,9 @@ fn tool_attribute(attr: &Group) -> Option<(TokenStream, TokenStream, bool)> {
         .collect::<Vec<_>>()
         .as_slice()
     {
-        ["annotations", "tool"] => Some((path_tokens, args, true)),
+        [krate, "tool"] if *krate == manifest::DEFAULT || *krate == manifest::runtime_name() => {
+            Some((path_tokens, args, true))
+        }
         ["rmcp", "tool"] => Some((path_tokens, args, false)),
         ["tool"] => Some((path_tokens, args, has_own_key)),
         _ => None,

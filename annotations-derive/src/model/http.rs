@@ -3,7 +3,7 @@
 use crate::leaf::hint::HintKind;
 
 /// The hints of an HTTP method (RFC 9110), the same table as
-/// `annotations::ToolAnnotations::from_http_method` (a test holds the two equal).
+/// `mcp_annotations::ToolAnnotations::from_http_method` (a test holds the two equal).
 pub(crate) struct HttpPreset {
     /// The method, upper case.
     pub(crate) method: &'static str,

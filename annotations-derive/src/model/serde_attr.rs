@@ -90,7 +90,7 @@ fn unsupported(key: &Ident, what: &str) -> Error {
         key.span(),
         format!(
             "#[serde({key})] is not read by {what} yet: its schema would differ from what serde \
-             reads; write the schema by hand with `impl annotations::ToolSchema`"
+             reads; write the schema by hand with `impl mcp_annotations::ToolSchema`"
         ),
     )
 }

@@ -56,7 +56,7 @@ pub(crate) struct Args {
     pub(crate) allow_mut: Option<Ident>,
     /// `rename_all = "camelCase"`: the parameters' names in one of serde's cases.
     pub(crate) rename_all: Option<LitStr>,
-    /// `annotations(...)`, rmcp's key: what `#[annotations::tool]` writes into the `#[tool]`
+    /// `annotations(...)`, rmcp's key: what `#[mcp_annotations::tool]` writes into the `#[tool]`
     /// below it, taking that one for rmcp's. Seen here, that `#[tool]` is this crate's own.
     pub(crate) handed_over: Option<Ident>,
     /// `icons = [...]`, each icon checked.

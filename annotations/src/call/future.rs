@@ -41,7 +41,7 @@ impl<'a> CallFuture<'a> {
     /// the future itself, to be awaited.
     ///
     /// ```
-    /// use annotations::{Context, Listing, tool, tools};
+    /// use mcp_annotations::{Context, Listing, tool, tools};
     ///
     /// /// Add two numbers.
     /// #[tool(read_only)]
@@ -54,7 +54,7 @@ impl<'a> CallFuture<'a> {
     /// let call = TOOLS.call(&(), "add", arguments, Context::none())?;
     /// let result = call.into_ready().expect("a synchronous handler has run");
     /// assert_eq!(result.text_content(), "5");
-    /// # Ok::<(), annotations::UnknownToolError>(())
+    /// # Ok::<(), mcp_annotations::UnknownToolError>(())
     /// ```
     ///
     /// # Errors

@@ -37,7 +37,7 @@ extras!(
 /// One block of a tool result's content: what the model (or the user) reads or sees.
 ///
 /// ```
-/// use annotations::{Content, EmbeddedResource, Image, MimeType};
+/// use mcp_annotations::{Content, EmbeddedResource, Image, MimeType};
 ///
 /// let blocks = vec![
 ///     Content::text("Here is the chart:"),
@@ -45,7 +45,7 @@ extras!(
 ///     EmbeddedResource::text("file:///chart.csv", "x,y\n1,2\n").with_mime_type(MimeType::parse("text/csv")?).into(),
 /// ];
 /// assert_eq!(blocks[0].as_text(), Some("Here is the chart:"));
-/// # Ok::<(), annotations::ContentError>(())
+/// # Ok::<(), mcp_annotations::ContentError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]

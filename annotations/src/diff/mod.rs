@@ -5,8 +5,8 @@
 //! like) and [`Class::Compatible`] (everything else).
 //!
 //! ```
-//! use annotations::diff::{Class, changes};
-//! use annotations::{Schema, Tool, ToolAnnotations};
+//! use mcp_annotations::diff::{Class, changes};
+//! use mcp_annotations::{Schema, Tool, ToolAnnotations};
 //!
 //! let old = Tool::new("delete_note", Schema::NO_INPUT)
 //!     .with_annotations(ToolAnnotations::new().with_destructive(true));

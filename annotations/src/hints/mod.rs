@@ -33,7 +33,7 @@ pub use self::host::{HostView, Trust};
 /// Everything needed to build annotations is `const`:
 ///
 /// ```
-/// use annotations::ToolAnnotations;
+/// use mcp_annotations::ToolAnnotations;
 ///
 /// const LIST_NOTES: ToolAnnotations = ToolAnnotations::new()
 ///     .with_title("List notes")
@@ -56,7 +56,7 @@ pub use self::host::{HostView, Trust};
 /// literal has no such limit, which is why the `#[tool]` attribute generates struct literals:
 ///
 /// ```
-/// use annotations::ToolAnnotations;
+/// use mcp_annotations::ToolAnnotations;
 ///
 /// const LIST_NOTES: ToolAnnotations = ToolAnnotations {
 ///     title: None,
@@ -84,7 +84,7 @@ pub use self::host::{HostView, Trust};
 /// the field.
 ///
 /// ```
-/// use annotations::ToolAnnotations;
+/// use mcp_annotations::ToolAnnotations;
 /// use serde_json::json;
 ///
 /// let read = ToolAnnotations::new().with_read_only(true).with_open_world(false);
@@ -130,7 +130,7 @@ impl ToolAnnotations {
     /// The same value as [`Default::default`], usable in `const`.
     ///
     /// ```
-    /// use annotations::ToolAnnotations;
+    /// use mcp_annotations::ToolAnnotations;
     ///
     /// const NOTHING: ToolAnnotations = ToolAnnotations::new();
     /// assert!(NOTHING.is_empty());
@@ -159,7 +159,7 @@ impl ToolAnnotations {
     /// is always fine.
     ///
     /// ```
-    /// use annotations::ToolAnnotations;
+    /// use mcp_annotations::ToolAnnotations;
     ///
     /// const DELETE: ToolAnnotations = ToolAnnotations::new().with_title("Delete note");
     /// assert_eq!(DELETE.title(), Some("Delete note"));
@@ -177,7 +177,7 @@ impl ToolAnnotations {
     /// replaces, if any, is dropped as usual.
     ///
     /// ```
-    /// use annotations::ToolAnnotations;
+    /// use mcp_annotations::ToolAnnotations;
     ///
     /// let name = "notes";
     /// let list = ToolAnnotations::new().with_owned_title(format!("List {name}"));
@@ -240,7 +240,7 @@ impl ToolAnnotations {
     /// `{"readOnlyHint": true, "destructiveHint": true, ...}`) are read as their authors meant.
     ///
     /// ```
-    /// use annotations::ToolAnnotations;
+    /// use mcp_annotations::ToolAnnotations;
     ///
     /// let seeded: ToolAnnotations = serde_json::from_str(
     ///     r#"{"readOnlyHint": true, "destructiveHint": true, "idempotentHint": false, "openWorldHint": true}"#,
@@ -257,7 +257,7 @@ impl ToolAnnotations {
     /// `destructiveHint` says), else the hint, else `true`.
     ///
     /// ```
-    /// use annotations::ToolAnnotations;
+    /// use mcp_annotations::ToolAnnotations;
     ///
     /// assert!(ToolAnnotations::new().destructive());
     /// assert!(!ToolAnnotations::new().with_destructive(false).destructive());
@@ -312,7 +312,7 @@ impl ToolAnnotations {
     /// `readOnlyHint: true` that means nothing there is written as what it means.
     ///
     /// ```
-    /// use annotations::ToolAnnotations;
+    /// use mcp_annotations::ToolAnnotations;
     /// use serde_json::json;
     ///
     /// let read = ToolAnnotations::new().with_read_only(true);

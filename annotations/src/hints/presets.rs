@@ -22,7 +22,7 @@ const fn stated(
 /// refine one with the `with_*` builders.
 ///
 /// ```
-/// use annotations::ToolAnnotations;
+/// use mcp_annotations::ToolAnnotations;
 ///
 /// const DELETE_NOTE: ToolAnnotations = ToolAnnotations::DESTRUCTIVE_WRITE
 ///     .with_idempotent(true)
@@ -68,7 +68,7 @@ impl ToolAnnotations {
     /// Any other method gives `None`.
     ///
     /// ```
-    /// use annotations::ToolAnnotations;
+    /// use mcp_annotations::ToolAnnotations;
     ///
     /// let put = ToolAnnotations::from_http_method("put").unwrap();
     /// assert!(put.destructive() && put.idempotent() && put.open_world());

@@ -18,7 +18,7 @@ impl<S> Listing<S> {
     /// here, which the protocol answers with JSON-RPC -32602.
     ///
     /// ```
-    /// use annotations::{Context, Listing, tool, tools};
+    /// use mcp_annotations::{Context, Listing, tool, tools};
     /// use serde_json::json;
     ///
     /// pub struct Notes(Vec<String>);
@@ -51,7 +51,7 @@ impl<S> Listing<S> {
     /// };
     /// assert_eq!(unknown.code(), -32602);
     /// assert_eq!(unknown.to_string(), "unknown tool: nope");
-    /// # Ok::<(), annotations::UnknownToolError>(())
+    /// # Ok::<(), mcp_annotations::UnknownToolError>(())
     /// ```
     ///
     /// # Errors

@@ -10,7 +10,7 @@ impl<S> Listing<S> {
     /// the description, and the effective hints (what a host assumes, defaults applied).
     ///
     /// ```
-    /// use annotations::{Listing, tool, tools};
+    /// use mcp_annotations::{Listing, tool, tools};
     ///
     /// /// List every saved note.
     /// #[tool(read_only, open_world = false, title = "List notes")]
@@ -31,7 +31,7 @@ impl<S> Listing<S> {
     /// tools in none last, under "other tools".
     ///
     /// ```
-    /// use annotations::{Listing, tool, tools};
+    /// use mcp_annotations::{Listing, tool, tools};
     ///
     /// /// Read an issue.
     /// #[tool(read_only, open_world = false, toolset = "issues")]

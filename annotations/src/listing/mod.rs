@@ -32,7 +32,7 @@ pub use self::page::{CursorError, Page};
 /// copy.
 ///
 /// ```
-/// use annotations::{ListOptions, ProtocolVersion, tool, tools};
+/// use mcp_annotations::{ListOptions, ProtocolVersion, tool, tools};
 ///
 /// /// List every saved note.
 /// #[tool(read_only, open_world = false, title = "List notes")]
@@ -42,14 +42,14 @@ pub use self::page::{CursorError, Page};
 /// #[tool(destructive, idempotent, open_world = false, title = "Delete note")]
 /// fn delete_note(note_id: u64) {}
 ///
-/// static TOOLS: annotations::Listing = tools![list_notes, delete_note];
+/// static TOOLS: mcp_annotations::Listing = tools![list_notes, delete_note];
 ///
 /// let result = TOOLS.render(&ListOptions::new(ProtocolVersion::V2025_06_18), None)?;
 /// let result: serde_json::Value = serde_json::from_str(&result).unwrap();
 /// assert_eq!(result["tools"][1]["name"], "delete_note");
 /// assert_eq!(result["tools"][1]["inputSchema"]["required"][0], "note_id");
 /// # list_notes(); delete_note(1);
-/// # Ok::<(), annotations::CursorError>(())
+/// # Ok::<(), mcp_annotations::CursorError>(())
 /// ```
 pub struct Listing<S: 'static = ()> {
     tools: &'static [Tool],
@@ -90,7 +90,7 @@ impl Listing {
     /// calls cannot be borrowed for `'static` in place).
     ///
     /// ```
-    /// use annotations::{Listing, Schema, Tool, tool};
+    /// use mcp_annotations::{Listing, Schema, Tool, tool};
     ///
     /// /// List every saved note.
     /// #[tool(read_only, title = "List notes")]

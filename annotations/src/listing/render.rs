@@ -91,12 +91,12 @@ fn cache() -> &'static RwLock<Cache> {
 /// (at most [`RENDER_CACHE_BYTES`]): what rendering has kept to make the next render a copy.
 ///
 /// ```
-/// use annotations::{Listing, ListOptions, RENDER_CACHE_BYTES, render_cache_bytes};
+/// use mcp_annotations::{Listing, ListOptions, RENDER_CACHE_BYTES, render_cache_bytes};
 ///
 /// static TOOLS: Listing = Listing::new(&[]);
 /// TOOLS.render(&ListOptions::default(), None)?;
 /// assert!(render_cache_bytes() <= RENDER_CACHE_BYTES);
-/// # Ok::<(), annotations::CursorError>(())
+/// # Ok::<(), mcp_annotations::CursorError>(())
 /// ```
 #[must_use]
 pub fn render_cache_bytes() -> usize {

@@ -36,7 +36,7 @@ pub use crate::tool::schema_variants::{
 pub use serde_json::Value;
 
 #[cfg(feature = "derive")]
-pub use annotations_derive::__with_crate as with_crate;
+pub use mcp_annotations_derive::__with_crate as with_crate;
 
 /// What `#[tool(crate = path)]`, `tools![crate = path; ...]` and
 /// `#[tool(crate = path)] #[derive(Tool)]` emit: `path::__annotations_with_crate! { ... }`,

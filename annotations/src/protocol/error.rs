@@ -7,7 +7,7 @@ use std::fmt;
 /// from the value read (`content[1].mimeType`), and why.
 ///
 /// ```
-/// use annotations::{Content, MimeType, Priority};
+/// use mcp_annotations::{Content, MimeType, Priority};
 ///
 /// assert_eq!(Priority::new(2.0).unwrap_err().to_string(), "`priority`: 2 is outside 0 to 1");
 /// assert!(MimeType::parse("png").is_err());
@@ -76,7 +76,7 @@ impl std::error::Error for ContentError {}
 /// [`IconTheme`](crate::IconTheme) and [`CacheScope`](crate::CacheScope).
 ///
 /// ```
-/// use annotations::ProtocolVersion;
+/// use mcp_annotations::ProtocolVersion;
 ///
 /// let error = "2024-11-05".parse::<ProtocolVersion>().unwrap_err();
 /// assert_eq!(

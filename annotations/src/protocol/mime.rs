@@ -10,7 +10,7 @@ use crate::protocol::error::ContentError;
 /// before the `;`, nowhere else in `type/subtype`.
 ///
 /// ```
-/// use annotations::MimeType;
+/// use mcp_annotations::MimeType;
 ///
 /// const CHART: MimeType = MimeType::from_static("image/svg+xml");
 /// assert_eq!(CHART.as_str(), "image/svg+xml");
@@ -21,7 +21,7 @@ use crate::protocol::error::ContentError;
 /// In a `const`, a literal that is not a MIME type is a compile error:
 ///
 /// ```compile_fail
-/// const BAD: annotations::MimeType = annotations::MimeType::from_static("png");
+/// const BAD: mcp_annotations::MimeType = mcp_annotations::MimeType::from_static("png");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MimeType(std::borrow::Cow<'static, str>);

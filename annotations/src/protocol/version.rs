@@ -39,7 +39,7 @@ impl ProtocolVersion {
     /// The version written `text`, if it is one of these.
     ///
     /// ```
-    /// use annotations::ProtocolVersion;
+    /// use mcp_annotations::ProtocolVersion;
     ///
     /// assert_eq!(ProtocolVersion::parse("2025-11-25"), Some(ProtocolVersion::V2025_11_25));
     /// assert_eq!(ProtocolVersion::parse("2024-11-05"), None);

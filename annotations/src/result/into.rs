@@ -23,8 +23,8 @@ use crate::result::ToolResult;
 ///   `Vec<ContentBlock>`, unchanged.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a tool's result",
-    label = "a #[tool] handler's return type must implement `annotations::IntoToolResult`",
-    note = "return text (`String`, `&str`, a number), `()`, `annotations::Text(value)` for any `Display` value, `annotations::Json(value)` for structured content, content blocks (`Image`, `Audio`, `ResourceLink`, `EmbeddedResource`, `Content`, `Vec<Content>`), a `ToolResult`, or a `Result` of one of these with an error that implements `Display`"
+    label = "a #[tool] handler's return type must implement `mcp_annotations::IntoToolResult`",
+    note = "return text (`String`, `&str`, a number), `()`, `mcp_annotations::Text(value)` for any `Display` value, `mcp_annotations::Json(value)` for structured content, content blocks (`Image`, `Audio`, `ResourceLink`, `EmbeddedResource`, `Content`, `Vec<Content>`), a `ToolResult`, or a `Result` of one of these with an error that implements `Display`"
 )]
 pub trait IntoToolResult {
     /// The result.
@@ -129,7 +129,7 @@ impl<T: IntoToolResult, E: Display> IntoToolResult for Result<T, E> {
 /// Any `Display` value as a text result.
 ///
 /// ```
-/// use annotations::{IntoToolResult, Text};
+/// use mcp_annotations::{IntoToolResult, Text};
 ///
 /// let result = Text(std::net::Ipv4Addr::LOCALHOST).into_tool_result();
 /// assert_eq!(result.text_content(), "127.0.0.1");
@@ -155,7 +155,7 @@ impl<T: Display> IntoToolResult for Text<T> {
 /// failed result.
 ///
 /// ```
-/// use annotations::{IntoToolResult, Json};
+/// use mcp_annotations::{IntoToolResult, Json};
 /// use serde_json::json;
 ///
 /// let result = Json(json!({"id": 4, "title": "Milk"})).into_tool_result();
@@ -164,7 +164,7 @@ impl<T: Display> IntoToolResult for Text<T> {
 ///
 /// let listed = Json(vec![1, 2]).into_tool_result();
 /// assert_eq!(listed.structured_content, Some(json!([1, 2])));
-/// let older = listed.to_json(annotations::ProtocolVersion::V2025_11_25);
+/// let older = listed.to_json(mcp_annotations::ProtocolVersion::V2025_11_25);
 /// assert_eq!(older["structuredContent"], json!({"result": [1, 2]}));
 ///
 /// assert!(Json(f64::NAN).into_tool_result().is_error);

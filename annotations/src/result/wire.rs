@@ -71,7 +71,7 @@ impl ToolResult {
     /// [`into_json`](Self::into_json).
     ///
     /// ```
-    /// use annotations::{ProtocolVersion, ToolResult};
+    /// use mcp_annotations::{ProtocolVersion, ToolResult};
     /// use serde_json::json;
     ///
     /// assert_eq!(

@@ -7,10 +7,10 @@ use crate::hints::ToolAnnotations;
 /// Keeps every field; a borrowed title becomes an owned `String`, as rmcp stores it.
 ///
 /// ```
-/// let ours = annotations::ToolAnnotations::LOOKUP.with_title("List notes");
+/// let ours = mcp_annotations::ToolAnnotations::LOOKUP.with_title("List notes");
 /// let theirs = rmcp::model::ToolAnnotations::from(ours.clone());
 /// assert_eq!(theirs.read_only_hint, Some(true));
-/// assert_eq!(annotations::ToolAnnotations::from(theirs), ours);
+/// assert_eq!(mcp_annotations::ToolAnnotations::from(theirs), ours);
 /// ```
 impl From<ToolAnnotations> for rmcp::model::ToolAnnotations {
     fn from(annotations: ToolAnnotations) -> Self {

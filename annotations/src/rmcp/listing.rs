@@ -5,7 +5,7 @@ impl<S> crate::listing::Listing<S> {
     /// The tools as rmcp's `list_tools` returns them, in order.
     ///
     /// ```
-    /// use annotations::{Listing, tool, tools};
+    /// use mcp_annotations::{Listing, tool, tools};
     ///
     /// #[tool(read_only, title = "List notes")]
     /// fn list_notes() {}
@@ -35,7 +35,7 @@ impl<S> crate::listing::Listing<S> {
     /// included, and an invalid cursor as the JSON-RPC error -32602 that rmcp sends back.
     ///
     /// ```
-    /// use annotations::{Listing, tool, tools};
+    /// use mcp_annotations::{Listing, tool, tools};
     ///
     /// #[tool(read_only, title = "List notes")]
     /// fn list_notes() {}

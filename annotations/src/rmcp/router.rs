@@ -8,7 +8,7 @@
 /// invalid-params error (-32602).
 ///
 /// ```
-/// use annotations::{Listing, tool, tools};
+/// use mcp_annotations::{Listing, tool, tools};
 /// use rmcp::handler::server::router::tool::ToolRouter;
 ///
 /// pub struct Notes;

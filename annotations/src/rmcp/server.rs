@@ -108,7 +108,7 @@ impl<S: Send + Sync + 'static> Listing<S> {
 /// from it.
 ///
 /// ```no_run
-/// use annotations::{Listing, ListingServer, tool, tools};
+/// use mcp_annotations::{Listing, ListingServer, tool, tools};
 /// use rmcp::ServiceExt;
 ///
 /// #[derive(Default)]

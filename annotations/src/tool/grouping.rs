@@ -8,7 +8,7 @@ use crate::tool::Tool;
 /// checks while compiling).
 ///
 /// ```
-/// use annotations::is_valid_toolset_name;
+/// use mcp_annotations::is_valid_toolset_name;
 ///
 /// assert!(is_valid_toolset_name("pull_requests"));
 /// assert!(!is_valid_toolset_name("Pull Requests"));
@@ -35,7 +35,7 @@ impl Tool {
     /// The toolsets the tool belongs to (empty: none named).
     ///
     /// ```
-    /// use annotations::{Schema, Tool};
+    /// use mcp_annotations::{Schema, Tool};
     ///
     /// const GET_LABEL: Tool = Tool::new("get_label", Schema::NO_INPUT)
     ///     .with_toolsets(&["issues", "labels"])

@@ -34,7 +34,7 @@ pub use self::readiness::{Missing, Readiness};
 /// `static` items; a [`tools!`](crate::tools) listing gathers them.
 ///
 /// ```
-/// use annotations::tool;
+/// use mcp_annotations::tool;
 ///
 /// /// Save a new note.
 /// #[tool(open_world = false, title = "Add note")]
@@ -148,7 +148,7 @@ impl Tool {
     /// and can be.
     ///
     /// ```
-    /// use annotations::{Schema, Tool};
+    /// use mcp_annotations::{Schema, Tool};
     ///
     /// const PING: Tool = Tool::new("ping", Schema::NO_INPUT);
     /// assert_eq!(PING.display_name(), "ping");
@@ -175,7 +175,7 @@ impl Tool {
     /// [`with_title`](Self::with_title)).
     ///
     /// ```
-    /// use annotations::{Icon, Schema, TaskSupport, Tool};
+    /// use mcp_annotations::{Icon, Schema, TaskSupport, Tool};
     ///
     /// static ICONS: [Icon; 1] = [Icon::from_static("https://example.com/export.svg")];
     /// const EXPORT: Tool = Tool::new("export", Schema::NO_INPUT)
@@ -208,7 +208,7 @@ impl Tool {
     /// Sets the `_meta` object from a JSON value. Not `const`.
     ///
     /// ```
-    /// use annotations::{Schema, Tool};
+    /// use mcp_annotations::{Schema, Tool};
     ///
     /// let mut meta = serde_json::Map::new();
     /// meta.insert("com.example/tier".into(), "gold".into());
@@ -235,7 +235,7 @@ impl Tool {
     /// and nothing else stated. Not `const`; [`new`](Self::new) is.
     ///
     /// ```
-    /// use annotations::{Schema, Tool};
+    /// use mcp_annotations::{Schema, Tool};
     ///
     /// let tool = Tool::new_owned(format!("lookup_{}", 7), Schema::NO_INPUT)
     ///     .with_owned_title(format!("Lookup {}", 7))
@@ -271,7 +271,7 @@ impl Tool {
     /// leaks it (a `const fn` cannot free it); set the field to replace one at run time.
     ///
     /// ```
-    /// use annotations::{Schema, Tool, ToolAnnotations};
+    /// use mcp_annotations::{Schema, Tool, ToolAnnotations};
     ///
     /// const DELETE_NOTE: Tool = Tool::new("delete_note", Schema::NO_INPUT)
     ///     .with_title("Delete note")
@@ -308,7 +308,7 @@ impl Tool {
     /// structured content is wrapped for those versions.
     ///
     /// ```
-    /// use annotations::{ProtocolVersion, Schema, Tool};
+    /// use mcp_annotations::{ProtocolVersion, Schema, Tool};
     ///
     /// let tool = Tool::new("list_ids", Schema::NO_INPUT)
     ///     .with_output_schema(Schema::Static(r#"{"type":"array","items":{"type":"integer"}}"#));
@@ -373,7 +373,7 @@ impl Tool {
     /// `annotations.title`, else the name.
     ///
     /// ```
-    /// use annotations::{Schema, Tool, ToolAnnotations};
+    /// use mcp_annotations::{Schema, Tool, ToolAnnotations};
     ///
     /// let mut tool = Tool::new("list_notes", Schema::NO_INPUT);
     /// assert_eq!(tool.display_name(), "list_notes");
@@ -456,7 +456,7 @@ impl TaskSupport {
     /// The value for a wire value; `None` for any other text.
     ///
     /// ```
-    /// use annotations::TaskSupport;
+    /// use mcp_annotations::TaskSupport;
     ///
     /// assert_eq!(TaskSupport::parse("optional"), Some(TaskSupport::Optional));
     /// assert_eq!(TaskSupport::parse("maybe"), None);

@@ -4,7 +4,7 @@
 /// ASCII letter, digit, `_`, `-` or `.`.
 ///
 /// ```
-/// use annotations::is_valid_tool_name;
+/// use mcp_annotations::is_valid_tool_name;
 ///
 /// assert!(is_valid_tool_name("getUser"));
 /// assert!(is_valid_tool_name("admin.tools.list"));

@@ -18,14 +18,14 @@ use serde_json::Value;
 /// [`Tool::check`](crate::Tool::check) checks one written by hand.
 ///
 /// ```
-/// use annotations::Schema;
+/// use mcp_annotations::Schema;
 ///
 /// const NO_INPUT: Schema = Schema::Static(r#"{"type":"object","additionalProperties":false}"#);
 /// assert_eq!(NO_INPUT.to_value()["type"], "object");
 ///
 /// let read = Schema::from_value(serde_json::json!({"type": "object"}))?;
 /// assert_eq!(read.as_str(), r#"{"type":"object"}"#);
-/// # Ok::<(), annotations::SchemaError>(())
+/// # Ok::<(), mcp_annotations::SchemaError>(())
 /// ```
 #[derive(Clone)]
 #[non_exhaustive]
@@ -104,7 +104,7 @@ impl Schema {
     /// use from a [`ToolSchema`] and for one read at run time.
     ///
     /// ```
-    /// assert!(annotations::Schema::NO_INPUT.is_static());
+    /// assert!(mcp_annotations::Schema::NO_INPUT.is_static());
     /// ```
     #[must_use]
     pub const fn is_static(&self) -> bool {
@@ -188,7 +188,7 @@ impl Eq for Schema {}
 /// `$anchor` and every other keyword stay where the type put them. Nothing is dropped.
 ///
 /// ```
-/// use annotations::{ToolSchema, tool};
+/// use mcp_annotations::{ToolSchema, tool};
 /// use serde_json::{Value, json};
 ///
 /// /// A colour, written as `#rrggbb`.
@@ -212,7 +212,7 @@ impl Eq for Schema {}
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no JSON Schema for #[tool]",
     label = "#[tool] cannot write a schema for this type: a parameter's, a `#[derive(Tool)]` field's, or the `T` of a `Json<T>` result",
-    note = "derive `annotations::ToolSchema` for it, or derive `schemars::JsonSchema` and enable the `annotations/schemars` feature, or implement `annotations::ToolSchema` by hand",
+    note = "derive `mcp_annotations::ToolSchema` for it, or derive `schemars::JsonSchema` and enable the `mcp-annotations/schemars` feature, or implement `mcp_annotations::ToolSchema` by hand",
     note = "if it is a parameter the model does not supply, mark it `#[context]`"
 )]
 pub trait ToolSchema {
@@ -228,7 +228,7 @@ pub trait ToolSchema {
     /// schema that states constraints serde does not enforce may check them here.
     ///
     /// ```
-    /// use annotations::{ToolSchema, tool};
+    /// use mcp_annotations::{ToolSchema, tool};
     /// use serde_json::{Value, json};
     ///
     /// /// A colour, written as `#rrggbb`.
@@ -254,14 +254,14 @@ pub trait ToolSchema {
     /// #[tool(open_world = false)]
     /// pub fn paint(colour: Colour) {}
     ///
-    /// static TOOLS: annotations::Listing = annotations::tools![paint];
+    /// static TOOLS: mcp_annotations::Listing = mcp_annotations::tools![paint];
     /// let arguments = json!({"colour": "#fff"}).as_object().cloned();
-    /// let call = TOOLS.call(&(), "paint", arguments, annotations::Context::none())?;
+    /// let call = TOOLS.call(&(), "paint", arguments, mcp_annotations::Context::none())?;
     /// let result = call.into_ready().ok().expect("a sync handler is ready");
     /// assert!(result.is_error);
     /// assert!(result.text_content().contains("`colour`: expected 7 characters"));
     /// # paint(Colour(String::new()));
-    /// # Ok::<(), annotations::UnknownToolError>(())
+    /// # Ok::<(), mcp_annotations::UnknownToolError>(())
     /// ```
     ///
     /// # Errors

@@ -9,8 +9,8 @@
 //! ```
 //! use std::sync::Mutex;
 //!
-//! use annotations::verify::{Verify, ViolationKind};
-//! use annotations::{Listing, tool, tools};
+//! use mcp_annotations::verify::{Verify, ViolationKind};
+//! use mcp_annotations::{Listing, tool, tools};
 //!
 //! #[derive(Default)]
 //! pub struct Counter(Mutex<u64>);
@@ -93,9 +93,14 @@ use serde_json::Value;
 
 use crate::listing::Listing;
 
-/// The JSON pointers of the strings and numbers in `value`, in order: the places a generated
-/// value may be replaced by one seen before. Not public API (`annotations-audit` reuses it).
-#[doc(hidden)]
+/// The JSON pointers of the strings and numbers in `value`, in order: the places where a
+/// generated value may be replaced by one seen before, as `Verify` and the audit's probe do to
+/// reach the ids and names a server made.
+///
+/// ```
+/// let arguments = serde_json::json!([3, {"a/b": ["x", true]}]);
+/// assert_eq!(mcp_annotations::verify::scalar_paths(&arguments), ["/0", "/1/a~1b/0"]);
+/// ```
 #[must_use]
 pub fn scalar_paths(value: &Value) -> Vec<String> {
     fn walk(value: &Value, path: String, out: &mut Vec<String>) {
@@ -121,8 +126,13 @@ pub fn scalar_paths(value: &Value) -> Vec<String> {
 }
 
 /// The strings (up to 256 bytes) and numbers in `value`, in order, appended to `out`: what a
-/// later call may be given. Not public API (`annotations-audit` reuses it).
-#[doc(hidden)]
+/// later call may be given, taken from earlier arguments and results.
+///
+/// ```
+/// let mut seen = Vec::new();
+/// mcp_annotations::verify::scalars(&serde_json::json!([7, true, {"name": "n"}]), &mut seen);
+/// assert_eq!(seen, [serde_json::json!(7), serde_json::json!("n")]);
+/// ```
 pub fn scalars(value: &Value, out: &mut Vec<Value>) {
     match value {
         Value::String(text) if text.len() <= 256 => out.push(value.clone()),

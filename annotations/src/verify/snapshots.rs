@@ -14,8 +14,8 @@ use crate::tool::Tool;
 /// `UPDATE_TOOLSNAPS=1` to write them as they are now.
 ///
 /// ```no_run
-/// use annotations::verify::Snapshots;
-/// # use annotations::{Listing, tools};
+/// use mcp_annotations::verify::Snapshots;
+/// # use mcp_annotations::{Listing, tools};
 /// # static TOOLS: Listing = tools![];
 ///
 /// #[test]

@@ -3,7 +3,7 @@
 //! a number past 2^64 is that number, one past the type's range is refused, and the listed
 //! bounds stay exact integers through rmcp.
 
-use annotations::{Context, Listing, ToolResult, tool, tools};
+use mcp_annotations::{Context, Listing, ToolResult, tool, tools};
 use serde_json::Value;
 
 /// Echo wide integers.
@@ -20,8 +20,8 @@ fn bounded(#[schema(minimum = 100000000000000000000)] at_least: i128) -> String 
 
 /// The widest results.
 #[tool(read_only, open_world = false)]
-fn widest(signed: bool) -> annotations::Json<i128> {
-    annotations::Json(if signed { i128::MIN } else { i128::MAX })
+fn widest(signed: bool) -> mcp_annotations::Json<i128> {
+    mcp_annotations::Json(if signed { i128::MIN } else { i128::MAX })
 }
 
 /// A number past `i128::MAX`, between two bounds only a `u128` holds, in steps of 2^104.
@@ -115,7 +115,7 @@ fn a_resource_links_size_reads_from_the_numbers_text() {
     for (size, expected) in [("-0", 0), ("12", 12), ("12.0", 12)] {
         let text = format!(r#"{{"type":"resource_link","uri":"u","name":"n","size":{size}}}"#);
         let value: Value = serde_json::from_str(&text).unwrap();
-        let Ok(annotations::Content::ResourceLink(link)) = annotations::Content::from_json(&value)
+        let Ok(mcp_annotations::Content::ResourceLink(link)) = mcp_annotations::Content::from_json(&value)
         else {
             panic!("{size} is a size");
         };
@@ -125,7 +125,7 @@ fn a_resource_links_size_reads_from_the_numbers_text() {
         r#"{"type":"resource_link","uri":"u","name":"n","size":18446744073709551616}"#,
     )
     .unwrap();
-    assert!(annotations::Content::from_json(&past).is_err());
+    assert!(mcp_annotations::Content::from_json(&past).is_err());
 }
 
 #[test]

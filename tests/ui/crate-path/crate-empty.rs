@@ -1,5 +1,5 @@
 // `crate = ""` is not a path.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(crate = "", read_only)]
 fn list_notes() {}

@@ -1,5 +1,5 @@
 // A `crate` option that is not a path is refused by the macro, at the option's value.
-use annotations::{Listing, tool, tools};
+use mcp_annotations::{Listing, tool, tools};
 
 #[tool(read_only)]
 fn list_notes() {}

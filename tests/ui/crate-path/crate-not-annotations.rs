@@ -1,5 +1,5 @@
 // `crate = std` names a crate, but not this one: one error, at the path.
-use annotations::tool;
+use mcp_annotations::tool;
 
 struct Server;
 

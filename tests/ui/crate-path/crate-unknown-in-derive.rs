@@ -1,5 +1,5 @@
 // `#[tool(crate = nope)]` on a derived tool: one error, at the path.
-use annotations::Tool;
+use mcp_annotations::Tool;
 
 /// Ping the server.
 #[derive(Tool)]

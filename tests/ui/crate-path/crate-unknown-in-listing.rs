@@ -1,5 +1,5 @@
 // `tools![crate = nope; ...]` names no crate: one error, at the path.
-use annotations::{Listing, tool, tools};
+use mcp_annotations::{Listing, tool, tools};
 
 #[tool(read_only)]
 fn list_notes() {}

@@ -1,5 +1,5 @@
 // `crate = nope` names no crate: one error, at the path.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(crate = nope, read_only)]
 fn list_notes() {}

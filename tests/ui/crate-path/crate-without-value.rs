@@ -1,5 +1,5 @@
 // `crate` needs a path.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(crate)]
 fn list_notes() {}

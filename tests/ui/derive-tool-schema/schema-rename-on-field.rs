@@ -1,4 +1,4 @@
-use annotations::ToolSchema;
+use mcp_annotations::ToolSchema;
 
 #[derive(ToolSchema, serde::Deserialize)]
 pub struct Limits {

@@ -1,5 +1,5 @@
 // A generic tuple struct is two mistakes, reported together.
-use annotations::Tool;
+use mcp_annotations::Tool;
 
 #[derive(Tool)]
 struct Search<T>(T);

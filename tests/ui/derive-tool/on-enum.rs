@@ -1,5 +1,5 @@
 // #[derive(Tool)] on an enum: its variants are not named inputs.
-use annotations::Tool;
+use mcp_annotations::Tool;
 
 #[derive(Tool)]
 #[tool(read_only)]

@@ -1,5 +1,5 @@
 // #[derive(Tool)] on a tuple struct: its fields have no names.
-use annotations::Tool;
+use mcp_annotations::Tool;
 
 #[derive(Tool)]
 #[tool(read_only)]

@@ -1,5 +1,5 @@
 // The same checks as the attribute: a read-only tool cannot be destructive.
-use annotations::Tool;
+use mcp_annotations::Tool;
 
 #[derive(Tool)]
 #[tool(read_only, destructive, title = "Search")]

@@ -1,4 +1,4 @@
-use annotations::Tool;
+use mcp_annotations::Tool;
 
 /// Read a file.
 #[derive(Tool, serde::Deserialize)]

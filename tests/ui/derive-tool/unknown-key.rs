@@ -1,5 +1,5 @@
 // The same parser as the attribute: an unknown key gets a suggestion.
-use annotations::Tool;
+use mcp_annotations::Tool;
 
 #[derive(Tool)]
 #[tool(readonly, titel = "Search")]

@@ -1,4 +1,4 @@
-use annotations::tool;
+use mcp_annotations::tool;
 
 /// Wait a while.
 #[tool(read_only)]

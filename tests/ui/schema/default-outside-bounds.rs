@@ -1,4 +1,4 @@
-use annotations::tool;
+use mcp_annotations::tool;
 
 /// Set the depth.
 #[tool(read_only)]

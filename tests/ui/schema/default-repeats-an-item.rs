@@ -1,4 +1,4 @@
-use annotations::tool;
+use mcp_annotations::tool;
 
 /// Tag it.
 #[tool(read_only)]

@@ -1,5 +1,5 @@
 // A parameter whose type is a generic parameter of the handler has no fixed schema.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only)]
 fn lookup<T: serde::de::DeserializeOwned>(query: Option<T>) {

@@ -1,4 +1,4 @@
-use annotations::{Json, Listing, tool, tools};
+use mcp_annotations::{Json, Listing, tool, tools};
 
 /// The ids of the notes.
 type Ids = Json<Vec<u64>>;

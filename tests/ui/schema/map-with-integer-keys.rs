@@ -1,7 +1,7 @@
 // A map parameter whose keys are not strings.
 use std::collections::HashMap;
 
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only)]
 fn lookup(ids: HashMap<u32, String>) {

@@ -1,6 +1,6 @@
 // A method's parameter whose type has a schema but that serde cannot read: the error is on the
 // type, as for a function's.
-use annotations::{ToolSchema, tool};
+use mcp_annotations::{ToolSchema, tool};
 
 /// A note.
 #[derive(ToolSchema)]

@@ -1,4 +1,4 @@
-use annotations::tool;
+use mcp_annotations::tool;
 
 /// Find a word.
 #[tool(read_only, open_world = false)]

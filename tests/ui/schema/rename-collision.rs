@@ -1,4 +1,4 @@
-use annotations::tool;
+use mcp_annotations::tool;
 
 /// Copy a file.
 #[tool(read_only = false, destructive = false)]

@@ -1,5 +1,5 @@
 // A handler whose result cannot become a tool result: one error, at the result type.
-use annotations::{Listing, tool, tools};
+use mcp_annotations::{Listing, tool, tools};
 
 pub struct Opaque;
 

@@ -1,4 +1,4 @@
-use annotations::{Context, tool};
+use mcp_annotations::{Context, tool};
 
 /// Say hello.
 #[tool(read_only)]

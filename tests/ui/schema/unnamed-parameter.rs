@@ -1,5 +1,5 @@
 // A parameter without a plain name: the model passes arguments by name.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only)]
 fn lookup((a, b): (u8, u8)) {

@@ -1,6 +1,6 @@
 // A mistake in a listing of methods (whose state type is the server) is one error: the
 // listing the macro emits in its place fits any state type.
-use annotations::{Listing, tool, tools};
+use mcp_annotations::{Listing, tool, tools};
 
 pub struct Server;
 

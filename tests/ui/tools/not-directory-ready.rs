@@ -1,5 +1,5 @@
 // A listing required to be directory-ready, with a tool that states no read/destructive hint.
-use annotations::{tool, tools};
+use mcp_annotations::{tool, tools};
 
 #[tool(read_only, title = "List notes")]
 fn list_notes() {}
@@ -8,5 +8,5 @@ fn list_notes() {}
 fn add_note() {}
 
 fn main() {
-    let _: annotations::Listing = tools![ready = directory; list_notes, add_note];
+    let _: mcp_annotations::Listing = tools![ready = directory; list_notes, add_note];
 }

@@ -1,4 +1,4 @@
-use annotations::{Listing, tool, tools};
+use mcp_annotations::{Listing, tool, tools};
 
 /// List every saved note.
 #[tool(read_only, open_world = false, title = "List notes")]

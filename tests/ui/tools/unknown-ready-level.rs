@@ -1,9 +1,9 @@
 // An unknown readiness level.
-use annotations::{tool, tools};
+use mcp_annotations::{tool, tools};
 
 #[tool(read_only, title = "List notes")]
 fn list_notes() {}
 
 fn main() {
-    let _: annotations::Listing = tools![ready = anthropic; list_notes];
+    let _: mcp_annotations::Listing = tools![ready = anthropic; list_notes];
 }

@@ -1,5 +1,5 @@
 // A method's const-expression hints are checked even if its constant is never used.
-use annotations::tool;
+use mcp_annotations::tool;
 
 const WIPES_DATA: bool = true;
 

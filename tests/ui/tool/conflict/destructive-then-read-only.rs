@@ -1,5 +1,5 @@
 // The error points at the later of two conflicting keys.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(destructive = true, open_world = false, read_only)]
 fn purge() {}

@@ -1,5 +1,5 @@
 // A `cfg!` expression is checked by a const assertion at the key.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only = cfg!(not(target_os = "none")), idempotent = false)]
 fn list_notes() {}

@@ -1,5 +1,5 @@
 // A contradiction through a const expression fails the build too.
-use annotations::tool;
+use mcp_annotations::tool;
 
 const WIPES_DATA: bool = true;
 

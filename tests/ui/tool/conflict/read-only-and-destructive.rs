@@ -1,5 +1,5 @@
 // `read_only` together with `destructive` is a contradiction.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only, destructive)]
 fn purge() {}

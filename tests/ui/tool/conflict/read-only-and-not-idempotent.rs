@@ -1,5 +1,5 @@
 // `read_only` together with `idempotent = false` is a contradiction.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only, idempotent = false)]
 fn list_notes() {}

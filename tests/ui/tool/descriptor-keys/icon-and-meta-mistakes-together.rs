@@ -1,4 +1,4 @@
-use annotations::tool;
+use mcp_annotations::tool;
 
 /// Export.
 #[tool(read_only, open_world = false, icons = ["ftp://example.com/i.png"], meta = r#"{"a"}"#, task_support = "always")]

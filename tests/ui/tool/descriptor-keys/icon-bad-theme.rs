@@ -1,4 +1,4 @@
-use annotations::tool;
+use mcp_annotations::tool;
 
 /// Export.
 #[tool(read_only, open_world = false, icons = [{ src = "https://example.com/i.png", theme = "blue" }])]

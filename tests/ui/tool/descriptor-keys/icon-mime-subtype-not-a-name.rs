@@ -1,4 +1,4 @@
-use annotations::tool;
+use mcp_annotations::tool;
 
 /// Export. A subtype starts with a letter or digit, as the runtime's `MimeType` reads one: the
 /// error is at the literal, not in the generated `const`.

@@ -1,4 +1,4 @@
-use annotations::tool;
+use mcp_annotations::tool;
 
 /// Push a file.
 #[tool(destructive, open_world = false, scopes = ["repo", "workflow", "repo"])]

@@ -1,4 +1,4 @@
-use annotations::tool;
+use mcp_annotations::tool;
 
 /// List pull requests.
 #[tool(read_only, open_world = false, toolset = "Pull Requests")]

@@ -1,5 +1,5 @@
 // A second `http` is an error.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(http = "GET", http = "HEAD")]
 fn fetch_page() {}

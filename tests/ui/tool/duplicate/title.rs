@@ -1,5 +1,5 @@
 // A second `title` is an error.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(title = "List", title = "List notes")]
 fn list_notes() {}

@@ -1,5 +1,5 @@
 // `#[tool]` written twice, the second with only keys rmcp's `#[tool]` has too: still one error.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only)]
 #[tool(title = "List notes")]

@@ -1,5 +1,5 @@
 // `#[tool]` written twice: the keys belong in one attribute.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only)]
 #[tool(open_world = false, title = "List notes")]

@@ -1,5 +1,5 @@
 // A DELETE tool cannot be read-only.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(http = "DELETE", read_only)]
 fn delete_page() {}

@@ -1,5 +1,5 @@
 // A const expression that contradicts the `http` preset fails the build.
-use annotations::tool;
+use mcp_annotations::tool;
 
 const WIPES_DATA: bool = true;
 

@@ -1,5 +1,5 @@
 // The method must be a string literal.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(http = GET)]
 fn fetch_page() {}

@@ -1,5 +1,5 @@
 // A PUT tool is idempotent by RFC 9110.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(http = "put", idempotent = false)]
 fn put_page() {}

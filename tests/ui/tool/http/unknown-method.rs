@@ -1,5 +1,5 @@
 // An unknown HTTP method is an error at the literal.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(http = "FETCH")]
 fn fetch_page() {}

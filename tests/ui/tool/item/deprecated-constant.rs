@@ -1,6 +1,6 @@
 // A deprecated handler's constants are deprecated too: using one warns like the handler.
 #![deny(deprecated)]
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only)]
 #[deprecated = "use list_notes"]

@@ -1,5 +1,5 @@
 // #[tool] on a constant.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only)]
 const LIST_NOTES: u8 = 0;

@@ -1,5 +1,5 @@
 // #[tool] on an enum.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only)]
 pub enum Tool {}

@@ -1,5 +1,5 @@
 // #[tool] on an impl block.
-use annotations::tool;
+use mcp_annotations::tool;
 
 struct Server;
 

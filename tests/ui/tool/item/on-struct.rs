@@ -1,5 +1,5 @@
 // #[tool] on a struct.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only)]
 struct ListNotes;

@@ -1,6 +1,6 @@
 // On a trait's default method, the constants would make the trait silently not dyn
 // compatible: one error at the attribute, unless the trait is declared `Sized`.
-use annotations::tool;
+use mcp_annotations::tool;
 
 pub trait Describe {
     #[tool(read_only)]

@@ -1,5 +1,5 @@
 // #[tool] on a trait method that has no body.
-use annotations::tool;
+use mcp_annotations::tool;
 
 trait Notes {
     #[tool(read_only)]

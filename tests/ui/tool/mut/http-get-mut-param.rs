@@ -1,5 +1,5 @@
 // A GET tool is read-only too.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(http = "GET")]
 fn fetch_page(cache: &mut Vec<u8>) {

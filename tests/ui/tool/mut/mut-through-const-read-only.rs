@@ -1,5 +1,5 @@
 // `read_only` given as a const expression still refuses `&mut`.
-use annotations::tool;
+use mcp_annotations::tool;
 
 const READ_ONLY: bool = true;
 

@@ -1,5 +1,5 @@
 // A read-only handler that takes a `&mut` parameter.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only, open_world = false)]
 fn list_notes(store: &Vec<String>, out: &mut String) {

@@ -1,5 +1,5 @@
 // A read-only handler that takes `&mut self`.
-use annotations::tool;
+use mcp_annotations::tool;
 
 struct Server;
 

@@ -1,5 +1,5 @@
 // A `&'a mut` parameter, nested in a type.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only)]
 fn list_notes<'a>(out: Option<&'a mut String>) {

@@ -1,5 +1,5 @@
 // An empty tool name.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only, name = "")]
 fn list_notes() {}

@@ -1,5 +1,5 @@
 // A function name outside the rule, with no `name = "..."` to replace it.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only)]
 fn liste_des_notes_créées() {}

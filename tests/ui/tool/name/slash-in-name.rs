@@ -1,5 +1,5 @@
 // A tool name with a `/` (also refused: `,`, `@`, non-ASCII).
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only, name = "notes/list")]
 fn list_notes() {}

@@ -1,5 +1,5 @@
 // A tool name with a space breaks the protocol's rule.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only, name = "list notes")]
 fn list_notes() {}

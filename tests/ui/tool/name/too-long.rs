@@ -1,5 +1,5 @@
 // A tool name of 129 characters, one past the limit.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only, name = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa")]
 fn list_notes() {}

@@ -1,5 +1,5 @@
 // All mistakes in one attribute are reported in one compile.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(readonly, destructive, destructive, title = "", http = "FETCH")]
 fn purge() {}

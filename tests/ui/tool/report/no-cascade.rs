@@ -1,5 +1,5 @@
 // An error still emits the handler and a placeholder constant: one mistake, one error.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only, destructve)]
 fn list_notes() -> usize {

@@ -7,7 +7,7 @@ struct Notes;
 
 impl Notes {
     /// List every saved note.
-    #[annotations::tool(read_only = READ_ONLY, title = "List notes")]
+    #[mcp_annotations::tool(read_only = READ_ONLY, title = "List notes")]
     #[tool]
     fn list_notes(&self) -> String {
         String::new()

@@ -1,4 +1,4 @@
-// rmcp's #[tool] above #[annotations::tool]: rmcp has read the function first (and lost its
+// rmcp's #[tool] above #[mcp_annotations::tool]: rmcp has read the function first (and lost its
 // doc comment); the handler takes rmcp's `Parameters`, so the macro can tell.
 use rmcp::handler::server::wrapper::Parameters;
 
@@ -12,7 +12,7 @@ struct Notes;
 impl Notes {
     /// Save a new note.
     #[rmcp::tool]
-    #[annotations::tool(open_world = false, title = "Add note")]
+    #[mcp_annotations::tool(open_world = false, title = "Add note")]
     fn add_note(&self, Parameters(AddNote { title }): Parameters<AddNote>) -> String {
         title
     }

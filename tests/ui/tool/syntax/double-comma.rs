@@ -1,5 +1,5 @@
 // An empty entry between two commas.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only,, open_world)]
 fn list_notes() {}

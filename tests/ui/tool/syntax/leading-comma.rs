@@ -1,5 +1,5 @@
 // A comma before the first key.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(, read_only)]
 fn list_notes() {}

@@ -1,5 +1,5 @@
 // A value without `=` after its key.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(title "List notes")]
 fn list_notes() {}

@@ -1,5 +1,5 @@
 // `read_only = ` with nothing after `=`.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only = )]
 fn list_notes() {}

@@ -1,5 +1,5 @@
 // `read_only(true)` instead of `read_only = true`.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only(true))]
 fn list_notes() {}

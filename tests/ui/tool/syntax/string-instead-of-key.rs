@@ -1,5 +1,5 @@
 // A string where a key should be.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool("x")]
 fn list_notes() {}

@@ -1,5 +1,5 @@
 // Two values for one key: the error names them, not generated code.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only = true false)]
 fn list_notes() {}

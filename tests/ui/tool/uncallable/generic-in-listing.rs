@@ -1,5 +1,5 @@
 // A generic handler cannot be called from a listing: one error, at the listing's entry.
-use annotations::{Listing, tool, tools};
+use mcp_annotations::{Listing, tool, tools};
 
 #[tool(read_only)]
 pub fn show<T: Default + std::fmt::Debug>() -> String {

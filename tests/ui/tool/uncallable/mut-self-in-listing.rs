@@ -1,6 +1,6 @@
 // A handler that takes `&mut self` cannot be called from a listing, whose calls share the
 // state: one error, at the listing's entry.
-use annotations::{Listing, tool, tools};
+use mcp_annotations::{Listing, tool, tools};
 
 pub struct Server(u32);
 

@@ -1,5 +1,5 @@
 // A handler that takes more than sixteen arguments from the model cannot be listed: one error at the entry.
-use annotations::{Listing, tool, tools};
+use mcp_annotations::{Listing, tool, tools};
 
 #[tool(read_only)]
 #[allow(clippy::too_many_arguments)]

@@ -1,5 +1,5 @@
 // An `unsafe fn` cannot be called from a listing: one error, at the listing's entry.
-use annotations::{Listing, tool, tools};
+use mcp_annotations::{Listing, tool, tools};
 
 #[tool(read_only)]
 pub unsafe fn peek() -> u8 {

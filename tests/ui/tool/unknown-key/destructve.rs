@@ -1,5 +1,5 @@
 // A typo, `destructve`, suggests `destructive`.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(destructve)]
 fn purge() {}

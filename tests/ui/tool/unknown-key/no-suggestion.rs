@@ -1,5 +1,5 @@
 // A key like no other lists the keys there are.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(colour = "red")]
 fn paint() {}

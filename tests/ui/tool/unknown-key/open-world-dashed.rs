@@ -1,5 +1,5 @@
 // `open-world` gets a suggestion.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(open-world = false)]
 fn list_notes() {}

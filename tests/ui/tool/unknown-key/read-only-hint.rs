@@ -1,5 +1,5 @@
 // The field name `read_only_hint` suggests `read_only`.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only_hint = true)]
 fn list_notes() {}

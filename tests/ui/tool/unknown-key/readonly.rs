@@ -1,5 +1,5 @@
 // `readonly` suggests `read_only`.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(readonly)]
 fn list_notes() {}

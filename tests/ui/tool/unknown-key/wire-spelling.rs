@@ -1,5 +1,5 @@
 // The wire spelling `readOnlyHint` suggests `read_only`.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(readOnlyHint = true)]
 fn list_notes() {}

@@ -1,5 +1,5 @@
 // `allow_mut` takes no value.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only, allow_mut = true)]
 fn list_notes(_cache: &mut Vec<u8>) {}

@@ -1,5 +1,5 @@
 // A C string literal is called one.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(title = c"List notes")]
 fn list_notes() {}

@@ -1,5 +1,5 @@
 // `read_only = 1` is an integer, not a boolean.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only = 1)]
 fn list_notes() {}

@@ -1,5 +1,5 @@
 // `read_only = "true"` is a string, not a boolean.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only = "true")]
 fn list_notes() {}

@@ -1,5 +1,5 @@
 // An all-blank title is an error.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(title = "  \t ")]
 fn list_notes() {}

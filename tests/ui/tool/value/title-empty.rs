@@ -1,5 +1,5 @@
 // An empty title is an error.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(title = "")]
 fn list_notes() {}

@@ -1,5 +1,5 @@
 // The title must be a string literal, not an expression.
-use annotations::tool;
+use mcp_annotations::tool;
 
 const TITLE: &str = "List notes";
 

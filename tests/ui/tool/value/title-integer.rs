@@ -1,5 +1,5 @@
 // `title = 5` is not a string literal.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(title = 5)]
 fn list_notes() {}

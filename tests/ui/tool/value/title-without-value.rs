@@ -1,5 +1,5 @@
 // A bare `title` needs a value.
-use annotations::tool;
+use mcp_annotations::tool;
 
 #[tool(read_only, title)]
 fn list_notes() {}

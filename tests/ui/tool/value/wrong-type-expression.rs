@@ -1,5 +1,5 @@
 // A hint expression of the wrong type is one error, at the expression.
-use annotations::tool;
+use mcp_annotations::tool;
 
 const N: u8 = 1;
 

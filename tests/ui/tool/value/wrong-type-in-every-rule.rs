@@ -1,6 +1,6 @@
 // Expressions of the wrong type, each used by several rules (the `&mut` rule and the pairs
 // with `read_only`): one error per expression, at the expression.
-use annotations::tool;
+use mcp_annotations::tool;
 
 const N: u8 = 1;
 const TEXT: &str = "no";

@@ -2,17 +2,17 @@
 //! held to their reviewed snapshots (`examples/notes/toolsnaps/`). The example's own store and
 //! tools are compiled in here as they are.
 
-#[path = "../examples/notes/store.rs"]
+#[path = "../store.rs"]
 #[allow(dead_code)] // The server's other uses of the store are the example's.
 mod store;
-#[path = "../examples/notes/tools.rs"]
+#[path = "../tools.rs"]
 #[allow(dead_code)] // The server's settings are the example's.
 mod tools;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use annotations::verify::{Snapshots, Verify};
+use mcp_annotations::verify::{Snapshots, Verify};
 
 use crate::store::Store;
 use crate::tools::{Notes, TOOLS};
@@ -61,10 +61,7 @@ async fn the_hints_are_true_of_the_file_store() {
 
 #[test]
 fn the_tools_are_as_reviewed() {
-    Snapshots::new(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/examples/notes/toolsnaps"
-    ))
-    .check(&TOOLS)
-    .unwrap();
+    Snapshots::new(concat!(env!("CARGO_MANIFEST_DIR"), "/toolsnaps"))
+        .check(&TOOLS)
+        .unwrap();
 }

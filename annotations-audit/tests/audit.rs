@@ -1,13 +1,24 @@
-//! The audit example run as a host or a reviewer runs it: against the notes example (no
+//! The audit run as a host or a reviewer runs it: against a clean server (no
 //! findings) and against a deliberately bad server (every kind of finding, exit status 1).
 
-use std::path::PathBuf;
 use std::process::Command;
 
 use serde_json::Value;
 
-fn example(name: &str) -> PathBuf {
-    annotations_tests::example_binary(name)
+/// A fixture server, built by `cargo test` beside the test binaries.
+fn example(name: &str) -> std::path::PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let deps = exe
+        .parent()
+        .expect("the test binary is in target/<profile>/deps");
+    let dir = deps.parent().expect("target/<profile>");
+    dir.join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
+}
+
+/// The `annotations-audit` binary itself.
+fn audit_binary() -> &'static str {
+    env!("CARGO_BIN_EXE_annotations-audit")
 }
 
 fn audit(server: &str) -> (i32, Value) {
@@ -24,13 +35,10 @@ fn audit_with(server: &str, tools: &str) -> (i32, Value) {
 
 /// The audit's exit status, output and error output, with `options` before the server.
 fn run_audit(server: &str, tools: &str, options: &[&str]) -> (i32, Vec<u8>, Vec<u8>) {
-    let notes_file =
-        std::env::temp_dir().join(format!("annotations-audit-{}.json", std::process::id()));
-    let output = Command::new(example("audit"))
+    let output = Command::new(audit_binary())
         .args(["--format", "json"])
         .args(options)
         .arg(example(server))
-        .env("NOTES_FILE", notes_file)
         .env("BAD_SERVER_TOOLS", tools)
         .output()
         .unwrap();
@@ -55,8 +63,8 @@ fn findings(report: &Value, tool: &str) -> Vec<String> {
 }
 
 #[test]
-fn the_notes_server_has_no_findings() {
-    let (status, report) = audit("notes");
+fn a_clean_server_has_no_findings() {
+    let (status, report) = audit("clean_server");
     assert_eq!(status, 0);
     let tools = report["tools"].as_array().unwrap();
     assert_eq!(tools.len(), 3);

@@ -6,13 +6,25 @@ use std::process::Command;
 
 use serde_json::{Value, json};
 
+/// A fixture server, built by `cargo test` beside the test binaries.
 fn example(name: &str) -> std::path::PathBuf {
-    annotations_tests::example_binary(name)
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let deps = exe
+        .parent()
+        .expect("the test binary is in target/<profile>/deps");
+    let dir = deps.parent().expect("target/<profile>");
+    dir.join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
+}
+
+/// The `annotations-audit` binary itself.
+fn audit_binary() -> &'static str {
+    env!("CARGO_BIN_EXE_annotations-audit")
 }
 
 /// The audit with `args`: its exit status and its JSON report.
 fn audit(args: &[&str]) -> (i32, Value) {
-    let output = Command::new(example("audit"))
+    let output = Command::new(audit_binary())
         .args(["--format", "json"])
         .args(args)
         .output()
@@ -86,11 +98,11 @@ fn the_probe_catches_each_lie_on_its_hint_and_no_honest_tool() {
 fn diff_classifies_a_changed_listing_and_refuses_a_rug_pull() {
     let dir = std::env::temp_dir().join(format!("annotations-diff-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let notes = Command::new(example("notes"))
+    let listed = Command::new(example("clean_server"))
         .args(["--list"])
         .output()
         .unwrap();
-    let old: Value = serde_json::from_slice(&notes.stdout).unwrap();
+    let old: Value = serde_json::from_slice(&listed.stdout).unwrap();
     // The same server, with `delete_note` now claiming to destroy nothing.
     let mut new = old.clone();
     for tool in new["tools"].as_array_mut().unwrap() {
@@ -111,12 +123,11 @@ fn diff_classifies_a_changed_listing_and_refuses_a_rug_pull() {
     let (allowed, _) = audit(&["--diff", old_arg, new_arg, "--allow", "trust"]);
     assert_eq!(allowed, 0);
     // Against the live server: nothing changed.
-    let notes_file = dir.join("notes.json");
-    let server = example("notes");
-    let output = Command::new(example("audit"))
+    let server = example("clean_server");
+    let output = Command::new(audit_binary())
         .args(["--format", "json", "--diff", old_arg, "--"])
         .arg(server)
-        .env("NOTES_FILE", notes_file)
+        .current_dir(&dir)
         .output()
         .unwrap();
     let live: Value = serde_json::from_slice(&output.stdout).unwrap();

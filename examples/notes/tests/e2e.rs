@@ -4,16 +4,16 @@
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-use annotations::{Tool, ToolAnnotations};
+use mcp_annotations::{Tool, ToolAnnotations};
 use rmcp::model::CallToolRequestParams;
 use rmcp::service::RunningService;
 use rmcp::transport::TokioChildProcess;
 use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Value, json};
 
-/// The built `notes` example, beside this test's executable.
+/// The built `notes` server.
 fn notes_binary() -> PathBuf {
-    annotations_tests::example_binary("notes")
+    PathBuf::from(env!("CARGO_BIN_EXE_notes"))
 }
 
 /// A fresh directory for one test's notes file.

@@ -1,5 +1,5 @@
 //! `annotations-audit`: a host's audit of any MCP server's tools, installed with
-//! `cargo install annotations --features cli`. See `annotations-audit --help`.
+//! `cargo install mcp-annotations-audit`. See `annotations-audit --help`.
 
 #![forbid(unsafe_code)]
 
