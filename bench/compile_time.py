@@ -73,7 +73,7 @@ def handler(variant: str, n: int) -> str:
     if variant == "derive":
         return (
             doc
-            + f'    #[::annotations::tool(read_only, open_world = false, title = "{title}")]\n'
+            + f'    #[::mcp_annotations::tool(read_only, open_world = false, title = "{title}")]\n'
             + f"    pub fn tool_{n}(\n        &self,\n        /// The item's id\n        id: u64,\n"
             + "        /// Its name\n        name: String,\n    ) -> String {\n"
             + body
@@ -82,7 +82,7 @@ def handler(variant: str, n: int) -> str:
     if variant == "schema":
         return (
             doc
-            + f'    #[::annotations::tool(read_only, open_world = false, title = "{title}")]\n'
+            + f'    #[::mcp_annotations::tool(read_only, open_world = false, title = "{title}")]\n'
             + f"    pub fn tool_{n}(\n        &self,\n        /// The item's id\n"
             + "        #[schema(minimum = 1, maximum = 1000000)]\n        id: u64,\n"
             + "        /// Its name\n        #[schema(rename = \"itemName\", min_length = 1, max_length = 64, default = \"any\")]\n"
@@ -101,8 +101,8 @@ def handler(variant: str, n: int) -> str:
             + body
             + "    }\n"
             + f"    /// The MCP tool annotations of `tool_{n}`.\n"
-            + f"    pub const TOOL_{n}_ANNOTATIONS: ::annotations::ToolAnnotations = "
-            + "::annotations::ToolAnnotations {\n"
+            + f"    pub const TOOL_{n}_ANNOTATIONS: ::mcp_annotations::ToolAnnotations = "
+            + "::mcp_annotations::ToolAnnotations {\n"
             + f'        title: Some(::std::borrow::Cow::Borrowed("{title}")),\n'
             + "        read_only_hint: Some(true),\n"
             + "        destructive_hint: None,\n"
@@ -110,11 +110,11 @@ def handler(variant: str, n: int) -> str:
             + "        open_world_hint: Some(false),\n"
             + "    };\n"
             + f"    /// The MCP tool descriptor of `tool_{n}`.\n"
-            + f"    pub const TOOL_{n}_TOOL: ::annotations::Tool = ::annotations::Tool {{\n"
+            + f"    pub const TOOL_{n}_TOOL: ::mcp_annotations::Tool = ::mcp_annotations::Tool {{\n"
             + f'        name: ::std::borrow::Cow::Borrowed("tool_{n}"),\n'
             + f'        title: Some(::std::borrow::Cow::Borrowed("{title}")),\n'
             + f'        description: Some(::std::borrow::Cow::Borrowed("Look up item {n} by id and name.")),\n'
-            + f'        input_schema: ::annotations::Schema::Static("{schema}"),\n'
+            + f'        input_schema: ::mcp_annotations::schema::Schema::Static("{schema}"),\n'
             + "        output_schema: None,\n"
             + f"        annotations: Self::TOOL_{n}_ANNOTATIONS,\n"
             + "        icons: ::std::borrow::Cow::Borrowed(&[]),\n"
@@ -122,13 +122,13 @@ def handler(variant: str, n: int) -> str:
             + "        meta: None,\n"
             + "        toolsets: &[],\n"
             + "        scopes: &[],\n"
-            + "        __non_exhaustive: ::annotations::__private::NonExhaustive,\n"
+            + "        __non_exhaustive: ::mcp_annotations::__private::NonExhaustive,\n"
             + "    };\n"
         )
     if variant == "types":
         return (
             doc
-            + f'    #[::annotations::tool(read_only, open_world = false, title = "{title}")]\n'
+            + f'    #[::mcp_annotations::tool(read_only, open_world = false, title = "{title}")]\n'
             + f"    pub fn tool_{n}(\n        &self,\n        /// What to look for\n        query: Query{n},\n"
             + "        /// How many at most\n        #[schema(default = 10, maximum = 100)]\n        limit: u32,\n"
             + "    ) -> String {\n"
@@ -194,8 +194,8 @@ def extra(variant: str, handlers: int) -> str:
             for n in range(handlers)
         )
         return (
-            "\n/// Every tool.\npub static TOOLS: ::annotations::Listing = "
-            f"::annotations::Listing::new(&[{entries}]);\n\n"
+            "\n/// Every tool.\npub static TOOLS: ::mcp_annotations::Listing = "
+            f"::mcp_annotations::Listing::new(&[{entries}]);\n\n"
             "fn read<T: ::serde::de::DeserializeOwned>(args: &::serde_json::Map<String, ::serde_json::Value>, key: &str) -> Option<T> {\n"
             "    ::serde_json::from_value(args.get(key)?.clone()).ok()\n}\n\n"
             "impl Server {\n    /// Calls a tool by name.\n"
@@ -205,7 +205,7 @@ def extra(variant: str, handlers: int) -> str:
     if variant == "types":
         structs = "".join(
             "/// What to look for.\n"
-            "#[derive(::annotations::ToolSchema, ::serde::Deserialize)]\n"
+            "#[derive(::mcp_annotations::ToolSchema, ::serde::Deserialize)]\n"
             "#[serde(rename_all = \"camelCase\")]\n"
             f"pub struct Query{n} {{\n"
             "    /// The item's id\n    #[schema(minimum = 1, maximum = 1000000)]\n    pub item_id: u64,\n"
@@ -216,10 +216,10 @@ def extra(variant: str, handlers: int) -> str:
         )
         entries = ", ".join(f"Server::tool_{n}" for n in range(handlers))
         return (
-            "\n/// How results are sorted.\n#[derive(::annotations::ToolSchema, ::serde::Deserialize)]\n"
+            "\n/// How results are sorted.\n#[derive(::mcp_annotations::ToolSchema, ::serde::Deserialize)]\n"
             "#[serde(rename_all = \"snake_case\")]\npub enum Sort {\n    Name,\n    FileSize,\n}\n\n"
             + structs
-            + f"\n/// Every tool.\npub static TOOLS: ::annotations::Listing<Server> = ::annotations::tools![{entries}];\n"
+            + f"\n/// Every tool.\npub static TOOLS: ::mcp_annotations::Listing<Server> = ::mcp_annotations::tools![{entries}];\n"
         )
     if variant == "types-floor":
         structs = "".join(
@@ -278,7 +278,7 @@ def extra(variant: str, handlers: int) -> str:
         )
     if variant in ("derive", "schema"):
         entries = ", ".join(f"Server::tool_{n}" for n in range(handlers))
-        return f"\n/// Every tool.\npub static TOOLS: ::annotations::Listing<Server> = ::annotations::tools![{entries}];\n"
+        return f"\n/// Every tool.\npub static TOOLS: ::mcp_annotations::Listing<Server> = ::mcp_annotations::tools![{entries}];\n"
     if variant == "rmcp":
         structs = "".join(
             "#[derive(::serde::Deserialize, ::schemars::JsonSchema)]\n"
@@ -309,7 +309,7 @@ def write_workspace(variants, handlers):
         else:
             serde = '{ version = "1", features = ["derive"] }' if variant == "types" else '"1"'
             deps = (
-                f'annotations = {{ path = "{ROOT / "annotations"}" }}\n'
+                f'mcp-annotations = {{ path = "{ROOT / "annotations"}" }}\n'
                 f'serde = {serde}\nserde_json = "1"\n'
             )
         (crate / "Cargo.toml").write_text(

@@ -4,8 +4,8 @@
     python3 bench/run.py [--handlers 100,1000,10000] [--runs 3] [--dep-runs 2]
 
 1. compile time of N tools (bench/compile_time.py), build and check, for N in --handlers;
-2. clean-build CPU time of the dependencies: `annotations` beside its floor (the same syn
-   features, quote, proc-macro2, serde, serde_json), and `annotations` with `rmcp` beside rmcp
+2. clean-build CPU time of the dependencies: `mcp-annotations` beside its floor (the same syn
+   features, quote, proc-macro2, serde, serde_json), and `mcp-annotations` with `rmcp` beside rmcp
    alone;
 3. the run-time benchmarks (`cargo bench`: listing, call, dispatch, serve, memory, wire,
    content, error_place, verify);
@@ -41,9 +41,9 @@ DEP_CRATES = {
     "floor": 'syn = { version = "3", default-features = false, features = ["printing", "proc-macro"] }\n'
              'quote = "1"\nproc-macro2 = "1"\nserde = { version = "1", default-features = false, features = ["std"] }\n'
              'serde_json = "1"\n',
-    "annotations": f'annotations = {{ path = "{ROOT / "annotations"}" }}\n',
+    "annotations": f'mcp-annotations = {{ path = "{ROOT / "annotations"}" }}\n',
     "rmcp": 'rmcp = { version = "=3.11.0", default-features = false, features = ["server"] }\n',
-    "annotations+rmcp": f'annotations = {{ path = "{ROOT / "annotations"}", features = ["rmcp"] }}\n'
+    "annotations+rmcp": f'mcp-annotations = {{ path = "{ROOT / "annotations"}", features = ["rmcp"] }}\n'
                         'rmcp = { version = "=3.11.0", default-features = false, features = ["server"] }\n',
 }
 
@@ -139,9 +139,9 @@ def main():
     deps_table = (
         "| crate | dependencies, clean build CPU | vs floor |\n|---|---:|---:|\n"
         f"| floor: syn (`printing`, `proc-macro`), quote, proc-macro2, serde, serde_json | {deps['floor']:.1f} s | 1.00x |\n"
-        f"| `annotations` (default features) | {deps['annotations']:.1f} s | {deps['annotations'] / deps['floor']:.2f}x |\n"
+        f"| `mcp-annotations` (default features) | {deps['annotations']:.1f} s | {deps['annotations'] / deps['floor']:.2f}x |\n"
         f"| floor: rmcp 3.11 (`server`) alone | {deps['rmcp']:.1f} s | 1.00x |\n"
-        f"| `annotations` with `rmcp`, and rmcp | {deps['annotations+rmcp']:.1f} s | {deps['annotations+rmcp'] / deps['rmcp']:.2f}x |\n"
+        f"| `mcp-annotations` with `rmcp`, and rmcp | {deps['annotations+rmcp']:.1f} s | {deps['annotations+rmcp'] / deps['rmcp']:.2f}x |\n"
     )
 
     benches = {name: cargo_bench(name) for name in ["listing", "call", "dispatch", "serve", "memory", "wire", "content", "error_place", "verify"]}

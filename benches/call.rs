@@ -139,7 +139,7 @@ fn main() {
     const BATCH: u32 = 20_000;
     // For a profiler: `CALL_BENCH_ONLY=server` (or `rmcp`) runs that one case for a while.
     if let Ok(case) = std::env::var("CALL_BENCH_ONLY") {
-        let server = mcp_annotations::ListingServer::new(TOOLS, Ours).into_handler();
+        let server = mcp_annotations::rmcp::ListingServer::new(TOOLS, Ours).into_handler();
         rt.block_on(async {
             for _ in 0..2_000_000 {
                 if case == "server" {
@@ -169,7 +169,7 @@ fn main() {
     });
     // What `ListingServer`'s `tools/call` runs once rmcp has dispatched the request: its
     // `ServerHandler::call_tool`, the operator's filter and the request's included.
-    let server = mcp_annotations::ListingServer::new(TOOLS, Ours).into_handler();
+    let server = mcp_annotations::rmcp::ListingServer::new(TOOLS, Ours).into_handler();
     let ours_server = median_ns(&rt, BATCH, async || {
         let answer = server.call_tool(black_box(request.clone()), context.clone());
         black_box(answer.await.unwrap());

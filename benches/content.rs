@@ -8,7 +8,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use base64::Engine as _;
-use mcp_annotations::{Content, Image, ProtocolVersion, ToolResult};
+use mcp_annotations::{ProtocolVersion, ToolResult, content::Content, content::Image};
 use rmcp::model::{CallToolResult, ContentBlock};
 
 const RUNS: usize = 31;

@@ -9,7 +9,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use mcp_annotations::{Filter, Listing, Schema, Tool};
+use mcp_annotations::{Listing, Tool, listing::Filter, schema::Schema};
 
 const BATCH: u32 = 100_000;
 

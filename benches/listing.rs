@@ -7,7 +7,9 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use mcp_annotations::{AnnotationsForm, Filter, ListOptions, Listing, ProtocolVersion, Tool};
+use mcp_annotations::{
+    Listing, ProtocolVersion, Tool, listing::AnnotationsForm, listing::Filter, listing::ListOptions,
+};
 
 /// The input schema `#[tool]` writes for a method taking one `u64` (`id`).
 const SCHEMA: &str = r#"{"type":"object","properties":{"id":{"type":"integer","minimum":0,"maximum":18446744073709551615,"description":"The item's id"}},"required":["id"],"additionalProperties":false}"#;

@@ -51,11 +51,13 @@ fn serve_and_list_rounds(tools: usize, page_size: usize, rounds: usize, filtered
         .unwrap();
     runtime.block_on(async {
         let listing = annotations_tests::lookup_listing(tools, SCHEMA, "by id and name.");
-        let mut server = mcp_annotations::ListingServer::new(listing, ())
-            .with_list_options(mcp_annotations::ListOptions::default().with_page_size(page_size));
+        let mut server = mcp_annotations::rmcp::ListingServer::new(listing, ()).with_list_options(
+            mcp_annotations::listing::ListOptions::default().with_page_size(page_size),
+        );
         if filtered {
-            server = server
-                .with_request_filter(|_| mcp_annotations::Filter::new().granted_scopes(["repo"]));
+            server = server.with_request_filter(|_| {
+                mcp_annotations::listing::Filter::new().granted_scopes(["repo"])
+            });
         }
         let (server_end, client_end) = tokio::io::duplex(1 << 16);
         tokio::spawn(async move {

@@ -21,7 +21,8 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use mcp_annotations::{
-    Audio, Content, EmbeddedResource, Image, Listing, MimeType, ToolSchema, tool, tools,
+    Listing, ToolSchema, content::Audio, content::Content, content::EmbeddedResource,
+    content::Image, content::MimeType, tool, tools,
 };
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CreateMessageRequestParams, ElicitRequestParams,
@@ -373,7 +374,7 @@ impl ServerHandler for Conformance {
         TOOLS.list_tools_rmcp(
             request.as_ref(),
             &context,
-            &mcp_annotations::ListOptions::default(),
+            &mcp_annotations::listing::ListOptions::default(),
         )
     }
 

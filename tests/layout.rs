@@ -186,7 +186,7 @@ fn the_macros_files_are_read_as_stages() {
         "{graph:?}"
     );
     assert!(
-        graph["model::tool_attr"].contains("leaf::name"),
+        graph["model::icons"].contains("leaf::icon_rule"),
         "{graph:?}"
     );
 }
@@ -393,4 +393,58 @@ fn the_private_module_is_glue_only() {
         })
         .sum();
     assert!(lines <= 300, "`__private` has {lines} lines");
+}
+
+/// The names `pub use` brings to the runtime's root, read from `lib.rs` (the bodies of inline
+/// modules left out): each name once per `use`, so a type and its derive macro are two.
+fn root_items() -> Vec<String> {
+    let text = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations/src/lib.rs"),
+    )
+    .unwrap();
+    let code: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect();
+    let mut items = Vec::new();
+    let mut depth = 0usize;
+    let mut statement = String::new();
+    for line in code {
+        if depth == 0 && (line.starts_with("pub use ") || !statement.is_empty()) {
+            statement.push_str(line);
+            if line.trim_end().ends_with(';') {
+                let list = statement
+                    .trim_start_matches("pub use ")
+                    .trim_end_matches(';')
+                    .to_owned();
+                let names = match list.split_once('{') {
+                    Some((_, inner)) => inner.trim_end_matches('}').to_owned(),
+                    None => list.rsplit("::").next().unwrap().to_owned(),
+                };
+                items.extend(
+                    names
+                        .split(',')
+                        .map(|name| name.trim().rsplit("::").next().unwrap().to_owned())
+                        .filter(|name| !name.is_empty()),
+                );
+                statement.clear();
+            }
+            continue;
+        }
+        depth += line.matches('{').count();
+        depth -= line.matches('}').count().min(depth);
+    }
+    items
+}
+
+#[test]
+fn the_runtime_root_holds_what_an_author_writes_every_day() {
+    let items = root_items();
+    assert!(items.contains(&"ToolAnnotations".to_owned()), "{items:?}");
+    assert!(items.contains(&"tools".to_owned()), "{items:?}");
+    assert!(
+        items.len() <= 15,
+        "the root re-exports {} items (at most 15; put the rest in a module by job): {items:?}",
+        items.len()
+    );
 }

@@ -99,7 +99,7 @@ pub struct Search {
     pub colour: Option<Colour>,
 }
 
-impl mcp_annotations::CallTool<()> for Search {
+impl mcp_annotations::call::CallTool<()> for Search {
     type Output = String;
 
     async fn call(self, _state: &(), _context: mcp_annotations::Context<'_>) -> String {

@@ -16,7 +16,12 @@ pub struct Preset {
     pub open_world: bool,
 }
 
-const fn stated(method: &'static str, read_only: bool, destructive: bool, idempotent: bool) -> Preset {
+const fn stated(
+    method: &'static str,
+    read_only: bool,
+    destructive: bool,
+    idempotent: bool,
+) -> Preset {
     Preset {
         method,
         read_only,

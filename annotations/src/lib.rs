@@ -16,7 +16,7 @@
 //!   not idempotent, open world) and the implications of a read-only tool;
 //! - [`check`](ToolAnnotations::check), an author's lint for hints that say the opposite of
 //!   what a read-only tool does, at compile time for constants;
-//! - for hosts, [`for_host`](ToolAnnotations::for_host) with a [`Trust`], so hints from a
+//! - for hosts, [`for_host`](ToolAnnotations::for_host) with a [`Trust`](host::Trust), so hints from a
 //!   server the host does not trust are never acted on.
 //!
 //! And for servers, the rest of what a host sees:
@@ -33,7 +33,7 @@
 //!   bad arguments and panics as failed results the model can act on.
 //!
 //! ```
-//! use mcp_annotations::{ToolAnnotations, Trust};
+//! use mcp_annotations::{ToolAnnotations, host::Trust};
 //!
 //! // A tool author states the hints once, as a constant.
 //! const DELETE_NOTE: ToolAnnotations = ToolAnnotations::new()
@@ -57,7 +57,7 @@
 //! A server's tools, described and listed:
 //!
 //! ```
-//! use mcp_annotations::{ListOptions, Listing, ProtocolVersion, tool, tools};
+//! use mcp_annotations::{listing::ListOptions, Listing, ProtocolVersion, tool, tools};
 //!
 //! /// List every saved note with its id and title.
 //! #[tool(read_only, destructive = false, open_world = false, title = "List notes")]
@@ -81,21 +81,16 @@
 //! ).unwrap();
 //! assert_eq!(rest["tools"][0]["inputSchema"]["required"][0], "note_id");
 //! # list_notes(); delete_note(1);
-//! # Ok::<(), mcp_annotations::CursorError>(())
+//! # Ok::<(), mcp_annotations::listing::CursorError>(())
 //! ```
 //!
 //! # Features
 //!
-//! - `derive` (default): re-exports `#[tool]`, `#[derive(Tool)]` and `tools!` from
-//!   `mcp-annotations-derive`.
-//! - `rmcp`: the bridge to `rmcp`, the official Rust SDK: a [`Listing`] becomes rmcp's
-//!   `ToolRouter` (served by rmcp's `#[tool_handler]`, with rmcp's `RequestContext` for
-//!   handlers that ask for it), or is served whole by [`ListingServer`] at the listing's own
-//!   cost; conversions of `ToolAnnotations` (both ways), `Tool`,
-//!   listings, pages and results. The README shows both ways to serve with rmcp: from a
-//!   listing, or keeping rmcp's `#[tool]` under `#[mcp_annotations::tool]`.
-//! - `schemars`: [`ToolSchema`] for every type that derives `schemars::JsonSchema`, so such
-//!   types can be handler parameters.
+//! As `Cargo.toml` states them:
+//!
+#![doc = include_str!("../docs/features.md")]
+//!
+#![doc = include_str!("../docs/hints.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -105,50 +100,84 @@
 // one tool), `listing` (which gathers, renders and calls tools), `diff` (what changed between
 // two versions of a tool), `verify` (the hints checked by behaviour), `rmcp` (the bridge), and
 // `__private`. Each imports only the folders before it in this list (`tests/layout.rs` holds
-// this); rustfmt orders the declarations below by name.
-mod call;
-mod content;
+// this); rustfmt orders the declarations below by name. The public modules are some of these
+// folders (`call`, `content`, `diff`, `listing`, `rmcp`, `verify`) and three modules by job
+// below that gather from several (`descriptor`, `host`, `schema`).
+pub mod call;
+pub mod content;
 pub mod diff;
 mod hints;
-mod listing;
+pub mod listing;
 mod protocol;
 mod result;
 #[cfg(feature = "rmcp")]
-mod rmcp;
+#[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
+pub mod rmcp;
 mod tool;
 #[cfg(feature = "verify")]
 #[cfg_attr(docsrs, doc(cfg(feature = "verify")))]
 pub mod verify;
-#[cfg(feature = "rmcp")]
-#[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
-pub use crate::rmcp::{ListingHandler, ListingServer};
 
 #[doc(hidden)]
 #[path = "private/mod.rs"]
 pub mod __private;
 
-pub use crate::call::arguments::MAX_ARGUMENT_DEPTH;
-pub use crate::call::{CallFuture, CallTool, Context, FromContext};
-pub use crate::content::{
-    Audio, Content, ContentAnnotations, EmbeddedResource, Image, Priority, ResourceLink, Role,
-    TextContent,
-};
-pub use crate::hints::{ConflictError, HostView, ToolAnnotations, Trust};
-pub use crate::listing::render::{RENDER_CACHE_BYTES, render_cache_bytes};
-pub use crate::listing::{
-    AnnotationsForm, CacheScope, CursorError, Filter, FilterError, Filtered, InvalidListingError,
-    ListOptions, Listing, Page, UnknownToolError,
-};
-pub use crate::protocol::{
-    ContentError, Icon, IconTheme, Meta, MimeType, ParseError, ProtocolVersion,
-};
+pub use crate::call::Context;
+pub use crate::hints::ToolAnnotations;
+pub use crate::listing::Listing;
+pub use crate::protocol::ProtocolVersion;
 pub use crate::result::{IntoToolResult, Json, Text, ToolResult};
-pub use crate::tool::findings::{Finding, Severity, findings};
-pub use crate::tool::grouping::is_valid_toolset_name;
-pub use crate::tool::schema::{Schema, SchemaError, ToolSchema};
-pub use crate::tool::{
-    InvalidToolError, Missing, Readiness, StaticTool, TaskSupport, Tool, is_valid_tool_name,
-};
+pub use crate::tool::Tool;
+pub use crate::tool::schema::ToolSchema;
+
+pub mod descriptor {
+    //! The parts of a tool descriptor beside [`Tool`](struct@crate::Tool) and
+    //! [`ToolAnnotations`](crate::ToolAnnotations): the rules of its names, its icons, its
+    //! `_meta`, its task support, and the errors of a descriptor that breaks the protocol's
+    //! rules.
+    //!
+    //! ```
+    //! use mcp_annotations::descriptor::{TaskSupport, is_valid_tool_name};
+    //!
+    //! assert!(is_valid_tool_name("admin.tools.list"));
+    //! assert_eq!(TaskSupport::parse("optional"), Some(TaskSupport::Optional));
+    //! ```
+
+    pub use crate::hints::ConflictError;
+    pub use crate::protocol::{Icon, IconTheme, Meta, ParseError};
+    pub use crate::tool::grouping::is_valid_toolset_name;
+    pub use crate::tool::{InvalidToolError, StaticTool, TaskSupport, is_valid_tool_name};
+}
+
+pub mod host {
+    //! For hosts and tool directories: how far to act on a server's hints ([`Trust`],
+    //! [`HostView`]), what is wrong or missing in a tool it lists ([`findings`],
+    //! [`Readiness`]).
+    //!
+    //! ```
+    //! use mcp_annotations::ToolAnnotations;
+    //! use mcp_annotations::host::Trust;
+    //!
+    //! let received: ToolAnnotations = serde_json::from_str(r#"{"readOnlyHint": true}"#)?;
+    //! assert!(!received.for_host(Trust::Trusted).needs_approval());
+    //! assert!(received.for_host(Trust::Untrusted).needs_approval());
+    //! # Ok::<(), serde_json::Error>(())
+    //! ```
+
+    pub use crate::hints::{HostView, Trust};
+    pub use crate::tool::findings::{Finding, Severity, findings};
+    pub use crate::tool::{Missing, Readiness};
+}
+
+pub mod schema {
+    //! A tool's input and output schemas: [`Schema`], the schema of a parameter's type
+    //! ([`ToolSchema`], with `#[derive(ToolSchema)]`), and the errors of a schema that
+    //! cannot be true.
+    //!
+    #![doc = include_str!("../docs/schema.md")]
+
+    pub use crate::tool::schema::{Schema, SchemaError, ToolSchema};
+}
 
 #[cfg(feature = "derive")]
 #[cfg_attr(docsrs, doc(cfg(feature = "derive")))]

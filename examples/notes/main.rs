@@ -1,10 +1,10 @@
-//! An MCP notes server built on `annotations`: the same three tools as the MCP guide's Python
+//! An MCP notes server built on `mcp-annotations`: the same three tools as the MCP guide's Python
 //! notes server (list, add, delete), each stating all four hints, listed under the strictest
 //! directory requirement, served by rmcp over stdio from the listing (`ListingServer`).
 //!
 //! ```text
-//! cargo run --example notes -- --list [--protocol 2025-06-18|2025-11-25|2026-07-28] [--format json|markdown]
-//! cargo run --example notes              # serve MCP on stdio
+//! cargo run -p notes -- --list [--protocol 2025-06-18|2025-11-25|2026-07-28] [--format json|markdown]
+//! cargo run -p notes              # serve MCP on stdio
 //! ```
 //!
 //! Notes live in the JSON file named by `NOTES_FILE` (default `~/.notes-mcp.json`, the guide's),
@@ -20,7 +20,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use mcp_annotations::{Filter, ListOptions, ListingServer, ProtocolVersion};
+use mcp_annotations::{
+    ProtocolVersion, listing::Filter, listing::ListOptions, rmcp::ListingServer,
+};
 use rmcp::ServiceExt;
 use rmcp::model::{Implementation, ServerCapabilities, ServerConfig};
 
@@ -111,8 +113,8 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         eprintln!(
             "notes: serving MCP on stdio, notes in {}.\n\
              Connect a client to this command, for example the MCP Inspector:\n\
-             \x20   npx @modelcontextprotocol/inspector cargo run --example notes\n\
-             or list the tools instead: cargo run --example notes -- --list",
+             \x20   npx @modelcontextprotocol/inspector cargo run -p notes\n\
+             or list the tools instead: cargo run -p notes -- --list",
             store.path().display()
         );
     }

@@ -420,7 +420,7 @@ fn an_argument_nested_past_the_documented_depth_is_refused_not_a_stack_overflow(
     let worker = std::thread::Builder::new().stack_size(2 << 20);
     let handle = worker
         .spawn(|| {
-            let limit = mcp_annotations::MAX_ARGUMENT_DEPTH;
+            let limit = mcp_annotations::call::MAX_ARGUMENT_DEPTH;
             assert_eq!(limit, 128, "serde_json's own parser stops at 128");
             for (depth, accepted) in [(limit, true), (limit + 1, false), (3_000, false)] {
                 let mut arguments = serde_json::Map::new();

@@ -445,7 +445,7 @@ struct Grouped {
     groups: Vec<std::collections::BTreeSet<u8>>,
 }
 
-impl mcp_annotations::CallTool<()> for Grouped {
+impl mcp_annotations::call::CallTool<()> for Grouped {
     type Output = usize;
 
     async fn call(self, _: &(), _: Context<'_>) -> usize {
@@ -553,7 +553,7 @@ struct Measure {
     ratio: f32,
 }
 
-impl mcp_annotations::CallTool<()> for Measure {
+impl mcp_annotations::call::CallTool<()> for Measure {
     type Output = String;
 
     async fn call(self, _: &(), _: Context<'_>) -> String {

@@ -1,7 +1,9 @@
 //! Toolsets, scopes and `Filter`: one rule for listing and calling alike, with GitHub's MCP
 //! server's precedence, and a request's filter that narrows an operator's but never widens it.
 
-use mcp_annotations::{Context, Filter, ListOptions, Listing, ProtocolVersion, Tool, tool, tools};
+use mcp_annotations::{
+    Context, Listing, ProtocolVersion, Tool, listing::Filter, listing::ListOptions, tool, tools,
+};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 
@@ -320,7 +322,7 @@ proptest! {
 #[tool(read_only, open_world = false, toolset = "repos", scopes = ["repo"])]
 pub struct ListBranches {}
 
-impl mcp_annotations::CallTool<()> for ListBranches {
+impl mcp_annotations::call::CallTool<()> for ListBranches {
     type Output = &'static str;
 
     async fn call(self, _: &(), _: Context<'_>) -> &'static str {
@@ -330,7 +332,7 @@ impl mcp_annotations::CallTool<()> for ListBranches {
 
 #[test]
 fn a_tool_struct_states_its_toolsets_and_scopes_too() {
-    use mcp_annotations::StaticTool;
+    use mcp_annotations::descriptor::StaticTool;
     assert_eq!(ListBranches::TOOL.toolsets(), ["repos"]);
     assert_eq!(ListBranches::TOOL.scopes(), ["repo"]);
     let listing: Listing = tools![ListBranches, get_me];

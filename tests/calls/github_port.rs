@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 
-use mcp_annotations::{Context, Filter, Listing, Tool, tool, tools};
+use mcp_annotations::{Context, Listing, Tool, listing::Filter, tool, tools};
 
 macro_rules! github_tools {
     ($($name:ident: $title:literal, [$($toolset:literal),*], ($($hint:tt)*);)*) => {

@@ -3,8 +3,9 @@
 
 use annotations_tests::tools::ALL;
 use mcp_annotations::{
-    AnnotationsForm, CacheScope, CursorError, InvalidListingError, ListOptions, Listing, Missing,
-    ProtocolVersion, Readiness, Schema, Tool, ToolAnnotations, tool, tools,
+    Listing, ProtocolVersion, Tool, ToolAnnotations, host::Missing, host::Readiness,
+    listing::AnnotationsForm, listing::CacheScope, listing::CursorError,
+    listing::InvalidListingError, listing::ListOptions, schema::Schema, tool, tools,
 };
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -423,7 +424,9 @@ fn a_listing_calls_through_its_name_index() {
 /// most `RENDER_CACHE_BYTES` of it, however many are made.
 #[test]
 fn the_render_cache_keeps_a_bounded_number_of_bytes() {
-    use mcp_annotations::{ListOptions, RENDER_CACHE_BYTES, render_cache_bytes};
+    use mcp_annotations::{
+        listing::ListOptions, listing::RENDER_CACHE_BYTES, listing::render_cache_bytes,
+    };
     let description: &'static str = Box::leak("d".repeat(64 << 10).into_boxed_str());
     let tools: Vec<Tool> = (0..1_200)
         .map(|i| {

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::sync::Mutex;
 
 use mcp_annotations::{
-    Context, Json, ListOptions, Listing, ProtocolVersion, ToolSchema, tool, tools,
+    Context, Json, Listing, ProtocolVersion, ToolSchema, listing::ListOptions, tool, tools,
 };
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
@@ -370,7 +370,7 @@ fn the_listing_says_what_the_real_servers_says() {
     );
     let real: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let options = ListOptions::new(ProtocolVersion::V2025_11_25)
-        .with_annotations(mcp_annotations::AnnotationsForm::Explicit);
+        .with_annotations(mcp_annotations::listing::AnnotationsForm::Explicit);
     let ours: Value = serde_json::from_str(&TOOLS.render(&options, None).unwrap()).unwrap();
     let real_tools = real["tools"].as_array().unwrap();
     let our_tools = ours["tools"].as_array().unwrap();

@@ -6,8 +6,10 @@
 //! The whole schemas and the examples are vendored in `tests/schemas/` (see its README).
 
 use mcp_annotations::{
-    Audio, Content, ContentAnnotations, Context, EmbeddedResource, Icon, IconTheme, Image,
-    IntoToolResult, Json, MimeType, Priority, ProtocolVersion, ResourceLink, Role, ToolResult,
+    Context, IntoToolResult, Json, ProtocolVersion, ToolResult, content::Audio, content::Content,
+    content::ContentAnnotations, content::EmbeddedResource, content::Image, content::MimeType,
+    content::Priority, content::ResourceLink, content::Role, descriptor::Icon,
+    descriptor::IconTheme,
 };
 use serde_json::{Map, Value, json};
 

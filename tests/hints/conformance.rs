@@ -6,7 +6,9 @@
 
 use annotations_tests::all_combinations;
 use annotations_tests::tools::ALL;
-use mcp_annotations::{AnnotationsForm, ListOptions, ProtocolVersion, ToolAnnotations};
+use mcp_annotations::{
+    ProtocolVersion, ToolAnnotations, listing::AnnotationsForm, listing::ListOptions,
+};
 use serde_json::{Value, json};
 
 /// A validator for one definition of one schema file.

@@ -1,7 +1,7 @@
 //! What hosts may act on: trust, and the decisions made from hints.
 
 use annotations_tests::all_combinations;
-use mcp_annotations::{ToolAnnotations, Trust};
+use mcp_annotations::{ToolAnnotations, host::Trust};
 
 /// The decisions a host makes, most permissive = `true`.
 fn decisions(a: &ToolAnnotations, trust: Trust) -> [bool; 3] {
@@ -144,12 +144,12 @@ fn read_only_tools_from_sdks_that_seed_every_hint_are_read_only() {
     let mcp_go: ToolAnnotations = serde_json::from_str(SEEDED_READ_ONLY[0]).unwrap();
     assert_eq!(
         mcp_go.check(),
-        Err(mcp_annotations::ConflictError::ReadOnlyAndDestructive)
+        Err(mcp_annotations::descriptor::ConflictError::ReadOnlyAndDestructive)
     );
     let java: ToolAnnotations = serde_json::from_str(SEEDED_READ_ONLY[1]).unwrap();
     assert_eq!(
         java.check(),
-        Err(mcp_annotations::ConflictError::ReadOnlyAndNotIdempotent)
+        Err(mcp_annotations::descriptor::ConflictError::ReadOnlyAndNotIdempotent)
     );
 }
 

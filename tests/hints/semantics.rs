@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use annotations_tests::{all_combinations, all_hint_combinations};
-use mcp_annotations::{ConflictError, ToolAnnotations};
+use mcp_annotations::{ToolAnnotations, descriptor::ConflictError};
 
 #[test]
 fn the_issue_example_holds() -> Result<(), serde_json::Error> {

@@ -353,8 +353,11 @@ proptest! {
 /// and anything else is an error that says what was expected.
 #[test]
 fn the_protocols_words_parse_with_from_str() {
-    use mcp_annotations::TaskSupport;
-    use mcp_annotations::{CacheScope, IconTheme, MimeType, ParseError, ProtocolVersion, Role};
+    use mcp_annotations::descriptor::TaskSupport;
+    use mcp_annotations::{
+        ProtocolVersion, content::MimeType, content::Role, descriptor::IconTheme,
+        descriptor::ParseError, listing::CacheScope,
+    };
 
     for version in ProtocolVersion::ALL {
         assert_eq!(version.as_str().parse::<ProtocolVersion>(), Ok(version));

@@ -1,7 +1,8 @@
 //! `#[derive(Tool)]`: tools described by structs, with the same keys and checks as `#[tool]`.
 
 use mcp_annotations::{
-    CallTool, Context, Listing, Schema, StaticTool, Tool, ToolAnnotations, tool, tools,
+    Context, Listing, Tool, ToolAnnotations, call::CallTool, descriptor::StaticTool,
+    schema::Schema, tool, tools,
 };
 use serde_json::json;
 

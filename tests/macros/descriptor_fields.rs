@@ -4,8 +4,8 @@
 //! peer's listing, and carried to rmcp.
 
 use mcp_annotations::{
-    CallTool, Context, IconTheme, ListOptions, Listing, ProtocolVersion, StaticTool, TaskSupport,
-    Tool, tool, tools,
+    Context, Listing, ProtocolVersion, Tool, call::CallTool, descriptor::IconTheme,
+    descriptor::StaticTool, descriptor::TaskSupport, listing::ListOptions, tool, tools,
 };
 use serde_json::{Value, json};
 
@@ -151,7 +151,7 @@ fn rmcp_gets_the_icons_and_meta() {
 
 #[test]
 fn meta_that_is_not_an_object_is_refused_by_check() {
-    let mut tool = Tool::new("t", mcp_annotations::Schema::NO_INPUT);
+    let mut tool = Tool::new("t", mcp_annotations::schema::Schema::NO_INPUT);
     tool.meta = Some("[1]".into());
     assert!(tool.check().unwrap_err().to_string().contains("_meta"));
     let options = ListOptions::new(ProtocolVersion::V2025_11_25);

@@ -10,7 +10,7 @@ use annotations_tests::tools::{
     ADD_NOTE_TOOL, COLLECTIONS_TOOL, Colour, INTEGERS_TOOL, LIST_NOTES_TOOL, PAINT_TOOL,
     SCALARS_TOOL, TYPE_TOOL,
 };
-use mcp_annotations::{Listing, ProtocolVersion, Schema, Tool, ToolAnnotations, tool};
+use mcp_annotations::{Listing, ProtocolVersion, Tool, ToolAnnotations, schema::Schema, tool};
 use serde_json::{Value, json};
 
 fn schema(tool: &Tool) -> Value {
@@ -327,7 +327,9 @@ fn methods_get_an_associated_descriptor_and_the_receiver_is_not_an_input() {
 static STATIC_COPY: Tool = Server::DELETE_NOTE_TOOL;
 static LISTED: Listing = Listing::new(&[LIST_NOTES_TOOL, PAINT_TOOL, FAVOURITE_COLOUR_TOOL]);
 const _: () = assert!(Server::DELETE_NOTE_TOOL.annotations.destructive());
-const _: () = assert!(mcp_annotations::is_valid_tool_name(LIST_NOTES_TOOL.name()));
+const _: () = assert!(mcp_annotations::descriptor::is_valid_tool_name(
+    LIST_NOTES_TOOL.name()
+));
 const BY_HAND: Tool = Tool::new("delete_note", Schema::NO_INPUT)
     .with_title("Delete note")
     .with_description("Permanently delete a note by id.")

@@ -1,27 +1,22 @@
-//! The rules both crates state, held equal: the macro checks them while compiling, the runtime
-//! crate when a value is made or read, and a value one accepts must not be refused by the
-//! other. The macro's rules are leaves of its crate (they import nothing of it), so they are
-//! compiled into this test as they are (the tool-name rule, an icon's MIME type, a pattern's
-//! translation from ECMA-262); the HTTP
-//! presets and the words of `task_support` and an icon's `theme` are compared through what the
-//! macro generates.
+//! The rules both crates apply: the macro checks them while compiling, the runtime crate when a
+//! value is made or read, and a value one accepts must not be refused by the other. The tool
+//! name, MIME, HTTP preset and pattern rules are written once, in `mcp-annotations-rules`;
+//! what is held here is what each side makes of them (the macro's icon rule, compiled in as it
+//! is, against the runtime's `MimeType`; the presets and the words of `task_support` and an
+//! icon's `theme` through what the macro generates), and what a translated pattern means.
 
-use mcp_annotations::{MimeType, ToolAnnotations, is_valid_tool_name, tool};
+use mcp_annotations::{ToolAnnotations, content::MimeType, descriptor::is_valid_tool_name, tool};
 use proptest::prelude::*;
-
-#[path = "../../annotations-derive/src/leaf/name.rs"]
-mod macro_name;
 
 #[path = "../../annotations-derive/src/leaf/icon_rule.rs"]
 mod macro_icon;
 
-#[path = "../../annotations-derive/src/leaf/pattern.rs"]
-mod macro_pattern;
+use mcp_annotations_rules::pattern::translate;
 
 /// The tool-name rule: 1 to 128 of `A-Z a-z 0-9 _ - .`, the same on both sides.
 fn same_name_rule(name: &str) {
     assert_eq!(
-        macro_name::check(name).is_ok(),
+        mcp_annotations_rules::name::tool_name_problem(name).is_none(),
         is_valid_tool_name(name),
         "{name:?}"
     );
@@ -164,7 +159,7 @@ fn themed() {}
 /// are the ones its `FromStr` lists).
 #[test]
 fn task_support_and_theme_words_are_one_list() {
-    use mcp_annotations::{IconTheme, TaskSupport};
+    use mcp_annotations::{descriptor::IconTheme, descriptor::TaskSupport};
 
     let written = ["forbidden", "optional", "required"];
     let generated = [
@@ -194,75 +189,11 @@ fn task_support_and_theme_words_are_one_list() {
     themed();
 }
 
-/// Patterns in every corner of the translation from ECMA-262: the macro's (which decides what
-/// compiles) and the runtime's (which the call runs) are one translation.
-const PATTERNS: &[&str] = &[
-    r"^[0-9]{5}$",
-    r"\d+",
-    r"\D\W\S",
-    r"[\d\w\s]",
-    r"[^\D]",
-    r"[\b]",
-    r"\bword\B",
-    r"a.b",
-    r"[]",
-    r"[^]",
-    r"[]a]",
-    r"[a\-z]",
-    r"[+--]",
-    r"[--/]",
-    r"[z-a]",
-    r"[\d-z]",
-    r"[[&&~]",
-    r"a{,3}",
-    r"a{2,3}?",
-    r"x{",
-    r"}]",
-    r"\x41\u00e9\0\cJ\t\v\f",
-    r"\ud83d",
-    r"\u{41}",
-    r"\/\.\*\é",
-    r"(?:a)(?<name>b)",
-    r"(?=a)",
-    r"(?<!a)",
-    r"(?i)a",
-    r"\1",
-    r"\k<name>",
-    r"\p{L}",
-    r"\A\z",
-    r"\",
-    r"[a",
-    r"(a",
-    "a#b c",
-    "\u{2028}",
-];
-
-#[test]
-fn a_pattern_is_translated_alike() {
-    for pattern in PATTERNS {
-        assert_eq!(
-            macro_pattern::translate(pattern),
-            mcp_annotations::__private::translate_pattern(pattern),
-            "{pattern}"
-        );
-    }
-}
-
-proptest! {
-    #[test]
-    fn any_pattern_is_translated_alike(pattern in r"[\\\[\]^$.|?*+(){}dDwWsSbBpkxu0-9a-f,:<=!-]{0,12}|\PC{0,6}") {
-        prop_assert_eq!(
-            macro_pattern::translate(&pattern),
-            mcp_annotations::__private::translate_pattern(&pattern)
-        );
-    }
-}
-
 /// What the translation accepts, the `regex` crate compiles, and it matches as ECMA-262 does.
 #[test]
 fn a_translated_pattern_means_what_ecma_262_means() {
     let matches = |pattern: &str, text: &str| {
-        let translated = macro_pattern::translate(pattern).unwrap();
+        let translated = translate(pattern).unwrap();
         regex::Regex::new(&translated)
             .unwrap_or_else(|error| panic!("{pattern} as {translated}: {error}"))
             .is_match(text)
@@ -302,6 +233,6 @@ fn a_translated_pattern_means_what_ecma_262_means() {
         r"(?=a)", r"(?i)a", r"\1", r"\p{L}", r"\A", r"\z", r"\Z", r"[z-a]", r"[\d-z]", r"\ud83d",
         r"a{,3}", r"x{", r"a}", r"[]a]", r"\é", r"\-",
     ] {
-        assert!(macro_pattern::translate(refused).is_err(), "{refused}");
+        assert!(translate(refused).is_err(), "{refused}");
     }
 }

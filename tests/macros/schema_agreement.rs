@@ -6,7 +6,7 @@
 
 #![allow(dead_code)] // The types are read by serde and printed, never used otherwise.
 
-use mcp_annotations::{CallTool, Context, Listing, Tool, ToolSchema, tool, tools};
+use mcp_annotations::{Context, Listing, Tool, ToolSchema, call::CallTool, tool, tools};
 use serde::Deserialize;
 use serde_json::{Value, json};
 

@@ -216,7 +216,7 @@ fn every_version_lists_the_same_input_schema() {
     for version in mcp_annotations::ProtocolVersion::ALL {
         let listed: Value = serde_json::from_str(
             &TOOLS
-                .render(&mcp_annotations::ListOptions::new(version), None)
+                .render(&mcp_annotations::listing::ListOptions::new(version), None)
                 .unwrap(),
         )
         .unwrap();

@@ -315,7 +315,7 @@ fn crate_key_names_a_renamed_dependency() {
     assert!(VIA_PATH_ANNOTATIONS.read_only() && VIA_STRING_ANNOTATIONS.read_only());
     assert_eq!(Renamed::HELLO_TOOL.name(), "hello");
     assert!(!Renamed::HELLO_TOOL.annotations.open_world());
-    let count = <CountRenamed as renamed::StaticTool>::TOOL;
+    let count = <CountRenamed as renamed::descriptor::StaticTool>::TOOL;
     assert_eq!(count.title(), Some("Count"));
     assert_eq!(
         count.input_schema.to_value()["properties"]["to"]["maximum"],

@@ -2,7 +2,7 @@
 //! handler reads exactly what its input schema lists; and `#[derive(Tool)]` structs named and
 //! required the way serde reads them.
 
-use mcp_annotations::{CallTool, Context, Listing, Tool, ToolSchema, tool, tools};
+use mcp_annotations::{Context, Listing, Tool, ToolSchema, call::CallTool, tool, tools};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -249,7 +249,9 @@ mod tagged_enums {
 /// Defects a review found, each fixed and kept fixed.
 #[allow(dead_code)] // The generated constants of the macro-written tool are not all used.
 mod review {
-    use mcp_annotations::{CallTool, Context, Listing, StaticTool, Tool, ToolSchema, tool, tools};
+    use mcp_annotations::{
+        Context, Listing, Tool, ToolSchema, call::CallTool, descriptor::StaticTool, tool, tools,
+    };
     use serde::Deserialize;
     use serde_json::{Value, json};
 
@@ -386,7 +388,7 @@ mod review {
 /// `#[schema(...)]` constraints on the fields of a `#[derive(Tool)]` struct: listed, and
 /// checked by the call before serde reads the struct.
 mod tool_struct_constraints {
-    use mcp_annotations::{CallTool, Context, Listing, StaticTool, tools};
+    use mcp_annotations::{Context, Listing, call::CallTool, descriptor::StaticTool, tools};
     use serde::Deserialize;
     use serde_json::{Value, json};
 

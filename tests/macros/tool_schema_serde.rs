@@ -7,7 +7,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use mcp_annotations::{CallTool, Context, Json, Listing, ToolSchema, tool, tools};
+use mcp_annotations::{Context, Json, Listing, ToolSchema, call::CallTool, tool, tools};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 

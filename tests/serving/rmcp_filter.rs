@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use mcp_annotations::{Filter, Listing, ListingServer, tool, tools};
+use mcp_annotations::{Listing, listing::Filter, rmcp::ListingServer, tool, tools};
 use rmcp::model::{CallToolRequestParams, ClientCapabilities, ClientConfig, Implementation};
 use rmcp::service::{NotificationContext, RunningService};
 use rmcp::{ClientHandler, RoleClient, RoleServer, ServiceExt};

@@ -3,7 +3,9 @@
 //! request context, and what the listing lists and what the calls return agree for the
 //! session's protocol version.
 
-use mcp_annotations::{Json, ListOptions, Listing, ListingServer, ProtocolVersion, tool, tools};
+use mcp_annotations::{
+    Json, Listing, ProtocolVersion, listing::ListOptions, rmcp::ListingServer, tool, tools,
+};
 use rmcp::model::{
     CallToolRequestParams, ClientCapabilities, ClientConfig, Implementation, PaginatedRequestParams,
 };
@@ -221,7 +223,7 @@ async fn exchange(
 
 #[tokio::test]
 async fn tools_list_is_what_render_writes_for_each_version_and_the_servers_options() {
-    use mcp_annotations::{AnnotationsForm, CacheScope};
+    use mcp_annotations::{listing::AnnotationsForm, listing::CacheScope};
     use tokio::io::AsyncBufReadExt;
     let options = ListOptions::default()
         .with_page_size(1)

@@ -1,7 +1,7 @@
 //! Fixtures shared by the integration tests in `tests/`.
 #![forbid(unsafe_code)]
 
-use mcp_annotations::{Listing, Schema, Tool, ToolAnnotations};
+use mcp_annotations::{Listing, Tool, ToolAnnotations, schema::Schema};
 
 pub mod tools;
 

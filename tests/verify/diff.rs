@@ -1,7 +1,7 @@
 //! `mcp_annotations::diff`: each change classified as a client or host would feel it.
 
 use mcp_annotations::diff::{Class, changes, listings};
-use mcp_annotations::{Schema, Tool, ToolAnnotations};
+use mcp_annotations::{Tool, ToolAnnotations, schema::Schema};
 use serde_json::json;
 
 fn tool(schema: serde_json::Value) -> Tool {

@@ -1,7 +1,7 @@
 //! The audit's report of a listing: each tool's effective hints, what a host would do with it
 //! trusting the server or not, and its findings; as JSON or as a Markdown table.
 
-use mcp_annotations::{Severity, Tool, Trust, findings};
+use mcp_annotations::{Tool, host::Severity, host::Trust, host::findings};
 use serde_json::{Value, json};
 
 /// The report of the tools a server listed (as the JSON it sent: one that cannot be read is a
@@ -35,7 +35,7 @@ pub fn report(listed: &[Value], listing_problems: &[String]) -> (Value, bool) {
             .filter(|other| other.name() == tool.name())
             .count();
         if shared > counted && counted == 1 {
-            found.push(mcp_annotations::Finding {
+            found.push(mcp_annotations::host::Finding {
                 severity: Severity::Error,
                 message: format!("{shared} tools share this name"),
             });
@@ -48,7 +48,7 @@ pub fn report(listed: &[Value], listing_problems: &[String]) -> (Value, bool) {
             has_errors |= found.iter().any(|f| f.severity == Severity::Error);
             let trusted = tool.annotations.for_host(Trust::Trusted);
             let untrusted = tool.annotations.for_host(Trust::Untrusted);
-            let decisions = |view: mcp_annotations::HostView<'_>| {
+            let decisions = |view: mcp_annotations::host::HostView<'_>| {
                 json!({
                     "approval": view.needs_approval(),
                     "parallel": view.may_run_in_parallel(),

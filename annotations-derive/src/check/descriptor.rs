@@ -7,10 +7,10 @@ use proc_macro2::{TokenStream, TokenTree};
 use syn::{Error, LitStr};
 
 use crate::check::schema::{fixed_length, schema_attr};
+use crate::leaf::case;
 use crate::leaf::docs::join_docs;
 use crate::leaf::errors::Errors;
 use crate::leaf::tokens::unraw;
-use crate::leaf::{case, name};
 use crate::model::descriptor::{CheckValue, Descriptor, Property, Source, apply, json_output};
 use crate::model::params::Param;
 use crate::model::schema;
@@ -22,7 +22,7 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
         Some(name) => name.value(),
         None => {
             let name = source.default_name.clone();
-            if let Err(problem) = name::check(&name) {
+            if let Some(problem) = mcp_annotations_rules::name::tool_name_problem(&name) {
                 errors.push(Error::new(
                     source.ident.span(),
                     format!(

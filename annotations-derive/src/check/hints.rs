@@ -64,9 +64,11 @@ pub(crate) fn check<'a>(
         let preset = args
             .http
             .as_ref()
-            .map(|http| (http, http.preset.value(kind)));
+            .map(|http| (http, crate::model::http::value(http.preset, kind)));
         stated[kind as usize] = match (explicit, preset) {
-            (Some(explicit), Some((http, preset_value))) if http.preset.settles(kind) => {
+            (Some(explicit), Some((http, preset_value)))
+                if crate::model::http::settles(http.preset, kind) =>
+            {
                 let method = http.preset.method;
                 let message = format!(
                     "cannot have both #[tool({})] and #[tool({})]: {method} is {}",

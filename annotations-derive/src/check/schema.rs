@@ -497,7 +497,7 @@ fn check_pattern(pattern: &str) -> Result<(), String> {
 /// `pattern` translated and compiled as the runtime compiles it, or why it cannot be.
 #[cfg(feature = "regex")]
 fn compile_pattern(pattern: &str) -> Result<regex::Regex, String> {
-    let translated = crate::leaf::pattern::translate(pattern).map_err(|reason| {
+    let translated = mcp_annotations_rules::pattern::translate(pattern).map_err(|reason| {
         format!("#[schema(pattern)] is read as JSON Schema reads it (ECMA-262, no flags): {reason}")
     })?;
     regex::Regex::new(&translated).map_err(|error| {

@@ -30,7 +30,7 @@ pub(crate) fn annotations_value(
         }
     });
     quote! {
-        #krate::ToolAnnotations {
+        #krate::__private::ToolAnnotations {
             title: #title,
             read_only_hint: #read_only,
             destructive_hint: #destructive,

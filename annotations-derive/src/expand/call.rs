@@ -63,9 +63,9 @@ pub(crate) fn uncallable(
             _: __H,
             _: &'__a __S,
             _: ::core::option::Option<#krate::__private::Map>,
-            _: #krate::Context<'__a>,
+            _: #krate::__private::Context<'__a>,
             _: &'static #krate::__private::Reads,
-        ) -> #krate::CallFuture<'__a> #sized {
+        ) -> #krate::__private::CallFuture<'__a> #sized {
             #krate::__private::not_callable()
         }
     }
@@ -184,7 +184,7 @@ pub(crate) fn expand(
                 // `macro_rules!` has parameters of the macro's), the type's own spans for errors.
                 let from_context = quote_spanned!(*span=> from_context);
                 context_reads.push(quote! {
-                    let #binding = <#ty as #krate::FromContext<'__a, #state>>::#from_context(__state, #context_ref)?;
+                    let #binding = <#ty as #krate::__private::FromContext<'__a, #state>>::#from_context(__state, #context_ref)?;
                 });
                 arguments.push(quote!(#binding));
             }
@@ -404,9 +404,9 @@ pub(crate) fn expand(
             #handler_param,
             __state: &'__a #state,
             __arguments: ::core::option::Option<#krate::__private::Map>,
-            __context: #krate::Context<'__a>,
+            __context: #krate::__private::Context<'__a>,
             __reads: &'static #krate::__private::Reads,
-        ) -> #krate::CallFuture<'__a> #where_clause {
+        ) -> #krate::__private::CallFuture<'__a> #where_clause {
             #krate::__private::#runner(
                 __state,
                 __arguments,

@@ -188,7 +188,7 @@ pub(crate) fn pointer_type(handler: &Handler) -> Option<TokenStream> {
 /// late-bound, as a call a listing holds as a function pointer needs.
 pub(crate) fn context_bound(ty: &TokenStream, span: Span, krate: &TokenStream) -> TokenStream {
     let ty = with_lifetime(ty, "__x");
-    quote_spanned!(span=> for<'__x> #ty: #krate::FromContext<'__x, __S>)
+    quote_spanned!(span=> for<'__x> #ty: #krate::__private::FromContext<'__x, __S>)
 }
 
 /// Where the handler's result type is written (its name, if it has none): errors about what

@@ -128,7 +128,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     let flattened = external.then(|| {
         quote! {
             fn flattened_tool_schema() -> #krate::__private::Value {
-                #krate::__private::flattened_external(<Self as #krate::ToolSchema>::tool_schema())
+                #krate::__private::flattened_external(<Self as #krate::__private::ToolSchema>::tool_schema())
             }
         }
     });
@@ -150,7 +150,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         }
     });
     let implementation = quote! {
-        impl #krate::ToolSchema for #name {
+        impl #krate::__private::ToolSchema for #name {
             fn tool_schema() -> #krate::__private::Value {
                 #schema
             }

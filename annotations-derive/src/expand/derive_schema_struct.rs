@@ -133,7 +133,7 @@ pub(crate) fn record(
         // A user type says how it reads beside other fields (an enum's variants do).
         let schema = match flattened_schema(field) {
             Ty::Dynamic(ty, span) => quote::quote_spanned! {*span=>
-                <#ty as #krate::ToolSchema>::flattened_tool_schema()
+                <#ty as #krate::__private::ToolSchema>::flattened_tool_schema()
             },
             other => other.to_expr(krate),
         };

@@ -125,10 +125,10 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
         // A placeholder implementation, so that a listing naming the type does not fail too.
         let name_text = source.default_name;
         let placeholder = place.wrap(quote! {
-            impl #krate::StaticTool for #name {
+            impl #krate::__private::StaticTool for #name {
                 const NAME: &'static str = #name_text;
-                const ANNOTATIONS: #krate::ToolAnnotations = #krate::ToolAnnotations::new();
-                const TOOL: #krate::Tool = #krate::Tool::new(#name_text, #krate::Schema::NO_INPUT);
+                const ANNOTATIONS: #krate::__private::ToolAnnotations = #krate::__private::ToolAnnotations::new();
+                const TOOL: #krate::__private::Tool = #krate::__private::Tool::new(#name_text, #krate::__private::Schema::NO_INPUT);
             }
         });
         return quote!(#placeholder #errors);
@@ -147,10 +147,10 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
         quote!(const UNIQUE_FIELDS: &'static [(&'static str, #krate::__private::Unique)] = &[#(#unique),*];)
     });
     place.wrap(quote! {
-        impl #krate::StaticTool for #name {
+        impl #krate::__private::StaticTool for #name {
             const NAME: &'static str = #tool_name;
-            const ANNOTATIONS: #krate::ToolAnnotations = #annotations;
-            const TOOL: #krate::Tool = #tool;
+            const ANNOTATIONS: #krate::__private::ToolAnnotations = #annotations;
+            const TOOL: #krate::__private::Tool = #tool;
             #unique
             #field_checks
         }

@@ -67,15 +67,15 @@ impl Descriptor {
             let src = &icon.src;
             let mime_type = icon.mime_type.as_ref().map_or_else(
                 || none.clone(),
-                |mime| some(quote!(#krate::MimeType::from_static(#mime))),
+                |mime| some(quote!(#krate::__private::MimeType::from_static(#mime))),
             );
             let sizes = &icon.sizes;
             let theme = match icon.theme.as_deref() {
-                Some("light") => some(quote!(#krate::IconTheme::Light)),
-                Some(_) => some(quote!(#krate::IconTheme::Dark)),
+                Some("light") => some(quote!(#krate::__private::IconTheme::Light)),
+                Some(_) => some(quote!(#krate::__private::IconTheme::Dark)),
                 None => none.clone(),
             };
-            quote!(#krate::Icon::__from_parts(#src, #mime_type, &[#(#krate::__private::Cow::Borrowed(#sizes)),*], #theme))
+            quote!(#krate::__private::Icon::__from_parts(#src, #mime_type, &[#(#krate::__private::Cow::Borrowed(#sizes)),*], #theme))
         });
         // In a `static` of their own: a constant made by calls would count as needing its
         // destructor, and then the descriptor could not be read in `const` or borrowed in
@@ -85,7 +85,7 @@ impl Descriptor {
             quote!(#krate::__private::Cow::Borrowed(&[]))
         } else {
             quote!(#krate::__private::Cow::Borrowed({
-                static ICONS: [#krate::Icon; #count] = [#(#icons),*];
+                static ICONS: [#krate::__private::Icon; #count] = [#(#icons),*];
                 &ICONS
             }))
         };
@@ -99,7 +99,7 @@ impl Descriptor {
                     },
                     Span::call_site(),
                 );
-                some(quote!(#krate::TaskSupport::#variant))
+                some(quote!(#krate::__private::TaskSupport::#variant))
             }
             None => none.clone(),
         };
@@ -110,7 +110,7 @@ impl Descriptor {
         let toolsets = &self.toolsets;
         let scopes = &self.scopes;
         quote! {
-            #krate::Tool {
+            #krate::__private::Tool {
                 name: #name,
                 title: #title,
                 description: #description,
@@ -139,11 +139,11 @@ impl Descriptor {
             _ => {}
         }
         if let Some(json) = ty.to_json() {
-            return Some(quote!(#krate::Schema::Static(#json)));
+            return Some(quote!(#krate::__private::Schema::Static(#json)));
         }
         let expr = ty.to_expr(krate);
         Some(quote! {
-            #krate::Schema::Lazy(#krate::__private::Lazy({
+            #krate::__private::Schema::Lazy(#krate::__private::Lazy({
                 fn output_schema() -> &'static str {
                     static SCHEMA: #krate::__private::OnceLock<::std::string::String> =
                         #krate::__private::OnceLock::new();
@@ -161,7 +161,7 @@ impl Descriptor {
     /// that a function builds once, on first use.
     fn input_schema(&self, krate: &TokenStream) -> TokenStream {
         if let Some(json) = self.static_schema() {
-            return quote!(#krate::Schema::Static(#json));
+            return quote!(#krate::__private::Schema::Static(#json));
         }
         let pushes = self.properties.iter().map(|property| {
             let name = &property.name;
@@ -186,7 +186,7 @@ impl Descriptor {
             }
         });
         quote! {
-            #krate::Schema::Lazy(#krate::__private::Lazy({
+            #krate::__private::Schema::Lazy(#krate::__private::Lazy({
                 fn input_schema() -> &'static str {
                     static SCHEMA: #krate::__private::OnceLock<::std::string::String> =
                         #krate::__private::OnceLock::new();

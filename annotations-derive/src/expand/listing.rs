@@ -43,7 +43,7 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
                 tools.push(match &toolsets {
                     Some(names) => {
                         let names: &Vec<syn::LitStr> = names;
-                        quote!(#krate::Tool::or_toolsets(#tool, &[#(#names),*]))
+                        quote!(#krate::__private::Tool::or_toolsets(#tool, &[#(#names),*]))
                     }
                     None => tool,
                 });
@@ -55,7 +55,7 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     }
     if let Err(errors) = errors.check() {
         // An empty listing of any state type, so that the mistake is the only error.
-        let empty = place.wrap(quote!(#krate::Listing::from_parts(&[], &[], &[])));
+        let empty = place.wrap(quote!(#krate::__private::Listing::from_parts(&[], &[], &[])));
         return quote!({ #errors #empty });
     }
     let count = tools.len();
@@ -72,7 +72,7 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
             quote_spanned! {*span=>
                 const _: () = #krate::__private::assert_ready(
                     ::core::slice::from_ref(&__ANNOTATIONS_TOOLS[#index]),
-                    #krate::Readiness::#level,
+                    #krate::__private::Readiness::#level,
                 );
             }
         });
@@ -80,11 +80,11 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     });
     place.wrap(quote! {
         {
-            const __ANNOTATIONS_TOOLS: &[#krate::Tool; #count] = &[#(#tools),*];
+            const __ANNOTATIONS_TOOLS: &[#krate::__private::Tool; #count] = &[#(#tools),*];
             const __ANNOTATIONS_INDEX: &[u32; #slots] =
                 &#krate::__private::name_index::<#count, #slots>(__ANNOTATIONS_TOOLS);
             #ready
-            #krate::Listing::from_parts(
+            #krate::__private::Listing::from_parts(
                 __ANNOTATIONS_TOOLS,
                 const { &[#(#calls),*] },
                 __ANNOTATIONS_INDEX,
@@ -230,7 +230,7 @@ fn type_entry(path: &TokenStream, krate: &TokenStream) -> (TokenStream, TokenStr
         .last()
         .map_or_else(Span::call_site, |t| t.span());
     (
-        quote!(<#path as #krate::StaticTool>::TOOL),
+        quote!(<#path as #krate::__private::StaticTool>::TOOL),
         quote_spanned!(span=> &#krate::__private::struct_call::<#path>()),
     )
 }

@@ -37,7 +37,7 @@ impl Ty {
                 quote!(#krate::__private::nullable(#inner))
             }
             Ty::Dynamic(ty, span) => {
-                quote_spanned!(*span=> <#ty as #krate::ToolSchema>::tool_schema())
+                quote_spanned!(*span=> <#ty as #krate::__private::ToolSchema>::tool_schema())
             }
             Ty::Wide(signed) => quote!(#krate::__private::wide_integer(#signed)),
             Ty::Keyed {
@@ -84,7 +84,7 @@ impl Ty {
             Ty::Map(values) => values.unique(krate).map(|inner| shape("Values", inner)),
             Ty::Nullable(inner) | Ty::Keyed { inner, .. } => inner.unique(krate),
             Ty::Dynamic(ty, span) => Some(
-                quote_spanned!(*span=> #krate::__private::Unique::Type(<#ty as #krate::ToolSchema>::check_value)),
+                quote_spanned!(*span=> #krate::__private::Unique::Type(<#ty as #krate::__private::ToolSchema>::check_value)),
             ),
             // An `f32` (its bounds are `f32::MAX`): checked where serde's buffer would
             // take a number past them as infinity.

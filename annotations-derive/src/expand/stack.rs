@@ -188,7 +188,7 @@ pub(crate) fn stacked(
     let constant = place.wrap(quote! {
         #[doc = #doc]
         #(#carried)*
-        #vis const #name: #krate::ToolAnnotations = #annotations;
+        #vis const #name: #krate::__private::ToolAnnotations = #annotations;
     });
     quote!(#function #constant #errors)
 }

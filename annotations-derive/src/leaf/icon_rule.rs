@@ -1,21 +1,11 @@
-//! The protocol's rules for an icon's `mimeType` and `sizes`, as text, checked while compiling.
-//! A leaf: it imports nothing of the crate (the tests hold it to the runtime crate's
-//! `MimeType`).
+//! The rules for an icon's `mimeType` and `sizes`, as text, checked while compiling. The MIME
+//! rule is the one the runtime's `MimeType` reads by (`mcp_annotations_rules::mime`); the sizes
+//! rule is the macro's own, as the runtime holds sizes as written. A leaf: it imports nothing
+//! of the crate.
 
-/// `image/<subtype>`, the subtype a name as RFC 6838 writes it (1 to 127 of its characters,
-/// the first a letter or digit), as the runtime's `MimeType` reads a subtype.
+/// `image/<subtype>` without parameters, as the runtime's `MimeType` reads a media type.
 pub(crate) fn mime_ok(mime: &str) -> bool {
-    let Some(subtype) = mime.strip_prefix("image/") else {
-        return false;
-    };
-    subtype.len() <= 127
-        && subtype
-            .bytes()
-            .next()
-            .is_some_and(|b| b.is_ascii_alphanumeric())
-        && subtype
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b"!#$&-^_.+".contains(&b))
+    mcp_annotations_rules::mime::is_icon_mime_type(mime)
 }
 
 /// `WxH` in pixels (each a number without a leading zero) or `any`.

@@ -1,10 +1,11 @@
 //! The leaves: what every stage uses, importing nothing of the crate, so every import points
 //! down to them. Token helpers (`tokens`), the error accumulator (`errors`), spelling
 //! suggestions and the unknown-key message (`spelling`), serde's case rules (`case`), the four
-//! hints (`hint`), integers of `i128` and `u128` exactly (`integer`), the tool-name rule (`name`), the icon rules (`icon_rule`), the JSON check of
-//! `_meta` (`json_text`), JSON text written by hand (`json_write`), and doc comments joined as
-//! rustdoc reads them (`docs`). The rules the runtime crate states too are leaves, so that
-//! `tests/macros/rules.rs` can hold the two equal.
+//! hints (`hint`), integers of `i128` and `u128` exactly (`integer`), the icon rules
+//! (`icon_rule`), the JSON check of `_meta` (`json_text`), JSON text written by hand
+//! (`json_write`), and doc comments joined as rustdoc reads them (`docs`). The rules the
+//! runtime checks too (tool names, MIME types, HTTP presets, patterns) are
+//! `mcp-annotations-rules`'s, written once.
 
 pub(crate) mod case;
 pub(crate) mod docs;
@@ -14,8 +15,5 @@ pub(crate) mod icon_rule;
 pub(crate) mod integer;
 pub(crate) mod json_text;
 pub(crate) mod json_write;
-pub(crate) mod name;
-#[cfg(feature = "regex")]
-pub(crate) mod pattern;
 pub(crate) mod spelling;
 pub(crate) mod tokens;

@@ -68,11 +68,7 @@ fn renamed(text: &str, manifest: &Path) -> Option<String> {
         if let Ok(root) = std::fs::read_to_string(here.join("Cargo.toml")) {
             if root.lines().any(|line| line.trim() == "[workspace]") {
                 let key = scan_workspace(&root)?;
-                return scan
-                    .inherited
-                    .iter()
-                    .any(|inherited| *inherited == key)
-                    .then(|| identifier(&key));
+                return scan.inherited.contains(&key).then(|| identifier(&key));
             }
         }
         dir = here.parent();

@@ -10,7 +10,7 @@ use syn::{Error, Lit, LitStr};
 use crate::leaf::errors::Errors;
 use crate::leaf::hint::HintKind;
 use crate::leaf::tokens::{flatten, single_token};
-use crate::leaf::{case, name, spelling};
+use crate::leaf::{case, spelling};
 use crate::model::crate_path::crate_path;
 use crate::model::entry::{Entry, Value, describe_literal, describe_token, first_time};
 use crate::model::grouping;
@@ -237,8 +237,7 @@ impl Args {
             // name = "..."
             "name" => {
                 string_key(&mut self.name, &key, value, errors, |text| {
-                    name::check(text)
-                        .err()
+                    mcp_annotations_rules::name::tool_name_problem(text)
                         .map(|problem| format!("invalid tool name: {problem}"))
                 });
             }

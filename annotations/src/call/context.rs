@@ -54,7 +54,7 @@ impl<'a> Context<'a> {
 /// type of your own to derive it from those.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot be a #[context] parameter of a tool called with state `{S}`",
-    note = "a #[context] parameter receives `&S` (the listing's state), `mcp_annotations::Context`, or with the `rmcp` feature `rmcp::service::RequestContext<rmcp::RoleServer>`; or implement `mcp_annotations::FromContext` for it"
+    note = "a #[context] parameter receives `&S` (the listing's state), `mcp_annotations::Context`, or with the `rmcp` feature `rmcp::service::RequestContext<rmcp::RoleServer>`; or implement `mcp_annotations::call::FromContext` for it"
 )]
 pub trait FromContext<'a, S: ?Sized>: Sized {
     /// The value for this call, or a message saying why it is not available (the call then

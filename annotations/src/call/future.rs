@@ -54,7 +54,7 @@ impl<'a> CallFuture<'a> {
     /// let call = TOOLS.call(&(), "add", arguments, Context::none())?;
     /// let result = call.into_ready().expect("a synchronous handler has run");
     /// assert_eq!(result.text_content(), "5");
-    /// # Ok::<(), mcp_annotations::UnknownToolError>(())
+    /// # Ok::<(), mcp_annotations::listing::UnknownToolError>(())
     /// ```
     ///
     /// # Errors

@@ -17,7 +17,7 @@ use crate::tool::constraints::{Check, check, check_unique};
 /// the struct from the arguments object with serde.
 ///
 /// ```
-/// use mcp_annotations::{CallTool, Context, Listing, Tool, tools};
+/// use mcp_annotations::{call::CallTool, Context, Listing, Tool, tools};
 /// use serde::Deserialize;
 ///
 /// /// Add two numbers.
@@ -41,11 +41,11 @@ use crate::tool::constraints::{Check, check, check_unique};
 /// let call = TOOLS.call(&(), "add", arguments, Context::none())?;
 /// # let block_on = |call| tokio::runtime::Runtime::new().unwrap().block_on(call);
 /// assert_eq!(block_on(call).text_content(), "5");
-/// # Ok::<(), mcp_annotations::UnknownToolError>(())
+/// # Ok::<(), mcp_annotations::listing::UnknownToolError>(())
 /// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is listed, but a listing cannot call it with state `{S}`",
-    note = "implement `mcp_annotations::CallTool<{S}>` for it (and derive `serde::Deserialize`), so that a call can run it"
+    note = "implement `mcp_annotations::call::CallTool<{S}>` for it (and derive `serde::Deserialize`), so that a call can run it"
 )]
 pub trait CallTool<S: ?Sized>:
     crate::tool::StaticTool + serde::de::DeserializeOwned + Send

@@ -10,7 +10,7 @@ use crate::protocol::read::{as_object, mismatch, optional_string, present};
 /// required), checked where it is made.
 ///
 /// ```
-/// use mcp_annotations::Priority;
+/// use mcp_annotations::content::Priority;
 ///
 /// const HIGH: Priority = Priority::of(0.9);
 /// assert_eq!(HIGH.get(), 0.9);
@@ -19,7 +19,7 @@ use crate::protocol::read::{as_object, mismatch, optional_string, present};
 /// ```
 ///
 /// ```compile_fail
-/// const TOO_HIGH: mcp_annotations::Priority = mcp_annotations::Priority::of(1.5);
+/// const TOO_HIGH: mcp_annotations::content::Priority = mcp_annotations::content::Priority::of(1.5);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
 pub struct Priority(f64);
@@ -90,7 +90,7 @@ impl Role {
 /// shows last changed. Hints for the client, like tool annotations.
 ///
 /// ```
-/// use mcp_annotations::{Content, ContentAnnotations, Priority, Role};
+/// use mcp_annotations::{content::Content, content::ContentAnnotations, content::Priority, content::Role};
 ///
 /// let note = Content::text("Saved.").with_annotations(
 ///     ContentAnnotations::new().with_audience([Role::User]).with_priority(Priority::of(0.2)),

@@ -83,7 +83,7 @@ binary_block!(
     /// An image block (`"type": "image"`): the image's bytes, base64-encoded, and its MIME type.
     ///
     /// ```
-    /// use mcp_annotations::{Image, MimeType};
+    /// use mcp_annotations::{content::Image, content::MimeType};
     ///
     /// let pixel = Image::png([0x89, b'P', b'N', b'G']);
     /// assert_eq!(pixel.data(), "iVBORw==");
@@ -96,7 +96,7 @@ binary_block!(
     /// An audio block (`"type": "audio"`): the recording's bytes, base64-encoded, and its MIME type.
     ///
     /// ```
-    /// use mcp_annotations::Audio;
+    /// use mcp_annotations::content::Audio;
     ///
     /// let clip = Audio::wav(b"RIFF");
     /// assert_eq!(clip.mime_type().as_str(), "audio/wav");

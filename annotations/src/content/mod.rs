@@ -18,13 +18,13 @@ use serde_json::Value;
 
 use crate::content::extras::{Extras, extras};
 use crate::protocol::Meta;
-use crate::protocol::error::ContentError;
 use crate::protocol::read::{as_object, required_string};
 
 pub use self::annotations::{ContentAnnotations, Priority, Role};
 pub use self::binary::{Audio, Image};
 pub use self::resource::{EmbeddedResource, ResourceLink};
 pub use self::text::TextContent;
+pub use crate::protocol::{ContentError, MimeType};
 
 extras!(
     TextContent => Text,
@@ -37,7 +37,7 @@ extras!(
 /// One block of a tool result's content: what the model (or the user) reads or sees.
 ///
 /// ```
-/// use mcp_annotations::{Content, EmbeddedResource, Image, MimeType};
+/// use mcp_annotations::{content::Content, content::EmbeddedResource, content::Image, content::MimeType};
 ///
 /// let blocks = vec![
 ///     Content::text("Here is the chart:"),
@@ -45,7 +45,7 @@ extras!(
 ///     EmbeddedResource::text("file:///chart.csv", "x,y\n1,2\n").with_mime_type(MimeType::parse("text/csv")?).into(),
 /// ];
 /// assert_eq!(blocks[0].as_text(), Some("Here is the chart:"));
-/// # Ok::<(), mcp_annotations::ContentError>(())
+/// # Ok::<(), mcp_annotations::content::ContentError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]

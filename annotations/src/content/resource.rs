@@ -17,7 +17,7 @@ use crate::protocol::read::{
 /// resource itself.
 ///
 /// ```
-/// use mcp_annotations::{MimeType, ResourceLink};
+/// use mcp_annotations::{content::MimeType, content::ResourceLink};
 ///
 /// let report = ResourceLink::new("file:///reports/q3.pdf", "q3.pdf")
 ///     .with_title("Q3 report")
@@ -175,7 +175,7 @@ pub(crate) enum Body {
 /// contents, text or bytes.
 ///
 /// ```
-/// use mcp_annotations::{EmbeddedResource, MimeType};
+/// use mcp_annotations::{content::EmbeddedResource, content::MimeType};
 ///
 /// let config = EmbeddedResource::text("file:///app/config.json", r#"{"debug":true}"#)
 ///     .with_mime_type(MimeType::JSON);

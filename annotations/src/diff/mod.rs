@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use mcp_annotations::diff::{Class, changes};
-//! use mcp_annotations::{Schema, Tool, ToolAnnotations};
+//! use mcp_annotations::{schema::Schema, Tool, ToolAnnotations};
 //!
 //! let old = Tool::new("delete_note", Schema::NO_INPUT)
 //!     .with_annotations(ToolAnnotations::new().with_destructive(true));

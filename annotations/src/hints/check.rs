@@ -20,7 +20,7 @@ impl ToolAnnotations {
     /// [`read_only`](Self::read_only)); an audit reports the finding as a warning.
     ///
     /// ```
-    /// use mcp_annotations::{ConflictError, ToolAnnotations};
+    /// use mcp_annotations::{descriptor::ConflictError, ToolAnnotations};
     ///
     /// let claimed = ToolAnnotations::new().with_read_only(true).with_destructive(true);
     /// assert_eq!(claimed.check(), Err(ConflictError::ReadOnlyAndDestructive));
@@ -48,7 +48,7 @@ impl ToolAnnotations {
 /// [`ToolAnnotations::check`](crate::ToolAnnotations::check).
 ///
 /// ```
-/// use mcp_annotations::{ConflictError, ToolAnnotations};
+/// use mcp_annotations::{descriptor::ConflictError, ToolAnnotations};
 ///
 /// let err = ToolAnnotations::new()
 ///     .with_read_only(true)

@@ -29,7 +29,7 @@ pub enum Trust {
 /// [`ToolAnnotations::read_only`] says.
 ///
 /// ```
-/// use mcp_annotations::{ToolAnnotations, Trust};
+/// use mcp_annotations::{ToolAnnotations, host::Trust};
 ///
 /// let claimed = ToolAnnotations::LOOKUP.with_title("List notes");
 ///

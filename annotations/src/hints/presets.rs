@@ -76,37 +76,14 @@ impl ToolAnnotations {
     /// ```
     #[must_use]
     pub const fn from_http_method(method: &str) -> Option<Self> {
-        let method = method.as_bytes();
-        Some(
-            if eq_ignore_case(method, b"GET")
-                || eq_ignore_case(method, b"HEAD")
-                || eq_ignore_case(method, b"OPTIONS")
-            {
-                stated(true, false, true, true)
-            } else if eq_ignore_case(method, b"POST") {
-                stated(false, false, false, true)
-            } else if eq_ignore_case(method, b"PUT") || eq_ignore_case(method, b"DELETE") {
-                stated(false, true, true, true)
-            } else if eq_ignore_case(method, b"PATCH") {
-                stated(false, true, false, true)
-            } else {
-                return None;
-            },
-        )
-    }
-}
-
-/// ASCII case-insensitive comparison, in `const`.
-const fn eq_ignore_case(left: &[u8], right: &[u8]) -> bool {
-    if left.len() != right.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < left.len() {
-        if !left[i].eq_ignore_ascii_case(&right[i]) {
-            return false;
+        match mcp_annotations_rules::http::preset(method) {
+            Some(preset) => Some(stated(
+                preset.read_only,
+                preset.destructive,
+                preset.idempotent,
+                preset.open_world,
+            )),
+            None => None,
         }
-        i += 1;
     }
-    true
 }

@@ -51,7 +51,7 @@ impl<S> Listing<S> {
     /// };
     /// assert_eq!(unknown.code(), -32602);
     /// assert_eq!(unknown.to_string(), "unknown tool: nope");
-    /// # Ok::<(), mcp_annotations::UnknownToolError>(())
+    /// # Ok::<(), mcp_annotations::listing::UnknownToolError>(())
     /// ```
     ///
     /// # Errors

@@ -21,7 +21,7 @@ use crate::tool::Tool;
 ///    tool is in; `tools` alone lists just those tools).
 ///
 /// ```
-/// use mcp_annotations::{Filter, Listing, tool, tools};
+/// use mcp_annotations::{listing::Filter, Listing, tool, tools};
 ///
 /// /// Read an issue.
 /// #[tool(read_only, open_world = false, toolset = "issues")]

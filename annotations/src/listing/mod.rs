@@ -1,7 +1,13 @@
-//! A server's list of tools, [`Listing`], and what is done with it: the `tools/list` result
-//! for each protocol version ([`options`], [`render`] through the [`json`] writer), served a
-//! [`page`] at a time, and a [`markdown`] table, and finding a tool's call by name ([`call`]);
-//! the call itself is the call stage's ([`crate::call`]).
+//! A server's list of tools, [`Listing`]: its `tools/list` result for each protocol version,
+//! page by page, a Markdown table, the filters that decide what a server offers, and the calls
+//! of its tools by name.
+//!
+#![doc = include_str!("../../docs/listing.md")]
+
+// For contributors: A server's list of tools, [`Listing`], and what is done with it: the `tools/list` result
+// for each protocol version ([`options`], [`render`] through the [`json`] writer), served a
+// [`page`] at a time, and a [`markdown`] table, and finding a tool's call by name ([`call`]);
+// the call itself is the call stage's ([`crate::call`]).
 
 pub(crate) mod call;
 pub(crate) mod filter;
@@ -23,6 +29,8 @@ pub use self::filter::{Filter, FilterError};
 pub use self::filtered::Filtered;
 pub use self::options::{AnnotationsForm, CacheScope, ListOptions};
 pub use self::page::{CursorError, Page};
+pub use self::render::{RENDER_CACHE_BYTES, render_cache_bytes};
+pub use crate::protocol::ProtocolVersion;
 
 /// The tools a server offers, in a fixed order: what `tools/list` returns.
 ///
@@ -32,7 +40,7 @@ pub use self::page::{CursorError, Page};
 /// copy.
 ///
 /// ```
-/// use mcp_annotations::{ListOptions, ProtocolVersion, tool, tools};
+/// use mcp_annotations::{listing::ListOptions, ProtocolVersion, tool, tools};
 ///
 /// /// List every saved note.
 /// #[tool(read_only, open_world = false, title = "List notes")]
@@ -49,7 +57,7 @@ pub use self::page::{CursorError, Page};
 /// assert_eq!(result["tools"][1]["name"], "delete_note");
 /// assert_eq!(result["tools"][1]["inputSchema"]["required"][0], "note_id");
 /// # list_notes(); delete_note(1);
-/// # Ok::<(), mcp_annotations::CursorError>(())
+/// # Ok::<(), mcp_annotations::listing::CursorError>(())
 /// ```
 pub struct Listing<S: 'static = ()> {
     tools: &'static [Tool],
@@ -90,7 +98,7 @@ impl Listing {
     /// calls cannot be borrowed for `'static` in place).
     ///
     /// ```
-    /// use mcp_annotations::{Listing, Schema, Tool, tool};
+    /// use mcp_annotations::{Listing, schema::Schema, Tool, tool};
     ///
     /// /// List every saved note.
     /// #[tool(read_only, title = "List notes")]

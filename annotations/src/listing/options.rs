@@ -42,7 +42,7 @@ impl CacheScope {
 /// How [`Listing::render`](crate::Listing::render) writes a `tools/list` result.
 ///
 /// ```
-/// use mcp_annotations::{AnnotationsForm, CacheScope, ListOptions, ProtocolVersion};
+/// use mcp_annotations::{listing::AnnotationsForm, listing::CacheScope, listing::ListOptions, ProtocolVersion};
 ///
 /// const OPTIONS: ListOptions = ListOptions::new(ProtocolVersion::V2026_07_28)
 ///     .with_page_size(50)

@@ -91,12 +91,12 @@ fn cache() -> &'static RwLock<Cache> {
 /// (at most [`RENDER_CACHE_BYTES`]): what rendering has kept to make the next render a copy.
 ///
 /// ```
-/// use mcp_annotations::{Listing, ListOptions, RENDER_CACHE_BYTES, render_cache_bytes};
+/// use mcp_annotations::{Listing, listing::ListOptions, listing::RENDER_CACHE_BYTES, listing::render_cache_bytes};
 ///
 /// static TOOLS: Listing = Listing::new(&[]);
 /// TOOLS.render(&ListOptions::default(), None)?;
 /// assert!(render_cache_bytes() <= RENDER_CACHE_BYTES);
-/// # Ok::<(), mcp_annotations::CursorError>(())
+/// # Ok::<(), mcp_annotations::listing::CursorError>(())
 /// ```
 #[must_use]
 pub fn render_cache_bytes() -> usize {
@@ -163,7 +163,7 @@ impl<S> Listing<S> {
     /// The tools' text is written the first time a listing is rendered in a form and kept, with
     /// a reference to the listing's `&'static` tools, so that a render costs about a copy of
     /// the page's bytes from then on. The texts kept are bounded: at most
-    /// [`RENDER_CACHE_BYTES`](crate::RENDER_CACHE_BYTES) for the whole process, the least
+    /// [`RENDER_CACHE_BYTES`] for the whole process, the least
     /// recently rendered let go first, so a server that makes listings at run time (for each
     /// tenant or request, say) does not grow without bound; a listing let go is written again
     /// when it is next rendered.

@@ -24,7 +24,6 @@ pub use crate::call::struct_tool::struct_call;
 pub use crate::listing::index::name_index;
 pub use crate::tool::NonExhaustive;
 pub use crate::tool::constraints::{Bound, Check, Unique, check_field, missing_field};
-pub use crate::tool::pattern::translate as translate_pattern;
 pub use crate::tool::schema::{Lazy, once};
 pub use crate::tool::schema_builder::{
     Property, array, fragment, map, named, nullable, object, output_schema, record, record_with,
@@ -34,6 +33,14 @@ pub use crate::tool::schema_variants::{
     Tagging, flattened_external, optional_content, variant, variants,
 };
 pub use serde_json::Value;
+
+// The public items generated code names, by one path that never moves.
+pub use crate::call::{CallFuture, Context, FromContext};
+pub use crate::hints::ToolAnnotations;
+pub use crate::listing::Listing;
+pub use crate::protocol::{Icon, IconTheme, MimeType};
+pub use crate::tool::schema::{Schema, ToolSchema};
+pub use crate::tool::{Readiness, StaticTool, TaskSupport, Tool};
 
 #[cfg(feature = "derive")]
 pub use mcp_annotations_derive::__with_crate as with_crate;

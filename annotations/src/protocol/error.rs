@@ -7,7 +7,7 @@ use std::fmt;
 /// from the value read (`content[1].mimeType`), and why.
 ///
 /// ```
-/// use mcp_annotations::{Content, MimeType, Priority};
+/// use mcp_annotations::{content::Content, content::MimeType, content::Priority};
 ///
 /// assert_eq!(Priority::new(2.0).unwrap_err().to_string(), "`priority`: 2 is outside 0 to 1");
 /// assert!(MimeType::parse("png").is_err());
@@ -72,8 +72,8 @@ impl std::error::Error for ContentError {}
 
 /// A word of the protocol's vocabulary that is not one of the values it may take: what
 /// [`FromStr`](std::str::FromStr) gives for [`ProtocolVersion`](crate::ProtocolVersion),
-/// [`TaskSupport`](crate::TaskSupport), [`Role`](crate::Role),
-/// [`IconTheme`](crate::IconTheme) and [`CacheScope`](crate::CacheScope).
+/// [`TaskSupport`](crate::descriptor::TaskSupport), [`Role`](crate::content::Role),
+/// [`IconTheme`](crate::descriptor::IconTheme) and [`CacheScope`](crate::listing::CacheScope).
 ///
 /// ```
 /// use mcp_annotations::ProtocolVersion;

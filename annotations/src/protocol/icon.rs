@@ -34,7 +34,7 @@ impl IconTheme {
 /// older versions).
 ///
 /// ```
-/// use mcp_annotations::{Icon, IconTheme, MimeType};
+/// use mcp_annotations::{descriptor::Icon, descriptor::IconTheme, content::MimeType};
 ///
 /// const LOGO: Icon = Icon::from_static("https://example.com/logo.svg");
 /// let dark = Icon::new("https://example.com/logo-dark.png")

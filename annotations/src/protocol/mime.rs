@@ -10,7 +10,7 @@ use crate::protocol::error::ContentError;
 /// before the `;`, nowhere else in `type/subtype`.
 ///
 /// ```
-/// use mcp_annotations::MimeType;
+/// use mcp_annotations::content::MimeType;
 ///
 /// const CHART: MimeType = MimeType::from_static("image/svg+xml");
 /// assert_eq!(CHART.as_str(), "image/svg+xml");
@@ -21,62 +21,15 @@ use crate::protocol::error::ContentError;
 /// In a `const`, a literal that is not a MIME type is a compile error:
 ///
 /// ```compile_fail
-/// const BAD: mcp_annotations::MimeType = mcp_annotations::MimeType::from_static("png");
+/// const BAD: mcp_annotations::content::MimeType = mcp_annotations::content::MimeType::from_static("png");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MimeType(std::borrow::Cow<'static, str>);
 
-/// Whether `byte` may be in a type or subtype name (RFC 6838's `restricted-name`).
-const fn name_byte(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric()
-        || matches!(
-            byte,
-            b'!' | b'#' | b'$' | b'&' | b'-' | b'^' | b'_' | b'.' | b'+'
-        )
-}
-
-/// Whether `bytes[start..end]` is a type or subtype name: 1 to 127 name characters, the
-/// first a letter or digit.
-const fn is_name(bytes: &[u8], start: usize, end: usize) -> bool {
-    if end <= start || end - start > 127 || !bytes[start].is_ascii_alphanumeric() {
-        return false;
-    }
-    let mut i = start;
-    while i < end {
-        if !name_byte(bytes[i]) {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
-/// Whether `text` is `type/subtype`, optionally followed by `;` and parameters (spaces may
-/// come before the `;`; the parameters hold no control characters).
+/// Whether `text` is `type/subtype`, optionally with parameters: the rule's one statement is
+/// `mcp_annotations_rules::mime`, which the macro checks icons by too.
 const fn is_mime_type(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let mut end = 0;
-    while end < bytes.len() && bytes[end] != b';' {
-        end += 1;
-    }
-    let mut i = end;
-    while i < bytes.len() {
-        if bytes[i] < 0x20 || bytes[i] == 0x7f {
-            return false;
-        }
-        i += 1;
-    }
-    let mut head = end;
-    if end < bytes.len() {
-        while head > 0 && bytes[head - 1] == b' ' {
-            head -= 1;
-        }
-    }
-    let mut slash = 0;
-    while slash < head && bytes[slash] != b'/' {
-        slash += 1;
-    }
-    slash < head && is_name(bytes, 0, slash) && is_name(bytes, slash + 1, head)
+    mcp_annotations_rules::mime::is_mime_type(text)
 }
 
 impl MimeType {

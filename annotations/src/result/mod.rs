@@ -48,7 +48,7 @@ impl ToolResult {
     /// A successful result of these content blocks, in order.
     ///
     /// ```
-    /// use mcp_annotations::{Content, Image, ToolResult};
+    /// use mcp_annotations::{content::Content, content::Image, ToolResult};
     /// use serde_json::json;
     ///
     /// let result = ToolResult::new(vec![Content::text("1 chart"), Image::png(b"...").into()])
@@ -113,7 +113,7 @@ impl ToolResult {
     /// object inside `{"result": ...}`, and it stays so.
     ///
     /// ```
-    /// use mcp_annotations::{Content, ToolResult};
+    /// use mcp_annotations::{content::Content, ToolResult};
     /// use serde_json::json;
     ///
     /// let result = ToolResult::from_json(&json!({
@@ -124,7 +124,7 @@ impl ToolResult {
     ///
     /// let bad = ToolResult::from_json(&json!({"content": [{"type": "text", "text": "x", "annotations": {"priority": 2}}]}));
     /// assert_eq!(bad.unwrap_err().field(), "content[0].annotations.priority");
-    /// # Ok::<(), mcp_annotations::ContentError>(())
+    /// # Ok::<(), mcp_annotations::content::ContentError>(())
     /// ```
     ///
     /// # Errors

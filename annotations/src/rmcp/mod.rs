@@ -1,7 +1,13 @@
-//! The bridge to rmcp, the official Rust SDK, behind the `rmcp` feature: lossless conversions of
-//! [`annotations`], descriptors ([`tool`]), [`listing`]s and pages, and [`result`]s; rmcp's
-//! request [`context`] for `#[context]` parameters; a listing as rmcp's [`router`]; and a
-//! listing served to rmcp at the listing's own cost ([`server`]).
+//! The bridge to rmcp, the official Rust SDK (feature `rmcp`): a listing served whole
+//! ([`ListingServer`]) or as rmcp's `ToolRouter`, rmcp's request context for handlers, and
+//! lossless conversions of annotations, descriptors, listings, pages and results.
+//!
+#![doc = include_str!("../../docs/rmcp.md")]
+
+// For contributors: The bridge to rmcp, the official Rust SDK, behind the `rmcp` feature: lossless conversions of
+// [`annotations`], descriptors ([`tool`]), [`listing`]s and pages, and [`result`]s; rmcp's
+// request [`context`] for `#[context]` parameters; a listing as rmcp's [`router`]; and a
+// listing served to rmcp at the listing's own cost ([`server`]).
 
 mod annotations;
 mod context;

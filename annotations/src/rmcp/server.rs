@@ -108,7 +108,7 @@ impl<S: Send + Sync + 'static> Listing<S> {
 /// from it.
 ///
 /// ```no_run
-/// use mcp_annotations::{Listing, ListingServer, tool, tools};
+/// use mcp_annotations::{Listing, rmcp::ListingServer, tool, tools};
 /// use rmcp::ServiceExt;
 ///
 /// #[derive(Default)]

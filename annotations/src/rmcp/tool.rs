@@ -6,7 +6,7 @@
 /// through rmcp wrap such structured content the same way.
 ///
 /// ```
-/// use mcp_annotations::{Schema, Tool, ToolAnnotations};
+/// use mcp_annotations::{schema::Schema, Tool, ToolAnnotations};
 ///
 /// let mut ours = Tool::new("list_notes", Schema::NO_INPUT);
 /// ours.annotations = ToolAnnotations::LOOKUP;

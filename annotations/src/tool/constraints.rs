@@ -173,7 +173,7 @@ fn pattern_matches(pattern: &'static str, text: &str) -> Result<bool, String> {
     }
     // Run as ECMA-262 reads it (`\d` is `[0-9]`, ...); the macro translated and compiled it
     // the same way while compiling.
-    let compiled = crate::tool::pattern::translate(pattern)
+    let compiled = mcp_annotations_rules::pattern::translate(pattern)
         .and_then(|translated| regex::Regex::new(&translated).map_err(|error| error.to_string()))
         .map_err(|error| format!("the pattern `{pattern}` cannot be checked: {error}"))?;
     let found = compiled.is_match(text);

@@ -51,7 +51,7 @@ impl fmt::Display for Finding {
 /// falls back to), no title or description, not ready for a tool directory.
 ///
 /// ```
-/// use mcp_annotations::{Schema, Severity, Tool, ToolAnnotations, findings};
+/// use mcp_annotations::{schema::Schema, host::Severity, Tool, ToolAnnotations, host::findings};
 ///
 /// let tools = [
 ///     Tool::new("read", Schema::NO_INPUT).with_annotations(ToolAnnotations::new().with_read_only(true)),

@@ -1,5 +1,5 @@
 //! What a server groups its tools by, beside what it lists: the toolsets a tool belongs to
-//! and the authorization scopes it needs. Neither is on the wire; a [`Filter`](crate::Filter)
+//! and the authorization scopes it needs. Neither is on the wire; a [`Filter`](crate::listing::Filter)
 //! decides by them which tools a server offers.
 
 use crate::tool::Tool;
@@ -8,7 +8,7 @@ use crate::tool::Tool;
 /// checks while compiling).
 ///
 /// ```
-/// use mcp_annotations::is_valid_toolset_name;
+/// use mcp_annotations::descriptor::is_valid_toolset_name;
 ///
 /// assert!(is_valid_toolset_name("pull_requests"));
 /// assert!(!is_valid_toolset_name("Pull Requests"));
@@ -16,26 +16,14 @@ use crate::tool::Tool;
 /// ```
 #[must_use]
 pub const fn is_valid_toolset_name(name: &str) -> bool {
-    let bytes = name.as_bytes();
-    if bytes.is_empty() || bytes.len() > 64 {
-        return false;
-    }
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if !(b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-') {
-            return false;
-        }
-        i += 1;
-    }
-    true
+    mcp_annotations_rules::name::is_valid_toolset_name(name)
 }
 
 impl Tool {
     /// The toolsets the tool belongs to (empty: none named).
     ///
     /// ```
-    /// use mcp_annotations::{Schema, Tool};
+    /// use mcp_annotations::{schema::Schema, Tool};
     ///
     /// const GET_LABEL: Tool = Tool::new("get_label", Schema::NO_INPUT)
     ///     .with_toolsets(&["issues", "labels"])

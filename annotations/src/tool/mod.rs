@@ -11,7 +11,6 @@ pub(crate) mod findings;
 pub(crate) mod grouping;
 pub(crate) mod listed;
 pub(crate) mod name;
-pub(crate) mod pattern;
 pub(crate) mod readiness;
 pub(crate) mod schema;
 pub(crate) mod schema_builder;
@@ -106,11 +105,11 @@ pub struct Tool {
     /// [`check`](Self::check) checks that it is a JSON object.
     pub meta: Option<Cow<'static, str>>,
     /// The toolsets the tool belongs to (`#[tool(toolset = "issues")]`): groups a server
-    /// offers or leaves out together ([`Filter::toolsets`](crate::Filter::toolsets)). Not
+    /// offers or leaves out together ([`Filter::toolsets`](crate::listing::Filter::toolsets)). Not
     /// listed to clients: the protocol has no place for them.
     pub toolsets: &'static [&'static str],
     /// The authorization scopes a caller must hold for the tool to be offered
-    /// (`#[tool(scopes = ["repo"])]`, [`Filter::granted_scopes`](crate::Filter::granted_scopes)).
+    /// (`#[tool(scopes = ["repo"])]`, [`Filter::granted_scopes`](crate::listing::Filter::granted_scopes)).
     /// Not listed to clients.
     pub scopes: &'static [&'static str],
     /// Not public API: what keeps `Tool { .. }` literals out of code outside this crate and
@@ -148,7 +147,7 @@ impl Tool {
     /// and can be.
     ///
     /// ```
-    /// use mcp_annotations::{Schema, Tool};
+    /// use mcp_annotations::{schema::Schema, Tool};
     ///
     /// const PING: Tool = Tool::new("ping", Schema::NO_INPUT);
     /// assert_eq!(PING.display_name(), "ping");
@@ -175,7 +174,7 @@ impl Tool {
     /// [`with_title`](Self::with_title)).
     ///
     /// ```
-    /// use mcp_annotations::{Icon, Schema, TaskSupport, Tool};
+    /// use mcp_annotations::{descriptor::Icon, schema::Schema, descriptor::TaskSupport, Tool};
     ///
     /// static ICONS: [Icon; 1] = [Icon::from_static("https://example.com/export.svg")];
     /// const EXPORT: Tool = Tool::new("export", Schema::NO_INPUT)
@@ -208,7 +207,7 @@ impl Tool {
     /// Sets the `_meta` object from a JSON value. Not `const`.
     ///
     /// ```
-    /// use mcp_annotations::{Schema, Tool};
+    /// use mcp_annotations::{schema::Schema, Tool};
     ///
     /// let mut meta = serde_json::Map::new();
     /// meta.insert("com.example/tier".into(), "gold".into());
@@ -235,7 +234,7 @@ impl Tool {
     /// and nothing else stated. Not `const`; [`new`](Self::new) is.
     ///
     /// ```
-    /// use mcp_annotations::{Schema, Tool};
+    /// use mcp_annotations::{schema::Schema, Tool};
     ///
     /// let tool = Tool::new_owned(format!("lookup_{}", 7), Schema::NO_INPUT)
     ///     .with_owned_title(format!("Lookup {}", 7))
@@ -271,7 +270,7 @@ impl Tool {
     /// leaks it (a `const fn` cannot free it); set the field to replace one at run time.
     ///
     /// ```
-    /// use mcp_annotations::{Schema, Tool, ToolAnnotations};
+    /// use mcp_annotations::{schema::Schema, Tool, ToolAnnotations};
     ///
     /// const DELETE_NOTE: Tool = Tool::new("delete_note", Schema::NO_INPUT)
     ///     .with_title("Delete note")
@@ -308,7 +307,7 @@ impl Tool {
     /// structured content is wrapped for those versions.
     ///
     /// ```
-    /// use mcp_annotations::{ProtocolVersion, Schema, Tool};
+    /// use mcp_annotations::{ProtocolVersion, schema::Schema, Tool};
     ///
     /// let tool = Tool::new("list_ids", Schema::NO_INPUT)
     ///     .with_output_schema(Schema::Static(r#"{"type":"array","items":{"type":"integer"}}"#));
@@ -373,7 +372,7 @@ impl Tool {
     /// `annotations.title`, else the name.
     ///
     /// ```
-    /// use mcp_annotations::{Schema, Tool, ToolAnnotations};
+    /// use mcp_annotations::{schema::Schema, Tool, ToolAnnotations};
     ///
     /// let mut tool = Tool::new("list_notes", Schema::NO_INPUT);
     /// assert_eq!(tool.display_name(), "list_notes");
@@ -456,7 +455,7 @@ impl TaskSupport {
     /// The value for a wire value; `None` for any other text.
     ///
     /// ```
-    /// use mcp_annotations::TaskSupport;
+    /// use mcp_annotations::descriptor::TaskSupport;
     ///
     /// assert_eq!(TaskSupport::parse("optional"), Some(TaskSupport::Optional));
     /// assert_eq!(TaskSupport::parse("maybe"), None);

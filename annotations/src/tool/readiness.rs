@@ -10,7 +10,7 @@ impl Tool {
     /// `None` if it is ready. `const`, so `tools!` checks it while compiling.
     ///
     /// ```
-    /// use mcp_annotations::{Readiness, Schema, Tool, ToolAnnotations};
+    /// use mcp_annotations::{host::Readiness, schema::Schema, Tool, ToolAnnotations};
     ///
     /// let mut tool = Tool::new("list_notes", Schema::NO_INPUT);
     /// assert_eq!(tool.missing_for(Readiness::Directory), Some(Missing::Title));
@@ -18,7 +18,7 @@ impl Tool {
     /// tool.annotations = ToolAnnotations::new().with_read_only(true);
     /// assert_eq!(tool.missing_for(Readiness::Directory), None);
     /// assert_eq!(tool.missing_for(Readiness::Strict), Some(Missing::DestructiveHint));
-    /// # use mcp_annotations::Missing;
+    /// # use mcp_annotations::host::Missing;
     /// ```
     #[must_use]
     pub const fn missing_for(&self, level: Readiness) -> Option<Missing> {

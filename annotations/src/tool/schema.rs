@@ -18,14 +18,14 @@ use serde_json::Value;
 /// [`Tool::check`](crate::Tool::check) checks one written by hand.
 ///
 /// ```
-/// use mcp_annotations::Schema;
+/// use mcp_annotations::schema::Schema;
 ///
 /// const NO_INPUT: Schema = Schema::Static(r#"{"type":"object","additionalProperties":false}"#);
 /// assert_eq!(NO_INPUT.to_value()["type"], "object");
 ///
 /// let read = Schema::from_value(serde_json::json!({"type": "object"}))?;
 /// assert_eq!(read.as_str(), r#"{"type":"object"}"#);
-/// # Ok::<(), mcp_annotations::SchemaError>(())
+/// # Ok::<(), mcp_annotations::schema::SchemaError>(())
 /// ```
 #[derive(Clone)]
 #[non_exhaustive]
@@ -104,7 +104,7 @@ impl Schema {
     /// use from a [`ToolSchema`] and for one read at run time.
     ///
     /// ```
-    /// assert!(mcp_annotations::Schema::NO_INPUT.is_static());
+    /// assert!(mcp_annotations::schema::Schema::NO_INPUT.is_static());
     /// ```
     #[must_use]
     pub const fn is_static(&self) -> bool {
@@ -261,7 +261,7 @@ pub trait ToolSchema {
     /// assert!(result.is_error);
     /// assert!(result.text_content().contains("`colour`: expected 7 characters"));
     /// # paint(Colour(String::new()));
-    /// # Ok::<(), mcp_annotations::UnknownToolError>(())
+    /// # Ok::<(), mcp_annotations::listing::UnknownToolError>(())
     /// ```
     ///
     /// # Errors

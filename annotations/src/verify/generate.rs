@@ -313,7 +313,7 @@ fn strings(object: &Map<String, Value>) -> Result<BoxedStrategy<Value>, String> 
             Some(rest) if !rest.ends_with('\\') => rest,
             _ => bare,
         };
-        let regex = crate::tool::pattern::translate(bare)?;
+        let regex = mcp_annotations_rules::pattern::translate(bare)?;
         return proptest::string::string_regex(&regex)
             .map(|strategy| strategy.prop_map(Value::String).boxed())
             .map_err(|error| format!("the pattern `{pattern}` cannot be generated from: {error}"));

@@ -76,6 +76,8 @@
 //! A run that could not check what it should is not ok either ([`Report::problems`]): a tool
 //! none of whose calls succeeded (its hints were seen only over failures), a schema no value
 //! can be generated for, an observation missing or failing, a state that cannot be built.
+//!
+#![doc = include_str!("../../docs/verify.md")]
 
 mod block_on;
 mod broken;

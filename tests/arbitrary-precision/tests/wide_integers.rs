@@ -115,7 +115,7 @@ fn a_resource_links_size_reads_from_the_numbers_text() {
     for (size, expected) in [("-0", 0), ("12", 12), ("12.0", 12)] {
         let text = format!(r#"{{"type":"resource_link","uri":"u","name":"n","size":{size}}}"#);
         let value: Value = serde_json::from_str(&text).unwrap();
-        let Ok(mcp_annotations::Content::ResourceLink(link)) = mcp_annotations::Content::from_json(&value)
+        let Ok(mcp_annotations::content::Content::ResourceLink(link)) = mcp_annotations::content::Content::from_json(&value)
         else {
             panic!("{size} is a size");
         };
@@ -125,7 +125,7 @@ fn a_resource_links_size_reads_from_the_numbers_text() {
         r#"{"type":"resource_link","uri":"u","name":"n","size":18446744073709551616}"#,
     )
     .unwrap();
-    assert!(mcp_annotations::Content::from_json(&past).is_err());
+    assert!(mcp_annotations::content::Content::from_json(&past).is_err());
 }
 
 #[test]

@@ -1,9 +1,15 @@
-//! `#[schema(pattern = "...")]`: a JSON Schema pattern is an ECMA-262 regular expression (run
-//! without flags, as JSON Schema validators run it), and the `regex` crate reads some of its
-//! syntax otherwise (`\d` takes every Unicode digit there, `.` takes `\r`). [`translate`]
-//! writes the pattern in the `regex` crate's syntax with ECMA-262's meaning, or says why it
-//! cannot. A leaf: imports nothing of the crate. The runtime crate states the same translation
-//! (`annotations/src/tool/pattern.rs`), and `tests/macros/rules.rs` holds the two equal.
+//! A JSON Schema `pattern` is an ECMA-262 regular expression, run without flags as JSON Schema
+//! validators run it. The `regex` crate reads some of that syntax otherwise (`\d` takes every
+//! Unicode digit there, `.` takes `\r`), so a pattern is run as [`translate`] writes it: the
+//! macro translates and compiles it while compiling, to refuse what cannot run so, and the call
+//! and `verify` run the same translation.
+//!
+//! ```
+//! use mcp_annotations_rules::pattern::translate;
+//!
+//! assert_eq!(translate(r"^\d+$").unwrap(), "^[0-9]+$");
+//! assert!(translate(r"(?=a)").is_err());
+//! ```
 
 /// ECMA-262's white space and line terminators (`\s`), as members of a `regex` class.
 const SPACE: &str = r"\t\x{B}\x{C}\x{20}\x{A0}\x{FEFF}\p{Zs}\n\r\x{2028}\x{2029}";
@@ -22,7 +28,7 @@ const DIGIT: &str = "0-9";
 /// flag and refuses with it (a lone `{`, `\é`), as JSON Schema validators differ there: a
 /// pattern that passes means one thing to every validator.
 /// Errors the `regex` parser reports itself (an unclosed group) are left to it.
-pub(crate) fn translate(pattern: &str) -> Result<String, String> {
+pub fn translate(pattern: &str) -> Result<String, String> {
     let chars: Vec<char> = pattern.chars().collect();
     let mut out = String::new();
     let mut i = 0;
