@@ -1,4 +1,4 @@
-//! Cases per second of `mcp_annotations::verify`: on the notes example's own tools against its real
+//! Cases per second of `mcp_annotations_verify`: on the notes example's own tools against its real
 //! file store (each case a fresh file, the observation the file read back), and on a listing of
 //! 100 tools over an in-memory store. A case is everything one check takes: a fresh state, the
 //! calls before, the call checked, a second call where the tool claims idempotence, the
@@ -18,8 +18,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
-use mcp_annotations::verify::Verify;
 use mcp_annotations::{Listing, tool, tools};
+use mcp_annotations_verify::Verify;
 
 /// A store of counters, by key.
 #[derive(Default, serde::Serialize)]

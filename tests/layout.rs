@@ -279,9 +279,8 @@ fn the_macros_files_import_no_circle() {
 }
 
 /// The runtime crate's folders, from the floor up: each may import only folders before it.
-const RUNTIME_FLOORS: [&str; 11] = [
-    "protocol", "hints", "tool", "content", "result", "call", "listing", "diff", "verify", "rmcp",
-    "private",
+const RUNTIME_FLOORS: [&str; 10] = [
+    "protocol", "hints", "tool", "content", "result", "call", "listing", "diff", "rmcp", "private",
 ];
 
 /// Each folder of `annotations/src/` and the folders its code names, each with the file that
@@ -359,6 +358,9 @@ fn no_file_but_the_crate_roots_is_over_600_lines() {
     let mut stack = vec![
         root.join("annotations/src"),
         root.join("annotations-derive/src"),
+        root.join("annotations-rules/src"),
+        root.join("annotations-verify/src"),
+        root.join("annotations-audit/src"),
     ];
     let mut read = 0;
     while let Some(dir) = stack.pop() {

@@ -19,11 +19,8 @@
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
-#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod http;
 pub mod mime;
 pub mod name;
-#[cfg(feature = "pattern")]
-#[cfg_attr(docsrs, doc(cfg(feature = "pattern")))]
 pub mod pattern;

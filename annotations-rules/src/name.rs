@@ -48,14 +48,13 @@ pub fn tool_name_problem(name: &str) -> Option<String> {
     if name.is_empty() {
         return Some(format!("it is empty; {TOOL_NAME_RULE}"));
     }
-    if let Some(bad) = name
-        .chars()
-        .find(|c| !(c.is_ascii() && tool_name_byte(*c as u8)))
-    {
-        return Some(format!("{bad:?} is not allowed; {TOOL_NAME_RULE}"));
+    let length = name.chars().count();
+    if length > 128 {
+        return Some(format!("it is {length} characters long; {TOOL_NAME_RULE}"));
     }
-    // Every character is ASCII here, so bytes are characters.
-    (name.len() > 128).then(|| format!("it is {} characters long; {TOOL_NAME_RULE}", name.len()))
+    name.chars()
+        .find(|c| !(c.is_ascii() && tool_name_byte(*c as u8)))
+        .map(|bad| format!("{bad:?} is not allowed; {TOOL_NAME_RULE}"))
 }
 
 /// Whether `name` is a toolset's name: 1 to 64 of `a-z 0-9 _ -`.

@@ -98,10 +98,10 @@
 // The folders, from the floor up: `protocol` (the protocol's shared vocabulary), `hints`,
 // `tool` (the descriptor), `content` and `result` (what a call gives back), `call` (the call of
 // one tool), `listing` (which gathers, renders and calls tools), `diff` (what changed between
-// two versions of a tool), `verify` (the hints checked by behaviour), `rmcp` (the bridge), and
+// two versions of a tool), `rmcp` (the bridge), and
 // `__private`. Each imports only the folders before it in this list (`tests/layout.rs` holds
 // this); rustfmt orders the declarations below by name. The public modules are some of these
-// folders (`call`, `content`, `diff`, `listing`, `rmcp`, `verify`) and three modules by job
+// folders (`call`, `content`, `diff`, `listing`, `rmcp`) and three modules by job
 // below that gather from several (`descriptor`, `host`, `schema`).
 pub mod call;
 pub mod content;
@@ -114,9 +114,6 @@ mod result;
 #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
 pub mod rmcp;
 mod tool;
-#[cfg(feature = "verify")]
-#[cfg_attr(docsrs, doc(cfg(feature = "verify")))]
-pub mod verify;
 
 #[doc(hidden)]
 #[path = "private/mod.rs"]
@@ -144,7 +141,7 @@ pub mod descriptor {
     //! ```
 
     pub use crate::hints::ConflictError;
-    pub use crate::protocol::{Icon, IconTheme, Meta, ParseError};
+    pub use crate::protocol::{Icon, IconTheme, Meta, MimeType, ParseError};
     pub use crate::tool::grouping::is_valid_toolset_name;
     pub use crate::tool::{InvalidToolError, StaticTool, TaskSupport, is_valid_tool_name};
 }

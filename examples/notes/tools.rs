@@ -29,7 +29,7 @@ impl Notes {
     }
 
     /// The notes file.
-    #[allow(dead_code)] // Read by `tests/notes_verify.rs` and the verification benchmark.
+    #[allow(dead_code)] // Read by `tests/verify.rs` and the verification benchmark.
     pub fn store(&self) -> &Store {
         &self.store
     }

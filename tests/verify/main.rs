@@ -1,11 +1,11 @@
-//! `mcp_annotations::verify` against a listing of deliberate liars beside honest tools: every liar
+//! `mcp_annotations_verify` against a listing of deliberate liars beside honest tools: every liar
 //! is caught with the right kind, no honest tool ever is; snapshots and their classified diff.
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
 
-use mcp_annotations::verify::{Verify, ViolationKind};
 use mcp_annotations::{Json, Listing, ToolSchema, tool, tools};
+use mcp_annotations_verify::{Verify, ViolationKind};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
@@ -221,7 +221,7 @@ fn the_same_seed_gives_the_same_report() {
 
 #[test]
 fn what_kept_the_run_from_checking_is_a_problem_in_the_report_never_a_panic() {
-    let problem = |report: &mcp_annotations::verify::Report, text: &str| {
+    let problem = |report: &mcp_annotations_verify::Report, text: &str| {
         assert!(!report.is_ok(), "{report}");
         assert!(
             report.problems().iter().any(|line| line.contains(text)),

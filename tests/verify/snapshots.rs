@@ -1,8 +1,8 @@
-//! `mcp_annotations::verify::Snapshots`: one file per tool, a change a classified failure.
+//! `mcp_annotations_verify::Snapshots`: one file per tool, a change a classified failure.
 
 use mcp_annotations::diff::Class;
-use mcp_annotations::verify::Snapshots;
 use mcp_annotations::{Listing, tool, tools};
+use mcp_annotations_verify::Snapshots;
 
 /// Find notes.
 #[tool(read_only, open_world = false)]

@@ -1,6 +1,6 @@
 //! The command line of `annotations-audit`: the audit of a server's listing (the default),
 //! `--probe` (its hints checked by behaviour) and `--diff` (what changed between two
-//! listings). Shared by the installed binary and the `audit` example.
+//! listings).
 
 mod http;
 mod peer;

@@ -173,7 +173,7 @@ fn reuse(
     validator: &jsonschema::Validator,
 ) -> Value {
     let mut arguments = arguments.clone();
-    let paths = mcp_annotations::verify::scalar_paths(&arguments);
+    let paths = mcp_annotations_verify::scalar_paths(&arguments);
     for (leaf, path) in paths.into_iter().enumerate() {
         let Some(current) = arguments.pointer(&path).cloned() else {
             continue;
@@ -274,7 +274,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         let mut notes: Vec<Value> = Vec::new();
         let mut succeeded = 0u32;
         let schema = tool.input_schema.to_value();
-        let generated = mcp_annotations::verify::arguments(&schema);
+        let generated = mcp_annotations_verify::arguments(&schema);
         let validator = jsonschema::validator_for(&schema).ok();
         let output = tool
             .output_schema
@@ -438,9 +438,9 @@ fn call(peer: &mut Peer, sandbox: &Path, tool: &Tool, arguments: &Value, twice: 
 /// text mentions, for later calls.
 fn collect(arguments: &Value, result: &Value, seen: &mut Vec<Value>) {
     let mut found = Vec::new();
-    mcp_annotations::verify::scalars(arguments, &mut found);
+    mcp_annotations_verify::scalars(arguments, &mut found);
     if let Some(content) = result.get("structuredContent") {
-        mcp_annotations::verify::scalars(content, &mut found);
+        mcp_annotations_verify::scalars(content, &mut found);
     }
     for block in result
         .get("content")

@@ -118,7 +118,7 @@ pub fn lost(before: &Tree, after: &Tree) -> Option<String> {
         };
         let json = |bytes: &[u8]| serde_json::from_slice::<serde_json::Value>(bytes).ok();
         if let (Some(was), Some(is)) = (json(was), json(is)) {
-            if !mcp_annotations::verify::contains(&was, &is) {
+            if !mcp_annotations_verify::contains(&was, &is) {
                 return Some(format!(
                     "`{path}`: something in its JSON was removed or overwritten"
                 ));
@@ -136,7 +136,7 @@ pub fn lost(before: &Tree, after: &Tree) -> Option<String> {
             };
             if let (Some(was), Some(is)) = (records(was), records(is)) {
                 let (was, is) = (serde_json::Value::Array(was), serde_json::Value::Array(is));
-                if !mcp_annotations::verify::contains(&was, &is) {
+                if !mcp_annotations_verify::contains(&was, &is) {
                     return Some(format!(
                         "`{path}`: a record of its JSON Lines was removed or overwritten"
                     ));

@@ -488,7 +488,7 @@ fn number_bounds(value: &Number, attr: &SchemaAttr) -> Option<String> {
 }
 
 /// Whether the runtime can enforce `pattern`: it is ECMA-262 syntax the `regex` crate can run
-/// with ECMA-262's meaning (`leaf/pattern.rs`), and it compiles, with the `regex` feature on.
+/// with ECMA-262's meaning (`mcp_annotations_rules::pattern`), and it compiles, with the `regex` feature on.
 #[cfg(feature = "regex")]
 fn check_pattern(pattern: &str) -> Result<(), String> {
     compile_pattern(pattern).map(|_| ())

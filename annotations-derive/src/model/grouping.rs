@@ -12,12 +12,7 @@ use crate::model::entry::Value;
 /// Whether `name` is a toolset's name: 1 to 64 of `a-z 0-9 _ -`, as the runtime's
 /// `is_valid_toolset_name` says.
 pub(crate) fn toolset_problem(name: &str) -> Option<String> {
-    let valid = !name.is_empty()
-        && name.len() <= 64
-        && name
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_' || b == b'-');
-    (!valid).then(|| {
+    (!mcp_annotations_rules::name::is_valid_toolset_name(name)).then(|| {
         format!("`{name}` is not a toolset's name: 1 to 64 of `a-z 0-9 _ -` (`pull_requests`)")
     })
 }

@@ -17,14 +17,13 @@ pub(crate) mod wire;
 use serde_json::Value;
 
 use crate::content::extras::{Extras, extras};
-use crate::protocol::Meta;
 use crate::protocol::read::{as_object, required_string};
 
 pub use self::annotations::{ContentAnnotations, Priority, Role};
 pub use self::binary::{Audio, Image};
 pub use self::resource::{EmbeddedResource, ResourceLink};
 pub use self::text::TextContent;
-pub use crate::protocol::{ContentError, MimeType};
+pub use crate::protocol::{ContentError, Meta, MimeType};
 
 extras!(
     TextContent => Text,

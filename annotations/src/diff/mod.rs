@@ -61,7 +61,17 @@ pub struct Change {
 }
 
 impl Change {
-    pub(crate) fn new(tool: &str, what: impl Into<String>, class: Class) -> Self {
+    /// A change to `tool`, said as `what`, of `class`: what a tool of your own that compares
+    /// tools (as `mcp-annotations-verify`'s snapshots do) reports beside [`changes`]'.
+    ///
+    /// ```
+    /// use mcp_annotations::diff::{Change, Class};
+    ///
+    /// let removed = Change::new("delete_note", "tool removed", Class::Breaking);
+    /// assert_eq!((removed.tool(), removed.class()), ("delete_note", Class::Breaking));
+    /// ```
+    #[must_use]
+    pub fn new(tool: &str, what: impl Into<String>, class: Class) -> Self {
         Change {
             tool: tool.to_owned(),
             what: what.into(),

@@ -188,7 +188,7 @@ fn pattern_matches(pattern: &'static str, text: &str) -> Result<bool, String> {
 #[cfg(not(feature = "regex"))]
 fn pattern_matches(pattern: &'static str, _: &str) -> Result<bool, String> {
     Err(format!(
-        "the pattern `{pattern}` cannot be checked: the `regex` feature of `annotations` is off"
+        "the pattern `{pattern}` cannot be checked: the `regex` feature of `mcp-annotations` is off"
     ))
 }
 

@@ -1,7 +1,7 @@
 //! The descriptor of one tool, as a server lists it in `tools/list`: [`Tool`], its [`name`]
 //! rule, its [`wire`] form, its input and output [`schema`]s (and the [`schema_builder`] that
 //! writes the ones known only at run time), and its [`readiness`] for a tool directory; the
-//! [`constraints`] a call checks, a [`pattern`] read as ECMA-262 reads it.
+//! [`constraints`] a call checks, a pattern read as ECMA-262 reads it (`mcp_annotations_rules::pattern`).
 
 use std::borrow::Cow;
 use std::fmt;

@@ -12,7 +12,7 @@ mod tools;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use mcp_annotations::verify::{Snapshots, Verify};
+use mcp_annotations_verify::{Snapshots, Verify};
 
 use crate::store::Store;
 use crate::tools::{Notes, TOOLS};

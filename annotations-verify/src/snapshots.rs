@@ -4,17 +4,17 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use crate::diff::{self, Change, Class};
-use crate::listing::Listing;
-use crate::tool::Tool;
+use mcp_annotations::Listing;
+use mcp_annotations::Tool;
+use mcp_annotations::diff::{self, Change, Class};
 
 /// The snapshots of a listing's tools in one folder: `<tool>.json` each, the tool as the
 /// latest protocol version lists it. [`check`](Self::check) fails on a missing, changed or
-/// vanished snapshot, with the change classified ([`diff`](crate::diff)); run the tests with
+/// vanished snapshot, with the change classified ([`diff`](mcp_annotations::diff)); run the tests with
 /// `UPDATE_TOOLSNAPS=1` to write them as they are now.
 ///
 /// ```no_run
-/// use mcp_annotations::verify::Snapshots;
+/// use mcp_annotations_verify::Snapshots;
 /// # use mcp_annotations::{Listing, tools};
 /// # static TOOLS: Listing = tools![];
 ///

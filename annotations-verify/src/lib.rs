@@ -1,15 +1,15 @@
-//! Hints verified by behaviour, in the author's own tests (feature `verify`): [`Verify`] calls
+//! Hints verified by behaviour, in the author's own tests: [`Verify`] calls
 //! every tool of a listing with arguments generated from its listed input schema, observes the
 //! server's state around each call, and reports every promise a tool breaks: a read-only tool
 //! that changed something, an idempotent one whose second call did more, a non-destructive one
 //! that removed or overwrote something, arguments the schema takes that the call refuses (or
 //! the reverse), a result outside the output schema. [`Snapshots`] keeps each tool as listed
-//! and fails on a change, classified by [`diff`](crate::diff).
+//! and fails on a change, classified by [`diff`](mcp_annotations::diff).
 //!
 //! ```
 //! use std::sync::Mutex;
 //!
-//! use mcp_annotations::verify::{Verify, ViolationKind};
+//! use mcp_annotations_verify::{Verify, ViolationKind};
 //! use mcp_annotations::{Listing, tool, tools};
 //!
 //! #[derive(Default)]
@@ -77,7 +77,9 @@
 //! none of whose calls succeeded (its hints were seen only over failures), a schema no value
 //! can be generated for, an observation missing or failing, a state that cannot be built.
 //!
-#![doc = include_str!("../../docs/verify.md")]
+#![doc = include_str!("../docs/verify.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 mod block_on;
 mod broken;
@@ -93,7 +95,7 @@ pub use self::snapshots::{SnapshotError, Snapshots};
 
 use serde_json::Value;
 
-use crate::listing::Listing;
+use mcp_annotations::Listing;
 
 /// The JSON pointers of the strings and numbers in `value`, in order: the places where a
 /// generated value may be replaced by one seen before, as `Verify` and the audit's probe do to
@@ -101,7 +103,7 @@ use crate::listing::Listing;
 ///
 /// ```
 /// let arguments = serde_json::json!([3, {"a/b": ["x", true]}]);
-/// assert_eq!(mcp_annotations::verify::scalar_paths(&arguments), ["/0", "/1/a~1b/0"]);
+/// assert_eq!(mcp_annotations_verify::scalar_paths(&arguments), ["/0", "/1/a~1b/0"]);
 /// ```
 #[must_use]
 pub fn scalar_paths(value: &Value) -> Vec<String> {
@@ -132,7 +134,7 @@ pub fn scalar_paths(value: &Value) -> Vec<String> {
 ///
 /// ```
 /// let mut seen = Vec::new();
-/// mcp_annotations::verify::scalars(&serde_json::json!([7, true, {"name": "n"}]), &mut seen);
+/// mcp_annotations_verify::scalars(&serde_json::json!([7, true, {"name": "n"}]), &mut seen);
 /// assert_eq!(seen, [serde_json::json!(7), serde_json::json!("n")]);
 /// ```
 pub fn scalars(value: &Value, out: &mut Vec<Value>) {

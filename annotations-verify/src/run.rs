@@ -11,15 +11,15 @@ use proptest::strategy::{BoxedStrategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::Value;
 
-use crate::call::Context;
-use crate::protocol::ProtocolVersion;
-use crate::result::ToolResult;
-use crate::tool::Tool;
-use crate::verify::broken::{Broken, broken};
-use crate::verify::generate;
-use crate::verify::observe::{contains, diff};
-use crate::verify::report::{Report, Violation, ViolationKind};
-use crate::verify::{Verify, scalar_paths, scalars};
+use crate::broken::{Broken, broken};
+use crate::generate;
+use crate::observe::{contains, diff};
+use crate::report::{Report, Violation, ViolationKind};
+use crate::{Verify, scalar_paths, scalars};
+use mcp_annotations::Context;
+use mcp_annotations::ProtocolVersion;
+use mcp_annotations::Tool;
+use mcp_annotations::ToolResult;
 
 /// How many calls before the one checked, at most.
 const MOST_BEFORE: usize = 3;

@@ -13,7 +13,7 @@ pub enum ViolationKind {
     /// observation the first one left.
     Idempotent,
     /// `destructiveHint: false`, but something in the observation was gone or overwritten
-    /// after a call (see [`contains`](crate::verify::contains)).
+    /// after a call (see [`contains`](crate::contains)).
     Additive,
     /// Arguments the listed input schema takes were refused as arguments (a message naming
     /// an argument), not by the handler's own judgement.
@@ -134,7 +134,7 @@ impl fmt::Display for Violation {
     }
 }
 
-/// What [`Verify::run`](crate::verify::Verify::run) found.
+/// What [`Verify::run`](crate::Verify::run) found.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Report {
     pub(crate) violations: Vec<Violation>,
@@ -177,7 +177,7 @@ impl Report {
         &self.notes
     }
 
-    /// The seed of the run: [`Verify::seed`](crate::verify::Verify::seed) with it repeats
+    /// The seed of the run: [`Verify::seed`](crate::Verify::seed) with it repeats
     /// the run exactly.
     #[must_use]
     pub const fn seed(&self) -> u64 {

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::verify::generate::resolve;
+use crate::generate::resolve;
 
 /// One way to break an argument set: the argument it breaks, and the arguments broken.
 #[derive(Clone, Debug)]
