@@ -5,21 +5,9 @@ use std::process::Command;
 
 use serde_json::Value;
 
-/// A fixture server, built by `cargo test` beside the test binaries.
-fn example(name: &str) -> std::path::PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let deps = exe
-        .parent()
-        .expect("the test binary is in target/<profile>/deps");
-    let dir = deps.parent().expect("target/<profile>");
-    dir.join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
-}
+mod common;
 
-/// The `annotations-audit` binary itself.
-fn audit_binary() -> &'static str {
-    env!("CARGO_BIN_EXE_annotations-audit")
-}
+use common::{audit_binary, example};
 
 fn audit(server: &str) -> (i32, Value) {
     audit_with(server, "")

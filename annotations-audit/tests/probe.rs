@@ -6,21 +6,9 @@ use std::process::Command;
 
 use serde_json::{Value, json};
 
-/// A fixture server, built by `cargo test` beside the test binaries.
-fn example(name: &str) -> std::path::PathBuf {
-    let exe = std::env::current_exe().expect("the test binary's path");
-    let deps = exe
-        .parent()
-        .expect("the test binary is in target/<profile>/deps");
-    let dir = deps.parent().expect("target/<profile>");
-    dir.join("examples")
-        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
-}
+mod common;
 
-/// The `annotations-audit` binary itself.
-fn audit_binary() -> &'static str {
-    env!("CARGO_BIN_EXE_annotations-audit")
-}
+use common::{audit_binary, example};
 
 /// The audit with `args`: its exit status and its JSON report.
 fn audit(args: &[&str]) -> (i32, Value) {
