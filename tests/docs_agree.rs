@@ -84,3 +84,47 @@ fn the_readme_is_a_front_page() {
     assert!(readme.contains("cargo add mcp-annotations"));
     assert!(readme.contains("cargo install mcp-annotations-audit"));
 }
+
+/// What crates.io refuses at upload, which `cargo publish --dry-run` does not check: at most 5
+/// keywords, each at most 20 characters of ASCII letters, digits, `-` and `_`, starting with a
+/// letter; and every published package says what it is and under which licence.
+#[test]
+fn every_published_manifest_is_one_crates_io_takes() {
+    for package in [
+        "annotations",
+        "annotations-derive",
+        "annotations-rules",
+        "annotations-verify",
+        "annotations-audit",
+    ] {
+        let manifest = read(&format!("{package}/Cargo.toml"));
+        let field = |name: &str| {
+            manifest
+                .lines()
+                .find_map(|line| line.strip_prefix(&format!("{name} = ")))
+                .map(str::to_owned)
+        };
+        assert!(field("description").is_some(), "{package}: no description");
+        assert!(
+            field("license.workspace").is_some() || field("license").is_some(),
+            "{package}: no licence"
+        );
+        let keywords = field("keywords").unwrap_or_else(|| panic!("{package}: no keywords"));
+        let keywords: Vec<&str> = keywords
+            .trim_matches(|c| c == '[' || c == ']')
+            .split(',')
+            .map(|keyword| keyword.trim().trim_matches('"'))
+            .collect();
+        assert!(keywords.len() <= 5, "{package}: {keywords:?}");
+        for keyword in keywords {
+            assert!(
+                keyword.len() <= 20
+                    && keyword.starts_with(|c: char| c.is_ascii_alphabetic())
+                    && keyword
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_'),
+                "{package}: crates.io refuses the keyword {keyword:?}"
+            );
+        }
+    }
+}

@@ -149,12 +149,12 @@ fn breaking_values(property: &Value, current: Option<&Value>) -> Vec<(&'static s
             }
             out.push(("an array longer than its maxItems", Value::Array(more)));
         }
-        if get("uniqueItems") == Some(&Value::Bool(true)) {
-            if let Some(first) = items.first() {
-                let mut repeated = items.clone();
-                repeated.push(first.clone());
-                out.push(("an array with an item twice", Value::Array(repeated)));
-            }
+        if get("uniqueItems") == Some(&Value::Bool(true))
+            && let Some(first) = items.first()
+        {
+            let mut repeated = items.clone();
+            repeated.push(first.clone());
+            out.push(("an array with an item twice", Value::Array(repeated)));
         }
     }
     out

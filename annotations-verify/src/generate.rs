@@ -318,10 +318,10 @@ fn strings(object: &Map<String, Value>) -> Result<BoxedStrategy<Value>, String> 
             .map(|strategy| strategy.prop_map(Value::String).boxed())
             .map_err(|error| format!("the pattern `{pattern}` cannot be generated from: {error}"));
     }
-    if let Some(Value::String(format)) = object.get("format") {
-        if let Some(strategy) = formatted(format) {
-            return Ok(strategy);
-        }
+    if let Some(Value::String(format)) = object.get("format")
+        && let Some(strategy) = formatted(format)
+    {
+        return Ok(strategy);
     }
     #[allow(clippy::cast_possible_truncation)]
     let range = (min as usize)..=(max as usize);

@@ -296,11 +296,9 @@ impl<S: 'static> Run<'_, '_, S> {
             return ToolResult::error("not listed");
         };
         let result = call.await;
-        if counted {
-            if let Some(count) = self.calls.borrow_mut().get_mut(index) {
-                count.0 += 1;
-                count.1 += u64::from(!result.is_error);
-            }
+        if counted && let Some(count) = self.calls.borrow_mut().get_mut(index) {
+            count.0 += 1;
+            count.1 += u64::from(!result.is_error);
         }
         if result.is_error {
             let text = result.text_content();
@@ -367,10 +365,10 @@ impl<S: 'static> Run<'_, '_, S> {
             if let Some(slot) = arguments.pointer_mut(&path) {
                 *slot = pick;
             }
-            if !validator.is_some_and(|validator| validator.is_valid(&arguments)) {
-                if let Some(slot) = arguments.pointer_mut(&path) {
-                    *slot = current;
-                }
+            if !validator.is_some_and(|validator| validator.is_valid(&arguments))
+                && let Some(slot) = arguments.pointer_mut(&path)
+            {
+                *slot = current;
             }
         }
         arguments
@@ -455,15 +453,16 @@ impl<S: 'static> Run<'_, '_, S> {
                 String::new(),
             );
         }
-        if check(ViolationKind::OutputSchema) && !result.is_error {
-            if let Some(problem) = self.output_problem(index, &result) {
-                return found(
-                    ViolationKind::OutputSchema,
-                    problem,
-                    &arguments,
-                    String::new(),
-                );
-            }
+        if check(ViolationKind::OutputSchema)
+            && !result.is_error
+            && let Some(problem) = self.output_problem(index, &result)
+        {
+            return found(
+                ViolationKind::OutputSchema,
+                problem,
+                &arguments,
+                String::new(),
+            );
         }
         if let (Some(before), Some(after)) = (&before, &after) {
             let hints = &tool.annotations;
@@ -490,46 +489,45 @@ impl<S: 'static> Run<'_, '_, S> {
                 }
                 if check(ViolationKind::Idempotent) && hints.idempotent() {
                     self.call(&state, index, &arguments, true).await;
-                    if let Some(again) = self.observation(&state) {
-                        if again != *after {
-                            return found(
+                    if let Some(again) = self.observation(&state)
+                        && again != *after
+                    {
+                        return found(
                                 ViolationKind::Idempotent,
                                 "called twice with the same arguments, the second call changed the observation again".into(),
                                 &arguments,
                                 diff(after, &again, 12),
                             );
-                        }
                     }
                 }
             }
         }
-        if check(ViolationKind::InvalidArgumentsAccepted) {
-            if let (Value::Object(valid), Some(validator)) = (&arguments, &self.validators[index]) {
-                let broken = broken(validator, &self.schemas[index], valid);
-                if !broken.is_empty() {
-                    let Broken {
-                        argument,
-                        rule,
-                        arguments,
-                    } = &broken[case.broken.index(broken.len())];
-                    let arguments = Value::Object(arguments.clone());
-                    let result = self.call(&state, index, &arguments, false).await;
-                    let text = result.text_content();
-                    let named =
-                        refused_as_argument(&text) && text.contains(&format!("`{argument}`"));
-                    if !named {
-                        let what = if result.is_error {
-                            format!("failed without naming it: \"{text}\"")
-                        } else {
-                            "accepted".to_owned()
-                        };
-                        return found(
-                            ViolationKind::InvalidArgumentsAccepted,
-                            format!("{rule} (`{argument}`) was {what}"),
-                            &arguments,
-                            String::new(),
-                        );
-                    }
+        if check(ViolationKind::InvalidArgumentsAccepted)
+            && let (Value::Object(valid), Some(validator)) = (&arguments, &self.validators[index])
+        {
+            let broken = broken(validator, &self.schemas[index], valid);
+            if !broken.is_empty() {
+                let Broken {
+                    argument,
+                    rule,
+                    arguments,
+                } = &broken[case.broken.index(broken.len())];
+                let arguments = Value::Object(arguments.clone());
+                let result = self.call(&state, index, &arguments, false).await;
+                let text = result.text_content();
+                let named = refused_as_argument(&text) && text.contains(&format!("`{argument}`"));
+                if !named {
+                    let what = if result.is_error {
+                        format!("failed without naming it: \"{text}\"")
+                    } else {
+                        "accepted".to_owned()
+                    };
+                    return found(
+                        ViolationKind::InvalidArgumentsAccepted,
+                        format!("{rule} (`{argument}`) was {what}"),
+                        &arguments,
+                        String::new(),
+                    );
                 }
             }
         }

@@ -19,8 +19,9 @@ const PACKAGE: &str = "mcp-annotations";
 /// The runtime's library name, what a dependency that is not renamed is known by.
 pub(crate) const DEFAULT: &str = "mcp_annotations";
 
-/// Manifests read so far: path, modification time, the name found.
-type Cache = Vec<(PathBuf, Option<SystemTime>, String)>;
+/// Manifests read so far: the files each read took (the package's manifest first, then its
+/// workspace's if it was read) with their modification times, and the name found.
+type Cache = Vec<(Vec<(PathBuf, Option<SystemTime>)>, String)>;
 
 static CACHE: Mutex<Cache> = Mutex::new(Vec::new());
 
@@ -34,29 +35,37 @@ pub(crate) fn runtime_name() -> String {
         return DEFAULT.to_owned();
     }
     let manifest = Path::new(&dir).join("Cargo.toml");
-    let modified = std::fs::metadata(&manifest).and_then(|m| m.modified()).ok();
     let mut cache = CACHE
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some((_, _, name)) = cache
-        .iter()
-        .find(|(path, time, _)| *path == manifest && *time == modified)
-    {
+    if let Some((_, name)) = cache.iter().find(|(files, _)| {
+        files.first().is_some_and(|(path, _)| *path == manifest)
+            && files.iter().all(|(path, time)| modified(path) == *time)
+    }) {
         return name.clone();
     }
+    let mut files = vec![(manifest.clone(), modified(&manifest))];
     let name = std::fs::read_to_string(&manifest)
         .ok()
-        .and_then(|text| renamed(&text, &manifest))
+        .and_then(|text| renamed(&text, &manifest, &mut files))
         .unwrap_or_else(|| DEFAULT.to_owned());
-    cache.retain(|(path, _, _)| *path != manifest);
-    cache.push((manifest, modified, name.clone()));
+    cache.retain(|(cached, _)| cached.first().is_none_or(|(path, _)| *path != manifest));
+    cache.push((files, name.clone()));
     name
+}
+
+fn modified(path: &Path) -> Option<SystemTime> {
+    std::fs::metadata(path).and_then(|m| m.modified()).ok()
 }
 
 /// The key of a dependency on the runtime under another name, as an identifier; `None` (the
 /// default name) unless the package depends on the runtime under exactly one other name and
 /// never under its own, so that a guess never replaces a name that works.
-fn renamed(text: &str, manifest: &Path) -> Option<String> {
+fn renamed(
+    text: &str,
+    manifest: &Path,
+    files: &mut Vec<(PathBuf, Option<SystemTime>)>,
+) -> Option<String> {
     let package = scan(text, DependencyTables::Package);
     if package.plain {
         return None;
@@ -73,9 +82,13 @@ fn renamed(text: &str, manifest: &Path) -> Option<String> {
             } else {
                 std::fs::read_to_string(&path).ok()
             };
+            if path != manifest && root.is_some() {
+                files.push((path.clone(), modified(&path)));
+            }
             if let Some(root) = root.filter(|root| {
-                root.lines()
-                    .any(|line| strip_comment(line).trim() == "[workspace]")
+                logical_lines(root)
+                    .iter()
+                    .any(|line| line.trim() == "[workspace]")
             }) {
                 let workspace = scan(&root, DependencyTables::Workspace);
                 for key in &package.inherited {
@@ -94,7 +107,7 @@ fn renamed(text: &str, manifest: &Path) -> Option<String> {
     keys.sort();
     keys.dedup();
     match keys.as_slice() {
-        [key] => Some(identifier(key)),
+        [key] => identifier(key),
         _ => None,
     }
 }
@@ -134,6 +147,12 @@ fn scan(text: &str, tables: DependencyTables) -> Scan {
     let mut out = Scan::default();
     let mut record = |entry: Entry| match entry.package.as_deref() {
         Some(PACKAGE) => out.renamed.push(entry.key),
+        // The runtime's own name taken by another package (a fork): `::mcp_annotations` is
+        // that package, and it works.
+        Some(_) if entry.key == PACKAGE || entry.key == DEFAULT => {
+            out.plain = true;
+            out.plain_keys.push(entry.key);
+        }
         Some(_) => {}
         None if entry.inherits => out.inherited.push(entry.key),
         None if entry.key == PACKAGE || entry.key == DEFAULT => {
@@ -252,45 +271,95 @@ fn is_dependency_table(part: &str, tables: DependencyTables) -> bool {
     }
 }
 
-/// The manifest's lines without comments, a value that spans lines (an array inside an
-/// inline table) joined into one.
+/// The manifest's logical lines: comments removed, and a value that spans lines (an array
+/// inside an inline table, a multi-line string) joined into the line of its key, so that
+/// nothing inside a string is read as a table header or a key.
 fn logical_lines(text: &str) -> Vec<String> {
+    #[derive(PartialEq)]
+    enum In {
+        Code,
+        Basic,
+        Literal,
+        MultiBasic,
+        MultiLiteral,
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let triple =
+        |i: usize, quote: char| chars.len() >= i + 3 && chars[i..i + 3].iter().all(|c| *c == quote);
     let mut out = Vec::new();
     let mut current = String::new();
     let mut depth = 0i32;
-    for line in text.lines() {
-        let line = strip_comment(line);
-        depth += nesting(line);
-        if !current.is_empty() {
-            current.push(' ');
+    let mut state = In::Code;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let mut width = 1;
+        match state {
+            In::Code => match c {
+                '#' => {
+                    while i < chars.len() && chars[i] != '\n' {
+                        i += 1;
+                    }
+                    continue;
+                }
+                '"' | '\'' => {
+                    let multi = triple(i, c);
+                    state = match (c, multi) {
+                        ('"', true) => In::MultiBasic,
+                        ('"', false) => In::Basic,
+                        (_, true) => In::MultiLiteral,
+                        (_, false) => In::Literal,
+                    };
+                    if multi {
+                        width = 3;
+                    }
+                }
+                '[' | '{' => depth += 1,
+                ']' | '}' => depth -= 1,
+                '\n' => {
+                    if depth <= 0 {
+                        out.push(std::mem::take(&mut current));
+                        depth = 0;
+                    } else {
+                        current.push(' ');
+                    }
+                    i += 1;
+                    continue;
+                }
+                _ => {}
+            },
+            // An escape in a basic string: the escaped character is not a quote.
+            In::Basic | In::MultiBasic if c == '\\' => width = 2,
+            In::Basic if c == '"' => state = In::Code,
+            In::Literal if c == '\'' => state = In::Code,
+            // A single-line string does not span lines: a newline ends it.
+            In::Basic | In::Literal if c == '\n' => {
+                state = In::Code;
+                continue;
+            }
+            In::MultiBasic if triple(i, '"') => {
+                state = In::Code;
+                width = 3;
+            }
+            In::MultiLiteral if triple(i, '\'') => {
+                state = In::Code;
+                width = 3;
+            }
+            In::MultiBasic | In::MultiLiteral if c == '\n' => {
+                current.push(' ');
+                i += 1;
+                continue;
+            }
+            _ => {}
         }
-        current.push_str(line);
-        if depth <= 0 {
-            out.push(std::mem::take(&mut current));
-            depth = 0;
-        }
+        let end = (i + width).min(chars.len());
+        current.extend(&chars[i..end]);
+        i = end;
     }
     if !current.is_empty() {
         out.push(current);
     }
     out
-}
-
-/// How many brackets and braces `line` opens and does not close, outside strings. A table
-/// header (`[dependencies]`) opens and closes its own.
-fn nesting(line: &str) -> i32 {
-    let mut depth = 0;
-    let mut quote: Option<char> = None;
-    for c in line.chars() {
-        match (quote, c) {
-            (None, '"' | '\'') => quote = Some(c),
-            (Some(q), c) if c == q => quote = None,
-            (None, '[' | '{') => depth += 1,
-            (None, ']' | '}') => depth -= 1,
-            _ => {}
-        }
-    }
-    depth
 }
 
 /// The fields of an inline table's body, split at the commas outside strings, arrays and
@@ -342,23 +411,23 @@ fn unquote(value: &str) -> Option<&str> {
         .or_else(|| value.strip_prefix('\'').and_then(|v| v.strip_suffix('\'')))
 }
 
-/// The line before a `#` that is not inside a string.
-fn strip_comment(line: &str) -> &str {
-    let mut quote: Option<char> = None;
-    for (i, c) in line.char_indices() {
-        match (quote, c) {
-            (None, '"' | '\'') => quote = Some(c),
-            (Some(q), c) if c == q => quote = None,
-            (None, '#') => return &line[..i],
-            _ => {}
-        }
-    }
-    line
-}
-
-/// A dependency key as Rust names the crate: `-` becomes `_`.
-fn identifier(key: &str) -> String {
-    key.replace('-', "_")
+/// A dependency key as Rust names the crate (`-` becomes `_`), if it is one: what cargo
+/// checks, the macro cannot assume (an editor's macro server reads a manifest mid-edit).
+fn identifier(key: &str) -> Option<String> {
+    const KEYWORDS: [&str; 52] = [
+        "_", "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum",
+        "extern", "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move",
+        "mut", "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait",
+        "true", "type", "unsafe", "use", "where", "while", "abstract", "become", "box", "do",
+        "final", "macro", "override", "priv", "typeof", "unsized", "virtual", "yield", "gen",
+    ];
+    let name = key.replace('-', "_");
+    let mut chars = name.chars();
+    let first = chars.next()?;
+    ((first.is_ascii_alphabetic() || first == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !KEYWORDS.contains(&name.as_str()))
+    .then_some(name)
 }
 
 #[cfg(test)]
@@ -367,7 +436,7 @@ mod tests {
 
     /// What a package's manifest alone makes the runtime's name (no workspace involved).
     fn name(text: &str) -> Option<String> {
-        renamed(text, Path::new("/nonexistent/Cargo.toml"))
+        renamed(text, Path::new("/nonexistent/Cargo.toml"), &mut Vec::new())
     }
 
     #[test]
@@ -405,6 +474,14 @@ mod tests {
             "[dependencies]\nmcp-annotations = \"0.2\"\nold = { package = \"mcp-annotations\", version = \"0.1\" }\n",
             "[dependencies]\nmcp-annotations = \"0.1\"\n[dev-dependencies]\nnext = { package = \"mcp-annotations\", git = \"https://example.com/x\" }\n",
             "[target.'cfg(unix)'.dependencies]\nmcp-annotations = \"0.1\"\n[target.'cfg(windows)'.dependencies]\nh = { package = \"mcp-annotations\" }\n",
+            // The runtime's own name taken by a fork, a rename of the runtime for tests.
+            "[dependencies]\nmcp-annotations = { package = \"mcp-annotations-fork\", version = \"0.1\" }\n[dev-dependencies]\nupstream = { package = \"mcp-annotations\" }\n",
+            // What is inside a string is neither a table nor a key.
+            "[package]\ndescription = \"\"\"\n[dependencies]\nhints = { package = \"mcp-annotations\" }\n\"\"\"\n",
+            "[package]\ndescription = \"a \\\" [dependencies\"\n[dependencies]\nmcp-annotations = \"0.1\"\nx = { package = \"mcp-annotations\" }\n",
+            // A key that is no Rust name (a manifest mid-edit): nothing to name the crate by.
+            "[dependencies]\n\"my hints\" = { package = \"mcp-annotations\" }\n",
+            "[dependencies]\ntype = { package = \"mcp-annotations\" }\n",
             // Two renames: no guess.
             "[dependencies]\na = { package = \"mcp-annotations\" }\n[dev-dependencies]\nb = { package = \"mcp-annotations\" }\n",
         ] {
@@ -424,13 +501,18 @@ mod tests {
         .unwrap();
         let text = "[dependencies]\nhints = { workspace = true, features = [\"rmcp\"] }\n";
         assert_eq!(
-            renamed(text, &member.join("Cargo.toml")).as_deref(),
+            renamed(text, &member.join("Cargo.toml"), &mut Vec::new()).as_deref(),
             Some("hints")
         );
         // A package that is its own workspace's root.
         let root = "[package]\nname = \"x\"\n[workspace]\n[workspace.dependencies]\nhints = { package = \"mcp-annotations\" }\n[dependencies]\nhints.workspace = true\n";
         assert_eq!(
-            renamed(root, &dir.join("elsewhere").join("Cargo.toml")).as_deref(),
+            renamed(
+                root,
+                &dir.join("elsewhere").join("Cargo.toml"),
+                &mut Vec::new()
+            )
+            .as_deref(),
             Some("hints")
         );
         let _ = std::fs::remove_dir_all(&dir);

@@ -460,7 +460,8 @@ async fn saves_keep_permissions_follow_links_and_clean_up_after_killed_writers()
 
 /// On a read-only file system the notes are still listed; only a change fails, saying why.
 /// Needs a read-only mount, which this test makes with `mount` (root on Linux), so it runs
-/// only when asked: `cargo test --test serving -- --ignored`, which CI does as root.
+/// only when asked: `cargo test -p notes --test e2e -- --ignored`, which CI does where it can
+/// mount.
 #[cfg(target_os = "linux")]
 #[tokio::test]
 #[ignore = "needs root, to mount a read-only file system"]
