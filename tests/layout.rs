@@ -450,3 +450,44 @@ fn the_runtime_root_holds_what_an_author_writes_every_day() {
         items.len()
     );
 }
+
+/// Every version decision is a named `const fn` of `ProtocolVersion` (an exhaustive `match` in
+/// `protocol/version.rs`): no other code of the runtime names a version to compare with, so a
+/// new version is a compile error at each decision. The one exception says which form a
+/// conversion with no session writes (`rmcp::UNSESSIONED_FORM`).
+#[test]
+fn version_decisions_are_named_in_one_place() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations/src");
+    let mut stack = vec![root.clone()];
+    let mut named = Vec::new();
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.ends_with("protocol/version.rs")
+                || path.extension().is_none_or(|ext| ext != "rs")
+            {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (i, line) in text.lines().enumerate() {
+                let code = line.trim_start();
+                if code.starts_with("//") {
+                    continue;
+                }
+                if code.contains("ProtocolVersion::V20") {
+                    named.push(format!("{}:{}: {code}", path.display(), i + 1));
+                }
+            }
+        }
+    }
+    assert_eq!(
+        named.len(),
+        1,
+        "versions named outside protocol/version.rs: {named:#?}"
+    );
+    assert!(named[0].contains("rmcp/mod.rs"), "{named:#?}");
+}

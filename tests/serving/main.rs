@@ -11,3 +11,4 @@ pub mod rmcp_listing_server;
 pub mod rmcp_router;
 pub mod rmcp_serve;
 pub mod rmcp_stacked;
+pub mod rmcp_versions;

@@ -236,7 +236,7 @@ pub(crate) fn envelope_with(
 ) -> String {
     let mut out = String::with_capacity(160 + size);
     out.push('{');
-    if options.version.has_cache_fields() {
+    if options.version.has_result_type() {
         out.push_str(r#""resultType":"complete","#);
     }
     out.push_str(r#""tools":["#);

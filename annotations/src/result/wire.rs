@@ -33,7 +33,7 @@ impl Serialize for ResultWire<'_> {
         if let Some(meta) = &result.meta {
             map.serialize_entry("_meta", meta)?;
         }
-        if version >= ProtocolVersion::V2026_07_28 {
+        if version.has_result_type() {
             map.serialize_entry("resultType", "complete")?;
         }
         map.end()
@@ -52,7 +52,7 @@ impl Serialize for Blocks<'_> {
 /// Whether `version` takes `structured` inside `{"result": ...}`: versions before 2026-07-28
 /// require an object there (as a listing writes such an output schema).
 fn wrapped(structured: &Value, version: ProtocolVersion) -> bool {
-    !structured.is_object() && version < ProtocolVersion::V2026_07_28
+    !structured.is_object() && !version.takes_any_structured_root()
 }
 
 /// `{"result": value}`.

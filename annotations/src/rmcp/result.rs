@@ -144,8 +144,7 @@ pub(crate) fn call_tool_result(
         .collect();
     let mut out = CallToolResult::success(content);
     out.structured_content = result.structured_content.map(|structured| {
-        if structured.is_object() || (!objects_always && version() >= ProtocolVersion::V2026_07_28)
-        {
+        if structured.is_object() || (!objects_always && version().takes_any_structured_root()) {
             structured
         } else {
             let mut wrapper = serde_json::Map::new();

@@ -278,7 +278,7 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
             .ok()
             .and_then(|session| session.clone());
         if let Some((peer, version)) = session {
-            let notified = version < crate::protocol::ProtocolVersion::V2026_07_28;
+            let notified = version.is_told_of_list_changes();
             if notified && !self.served.told.swap(true, Ordering::AcqRel) {
                 // A session that has gone away has nothing to be told.
                 let _ = peer.notify_tool_list_changed().await;
@@ -499,13 +499,7 @@ impl<S: Send + Sync + 'static> rmcp::ServerHandler for ListingHandler<S> {
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
         if self.changing {
-            let version = context
-                .peer
-                .peer_info()
-                .and_then(|info| {
-                    crate::protocol::ProtocolVersion::parse(info.protocol_version.as_str())
-                })
-                .unwrap_or(crate::protocol::ProtocolVersion::V2025_06_18);
+            let version = super::negotiated_version(&context.peer);
             if let Ok(mut session) = self.session.lock() {
                 *session = Some((context.peer, version));
             }

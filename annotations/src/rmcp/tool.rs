@@ -17,7 +17,7 @@
 /// ```
 impl From<&crate::tool::Tool> for rmcp::model::Tool {
     fn from(tool: &crate::tool::Tool) -> Self {
-        for_version(tool, crate::protocol::ProtocolVersion::V2025_11_25, false)
+        for_version(tool, super::UNSESSIONED_FORM, false)
     }
 }
 

@@ -327,7 +327,7 @@ impl Tool {
         version: crate::protocol::ProtocolVersion,
     ) -> Option<Cow<'_, str>> {
         let schema = self.output_schema.as_ref()?.as_str();
-        if version >= crate::protocol::ProtocolVersion::V2026_07_28 {
+        if version.takes_any_structured_root() {
             return Some(Cow::Borrowed(schema));
         }
         Some(
