@@ -85,7 +85,7 @@ fn a_bad_server_gets_every_kind_of_finding() {
     );
     expect(
         "list notes",
-        "warning: `openWorldHint` unset: a host assumes open world",
+        "warning: `openWorldHint` unset: a host assumes open-world",
     );
     expect("list notes", "warning: no title");
     expect("list notes", "warning: no description");

@@ -11,6 +11,10 @@ use proptest::prelude::*;
 #[path = "../../annotations-derive/src/leaf/icon_rule.rs"]
 mod macro_icon;
 
+#[path = "../../annotations-derive/src/leaf/hint.rs"]
+#[allow(dead_code)] // The macro's other uses of its hints are its own.
+mod macro_hint;
+
 use mcp_annotations_rules::pattern::translate;
 
 /// The tool-name rule: 1 to 128 of `A-Z a-z 0-9 _ - .`, the same on both sides.
@@ -234,5 +238,30 @@ fn a_translated_pattern_means_what_ecma_262_means() {
         r"a{,3}", r"x{", r"a}", r"[]a]", r"\é", r"\-",
     ] {
         assert!(translate(refused).is_err(), "{refused}");
+    }
+}
+
+/// The macro's list of the hints and the runtime's are one list: the same hints in the same
+/// order, each macro field the runtime's wire name in camel case.
+#[test]
+fn the_hints_are_one_list_on_both_sides() {
+    use mcp_annotations::descriptor::Hint;
+    assert_eq!(macro_hint::HintKind::ALL.len(), Hint::ALL.len());
+    for (kind, hint) in macro_hint::HintKind::ALL.into_iter().zip(Hint::ALL) {
+        let camel: String = kind
+            .field()
+            .split('_')
+            .enumerate()
+            .map(|(i, word)| {
+                if i == 0 {
+                    word.to_owned()
+                } else {
+                    word[..1].to_uppercase() + &word[1..]
+                }
+            })
+            .collect();
+        assert_eq!(camel, hint.wire_name(), "{kind:?}");
+        // `#[tool(read_only)]` states the field `read_only_hint`.
+        assert_eq!(kind.key(), kind.field().trim_end_matches("_hint"));
     }
 }

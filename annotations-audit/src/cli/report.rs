@@ -1,6 +1,7 @@
 //! The audit's report of a listing: each tool's effective hints, what a host would do with it
 //! trusting the server or not, and its findings; as JSON or as a Markdown table.
 
+use mcp_annotations::descriptor::Hint;
 use mcp_annotations::{Tool, host::Severity, host::Trust, host::findings};
 use serde_json::{Value, json};
 
@@ -55,15 +56,20 @@ pub fn report(listed: &[Value], listing_problems: &[String]) -> (Value, bool) {
                     "planMode": view.allowed_in_plan_mode(),
                 })
             };
+            // Each hint under its wire name without `Hint` (`readOnly`), at its effective value.
+            let effective: serde_json::Map<String, Value> = Hint::ALL
+                .into_iter()
+                .map(|hint| {
+                    (
+                        effective_key(hint).to_owned(),
+                        json!(tool.annotations.effective(hint)),
+                    )
+                })
+                .collect();
             json!({
                 "name": tool.name(),
                 "displayName": tool.display_name(),
-                "effective": {
-                    "readOnly": trusted.read_only(),
-                    "destructive": trusted.destructive(),
-                    "idempotent": trusted.idempotent(),
-                    "openWorld": trusted.open_world(),
-                },
+                "effective": effective,
                 "trusted": decisions(trusted),
                 "untrusted": decisions(untrusted),
                 "findings": found.iter().map(|f| json!({
@@ -118,10 +124,15 @@ pub fn table(report: &Value) -> String {
             finding["message"].as_str().unwrap_or("")
         ));
     }
+    out.push_str("| name | display name |");
+    for hint in Hint::ALL {
+        out.push_str(&format!(" {} |", hint.column()));
+    }
     out.push_str(
-        "| name | display name | read-only | destructive | idempotent | open world | trusted: approval / parallel / plan | untrusted: approval / parallel / plan | findings |\n",
+        " trusted: approval / parallel / plan | untrusted: approval / parallel / plan | findings |\n|---|---|",
     );
-    out.push_str("|---|---|---|---|---|---|---|---|---|\n");
+    out.push_str(&"---|".repeat(Hint::ALL.len() + 3));
+    out.push('\n');
     for tool in report["tools"].as_array().into_iter().flatten() {
         // An unreadable tool's hints and decisions are unknown, not "no".
         let flag = |v: &Value| v.as_bool().map_or("?", |b| if b { "yes" } else { "no" });
@@ -145,14 +156,14 @@ pub fn table(report: &Value) -> String {
                 )
             })
             .collect();
+        let hints: String = Hint::ALL
+            .into_iter()
+            .map(|hint| format!(" {} |", flag(&tool["effective"][effective_key(hint)])))
+            .collect();
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+            "| {} | {} |{hints} {} | {} | {} |\n",
             code(tool["name"].as_str().unwrap_or("")),
             cell(tool["displayName"].as_str().unwrap_or("")),
-            flag(&tool["effective"]["readOnly"]),
-            flag(&tool["effective"]["destructive"]),
-            flag(&tool["effective"]["idempotent"]),
-            flag(&tool["effective"]["openWorld"]),
             decisions(&tool["trusted"]),
             decisions(&tool["untrusted"]),
             if findings.is_empty() {
@@ -163,4 +174,9 @@ pub fn table(report: &Value) -> String {
         ));
     }
     out
+}
+
+/// A hint's key in the report's `effective` object: its wire name without `Hint`.
+fn effective_key(hint: Hint) -> &'static str {
+    hint.wire_name().trim_end_matches("Hint")
 }

@@ -15,7 +15,7 @@ use crate::model::tool_attr::Args;
 /// The checked annotations, ready to expand.
 pub(crate) struct Checked<'a> {
     /// The value of each hint field (`None`: unset), indexed like [`HintKind::ALL`].
-    pub(crate) fields: [Option<Value<'a>>; 4],
+    pub(crate) fields: [Option<Value<'a>>; HintKind::ALL.len()],
     /// Const assertions for rules that depend on `const` expressions.
     pub(crate) assertions: Vec<TokenStream>,
 }
@@ -45,7 +45,7 @@ pub(crate) fn check<'a>(
     errors: &mut Errors,
 ) -> Checked<'a> {
     let mut assertions = Vec::new();
-    let mut stated: [Option<Stated<'a>>; 4] = [None; 4];
+    let mut stated: [Option<Stated<'a>>; 4] = [None; HintKind::ALL.len()];
     let http_written = args
         .http
         .as_ref()

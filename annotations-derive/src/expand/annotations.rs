@@ -6,13 +6,14 @@ use quote::{quote, quote_spanned};
 use syn::LitStr;
 
 use crate::check::hints::{Value, typed};
+use crate::leaf::hint::HintKind;
 use crate::leaf::tokens::expr_span;
 
 /// The annotations as a struct literal (usable in other `const` items).
 pub(crate) fn annotations_value(
     krate: &TokenStream,
     title: Option<&LitStr>,
-    fields: [Option<Value<'_>>; 4],
+    fields: [Option<Value<'_>>; HintKind::ALL.len()],
 ) -> TokenStream {
     let title = match title {
         Some(title) => {
@@ -20,7 +21,9 @@ pub(crate) fn annotations_value(
         }
         None => quote!(::core::option::Option::None),
     };
-    let [read_only, destructive, idempotent, open_world] = fields.map(|field| match field {
+    let names = HintKind::ALL
+        .map(|kind| proc_macro2::Ident::new(kind.field(), proc_macro2::Span::call_site()));
+    let values = fields.map(|field| match field {
         None => quote!(::core::option::Option::None),
         Some(Value::Known(value)) => quote!(::core::option::Option::Some(#value)),
         Some(Value::Expr(expr)) => {
@@ -32,10 +35,7 @@ pub(crate) fn annotations_value(
     quote! {
         #krate::__private::ToolAnnotations {
             title: #title,
-            read_only_hint: #read_only,
-            destructive_hint: #destructive,
-            idempotent_hint: #idempotent,
-            open_world_hint: #open_world,
+            #(#names: #values,)*
         }
     }
 }

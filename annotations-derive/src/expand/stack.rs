@@ -22,7 +22,7 @@ use crate::model::tool_attr::Args;
 /// rmcp's attribute, rewritten with what `#[mcp_annotations::tool]` states.
 pub(crate) fn hand_over(
     args: &Args,
-    fields: &[Option<Value<'_>>; 4],
+    fields: &[Option<Value<'_>>; HintKind::ALL.len()],
     rmcp: &RmcpTool,
     errors: &mut Errors,
 ) -> TokenStream {
@@ -155,7 +155,7 @@ pub(crate) fn rmcp_parameter(params: &[Param]) -> Option<Span> {
 /// the tool).
 pub(crate) fn stacked(
     args: &Args,
-    fields: &[Option<Value<'_>>; 4],
+    fields: &[Option<Value<'_>>; HintKind::ALL.len()],
     handler: &Handler,
     rmcp: &RmcpTool,
     place: &Krate,
@@ -181,7 +181,7 @@ pub(crate) fn stacked(
         }
         annotations_value(krate, args.title.as_ref(), *fields)
     } else {
-        annotations_value(krate, None, [None; 4])
+        annotations_value(krate, None, [None; HintKind::ALL.len()])
     };
     let function: TokenStream = tokens.into_iter().collect();
     let errors = errors.into_compile_errors();

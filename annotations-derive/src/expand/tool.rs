@@ -113,7 +113,7 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
 /// error and code that uses the constants does not fail with "cannot find" as well.
 fn with_placeholders(place: &Krate, handler: &Handler, errors: Errors) -> TokenStream {
     let krate = &place.path();
-    let annotations = annotations_value(krate, None, [None; 4]);
+    let annotations = annotations_value(krate, None, [None; HintKind::ALL.len()]);
     let constants = constants(krate, handler, &annotations, None, "");
     let function: TokenStream = handler.tokens.iter().cloned().collect();
     // A call that calls nothing, so that a listing naming the handler reports no second error.
@@ -177,7 +177,7 @@ fn constants(
 }
 
 /// The stated hints in words, for the constants' docs: "Read-only; not destructive; ...".
-fn summary(title: Option<&LitStr>, fields: &[Option<Value<'_>>; 4]) -> String {
+fn summary(title: Option<&LitStr>, fields: &[Option<Value<'_>>; HintKind::ALL.len()]) -> String {
     let mut parts: Vec<String> = HintKind::ALL
         .into_iter()
         .zip(fields)

@@ -28,6 +28,16 @@ impl HintKind {
         }
     }
 
+    /// The runtime's `ToolAnnotations` field that holds the hint.
+    pub(crate) fn field(self) -> &'static str {
+        match self {
+            HintKind::ReadOnly => "read_only_hint",
+            HintKind::Destructive => "destructive_hint",
+            HintKind::Idempotent => "idempotent_hint",
+            HintKind::OpenWorld => "open_world_hint",
+        }
+    }
+
     /// How the hint reads in a sentence, for `value`.
     pub(crate) fn describe(self, value: bool) -> &'static str {
         match (self, value) {

@@ -43,7 +43,7 @@ const KEYS: [&str; 16] = [
 #[derive(Default)]
 pub(crate) struct Args {
     /// Indexed like [`HintKind::ALL`].
-    pub(crate) hints: [Option<Hint>; 4],
+    pub(crate) hints: [Option<Hint>; HintKind::ALL.len()],
     pub(crate) title: Option<LitStr>,
     /// `name = "..."`: the tool's name, instead of the function's.
     pub(crate) name: Option<LitStr>,

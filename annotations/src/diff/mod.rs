@@ -22,7 +22,7 @@ mod schema;
 
 use std::fmt;
 
-use crate::hints::ToolAnnotations;
+use crate::hints::{Hint, ToolAnnotations};
 use crate::tool::{TaskSupport, Tool};
 
 /// How a change reaches those who rely on a tool.
@@ -186,47 +186,21 @@ pub fn listings(old: &[Tool], new: &[Tool]) -> Vec<Change> {
 
 /// The hints, judged on their effective values (an unset hint is its default).
 fn hints(name: &str, old: &ToolAnnotations, new: &ToolAnnotations, out: &mut Vec<Change>) {
-    let mut compare = |was: bool, is: bool, trusted: bool, more: &str, less: &str| {
+    for hint in Hint::ALL {
+        let (was, is) = (old.effective(hint), new.effective(hint));
         if was == is {
-            return;
+            continue;
         }
-        // `trusted`: the value a host asks less for.
-        if is == trusted {
-            out.push(Change::new(name, format!("newly {more}"), Class::Trust));
+        // A host asks less for the trusted value: a change to it is a change of trust.
+        let class = if is == hint.trusted_value() {
+            Class::Trust
         } else {
-            out.push(Change::new(
-                name,
-                format!("newly {less}"),
-                Class::Compatible,
-            ));
-        }
-    };
-    compare(
-        old.read_only(),
-        new.read_only(),
-        true,
-        "read-only",
-        "not read-only",
-    );
-    compare(
-        old.destructive(),
-        new.destructive(),
-        false,
-        "non-destructive",
-        "destructive",
-    );
-    compare(
-        old.idempotent(),
-        new.idempotent(),
-        true,
-        "idempotent",
-        "not idempotent",
-    );
-    compare(
-        old.open_world(),
-        new.open_world(),
-        false,
-        "closed-world",
-        "open-world",
-    );
+            Class::Compatible
+        };
+        out.push(Change::new(
+            name,
+            format!("newly {}", hint.words(is)),
+            class,
+        ));
+    }
 }

@@ -4,6 +4,7 @@
 
 pub(crate) mod check;
 pub(crate) mod host;
+pub(crate) mod kind;
 pub(crate) mod presets;
 pub(crate) mod wire;
 
@@ -11,6 +12,7 @@ use std::borrow::Cow;
 
 pub use self::check::ConflictError;
 pub use self::host::{HostView, Trust};
+pub use self::kind::Hint;
 
 /// What calling an MCP tool does to the world, as the tool's author states it.
 ///

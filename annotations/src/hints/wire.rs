@@ -9,36 +9,26 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visi
 use serde::ser::{SerializeStruct, Serializer};
 use serde::{Deserialize, Serialize};
 
-use crate::hints::ToolAnnotations;
+use crate::hints::{Hint, ToolAnnotations};
 
 const TITLE: &str = "title";
-const READ_ONLY: &str = "readOnlyHint";
-const DESTRUCTIVE: &str = "destructiveHint";
-const IDEMPOTENT: &str = "idempotentHint";
-const OPEN_WORLD: &str = "openWorldHint";
-const FIELDS: &[&str] = &[TITLE, READ_ONLY, DESTRUCTIVE, IDEMPOTENT, OPEN_WORLD];
 
 impl Serialize for ToolAnnotations {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let stated = usize::from(self.title.is_some())
-            + usize::from(self.read_only_hint.is_some())
-            + usize::from(self.destructive_hint.is_some())
-            + usize::from(self.idempotent_hint.is_some())
-            + usize::from(self.open_world_hint.is_some());
+            + Hint::ALL
+                .into_iter()
+                .filter(|hint| self.hint(*hint).is_some())
+                .count();
         let mut out = serializer.serialize_struct("ToolAnnotations", stated)?;
         match &self.title {
             Some(title) => out.serialize_field(TITLE, title)?,
             None => out.skip_field(TITLE)?,
         }
-        for (name, hint) in [
-            (READ_ONLY, self.read_only_hint),
-            (DESTRUCTIVE, self.destructive_hint),
-            (IDEMPOTENT, self.idempotent_hint),
-            (OPEN_WORLD, self.open_world_hint),
-        ] {
-            match hint {
-                Some(value) => out.serialize_field(name, &value)?,
-                None => out.skip_field(name)?,
+        for hint in Hint::ALL {
+            match self.hint(hint) {
+                Some(value) => out.serialize_field(hint.wire_name(), &value)?,
+                None => out.skip_field(hint.wire_name())?,
             }
         }
         out.end()
@@ -63,39 +53,26 @@ impl<'de> Visitor<'de> for AnnotationsVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         // The outer `Option` says whether the key was present (even as `null`).
         let mut title = None;
-        let mut read_only = None;
-        let mut destructive = None;
-        let mut idempotent = None;
-        let mut open_world = None;
+        let mut hints: [Option<Option<bool>>; Hint::ALL.len()] = [None; Hint::ALL.len()];
         while let Some(key) = map.next_key::<Key>()? {
             match key {
                 Key::Title => first(&mut title, TITLE, map.next_value_seed(TitleSeed)?)?,
-                Key::ReadOnly => read_hint(&mut map, &mut read_only, READ_ONLY)?,
-                Key::Destructive => read_hint(&mut map, &mut destructive, DESTRUCTIVE)?,
-                Key::Idempotent => read_hint(&mut map, &mut idempotent, IDEMPOTENT)?,
-                Key::OpenWorld => read_hint(&mut map, &mut open_world, OPEN_WORLD)?,
+                Key::Hint(at) => {
+                    let name = Hint::ALL[at].wire_name();
+                    first(&mut hints[at], name, map.next_value_seed(HintSeed(name))?)?;
+                }
                 Key::Other => {
                     map.next_value::<IgnoredAny>()?;
                 }
             }
         }
-        Ok(ToolAnnotations {
-            title: title.flatten(),
-            read_only_hint: read_only.flatten(),
-            destructive_hint: destructive.flatten(),
-            idempotent_hint: idempotent.flatten(),
-            open_world_hint: open_world.flatten(),
-        })
+        let mut annotations = ToolAnnotations::new();
+        annotations.title = title.flatten();
+        for (hint, value) in Hint::ALL.into_iter().zip(hints) {
+            annotations.set_hint(hint, value.flatten());
+        }
+        Ok(annotations)
     }
-}
-
-/// Reads the value of hint `name` into its slot.
-fn read_hint<'de, A: MapAccess<'de>>(
-    map: &mut A,
-    slot: &mut Option<Option<bool>>,
-    name: &'static str,
-) -> Result<(), A::Error> {
-    first(slot, name, map.next_value_seed(HintSeed(name))?)
 }
 
 /// Stores the value of a key seen for the first time; a key seen twice is an error, as the
@@ -112,10 +89,8 @@ fn first<T, E: de::Error>(slot: &mut Option<T>, name: &'static str, value: T) ->
 #[derive(Clone, Copy)]
 enum Key {
     Title,
-    ReadOnly,
-    Destructive,
-    Idempotent,
-    OpenWorld,
+    /// The hint at this place of [`Hint::ALL`].
+    Hint(usize),
     Other,
 }
 
@@ -133,19 +108,22 @@ impl Visitor<'_> for KeyVisitor {
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "a key of MCP tool annotations, such as one of {FIELDS:?}"
-        )
+            "a key of MCP tool annotations, such as one of [{TITLE:?}"
+        )?;
+        for hint in Hint::ALL {
+            write!(f, ", {:?}", hint.wire_name())?;
+        }
+        f.write_str("]")
     }
 
     fn visit_str<E: de::Error>(self, key: &str) -> Result<Key, E> {
-        Ok(match key {
-            TITLE => Key::Title,
-            READ_ONLY => Key::ReadOnly,
-            DESTRUCTIVE => Key::Destructive,
-            IDEMPOTENT => Key::Idempotent,
-            OPEN_WORLD => Key::OpenWorld,
-            _ => Key::Other,
-        })
+        if key == TITLE {
+            return Ok(Key::Title);
+        }
+        Ok(Hint::ALL
+            .iter()
+            .position(|hint| hint.wire_name() == key)
+            .map_or(Key::Other, Key::Hint))
     }
 
     fn visit_bytes<E: de::Error>(self, key: &[u8]) -> Result<Key, E> {

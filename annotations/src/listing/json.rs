@@ -1,7 +1,7 @@
 //! A small JSON writer for the hot path: rendering `tools/list` straight into a `String`, with
 //! schemas copied as text rather than walked as trees.
 
-use crate::hints::ToolAnnotations;
+use crate::hints::{Hint, ToolAnnotations};
 use crate::protocol::ProtocolVersion;
 use crate::tool::Tool;
 
@@ -56,18 +56,15 @@ pub(crate) fn annotations(out: &mut String, annotations: &ToolAnnotations) {
         string(out, title);
         first = false;
     }
-    for (key, hint) in [
-        ("\"readOnlyHint\":", annotations.read_only_hint),
-        ("\"destructiveHint\":", annotations.destructive_hint),
-        ("\"idempotentHint\":", annotations.idempotent_hint),
-        ("\"openWorldHint\":", annotations.open_world_hint),
-    ] {
-        if let Some(value) = hint {
+    for hint in Hint::ALL {
+        if let Some(value) = annotations.hint(hint) {
             if !first {
                 out.push(',');
             }
             first = false;
-            out.push_str(key);
+            out.push('"');
+            out.push_str(hint.wire_name());
+            out.push_str("\":");
             out.push_str(if value { "true" } else { "false" });
         }
     }

@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 
+use crate::hints::Hint;
 use crate::listing::Listing;
 use crate::tool::Tool;
 
@@ -102,10 +103,15 @@ fn grouped(tools: &[&Tool]) -> String {
 
 /// The table of `tools`: one row a tool.
 fn table<'t>(tools: impl Iterator<Item = &'t Tool>) -> String {
-    let mut out = String::from(
-        "| name | display name | description | read-only | destructive | idempotent | open world |\n\
-         |---|---|---|---|---|---|---|\n",
-    );
+    let mut out = String::from("| name | display name | description |");
+    for hint in Hint::ALL {
+        let _ = write!(out, " {} |", hint.column());
+    }
+    out.push_str("\n|---|---|---|");
+    for _ in Hint::ALL {
+        out.push_str("---|");
+    }
+    out.push('\n');
     let yes = |b: bool| if b { "yes" } else { "no" };
     for tool in tools {
         let description = tool
@@ -113,17 +119,17 @@ fn table<'t>(tools: impl Iterator<Item = &'t Tool>) -> String {
             .and_then(|d| d.lines().next())
             .unwrap_or("");
         let hints = &tool.annotations;
-        let _ = writeln!(
+        let _ = write!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} |",
+            "| {} | {} | {} |",
             code_cell(tool.name()),
             markdown_cell(tool.display_name()),
             markdown_cell(description),
-            yes(hints.read_only()),
-            yes(hints.destructive()),
-            yes(hints.idempotent()),
-            yes(hints.open_world()),
         );
+        for hint in Hint::ALL {
+            let _ = write!(out, " {} |", yes(hints.effective(hint)));
+        }
+        out.push('\n');
     }
     out
 }

@@ -118,6 +118,7 @@ impl ProtocolVersion {
 
     /// Whether a server tells a session `notifications/tools/list_changed`: sessions of
     /// 2026-07-28 have no such notification to wait for, and read `ttlMs` instead.
+    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
     pub(crate) const fn is_told_of_list_changes(self) -> bool {
         match self {
             ProtocolVersion::V2025_06_18 | ProtocolVersion::V2025_11_25 => true,

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use crate::hints::Hint;
 use crate::tool::Tool;
 use crate::tool::name::is_valid_tool_name;
 use crate::tool::readiness::{Missing, Readiness};
@@ -92,31 +93,36 @@ fn tool_findings(tool: &Tool, sharing: usize) -> Vec<Finding> {
     let hints = &tool.annotations;
     // The protocol's precedence: beside `readOnlyHint: true` these two mean nothing, and SDKs
     // that seed every hint send them with every read-only tool. Worth removing, not wrong.
-    if hints.read_only_hint == Some(true) {
-        for (name, hint, stated) in [
-            ("destructiveHint", hints.destructive_hint, true),
-            ("idempotentHint", hints.idempotent_hint, false),
-        ] {
-            if hint == Some(stated) {
+    let read_only = hints.read_only_hint == Some(true);
+    if read_only {
+        for hint in Hint::ALL
+            .into_iter()
+            .filter(|hint| hint.implied_by_read_only())
+        {
+            // SDKs that seed every hint send its default (`destructiveHint: true`,
+            // `idempotentHint: false`) with a read-only tool too, where it means nothing.
+            let seeded = hint.default_value();
+            if hints.hint(hint) == Some(seeded) {
                 push(
                     Severity::Warning,
-                    format!("`{name}: {stated}` is ignored: the tool is read-only"),
+                    format!(
+                        "`{}: {seeded}` is ignored: the tool is read-only",
+                        hint.wire_name()
+                    ),
                 );
             }
         }
     }
-    for (name, hint, default) in [
-        ("readOnlyHint", hints.read_only_hint, "not read-only"),
-        ("destructiveHint", hints.destructive_hint, "destructive"),
-        ("idempotentHint", hints.idempotent_hint, "not idempotent"),
-        ("openWorldHint", hints.open_world_hint, "open world"),
-    ] {
-        let implied = hints.read_only_hint == Some(true)
-            && matches!(name, "destructiveHint" | "idempotentHint");
-        if hint.is_none() && !implied {
+    for hint in Hint::ALL {
+        let implied = read_only && hint.implied_by_read_only();
+        if hints.hint(hint).is_none() && !implied {
             push(
                 Severity::Warning,
-                format!("`{name}` unset: a host assumes {default}"),
+                format!(
+                    "`{}` unset: a host assumes {}",
+                    hint.wire_name(),
+                    hint.words(hint.default_value())
+                ),
             );
         }
     }
