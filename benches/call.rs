@@ -174,6 +174,26 @@ fn main() {
         let answer = server.call_tool(black_box(request.clone()), context.clone());
         black_box(answer.await.unwrap());
     });
+    // The same through a filter the tool passes: the operator's read-only mode, narrowed for
+    // each request by a filter of its own (as a token's scopes would).
+    let filtered = mcp_annotations::rmcp::ListingServer::new(TOOLS, Ours)
+        .with_filter(mcp_annotations::listing::Filter::new().read_only())
+        .unwrap()
+        .with_request_filter(|_| mcp_annotations::listing::Filter::new().read_only())
+        .into_handler();
+    let answer = |server: &mcp_annotations::rmcp::ListingHandler<Ours>| {
+        let answer = rt.block_on(server.call_tool(request.clone(), context.clone()));
+        format!("{:?}", answer.unwrap())
+    };
+    assert_eq!(
+        answer(&filtered),
+        answer(&server),
+        "the filter admits the tool"
+    );
+    let ours_filtered = median_ns(&rt, BATCH, async || {
+        let answer = filtered.call_tool(black_box(request.clone()), context.clone());
+        black_box(answer.await.unwrap());
+    });
     let clones = median_ns(&rt, BATCH, async || {
         black_box((black_box(request.clone()), context.clone()));
     });
@@ -202,6 +222,11 @@ fn main() {
         "{:<46} {:>10}",
         "annotations: ListingServer's tools/call",
         format!("{ours_server:.0}")
+    );
+    println!(
+        "{:<46} {:>10}",
+        "annotations: ListingServer's, through filters",
+        format!("{ours_filtered:.0}")
     );
     println!(
         "{:<46} {:>10}",

@@ -491,3 +491,26 @@ fn version_decisions_are_named_in_one_place() {
     );
     assert!(named[0].contains("rmcp/mod.rs"), "{named:#?}");
 }
+
+/// `Listing`'s methods for rmcp have one home, `rmcp/listing.rs`; the server types alone are in
+/// `rmcp/server.rs`, and no other file of the bridge adds to `Listing`.
+#[test]
+fn the_listings_rmcp_methods_have_one_home() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations/src/rmcp");
+    let mut homes = BTreeSet::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let adds = text.lines().any(|line| {
+            let line = line.trim_start();
+            // An inherent `impl` of `Listing` (a trait `impl` for it names the trait first).
+            line.starts_with("impl")
+                && (line.ends_with("> Listing<S> {")
+                    || line.ends_with(" crate::listing::Listing<S> {"))
+        });
+        if adds {
+            homes.insert(path.file_name().unwrap().to_string_lossy().into_owned());
+        }
+    }
+    assert_eq!(homes, BTreeSet::from(["listing.rs".to_owned()]));
+}

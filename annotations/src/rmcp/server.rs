@@ -10,89 +10,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, RwLock};
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResult, ClientRequest, CustomResult, ListToolsResult,
-    PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig, ServerResult,
+    CallToolRequestParams, ClientRequest, CustomResult, ListToolsResult, PaginatedRequestParams,
+    ProtocolVersion, ServerCapabilities, ServerConfig, ServerResult,
 };
 use rmcp::service::ServiceRole;
 use rmcp::service::{NotificationContext, Peer, RequestContext};
 use rmcp::{ErrorData, RoleServer, Service};
 
-use crate::call::Context;
-use crate::listing::{AnnotationsForm, CacheScope, Filter, FilterError, ListOptions, Listing};
-
-impl<S: Send + Sync + 'static> Listing<S> {
-    /// `tools/list` for a hand-written `ServerHandler::list_tools`: the page at the request's
-    /// cursor, of `options`' page size, annotation form and (from 2026-07-28) cache fields,
-    /// written for the protocol version of the session (`options.version` is not used) and
-    /// converted for just that page.
-    ///
-    /// rmcp's `Tool` has no field for `execution`, so a tool's `task_support` does not reach a
-    /// 2025-11-25 session this way; [`ListingServer`] writes it, as [`render`](Self::render)
-    /// does.
-    ///
-    /// See [`ListingServer`] for a whole server; call this (and
-    /// [`call_tool_rmcp`](Self::call_tool_rmcp)) from a `ServerHandler` of your own to serve
-    /// prompts, resources or logging beside the tools.
-    ///
-    /// # Errors
-    ///
-    /// An invalid cursor, as rmcp's -32602 error.
-    #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
-    pub fn list_tools_rmcp(
-        &self,
-        request: Option<&PaginatedRequestParams>,
-        context: &RequestContext<RoleServer>,
-        options: &ListOptions,
-    ) -> Result<ListToolsResult, ErrorData> {
-        let cursor = request.and_then(|request| request.cursor.as_deref());
-        let page = self.page(cursor, options.page_size)?;
-        let version = super::session_version(context);
-        let explicit = matches!(options.annotations, AnnotationsForm::Explicit);
-        let tools = page
-            .tools
-            .iter()
-            .map(|tool| super::tool::for_version(tool, version, explicit))
-            .collect();
-        let mut result = ListToolsResult::with_all_items(tools);
-        result.next_cursor = page.next_cursor;
-        if version.has_cache_fields() {
-            result.ttl_ms = Some(options.ttl_ms);
-            result.cache_scope = Some(match options.cache_scope {
-                CacheScope::Public => rmcp::model::CacheScope::Public,
-                _ => rmcp::model::CacheScope::Private,
-            });
-        }
-        Ok(result)
-    }
-
-    /// `tools/call` for a hand-written `ServerHandler::call_tool`: the call found through the
-    /// listing's index, its arguments read as its schema states, rmcp's request context for
-    /// `#[context]` parameters, and the result written for the session's protocol version.
-    ///
-    /// # Errors
-    ///
-    /// A name the listing does not have, as rmcp's -32602 error (a failed tool is a result,
-    /// not an error).
-    #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
-    pub async fn call_tool_rmcp(
-        &self,
-        state: &S,
-        request: CallToolRequestParams,
-        context: RequestContext<RoleServer>,
-    ) -> Result<CallToolResult, ErrorData> {
-        let call = self
-            .call(
-                state,
-                &request.name,
-                request.arguments,
-                Context::with_request(&context),
-            )
-            .map_err(|unknown| ErrorData::invalid_params(unknown.to_string(), None))?;
-        let result = call.await;
-        let version = || super::session_version(&context);
-        Ok(super::result::call_tool_result(result, version, false))
-    }
-}
+use crate::listing::{Filter, FilterError, ListOptions, Listing};
 
 /// An rmcp server of a listing's tools: `tools/list` from the listing, page by page, for the
 /// session's protocol version, and `tools/call` through the listing's own index, with the
@@ -353,22 +278,30 @@ impl<S: Send + Sync + 'static> ListingHandler<S> {
         }
     }
 
-    /// Whether the tool `name` is offered to this request: judged on that one tool, by the
-    /// operator's filter (read in place) and the request's. A name the listing does not have
-    /// is left to the listing to answer.
-    fn offers(&self, name: &str, context: &RequestContext<RoleServer>) -> Result<bool, ErrorData> {
+    /// Whether `tool` is offered to this request: by the operator's filter (read in place)
+    /// and the request's own, made only when a tool is there to judge. A request filter that
+    /// names what the listing does not have is kept in `refused`, to be answered as that.
+    fn offers(
+        &self,
+        tool: &crate::tool::Tool,
+        context: &RequestContext<RoleServer>,
+        refused: &mut Option<ErrorData>,
+    ) -> bool {
         if self.offers_all && self.request_filter.is_none() {
-            return Ok(true);
+            return true;
         }
-        let Some(tool) = self.listing.get(name) else {
-            return Ok(true);
+        let request = match self.request_filter(context) {
+            Ok(request) => request,
+            Err(error) => {
+                *refused = Some(error);
+                return false;
+            }
         };
-        let request = self.request_filter(context)?;
         let by_operator = self
             .operator
             .read()
             .map_or(true, |filter| filter.admits(tool));
-        Ok(by_operator && request.is_none_or(|request| request.admits(tool)))
+        by_operator && request.is_none_or(|request| request.admits(tool))
     }
 
     /// The `tools/list` result of the page at `cursor`, for `version`, through `filter`, as
@@ -485,16 +418,19 @@ impl<S: Send + Sync + 'static> rmcp::ServerHandler for ListingHandler<S> {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<rmcp::model::CallToolResponse, ErrorData> {
-        if !self.offers(&request.name, &context)? {
-            // As for a name the listing does not have: nothing says it exists.
-            let unknown = crate::listing::UnknownToolError::new(&request.name);
-            return Err(ErrorData::invalid_params(unknown.to_string(), None));
+        // The listing's one admission route: the tool looked up once, and one it does not offer
+        // answered as a name it does not have (nothing says it exists).
+        let mut refused = None;
+        let answer = self
+            .listing
+            .call_tool_rmcp_if(&self.state, request, &context, |tool, context| {
+                self.offers(tool, context, &mut refused)
+            })
+            .await;
+        match refused {
+            Some(error) => Err(error),
+            None => answer.map(Into::into),
         }
-        // (Written as one future instead, with the call inline, it measured the same.)
-        self.listing
-            .call_tool_rmcp(&self.state, request, context)
-            .await
-            .map(Into::into)
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
