@@ -43,7 +43,7 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
         let Some(property) = property(
             index,
             param,
-            args.rename_all.as_ref(),
+            args.rename_all.map(|(case, _)| case),
             source.generics,
             errors,
         ) else {
@@ -78,7 +78,7 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
 pub(crate) fn property(
     index: usize,
     param: &Param,
-    rename_all: Option<&LitStr>,
+    rename_all: Option<case::Case>,
     generics: &[String],
     errors: &mut Errors,
 ) -> Option<Property> {
@@ -110,7 +110,7 @@ pub(crate) fn property(
         param: index,
         name: match (&param.serde_name, rename_all) {
             (Some(name), _) => name.clone(),
-            (None, Some(case)) => case::rename(&unraw(ident), &case.value()),
+            (None, Some(case)) => case.rename(&unraw(ident)),
             (None, None) => unraw(ident),
         },
         schema,

@@ -101,10 +101,10 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
     };
 
     let args = tool_attr::parse(tool_args, &mut errors);
-    if let Some(rename_all) = &args.rename_all {
+    if let Some((_, span)) = args.rename_all {
         // The struct is read by serde, which names its fields by its own attributes.
         errors.push(Error::new(
-            rename_all.span(),
+            span,
             "#[tool(rename_all)] is for handler functions; a #[derive(Tool)] struct is read by \
              serde, so its fields keep their names",
         ));

@@ -13,56 +13,89 @@ pub(crate) const CASES: [&str; 8] = [
     "SCREAMING-KEBAB-CASE",
 ];
 
-/// `name` (snake case, as Rust writes a field or parameter) in `case`, one of [`CASES`], as
-/// serde renames fields; unchanged for any other.
-pub(crate) fn rename(name: &str, case: &str) -> String {
-    let words = name.split('_');
-    match case {
-        // serde: a snake-case field is lower case already.
-        "lowercase" | "snake_case" => name.to_owned(),
-        "UPPERCASE" | "SCREAMING_SNAKE_CASE" => name.to_ascii_uppercase(),
-        "PascalCase" => words.map(capitalize).collect(),
-        "camelCase" => {
-            let pascal: String = words.map(capitalize).collect();
-            let mut chars = pascal.chars();
-            match chars.next() {
-                Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
-                None => pascal,
-            }
-        }
-        "kebab-case" => name.replace('_', "-"),
-        "SCREAMING-KEBAB-CASE" => name.replace('_', "-").to_ascii_uppercase(),
-        _ => name.to_owned(),
-    }
+/// One of serde's cases, read once from its name (`Case::parse`) where the attribute is read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Case {
+    Lower,
+    Upper,
+    Pascal,
+    Camel,
+    Snake,
+    ScreamingSnake,
+    Kebab,
+    ScreamingKebab,
 }
 
-/// A variant's name (Pascal case, as Rust writes it) in `case`, as serde renames variants.
-pub(crate) fn rename_variant(name: &str, case: &str) -> String {
-    let snake = || {
-        let mut snake = String::new();
-        for (i, c) in name.char_indices() {
-            if c.is_uppercase() && i > 0 {
-                snake.push('_');
+impl Case {
+    /// The case named `name`, one of [`CASES`].
+    pub(crate) fn parse(name: &str) -> Option<Case> {
+        const ALL: [Case; 8] = [
+            Case::Lower,
+            Case::Upper,
+            Case::Pascal,
+            Case::Camel,
+            Case::Snake,
+            Case::ScreamingSnake,
+            Case::Kebab,
+            Case::ScreamingKebab,
+        ];
+        CASES
+            .iter()
+            .position(|case| *case == name)
+            .map(|index| ALL[index])
+    }
+
+    /// `name` (snake case, as Rust writes a field or parameter) in this case, as serde
+    /// renames fields.
+    pub(crate) fn rename(self, name: &str) -> String {
+        let words = name.split('_');
+        match self {
+            // serde: a snake-case field is lower case already.
+            Case::Lower | Case::Snake => name.to_owned(),
+            Case::Upper | Case::ScreamingSnake => name.to_ascii_uppercase(),
+            Case::Pascal => words.map(capitalize).collect(),
+            Case::Camel => {
+                let pascal: String = words.map(capitalize).collect();
+                let mut chars = pascal.chars();
+                match chars.next() {
+                    Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+                    None => pascal,
+                }
             }
-            snake.push(c.to_ascii_lowercase());
+            Case::Kebab => name.replace('_', "-"),
+            Case::ScreamingKebab => name.replace('_', "-").to_ascii_uppercase(),
         }
-        snake
-    };
-    match case {
-        "lowercase" => name.to_ascii_lowercase(),
-        "UPPERCASE" => name.to_ascii_uppercase(),
-        "camelCase" => {
-            let mut chars = name.chars();
-            match chars.next() {
-                Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
-                None => String::new(),
+    }
+
+    /// A variant's name (Pascal case, as Rust writes it) in this case, as serde renames
+    /// variants.
+    pub(crate) fn rename_variant(self, name: &str) -> String {
+        let snake = || {
+            let mut snake = String::new();
+            for (i, c) in name.char_indices() {
+                if c.is_uppercase() && i > 0 {
+                    snake.push('_');
+                }
+                snake.push(c.to_ascii_lowercase());
             }
+            snake
+        };
+        match self {
+            Case::Lower => name.to_ascii_lowercase(),
+            Case::Upper => name.to_ascii_uppercase(),
+            Case::Pascal => name.to_owned(),
+            Case::Camel => {
+                let mut chars = name.chars();
+                match chars.next() {
+                    Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+                    None => String::new(),
+                }
+            }
+            Case::Snake => snake(),
+            Case::ScreamingSnake => snake().to_ascii_uppercase(),
+            Case::Kebab => snake().replace('_', "-"),
+            Case::ScreamingKebab => snake().replace('_', "-").to_ascii_uppercase(),
         }
-        "snake_case" => snake(),
-        "SCREAMING_SNAKE_CASE" => snake().to_ascii_uppercase(),
-        "kebab-case" => snake().replace('_', "-"),
-        "SCREAMING-KEBAB-CASE" => snake().replace('_', "-").to_ascii_uppercase(),
-        _ => name.to_owned(),
     }
 }
 
@@ -78,7 +111,23 @@ fn capitalize(word: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::leaf::case::{rename, rename_variant};
+    use crate::leaf::case::{CASES, Case};
+
+    fn rename(name: &str, case: &str) -> String {
+        Case::parse(case).unwrap().rename(name)
+    }
+
+    fn rename_variant(name: &str, case: &str) -> String {
+        Case::parse(case).unwrap().rename_variant(name)
+    }
+
+    #[test]
+    fn every_name_is_a_case() {
+        for name in CASES {
+            assert!(Case::parse(name).is_some(), "{name}");
+        }
+        assert_eq!(Case::parse("camelcase"), None);
+    }
 
     #[test]
     fn every_case_as_serde_writes_it() {

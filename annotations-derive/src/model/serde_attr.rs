@@ -12,7 +12,7 @@ use crate::model::entry::{self, Entry, Value};
 /// What a container's `#[serde(...)]` says.
 #[derive(Default)]
 pub(crate) struct Container {
-    pub(crate) rename_all: Option<LitStr>,
+    pub(crate) rename_all: Option<case::Case>,
     pub(crate) deny_unknown_fields: bool,
     /// `#[serde(default)]`: every field may be left out.
     pub(crate) default: bool,
@@ -113,13 +113,13 @@ pub(crate) fn container(attrs: &[TokenStream], what: &str, errors: &mut Errors) 
         };
         match key.to_string().as_str() {
             "rename_all" => match string(&value) {
-                Some(case) if case::CASES.contains(&case.value().as_str()) => {
-                    out.rename_all = Some(case);
-                }
-                Some(case) => errors.push(Error::new(
-                    case.span(),
-                    format!("unknown case `{}` in #[serde(rename_all)]", case.value()),
-                )),
+                Some(case) => match case::Case::parse(&case.value()) {
+                    Some(parsed) => out.rename_all = Some(parsed),
+                    None => errors.push(Error::new(
+                        case.span(),
+                        format!("unknown case `{}` in #[serde(rename_all)]", case.value()),
+                    )),
+                },
                 // `rename_all(serialize = ..., deserialize = ...)`
                 None => errors.push(unsupported(&key, what)),
             },
@@ -176,7 +176,7 @@ pub(crate) fn name_of(ident: &str, field: &Field, container: &Container) -> (Str
     match &field.rename {
         Some(rename) => (rename.value(), rename.span()),
         None => match &container.rename_all {
-            Some(case) => (case::rename(ident, &case.value()), Span::call_site()),
+            Some(case) => (case.rename(ident), Span::call_site()),
             None => (ident.to_owned(), Span::call_site()),
         },
     }
@@ -187,7 +187,7 @@ pub(crate) fn name_of(ident: &str, field: &Field, container: &Container) -> (Str
 pub(crate) fn variant_name(ident: &str, variant: &Field, container: &Container) -> String {
     match (&variant.rename, &container.rename_all) {
         (Some(rename), _) => rename.value(),
-        (None, Some(case)) => case::rename_variant(ident, &case.value()),
+        (None, Some(case)) => case.rename_variant(ident),
         (None, None) => ident.to_owned(),
     }
 }

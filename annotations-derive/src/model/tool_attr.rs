@@ -55,7 +55,7 @@ pub(crate) struct Args {
     /// `allow_mut`: a read-only handler may take `&mut` on purpose.
     pub(crate) allow_mut: Option<Ident>,
     /// `rename_all = "camelCase"`: the parameters' names in one of serde's cases.
-    pub(crate) rename_all: Option<LitStr>,
+    pub(crate) rename_all: Option<(case::Case, proc_macro2::Span)>,
     /// `annotations(...)`, rmcp's key: what `#[mcp_annotations::tool]` writes into the `#[tool]`
     /// below it, taking that one for rmcp's. Seen here, that `#[tool]` is this crate's own.
     pub(crate) handed_over: Option<Ident>,
@@ -291,7 +291,8 @@ impl Args {
                 }
             }
             "rename_all" => {
-                string_key(&mut self.rename_all, &key, value, errors, |text| {
+                let mut named = None;
+                string_key(&mut named, &key, value, errors, |text| {
                     (!case::CASES.contains(&text)).then(|| {
                         let known = spelling::closest(text, &case::CASES)
                             .map(|case| format!("did you mean `{case}`? "))
@@ -306,6 +307,11 @@ impl Args {
                         )
                     })
                 });
+                if let Some(named) = named {
+                    // Read once: the case, and where it was written.
+                    self.rename_all =
+                        case::Case::parse(&named.value()).map(|case| (case, named.span()));
+                }
             }
             "icons" => match value {
                 Value::Given(tokens) => {
