@@ -7,7 +7,7 @@
 //! import each other, directly or around a circle.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The folder of the leaves, which import nothing of the crate.
 const LEAVES: &str = "leaf";
@@ -279,9 +279,33 @@ fn the_macros_files_import_no_circle() {
 }
 
 /// The runtime crate's folders, from the floor up: each may import only folders before it.
-const RUNTIME_FLOORS: [&str; 10] = [
-    "protocol", "hints", "tool", "content", "result", "call", "listing", "diff", "rmcp", "private",
+const RUNTIME_FLOORS: [&str; 11] = [
+    "protocol", "hints", "schema", "tool", "host", "content", "result", "call", "listing", "rmcp",
+    "private",
 ];
+
+/// Every `.rs` file under `dir`, with its path from `dir` (`diff/mod.rs`).
+fn rust_files(dir: &Path) -> Vec<(String, PathBuf)> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(at) = stack.pop() {
+        for entry in std::fs::read_dir(&at).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let name = path
+                    .strip_prefix(dir)
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned();
+                found.push((name, path));
+            }
+        }
+    }
+    found.sort();
+    found
+}
 
 /// Each folder of `annotations/src/` and the folders its code names, each with the file that
 /// names it: every `crate::...` path, read by the same use-tree reader as the macro crate's
@@ -291,9 +315,7 @@ fn runtime_imports() -> BTreeMap<String, BTreeSet<(String, String)>> {
     let mut found: BTreeMap<String, BTreeSet<(String, String)>> = BTreeMap::new();
     for folder in RUNTIME_FLOORS {
         let named = found.entry(folder.to_owned()).or_default();
-        for entry in std::fs::read_dir(root.join(folder)).unwrap() {
-            let path = entry.unwrap().path();
-            let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        for (file, path) in rust_files(&root.join(folder)) {
             let text = std::fs::read_to_string(&path).unwrap();
             // `super::super::` would leave the folder without naming it; every import that
             // leaves a folder names it from the crate root.
@@ -323,7 +345,10 @@ fn the_runtime_folders_import_only_the_floors_below() {
     for (folder, below) in [
         ("content", "protocol"),
         ("result", "content"),
+        ("tool", "schema"),
+        ("host", "tool"),
         ("call", "tool"),
+        ("listing", "host"),
         ("listing", "call"),
         ("private", "listing"),
     ] {
@@ -350,6 +375,50 @@ fn the_runtime_folders_import_only_the_floors_below() {
             );
         }
     }
+}
+
+/// Where each of the runtime's concerns lives: a file or folder named for one of them sits in
+/// its floor.
+#[test]
+fn each_concern_has_its_floor() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations/src");
+    let homes = [
+        ("document", "schema"),
+        ("builder", "schema"),
+        ("defs", "schema"),
+        ("variants", "schema"),
+        ("constraints", "schema"),
+        ("findings", "host"),
+        ("readiness", "host"),
+        ("trust", "host"),
+        ("diff", "host"),
+    ];
+    let mut seen = BTreeSet::new();
+    for (file, _) in rust_files(&root) {
+        for (concern, floor) in homes {
+            if file
+                .split('/')
+                .any(|part| part.trim_end_matches(".rs") == concern)
+            {
+                seen.insert(concern);
+                assert!(
+                    file.starts_with(&format!("{floor}/")),
+                    "annotations/src/{file} is about {concern}, whose floor is {floor}/"
+                );
+            }
+        }
+    }
+    // The names were read: each concern is a file or folder of its floor today.
+    assert_eq!(seen.len(), homes.len(), "{seen:?}");
+    // `tool/` keeps the descriptor alone.
+    let tool: Vec<String> = rust_files(&root.join("tool"))
+        .into_iter()
+        .map(|(f, _)| f)
+        .collect();
+    assert_eq!(
+        tool,
+        ["grouping.rs", "listed.rs", "mod.rs", "name.rs", "wire.rs"]
+    );
 }
 
 #[test]

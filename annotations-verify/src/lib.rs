@@ -4,7 +4,7 @@
 //! that changed something, an idempotent one whose second call did more, a non-destructive one
 //! that removed or overwrote something, arguments the schema takes that the call refuses (or
 //! the reverse), a result outside the output schema. [`Snapshots`] keeps each tool as listed
-//! and fails on a change, classified by [`diff`](mcp_annotations::diff).
+//! and fails on a change, classified by [`diff`](mcp_annotations::host::diff).
 //!
 //! ```
 //! use std::sync::Mutex;

@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 
 use mcp_annotations::Listing;
 use mcp_annotations::Tool;
-use mcp_annotations::diff::{self, Change, Class};
+use mcp_annotations::host::diff::{self, Change, Class};
 
 /// The snapshots of a listing's tools in one folder: `<tool>.json` each, the tool as the
 /// latest protocol version lists it. [`check`](Self::check) fails on a missing, changed or
-/// vanished snapshot, with the change classified ([`diff`](mcp_annotations::diff)); run the tests with
+/// vanished snapshot, with the change classified ([`diff`](mcp_annotations::host::diff)); run the tests with
 /// `UPDATE_TOOLSNAPS=1` to write them as they are now.
 ///
 /// ```no_run

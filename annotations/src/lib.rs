@@ -96,23 +96,25 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The folders, from the floor up: `protocol` (the protocol's shared vocabulary), `hints`,
-// `tool` (the descriptor), `content` and `result` (what a call gives back), `call` (the call of
-// one tool), `listing` (which gathers, renders and calls tools), `diff` (what changed between
-// two versions of a tool), `rmcp` (the bridge), and
-// `__private`. Each imports only the folders before it in this list (`tests/layout.rs` holds
-// this); rustfmt orders the declarations below by name. The public modules are some of these
-// folders (`call`, `content`, `diff`, `listing`, `rmcp`) and three modules by job
-// below that gather from several (`descriptor`, `host`, `schema`).
+// `schema` (a tool's input and output schemas and the constraints a call checks), `tool` (the
+// descriptor), `host` (what a host reads of descriptors: trust, findings, readiness, the
+// diff), `content` and `result` (what a call gives back), `call` (the call of one tool),
+// `listing` (which gathers, renders and calls tools), `rmcp` (the bridge), and `__private`.
+// Each imports only the folders before it in this list (`tests/layout.rs` holds this); rustfmt
+// orders the declarations below by name. The public modules are some of these folders
+// (`call`, `content`, `host`, `listing`, `rmcp`, `schema`) and `descriptor` below, which
+// gathers from several.
 pub mod call;
 pub mod content;
-pub mod diff;
 mod hints;
+pub mod host;
 pub mod listing;
 mod protocol;
 mod result;
 #[cfg(feature = "rmcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]
 pub mod rmcp;
+pub mod schema;
 mod tool;
 
 #[doc(hidden)]
@@ -124,8 +126,8 @@ pub use crate::hints::ToolAnnotations;
 pub use crate::listing::Listing;
 pub use crate::protocol::ProtocolVersion;
 pub use crate::result::{IntoToolResult, Json, Text, ToolResult};
+pub use crate::schema::ToolSchema;
 pub use crate::tool::Tool;
-pub use crate::tool::schema::ToolSchema;
 
 pub mod descriptor {
     //! The parts of a tool descriptor beside [`Tool`](struct@crate::Tool) and
@@ -144,36 +146,6 @@ pub mod descriptor {
     pub use crate::protocol::{Icon, IconTheme, Meta, MimeType, ParseError};
     pub use crate::tool::grouping::is_valid_toolset_name;
     pub use crate::tool::{InvalidToolError, StaticTool, TaskSupport, is_valid_tool_name};
-}
-
-pub mod host {
-    //! For hosts and tool directories: how far to act on a server's hints ([`Trust`],
-    //! [`HostView`]), what is wrong or missing in a tool it lists ([`findings`],
-    //! [`Readiness`]).
-    //!
-    //! ```
-    //! use mcp_annotations::ToolAnnotations;
-    //! use mcp_annotations::host::Trust;
-    //!
-    //! let received: ToolAnnotations = serde_json::from_str(r#"{"readOnlyHint": true}"#)?;
-    //! assert!(!received.for_host(Trust::Trusted).needs_approval());
-    //! assert!(received.for_host(Trust::Untrusted).needs_approval());
-    //! # Ok::<(), serde_json::Error>(())
-    //! ```
-
-    pub use crate::hints::{HostView, Trust};
-    pub use crate::tool::findings::{Finding, Severity, findings};
-    pub use crate::tool::{Missing, Readiness};
-}
-
-pub mod schema {
-    //! A tool's input and output schemas: [`Schema`], the schema of a parameter's type
-    //! ([`ToolSchema`], with `#[derive(ToolSchema)]`), and the errors of a schema that
-    //! cannot be true.
-    //!
-    #![doc = include_str!("../docs/schema.md")]
-
-    pub use crate::tool::schema::{Schema, SchemaError, ToolSchema};
 }
 
 #[cfg(feature = "derive")]

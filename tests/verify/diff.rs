@@ -1,6 +1,6 @@
-//! `mcp_annotations::diff`: each change classified as a client or host would feel it.
+//! `mcp_annotations::host::diff`: each change classified as a client or host would feel it.
 
-use mcp_annotations::diff::{Class, changes, listings};
+use mcp_annotations::host::diff::{Class, changes, listings};
 use mcp_annotations::{Tool, ToolAnnotations, schema::Schema};
 use serde_json::json;
 

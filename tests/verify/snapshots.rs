@@ -1,6 +1,6 @@
 //! `mcp_annotations_verify::Snapshots`: one file per tool, a change a classified failure.
 
-use mcp_annotations::diff::Class;
+use mcp_annotations::host::diff::Class;
 use mcp_annotations::{Listing, tool, tools};
 use mcp_annotations_verify::Snapshots;
 

@@ -11,7 +11,7 @@ mod tree;
 use std::time::Duration;
 
 use mcp_annotations::Tool;
-use mcp_annotations::diff::Class;
+use mcp_annotations::host::diff::Class;
 use serde_json::{Value, json};
 
 const USAGE: &str = "\
@@ -213,7 +213,7 @@ fn tools_of(args: &Args, file: Option<&str>) -> Result<Vec<Tool>, String> {
 
 fn diff(args: &Args, old: &str, new: Option<&str>) -> Result<i32, String> {
     let (old, new) = (tools_of(args, Some(old))?, tools_of(args, new)?);
-    let changes = mcp_annotations::diff::listings(&old, &new);
+    let changes = mcp_annotations::host::diff::listings(&old, &new);
     let refused = changes.iter().any(|change| match change.class() {
         Class::Breaking => !args.allow.iter().any(|a| a == "breaking"),
         Class::Trust => !args.allow.iter().any(|a| a == "trust"),

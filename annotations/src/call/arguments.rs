@@ -13,7 +13,7 @@ use crate::call::arity::for_each_arity;
 use crate::call::exact::Exact;
 use crate::protocol::number::{Whole, whole};
 use crate::result::ToolResult;
-use crate::tool::constraints::{Check, Unique, check, check_unique, sample};
+use crate::schema::constraints::{Check, Unique, check, check_unique, sample};
 
 /// The arguments object of a call.
 pub type Map = serde_json::Map<String, Value>;

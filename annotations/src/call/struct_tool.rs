@@ -11,7 +11,7 @@ use crate::call::handler::Run;
 use crate::call::panic::catch_async;
 use crate::call::{CallFuture, Context};
 use crate::result::{IntoToolResult, ToolResult};
-use crate::tool::constraints::{Check, check, check_unique};
+use crate::schema::constraints::{Check, check, check_unique};
 
 /// How a `#[derive(Tool)]` struct runs: what a listing calls for a struct entry, after reading
 /// the struct from the arguments object with serde.

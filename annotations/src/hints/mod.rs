@@ -1,9 +1,8 @@
 //! The hints: [`ToolAnnotations`] as an author states them, their [`wire`] form, the
-//! consistency [`check`], [`presets`] and HTTP mappings, and the [`host`]'s trust-aware
-//! reading of them.
+//! consistency [`check`], [`presets`] and HTTP mappings. A host's trust-aware reading of them
+//! is the `host` floor's.
 
 pub(crate) mod check;
-pub(crate) mod host;
 pub(crate) mod kind;
 pub(crate) mod presets;
 pub(crate) mod wire;
@@ -11,7 +10,6 @@ pub(crate) mod wire;
 use std::borrow::Cow;
 
 pub use self::check::ConflictError;
-pub use self::host::{HostView, Trust};
 pub use self::kind::Hint;
 
 /// What calling an MCP tool does to the world, as the tool's author states it.
@@ -28,7 +26,7 @@ pub use self::kind::Hint;
 /// annotations should call them rather than read the fields.
 ///
 /// Hints are claims, not guarantees. A host must not act on the hints of a server it does not
-/// trust: see [`ToolAnnotations::for_host`] and [`Trust`].
+/// trust: see [`ToolAnnotations::for_host`] and [`Trust`](crate::host::Trust).
 ///
 /// # Building annotations
 ///

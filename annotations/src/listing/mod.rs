@@ -22,7 +22,8 @@ pub(crate) mod render;
 use std::fmt;
 
 use crate::call::handler::Run;
-use crate::tool::{InvalidToolError, Missing, Readiness, Tool};
+use crate::host::{Missing, Readiness};
+use crate::tool::{InvalidToolError, Tool};
 
 pub use self::call::UnknownToolError;
 pub use self::filter::{Filter, FilterError};

@@ -2,8 +2,9 @@
 //! directory (that no two share a name is the name index's, in `listing/index.rs`). It fails
 //! with a message that names the tool, since `const` evaluation reports only the panic's text.
 
+use crate::host::{Missing, Readiness};
 use crate::listing::index::Message;
-use crate::tool::{Missing, Readiness, Tool};
+use crate::tool::Tool;
 
 /// Fails `const` evaluation at the first tool that is not ready for a directory at `level`,
 /// naming the tool, what it lacks and the key that supplies it.

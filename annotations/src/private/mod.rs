@@ -22,25 +22,26 @@ pub use crate::call::handler::{
 };
 pub use crate::call::struct_tool::struct_call;
 pub use crate::listing::index::name_index;
-pub use crate::tool::NonExhaustive;
-pub use crate::tool::constraints::{Bound, Check, Unique, check_field, missing_field};
-pub use crate::tool::schema::{Lazy, once};
-pub use crate::tool::schema_builder::{
+pub use crate::schema::builder::{
     Property, array, fragment, map, named, nullable, object, output_schema, record, record_with,
     wide_integer, with_default, with_keys,
 };
-pub use crate::tool::schema_variants::{
+pub use crate::schema::constraints::{Bound, Check, Unique, check_field, missing_field};
+pub use crate::schema::document::{Lazy, once};
+pub use crate::schema::variants::{
     Tagging, flattened_external, optional_content, variant, variants,
 };
+pub use crate::tool::NonExhaustive;
 pub use serde_json::Value;
 
 // The public items generated code names, by one path that never moves.
 pub use crate::call::{CallFuture, Context, FromContext};
 pub use crate::hints::ToolAnnotations;
+pub use crate::host::Readiness;
 pub use crate::listing::Listing;
 pub use crate::protocol::{Icon, IconTheme, MimeType};
-pub use crate::tool::schema::{Schema, ToolSchema};
-pub use crate::tool::{Readiness, StaticTool, TaskSupport, Tool};
+pub use crate::schema::{Schema, ToolSchema};
+pub use crate::tool::{StaticTool, TaskSupport, Tool};
 
 #[cfg(feature = "derive")]
 pub use mcp_annotations_derive::__with_crate as with_crate;

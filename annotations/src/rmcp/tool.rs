@@ -63,7 +63,7 @@ impl From<crate::tool::Tool> for rmcp::model::Tool {
     }
 }
 
-fn json_object(schema: &crate::tool::schema::Schema) -> std::sync::Arc<rmcp::model::JsonObject> {
+fn json_object(schema: &crate::schema::Schema) -> std::sync::Arc<rmcp::model::JsonObject> {
     match schema.to_value() {
         serde_json::Value::Object(object) => std::sync::Arc::new(object),
         _ => std::sync::Arc::default(),

@@ -1,29 +1,21 @@
 //! The descriptor of one tool, as a server lists it in `tools/list`: [`Tool`], its [`name`]
-//! rule, its [`wire`] form, its input and output [`schema`]s (and the [`schema_builder`] that
-//! writes the ones known only at run time), and its [`readiness`] for a tool directory; the
-//! [`constraints`] a call checks, a pattern read as ECMA-262 reads it (`mcp_annotations_rules::pattern`).
+//! rule, its [`grouping`] into toolsets, and its [`wire`] form. Its schemas are the floor
+//! below (`crate::schema`); what a host reads of a descriptor is the floor above
+//! (`crate::host`).
 
 use std::borrow::Cow;
 use std::fmt;
 
-pub(crate) mod constraints;
-pub(crate) mod findings;
 pub(crate) mod grouping;
 pub(crate) mod listed;
 pub(crate) mod name;
-pub(crate) mod readiness;
-pub(crate) mod schema;
-pub(crate) mod schema_builder;
-pub(crate) mod schema_defs;
-pub(crate) mod schema_variants;
 pub(crate) mod wire;
 
 use crate::hints::{ConflictError, ToolAnnotations};
 use crate::protocol::Icon;
-use crate::tool::schema::{Schema, SchemaError};
+use crate::schema::{Schema, SchemaError};
 
 pub use self::name::is_valid_tool_name;
-pub use self::readiness::{Missing, Readiness};
 
 /// One tool as a server lists it: the protocol's `Tool` object.
 ///
@@ -331,8 +323,7 @@ impl Tool {
             return Some(Cow::Borrowed(schema));
         }
         Some(
-            crate::tool::schema_builder::object_output(schema)
-                .map_or(Cow::Borrowed(schema), Cow::Owned),
+            crate::schema::builder::object_output(schema).map_or(Cow::Borrowed(schema), Cow::Owned),
         )
     }
 
@@ -526,12 +517,13 @@ pub trait StaticTool {
     /// Not public API: the fields that hold sets, as `#[derive(Tool)]` writes them for the
     /// call to refuse repeats in.
     #[doc(hidden)]
-    const UNIQUE_FIELDS: &'static [(&'static str, crate::tool::constraints::Unique)] = &[];
+    const UNIQUE_FIELDS: &'static [(&'static str, crate::schema::constraints::Unique)] = &[];
 
     /// Not public API: the `#[schema(...)]` constraints of each field, as `#[derive(Tool)]`
     /// writes them for the call to check before serde reads the struct.
     #[doc(hidden)]
-    const FIELD_CHECKS: &'static [(&'static str, &'static [crate::tool::constraints::Check])] = &[];
+    const FIELD_CHECKS: &'static [(&'static str, &'static [crate::schema::constraints::Check])] =
+        &[];
 }
 
 crate::protocol::error::from_str!(

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use crate::hints::ToolAnnotations;
 use crate::protocol::ProtocolVersion;
-use crate::tool::schema::Schema;
+use crate::schema::Schema;
 use crate::tool::{TaskSupport, Tool};
 
 /// Written as the newest protocol version lists it, field for field what

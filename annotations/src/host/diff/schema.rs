@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::diff::{Change, Class};
+use crate::host::diff::{Change, Class};
 
 /// The keywords that say what a schema is, not what it takes: changing them breaks nothing.
 const ANNOTATIONS: [&str; 8] = [

@@ -5,7 +5,7 @@
 //! like) and [`Class::Compatible`] (everything else).
 //!
 //! ```
-//! use mcp_annotations::diff::{Class, changes};
+//! use mcp_annotations::host::diff::{Class, changes};
 //! use mcp_annotations::{schema::Schema, Tool, ToolAnnotations};
 //!
 //! let old = Tool::new("delete_note", Schema::NO_INPUT)
@@ -65,7 +65,7 @@ impl Change {
     /// tools (as `mcp-annotations-verify`'s snapshots do) reports beside [`changes`]'.
     ///
     /// ```
-    /// use mcp_annotations::diff::{Change, Class};
+    /// use mcp_annotations::host::diff::{Change, Class};
     ///
     /// let removed = Change::new("delete_note", "tool removed", Class::Breaking);
     /// assert_eq!((removed.tool(), removed.class()), ("delete_note", Class::Breaking));
@@ -126,7 +126,7 @@ pub fn changes(old: &Tool, new: &Tool) -> Vec<Change> {
     let output = |tool: &Tool| {
         tool.output_schema
             .as_ref()
-            .map(crate::tool::schema::Schema::to_value)
+            .map(crate::schema::Schema::to_value)
     };
     schema::output(name, output(old).as_ref(), output(new).as_ref(), &mut out);
     hints(name, &old.annotations, &new.annotations, &mut out);

@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::tool::schema_defs::{dialect_of, hoist};
+use crate::schema::defs::{dialect_of, hoist};
 
 /// Parses a fragment the macro wrote (always valid JSON).
 #[must_use]
@@ -240,7 +240,7 @@ pub fn with_keys(schema: Value, keys: &[(&str, &str)]) -> Value {
         if let (Some(higher), Some(Value::Number(held)), Value::Number(new)) =
             (keep_higher, object.get(*key), &value)
         {
-            let ordering = crate::tool::constraints::compare_numbers(new, held);
+            let ordering = crate::schema::constraints::compare_numbers(new, held);
             if ordering.is_some_and(|ordering| (ordering == std::cmp::Ordering::Greater) != higher)
             {
                 continue;

@@ -6,9 +6,9 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::hints::Hint;
+use crate::host::{Missing, Readiness};
 use crate::tool::Tool;
 use crate::tool::name::is_valid_tool_name;
-use crate::tool::readiness::{Missing, Readiness};
 
 /// How much a [`Finding`] matters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
