@@ -1,52 +1,40 @@
-//! The descriptor's inputs read and checked: the tool's name against the protocol's rule, each
-//! parameter (or field) with a plain name and one fixed type, its `#[schema(...)]` against its
-//! type, no two inputs of one name, and on a struct's field the keys serde decides. What passes
-//! is the model the code generation writes from.
+//! The descriptor's inputs checked, as `model/` reads them: the tool's name against the
+//! protocol's rule, each parameter (or field) with a plain name and one fixed type before it is
+//! read, its `#[schema(...)]` against its type before it is applied, no two inputs of one name,
+//! and on a struct's field the keys serde decides. What passes is the checked model the code
+//! generation writes from.
 
 use proc_macro2::{TokenStream, TokenTree};
-use syn::{Error, LitStr};
+use syn::Error;
 
 use crate::check::schema::{fixed_length, schema_attr};
-use crate::leaf::case;
-use crate::leaf::docs::join_docs;
+use crate::leaf::case::Case;
 use crate::leaf::errors::Errors;
-use crate::leaf::tokens::unraw;
-use crate::model::descriptor::{CheckValue, Descriptor, Property, Source, apply, json_output};
+use crate::model::descriptor::{CheckValue, Descriptor, Property, Source, apply};
 use crate::model::params::Param;
-use crate::model::schema;
-use crate::model::schema_attr::{self, SchemaAttr};
+use crate::model::schema_attr::SchemaAttr;
 use crate::model::tool_attr::Args;
 
-pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Descriptor {
-    let name = match &args.name {
-        Some(name) => name.value(),
-        None => {
-            let name = source.default_name.clone();
-            if let Some(problem) = mcp_annotations_rules::name::tool_name_problem(&name) {
-                errors.push(Error::new(
-                    source.ident.span(),
-                    format!(
-                        "`{name}` is not a valid tool name: {problem}; name the tool with \
-                         #[tool(name = \"...\")]"
-                    ),
-                ));
-            }
-            name
+/// The checked descriptor of `source` under `args`: read by the model, each error found on the
+/// way pushed to `errors`, each input that passes its checks in `properties`.
+pub(crate) fn checked(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Descriptor {
+    if args.name.is_none() {
+        let name = &source.default_name;
+        if let Some(problem) = mcp_annotations_rules::name::tool_name_problem(name) {
+            errors.push(Error::new(
+                source.ident.span(),
+                format!(
+                    "`{name}` is not a valid tool name: {problem}; name the tool with \
+                     #[tool(name = \"...\")]"
+                ),
+            ));
         }
-    };
-    let description = match &args.description {
-        Some(description) => Some(description.value()),
-        None => join_docs(source.docs),
-    };
-    let mut properties = Vec::new();
+    }
+    let mut properties: Vec<Property> = Vec::new();
     for (index, param) in source.params.iter().enumerate() {
-        let Some(property) = property(
-            index,
-            param,
-            args.rename_all.map(|(case, _)| case),
-            source.generics,
-            errors,
-        ) else {
+        let rename_all = args.rename_all.map(|(case, _)| case);
+        let Some(property) = checked_input(index, param, rename_all, source.generics, errors)
+        else {
             continue;
         };
         if let Some(error) = name_taken(&properties, &property) {
@@ -54,31 +42,19 @@ pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Des
         }
         properties.push(property);
     }
-    let json = source.output.and_then(json_output);
-    let written_json = json.is_some();
-    let output = json.map(|ty| schema::read_param(&ty, errors).0);
-    Descriptor {
-        name,
-        description,
-        properties,
-        output,
-        written_json,
-        icons: args.icons.clone(),
-        meta: args.meta.as_ref().map(LitStr::value),
-        task_support: args.task_support.as_ref().map(LitStr::value),
-        toolsets: args.toolsets.iter().map(LitStr::value).collect(),
-        scopes: args.scopes.iter().map(LitStr::value).collect(),
-    }
+    let mut descriptor = Descriptor::read(args, source, errors);
+    descriptor.properties = properties;
+    descriptor
 }
 
-/// The input read from one parameter (or field) at `index`: its name (its `rename`, the
-/// handler's `rename_all`, or serde's), its schema with its `#[schema(...)]` keys checked
-/// against its type and applied, and what the call checks. `None` for a parameter the model
-/// does not supply, or one whose error is reported.
-pub(crate) fn property(
+/// The checked input of one parameter (or field) at `index`: read by the model once it is one
+/// the model supplies, with a plain name and a fixed type; its `#[schema(...)]` keys checked
+/// against its type, then applied. `None` for a parameter the model does not supply, or one
+/// whose error is reported.
+pub(crate) fn checked_input(
     index: usize,
     param: &Param,
-    rename_all: Option<case::Case>,
+    rename_all: Option<Case>,
     generics: &[String],
     errors: &mut Errors,
 ) -> Option<Property> {
@@ -104,35 +80,18 @@ pub(crate) fn property(
         errors.push(error);
         return None;
     }
-    let (schema, optional) = schema::read_param(&param.ty, errors);
-    let attr = schema_attr::parse(&param.schema, errors);
-    let mut property = Property {
-        param: index,
-        name: match (&param.serde_name, rename_all) {
-            (Some(name), _) => name.clone(),
-            (None, Some(case)) => case.rename(&unraw(ident)),
-            (None, None) => unraw(ident),
-        },
-        schema,
-        optional: optional || param.serde_default,
-        null: true,
-        checks: Vec::new(),
-        default: None,
-        description: join_docs(&param.docs),
-        cfgs: param.cfgs.clone(),
-        span: ident.span(),
-    };
+    let (mut property, attr, option) = Property::read(index, param, ident, rename_all, errors);
     if param.field {
         serde_decides(&attr, errors);
     }
     if !attr.is_empty() {
         fixed_length(&attr, &property.schema, &param.ty, errors);
-        schema_attr(&attr, &property.schema.kind(), optional, &param.ty, errors);
+        schema_attr(&attr, &property.schema.kind(), option, &param.ty, errors);
         // A struct's field is read by serde, which reads an `Option` from `null` and from
         // nothing alike: the call's checks refuse what the schema does not list.
         let field_checks = [
-            (attr.nullable.is_some() && optional, "NotNull"),
-            (attr.required.is_some() && optional, "Required"),
+            (attr.nullable.is_some() && option, "NotNull"),
+            (attr.required.is_some() && option, "Required"),
         ];
         apply(&mut property, attr, &param.ty);
         if param.field {

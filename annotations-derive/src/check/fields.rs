@@ -7,7 +7,7 @@
 use proc_macro2::TokenStream;
 use syn::{Error, LitStr};
 
-use crate::check::descriptor::property;
+use crate::check::descriptor::checked_input;
 use crate::leaf::errors::Errors;
 use crate::model::body::field_params;
 use crate::model::descriptor::Property;
@@ -106,7 +106,7 @@ pub(crate) fn schema_fields(
                 "serde does not read #[serde(flatten)] beside #[serde(deny_unknown_fields)]",
             ));
         }
-        let Some(property) = property(index, &param, None, &[], errors) else {
+        let Some(property) = checked_input(index, &param, None, &[], errors) else {
             continue;
         };
         if let (Some(span), Ty::Nullable(_)) = (serde.flatten, &property.schema) {

@@ -23,19 +23,18 @@
 //! can be had from. The call's lifetime appears in no bound (`for<'__x>` bounds instead), so
 //! the call is a function pointer for every lifetime, as a listing holds it.
 
-use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
+use crate::expand::call_params::{CallParam, ModelParam};
 use crate::expand::call_types::{
-    Pass, context_bound, mentions_impl, output_span, owned_type, pointer_type, with_lifetime,
+    Pass, context_bound, output_probe, output_span, pointer_type, with_lifetime,
 };
-use crate::expand::descriptor::check_tokens;
 use crate::expand::names::{call_name, read_name, upper_case_allow};
-use crate::leaf::tokens::{expr_span, respan};
-use crate::model::descriptor::{DefaultRead, Descriptor, Property};
+use crate::leaf::tokens::respan;
+use crate::model::descriptor::Descriptor;
 use crate::model::handler::Handler;
-use crate::model::params::{Param, Receiver};
-use crate::model::schema::static_lifetimes;
+use crate::model::params::Receiver;
 
 /// The call of a handler that cannot be called: its `__S` is bound by `bound`, which is never
 /// met for a handler that cannot be called (the error at the `tools!` entry says why), or by
@@ -122,6 +121,13 @@ fn not_callable(handler: &Handler) -> Option<&'static str> {
     }
 }
 
+/// The call of `handler`, with the constant that says what it reads. It is decided in steps,
+/// one function each: what each parameter contributes ([`Parts::gather`]: the specs the
+/// arguments are read by, the types read, the `#[context]` reads, the defaults), how the
+/// handler is reached ([`Shape::of`]: through a function pointer, by name, or as a method),
+/// what rustc checks beside it ([`output_probe`]), and the body: a constant naming the
+/// runtime's shared call for a plain method ([`method_constant`]), else a call function of its
+/// own ([`call_function`]).
 pub(crate) fn expand(
     handler: &Handler,
     descriptor: &Descriptor,
@@ -143,9 +149,6 @@ pub(crate) fn expand(
         return uncallable(handler, krate, &quote!(), &attrs);
     };
     let method = handler.receiver == Receiver::Shared;
-    // A method's state is its type. A function without `self` takes any `__S` its `#[context]`
-    // parameters can be had from, so that it fits the listing of any server.
-    let state = if method { quote!(Self) } else { quote!(__S) };
     // A synchronous handler comes as a function pointer where its type can be written (then
     // handlers of one signature share their code in the listing), else as nothing, and it is
     // called by name (see the module's docs).
@@ -154,148 +157,343 @@ pub(crate) fn expand(
     } else {
         pointer_type(handler)
     };
-
-    let mut specs = Vec::new();
-    let mut owned_types = Vec::new();
-    let mut bindings = Vec::new();
-    let mut context_reads = Vec::new();
-    let mut defaults = Vec::new();
-    let mut default_checks = Vec::new();
-    let mut arguments = Vec::new();
-    let mut bounds = Vec::new();
-    let mut all_by_value = true;
-    let mut first_type_span = None;
-    // The context the closure reads from: a reference for a synchronous call, its own copy in
-    // an `async` one.
-    let context_ref = if handler.is_async {
-        quote!(&__context)
+    let parts = Parts::gather(&params, handler, method, krate);
+    let output_span = output_span(handler);
+    // The path to the crate with every token at the return type, so that rustc points there.
+    let krate_at_output = respan(krate.clone(), output_span);
+    let probe = output_probe(handler, descriptor, &krate_at_output, output_span);
+    let default_checks = &parts.default_checks;
+    let reads = reads_const(
+        handler,
+        krate,
+        &attrs,
+        descriptor.name(),
+        &parts.specs,
+        &quote!(#probe #(#default_checks)*),
+    );
+    let plain = pointer.is_some()
+        && parts.all_by_value
+        && parts.context_reads.is_empty()
+        && parts.defaults.is_empty()
+        && handler.abi.is_empty();
+    let call = if plain && method {
+        method_constant(handler, &parts, krate, &krate_at_output, output_span)
     } else {
-        quote!(__context)
-    };
-    for (index, param) in params.iter().enumerate() {
-        let binding = format_ident!("__p{}", index);
-        match param {
-            CallParam::Context { ty, span } => {
-                if !method {
-                    bounds.push(context_bound(ty, *span, krate));
-                }
-                let ty = with_lifetime(ty, "__a");
-                // Call-site hygiene for the names the call binds (a handler written by
-                // `macro_rules!` has parameters of the macro's), the type's own spans for errors.
-                let from_context = quote_spanned!(*span=> from_context);
-                context_reads.push(quote! {
-                    let #binding = <#ty as #krate::__private::FromContext<'__a, #state>>::#from_context(__state, #context_ref)?;
-                });
-                arguments.push(quote!(#binding));
-            }
-            CallParam::Model {
-                read,
-                span,
-                ty_span,
-            } => {
-                let ModelParam {
-                    key,
-                    expected,
-                    required,
-                    null,
-                    unique,
-                    checks,
-                    owned,
-                    default,
-                    default_json,
-                    default_check,
-                    default_ty,
-                    pass,
-                } = &**read;
-                default_checks.extend(default_check.clone());
-                let default_json = match default_json {
-                    Some(json) => quote!(::core::option::Option::Some(#json)),
-                    None => quote!(::core::option::Option::None),
-                };
-                specs.push(quote!(#krate::__private::Spec { name: #key, expected: #expected, required: #required, null: #null, unique: &#unique, checks: &[#(#checks),*], default: #default_json }));
-                if let Some(expr) = default {
-                    // A missing argument is the default, converted into the type read (so
-                    // `"x"` serves a `String`).
-                    defaults.push(quote! {
-                        let #binding = #binding.unwrap_or_else(|| -> #default_ty {
-                            ::core::convert::Into::into(#expr)
-                        });
-                    });
-                }
-                first_type_span.get_or_insert(*ty_span);
-                owned_types.push(quote_spanned!(*span=> #owned));
-                all_by_value &= *pass == Pass::Value;
-                let mutable = (*pass == Pass::RefMut).then(|| quote!(mut));
-                bindings.push(quote!(#mutable #binding));
-                arguments.push(pass.lend(&binding));
-            }
-        }
-    }
-    if method {
-        bounds.push(quote!(Self: ::core::marker::Sized));
-    }
-    let by_name = pointer.is_none() && !method;
-    let (handler_param, handler_arg, handler_ty, h) = match &pointer {
-        Some(pointer) => (
-            quote!(__handler: #pointer),
-            quote!(__handler),
-            quote!(#pointer),
-            quote!(),
-        ),
-        // Called by name as a free function (see the module's docs), with the handler the
-        // listing names passed along to check that the name found is that handler.
-        None if by_name => (
-            quote!(__handler: __H),
-            quote!(__handler),
-            quote!(__H),
-            quote!(__H: ::core::marker::Copy + ::core::marker::Send + ::core::marker::Sync + 'static,),
-        ),
-        None => (quote!(_: __H), quote!(()), quote!(()), quote!(__H,)),
-    };
-    let invoke = match (&pointer, method) {
-        (Some(_), true) => quote!(__h(__state, #(#arguments),*)),
-        (Some(_), false) => quote!(__h(#(#arguments),*)),
-        (None, true) => quote!(Self::#name(__state, #(#arguments),*)),
-        (None, false) => quote!(#name(#(#arguments),*)),
-    };
-    // An associated function without `self` called by name would call a free function of the
-    // same name instead, if there is one: refused, with what to do.
-    let same_handler = if by_name {
-        let message = format!(
-            "the tool `{tool_name}` cannot be called from a listing: it is an associated \
-             function without `self` whose type cannot be written as a function pointer \
-             (`async`, or returning `impl Trait`); make it a method (take `&self`) or a free \
-             function",
-            tool_name = descriptor.name()
+        let shape = Shape::of(
+            handler,
+            descriptor,
+            pointer,
+            method,
+            &parts.arguments,
+            krate,
         );
-        quote! {
-            if !#krate::__private::same_function(&__h, &#name) {
-                return ::core::result::Result::Err(::std::string::String::from(#message));
+        call_function(handler, &parts, &shape, plain, krate, output_span)
+    };
+    quote! {
+        #reads
+        #attrs
+        #call
+    }
+}
+
+/// What the parameters contribute to a call, in order: gathered once, read by the body.
+struct Parts {
+    /// The state the call is given: `Self` for a method, else any `__S` its `#[context]`
+    /// parameters can be had from, so that it fits the listing of any server.
+    state: TokenStream,
+    /// A `__private::Spec` for each parameter the model supplies.
+    specs: Vec<TokenStream>,
+    /// The types read, in order.
+    owned_types: Vec<TokenStream>,
+    /// The closure's bindings of the values read.
+    bindings: Vec<TokenStream>,
+    /// The `#[context]` values, read from the context.
+    context_reads: Vec<TokenStream>,
+    /// A default filled in for each missing argument that has one the call evaluates.
+    defaults: Vec<TokenStream>,
+    /// rustc's checks of the literal defaults.
+    default_checks: Vec<TokenStream>,
+    /// The arguments the handler is called with.
+    arguments: Vec<TokenStream>,
+    /// The call's `where` bounds.
+    bounds: Vec<TokenStream>,
+    /// Whether every parameter is taken as read, by value.
+    all_by_value: bool,
+    /// The span of the first type read, where an error about the types goes.
+    first_type_span: Option<Span>,
+}
+
+impl Parts {
+    fn gather(
+        params: &[CallParam<'_>],
+        handler: &Handler,
+        method: bool,
+        krate: &TokenStream,
+    ) -> Self {
+        let state = if method { quote!(Self) } else { quote!(__S) };
+        let mut parts = Parts {
+            state,
+            specs: Vec::new(),
+            owned_types: Vec::new(),
+            bindings: Vec::new(),
+            context_reads: Vec::new(),
+            defaults: Vec::new(),
+            default_checks: Vec::new(),
+            arguments: Vec::new(),
+            bounds: Vec::new(),
+            all_by_value: true,
+            first_type_span: None,
+        };
+        // The context the closure reads from: a reference for a synchronous call, its own copy
+        // in an `async` one.
+        let context_ref = if handler.is_async {
+            quote!(&__context)
+        } else {
+            quote!(__context)
+        };
+        for (index, param) in params.iter().enumerate() {
+            let binding = format_ident!("__p{}", index);
+            match param {
+                CallParam::Context { ty, span } => {
+                    if !method {
+                        parts.bounds.push(context_bound(ty, *span, krate));
+                    }
+                    let ty = with_lifetime(ty, "__a");
+                    let state = &parts.state;
+                    // Call-site hygiene for the names the call binds (a handler written by
+                    // `macro_rules!` has parameters of the macro's), the type's own spans for
+                    // errors.
+                    let from_context = quote_spanned!(*span=> from_context);
+                    parts.context_reads.push(quote! {
+                        let #binding = <#ty as #krate::__private::FromContext<'__a, #state>>::#from_context(__state, #context_ref)?;
+                    });
+                    parts.arguments.push(quote!(#binding));
+                }
+                CallParam::Model {
+                    read,
+                    span,
+                    ty_span,
+                } => parts.model(read, &binding, *span, *ty_span, krate),
             }
         }
-    } else {
-        quote!()
-    };
-    let generics = if method {
-        quote!(<'__a, #h>)
-    } else {
-        quote!(<'__a, #h __S: ?::core::marker::Sized + ::core::marker::Sync>)
-    };
-    // The tuple of the parameters' types carries the first one's span: a type serde cannot
-    // read is an error there, not on the attribute.
-    let mut params_ty = Group::new(Delimiter::Parenthesis, quote!(#(#owned_types,)*));
-    if let Some(span) = first_type_span {
-        params_ty.set_span(span);
+        if method {
+            parts.bounds.push(quote!(Self: ::core::marker::Sized));
+        }
+        parts
     }
+
+    /// What one parameter the model supplies contributes: its spec, its type, its default.
+    fn model(
+        &mut self,
+        read: &ModelParam,
+        binding: &Ident,
+        span: Span,
+        ty_span: Span,
+        krate: &TokenStream,
+    ) {
+        let ModelParam {
+            key,
+            expected,
+            required,
+            null,
+            unique,
+            checks,
+            owned,
+            default,
+            default_json,
+            default_check,
+            default_ty,
+            pass,
+        } = read;
+        self.default_checks.extend(default_check.clone());
+        let default_json = match default_json {
+            Some(json) => quote!(::core::option::Option::Some(#json)),
+            None => quote!(::core::option::Option::None),
+        };
+        self.specs.push(quote!(#krate::__private::Spec { name: #key, expected: #expected, required: #required, null: #null, unique: &#unique, checks: &[#(#checks),*], default: #default_json }));
+        if let Some(expr) = default {
+            // A missing argument is the default, converted into the type read (so `"x"`
+            // serves a `String`).
+            self.defaults.push(quote! {
+                let #binding = #binding.unwrap_or_else(|| -> #default_ty {
+                    ::core::convert::Into::into(#expr)
+                });
+            });
+        }
+        self.first_type_span.get_or_insert(ty_span);
+        self.owned_types.push(quote_spanned!(span=> #owned));
+        self.all_by_value &= *pass == Pass::Value;
+        let mutable = (*pass == Pass::RefMut).then(|| quote!(mut));
+        self.bindings.push(quote!(#mutable #binding));
+        self.arguments.push(pass.lend(binding));
+    }
+
+    /// The tuple of the parameters' types, carrying the first one's span: a type serde cannot
+    /// read is an error there, not on the attribute.
+    fn params_ty(&self) -> Group {
+        let owned_types = &self.owned_types;
+        let mut params_ty = Group::new(Delimiter::Parenthesis, quote!(#(#owned_types,)*));
+        if let Some(span) = self.first_type_span {
+            params_ty.set_span(span);
+        }
+        params_ty
+    }
+}
+
+/// How a call reaches its handler.
+struct Shape {
+    /// The pointer type the handler comes as, if it can be written.
+    pointer: Option<TokenStream>,
+    /// Called by name as a free function (see the module's docs).
+    by_name: bool,
+    /// The call function's first parameter, the argument it passes on and its type.
+    handler_param: TokenStream,
+    handler_arg: TokenStream,
+    handler_ty: TokenStream,
+    /// The call function's generics and the handler's call expression.
+    generics: TokenStream,
+    invoke: TokenStream,
+    /// For a call by name: the check that the name found is the handler listed.
+    same_handler: TokenStream,
+}
+
+impl Shape {
+    fn of(
+        handler: &Handler,
+        descriptor: &Descriptor,
+        pointer: Option<TokenStream>,
+        method: bool,
+        arguments: &[TokenStream],
+        krate: &TokenStream,
+    ) -> Self {
+        let name = &handler.name;
+        let by_name = pointer.is_none() && !method;
+        let (handler_param, handler_arg, handler_ty, h) = match &pointer {
+            Some(pointer) => (
+                quote!(__handler: #pointer),
+                quote!(__handler),
+                quote!(#pointer),
+                quote!(),
+            ),
+            // Called by name as a free function (see the module's docs), with the handler the
+            // listing names passed along to check that the name found is that handler.
+            None if by_name => (
+                quote!(__handler: __H),
+                quote!(__handler),
+                quote!(__H),
+                quote!(__H: ::core::marker::Copy + ::core::marker::Send + ::core::marker::Sync + 'static,),
+            ),
+            None => (quote!(_: __H), quote!(()), quote!(()), quote!(__H,)),
+        };
+        let invoke = match (&pointer, method) {
+            (Some(_), true) => quote!(__h(__state, #(#arguments),*)),
+            (Some(_), false) => quote!(__h(#(#arguments),*)),
+            (None, true) => quote!(Self::#name(__state, #(#arguments),*)),
+            (None, false) => quote!(#name(#(#arguments),*)),
+        };
+        // An associated function without `self` called by name would call a free function of
+        // the same name instead, if there is one: refused, with what to do.
+        let same_handler = if by_name {
+            let message = format!(
+                "the tool `{tool_name}` cannot be called from a listing: it is an associated \
+                 function without `self` whose type cannot be written as a function pointer \
+                 (`async`, or returning `impl Trait`); make it a method (take `&self`) or a free \
+                 function",
+                tool_name = descriptor.name()
+            );
+            quote! {
+                if !#krate::__private::same_function(&__h, &#name) {
+                    return ::core::result::Result::Err(::std::string::String::from(#message));
+                }
+            }
+        } else {
+            quote!()
+        };
+        let generics = if method {
+            quote!(<'__a, #h>)
+        } else {
+            quote!(<'__a, #h __S: ?::core::marker::Sized + ::core::marker::Sync>)
+        };
+        Shape {
+            pointer,
+            by_name,
+            handler_param,
+            handler_arg,
+            handler_ty,
+            generics,
+            invoke,
+            same_handler,
+        }
+    }
+}
+
+/// The call of a method whose parameters all come from the model, taken as read, called
+/// through a pointer with Rust's ABI: no code of its own, but the runtime's, named in a
+/// constant (the pointer's parameters are the types read, lifetimes `'static`, so that a
+/// parameter type with a lifetime does not make it a higher-ranked type).
+fn method_constant(
+    handler: &Handler,
+    parts: &Parts,
+    krate: &TokenStream,
+    krate_at_output: &TokenStream,
+    output_span: Span,
+) -> TokenStream {
+    let output = handler.output.as_ref().map(|output| quote!(-> #output));
+    // The result's type, inferred, carries the return type's span: a type that cannot be a
+    // result is an error there.
+    let result_ty = quote_spanned!(output_span=> _);
+    // The parameters' types given, so that one serde cannot read is an error at the first of
+    // them, as for every other call.
+    let params_ty = parts.params_ty();
+    let method_call = quote_spanned!(output_span=>
+        #krate_at_output::__private::method_call::<Self, #params_ty, _, #result_ty>
+    );
+    let allow = upper_case_allow(&handler.name);
+    let vis = &handler.vis;
+    let call = call_name(&handler.name);
+    let owned_types = &parts.owned_types;
+    quote! {
+        #allow
+        #vis const #call: #krate::__private::Shim<Self, fn(&Self, #(#owned_types),*) #output> =
+            #method_call;
+    }
+}
+
+/// A call function of the handler's own: it reads the arguments by the constant's specs and
+/// runs a closure that fills in the defaults, reads the `#[context]` values and calls the
+/// handler (awaiting it if `async`); `plain` without `self` runs the runtime's adapter instead.
+fn call_function(
+    handler: &Handler,
+    parts: &Parts,
+    shape: &Shape,
+    plain: bool,
+    krate: &TokenStream,
+    output_span: Span,
+) -> TokenStream {
+    let Parts {
+        state,
+        owned_types,
+        bindings,
+        context_reads,
+        defaults,
+        bounds,
+        ..
+    } = parts;
+    let Shape {
+        handler_param,
+        handler_ty,
+        generics,
+        invoke,
+        same_handler,
+        ..
+    } = shape;
+    let params_ty = parts.params_ty();
+    let result_ty = quote_spanned!(output_span=> _);
     let where_clause = if bounds.is_empty() {
         quote!()
     } else {
         quote!(where #(#bounds),*)
     };
-    let output_span = output_span(handler);
-    // The result's type, inferred, carries the return type's span: a type that cannot be a
-    // result is an error there.
-    let result_ty = quote_spanned!(output_span=> _);
     // Each of the closure's parameters is named only where it is used.
     let used = |used: bool, name: &str| {
         if used {
@@ -305,12 +503,10 @@ pub(crate) fn expand(
             quote!(_)
         }
     };
+    let method = handler.receiver == Receiver::Shared;
     let state_binding = used(method || !context_reads.is_empty(), "__state");
     let context_binding = used(!context_reads.is_empty(), "__context");
-    let h_binding = used(pointer.is_some() || by_name, "__h");
-    let tool_name = descriptor.name();
-    let call = call_name(name);
-    let vis = &handler.vis;
+    let h_binding = used(shape.pointer.is_some() || shape.by_name, "__h");
     // The closure that supplies the `#[context]` values and calls the handler; an `async`
     // one's body is a future that awaits it.
     let closure = |result: TokenStream, asyncness: TokenStream| {
@@ -323,64 +519,12 @@ pub(crate) fn expand(
             }
         }
     };
-    // The path to the crate with every token at the return type, so that rustc points there.
-    let krate_at_output = respan(krate.clone(), output_span);
-    // A `Json<T>` behind an alias would lose its `outputSchema` silently: refused, at the
-    // return type.
-    let output_probe = match &handler.output {
-        Some(output)
-            if !descriptor.writes_json() && !mentions_impl(output) && !plainly_not_json(output) =>
-        {
-            let output = static_lifetimes(output.clone());
-            let krate = &krate_at_output;
-            quote_spanned! {output_span=>
-                let _ = || {
-                    use #krate::__private::Plain as _;
-                    (&#krate::__private::OutputProbe::<#output>::new()).check_output();
-                };
-            }
-        }
-        _ => quote!(),
-    };
-    let reads = reads_const(
-        handler,
-        krate,
-        &attrs,
-        tool_name,
-        &specs,
-        &quote!(#output_probe #(#default_checks)*),
-    );
-    let plain = pointer.is_some()
-        && all_by_value
-        && context_reads.is_empty()
-        && defaults.is_empty()
-        && handler.abi.is_empty();
-    if plain && method {
-        // A method whose parameters all come from the model, taken as read, called through a
-        // pointer with Rust's ABI, has no code of its own: its call is the runtime's, named in
-        // a constant (the pointer's parameters are the types read, lifetimes `'static`, so
-        // that a parameter type with a lifetime does not make it a higher-ranked type).
-        let output = handler.output.as_ref().map(|output| quote!(-> #output));
-        // The parameters' types given, so that one serde cannot read is an error at the first
-        // of them, as for every other call.
-        let method_call = quote_spanned!(output_span=>
-            #krate_at_output::__private::method_call::<Self, #params_ty, _, #result_ty>
-        );
-        let allow = upper_case_allow(&handler.name);
-        return quote! {
-            #reads
-            #attrs
-            #allow
-            #vis const #call: #krate::__private::Shim<Self, fn(&Self, #(#owned_types),*) #output> =
-                #method_call;
-        };
-    }
     let (runner, run, handler_arg) = if handler.is_async {
         let result = quote_spanned!(output_span=> ::core::result::Result::Ok(#invoke.await));
         (
             quote!(call_async::<#state, #params_ty, #handler_ty, #result_ty, _>),
             closure(result, quote!(async move)),
-            handler_arg,
+            shape.handler_arg.clone(),
         )
     } else if plain {
         // The same without `self`: the runtime's adapter calls it.
@@ -394,12 +538,12 @@ pub(crate) fn expand(
         (
             quote!(call_sync::<#state, #params_ty, #handler_ty, #result_ty>),
             closure(result, quote!()),
-            handler_arg,
+            shape.handler_arg.clone(),
         )
     };
+    let vis = &handler.vis;
+    let call = call_name(&handler.name);
     quote! {
-        #reads
-        #attrs
         #vis fn #call #generics(
             #handler_param,
             __state: &'__a #state,
@@ -415,158 +559,6 @@ pub(crate) fn expand(
                 #handler_arg,
                 #run,
             )
-        }
-    }
-}
-
-/// Whether a return type is one that cannot be `Json<T>` behind an alias: a standard type
-/// written by its own name (`String`, `&'static str`, `u64`, `()`), so that no probe of it is
-/// emitted (a type checked per tool, for nothing).
-fn plainly_not_json(output: &TokenStream) -> bool {
-    const PLAIN: [&str; 17] = [
-        "String", "str", "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16",
-        "i32", "i64", "i128", "isize", "f64",
-    ];
-    let tokens: Vec<TokenTree> = crate::leaf::tokens::flatten(output.clone());
-    let words: Vec<String> = tokens
-        .iter()
-        .filter_map(|token| match token {
-            TokenTree::Ident(ident) => Some(ident.to_string()),
-            _ => None,
-        })
-        .collect();
-    match (tokens.as_slice(), words.as_slice()) {
-        // `()`
-        ([TokenTree::Group(group)], []) => group.stream().is_empty(),
-        // `String`, `u64`, `&str`, `&'static str`
-        (_, [word]) | (_, [_, word]) if PLAIN.contains(&word.as_str()) => tokens
-            .iter()
-            .all(|token| !matches!(token, TokenTree::Punct(p) if p.as_char() == '<' || p.as_char() == ':')),
-        _ => false,
-    }
-}
-
-/// One parameter of the handler, as its call passes it: the one model of the parameters that
-/// the call is written from, matched to the descriptor's inputs by position.
-enum CallParam<'a> {
-    /// `#[context]`: supplied by the server.
-    Context { ty: &'a TokenStream, span: Span },
-    /// Supplied by the model, read under the schema the descriptor wrote for it.
-    Model {
-        read: Box<ModelParam>,
-        /// The parameter's name.
-        span: Span,
-        /// The parameter's type.
-        ty_span: Span,
-    },
-}
-
-impl<'a> CallParam<'a> {
-    /// Every parameter of the handler, or `None` if one the model supplies has no input in the
-    /// descriptor (which has reported why).
-    fn read(
-        handler: &'a Handler,
-        descriptor: &Descriptor,
-        krate: &TokenStream,
-    ) -> Option<Vec<Self>> {
-        handler
-            .params
-            .iter()
-            .enumerate()
-            .map(|(index, param)| {
-                let span = param
-                    .name
-                    .as_ref()
-                    .map_or_else(Span::call_site, Ident::span);
-                if param.context {
-                    return Some(CallParam::Context {
-                        ty: &param.ty,
-                        span,
-                    });
-                }
-                let read = ModelParam::new(param, descriptor.input(index)?, krate);
-                Some(CallParam::Model {
-                    read: Box::new(read),
-                    span,
-                    ty_span: expr_span(&param.ty),
-                })
-            })
-            .collect()
-    }
-}
-
-/// How a call reads one parameter the model supplies.
-struct ModelParam {
-    key: String,
-    /// `Option<&str>`: what its schema says, for messages.
-    expected: TokenStream,
-    required: bool,
-    /// Whether an explicit `null` is read.
-    null: bool,
-    /// Where it holds sets (`__private::Unique`).
-    unique: TokenStream,
-    /// Its `#[schema(...)]` constraints, as `__private::Check`s.
-    checks: Vec<TokenStream>,
-    /// The type read: `Option<T>` for a parameter with a default, which fills in a missing one.
-    owned: TokenStream,
-    /// `#[schema(default = EXPR)]` when the call evaluates it.
-    default: Option<TokenStream>,
-    /// `#[schema(default = literal)]` when the reader reads it, as JSON.
-    default_json: Option<String>,
-    /// rustc's check of that literal against the parameter's type.
-    default_check: Option<TokenStream>,
-    /// The owned type itself, which the default converts into.
-    default_ty: TokenStream,
-    pass: Pass,
-}
-
-impl ModelParam {
-    /// The parameter, with the input the descriptor read for it.
-    fn new(param: &Param, input: &Property, krate: &TokenStream) -> Self {
-        let schema = &input.schema;
-        let expected = match schema.describe() {
-            Some(text) => quote!(::core::option::Option::Some(#text)),
-            None => quote!(::core::option::Option::None),
-        };
-        let (owned, pass) = owned_type(param);
-        let checks = check_tokens(&input.checks, krate);
-        let (default, default_json) = match &input.default {
-            Some(DefaultRead::Expr(expr)) => (Some(expr.clone()), None),
-            Some(DefaultRead::Json(json, _)) => (None, Some(json.clone())),
-            None => (None, None),
-        };
-        // A literal default the reader reads as JSON is still checked by rustc against the
-        // parameter's type, in a closure that never runs.
-        let default_check = match &input.default {
-            Some(DefaultRead::Json(_, Some((expr, scalar)))) => {
-                let value = if *scalar {
-                    quote!(#expr)
-                } else {
-                    quote!(::core::convert::Into::into(#expr))
-                };
-                Some(quote!(let _ = || -> #owned { #value };))
-            }
-            _ => None,
-        };
-        let read = match &default {
-            Some(_) => quote!(::core::option::Option<#owned>),
-            None => owned.clone(),
-        };
-        ModelParam {
-            key: input.name.clone(),
-            expected,
-            required: !input.optional,
-            null: input.null,
-            unique: schema
-                .unique(krate)
-                .unwrap_or_else(|| quote!(#krate::__private::Unique::None)),
-            checks,
-            owned: read,
-            default,
-            default_json,
-            default_check,
-            default_ty: owned,
-            pass,
         }
     }
 }

@@ -1,11 +1,13 @@
 //! The types a handler's call writes: the owned type an argument is read into and how it is
 //! lent to the handler, a `#[context]` parameter's type with the call's lifetime and its bound,
-//! the handler's type as a function pointer, and where its result type is written.
+//! the handler's type as a function pointer, where its result type is written, and the probe
+//! that refuses a `Json<T>` behind an alias.
 
 use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 
 use crate::leaf::tokens::flatten;
+use crate::model::descriptor::Descriptor;
 use crate::model::handler::Handler;
 use crate::model::params::{Param, Receiver};
 use crate::model::schema::static_lifetimes;
@@ -208,4 +210,55 @@ pub(crate) fn mentions_impl(tokens: &TokenStream) -> bool {
         TokenTree::Group(group) => mentions_impl(&group.stream()),
         _ => false,
     })
+}
+
+/// A `Json<T>` behind an alias would lose its `outputSchema` silently: refused, at the return
+/// type, by a probe in a closure that never runs (none for a type that plainly is not one).
+pub(crate) fn output_probe(
+    handler: &Handler,
+    descriptor: &Descriptor,
+    krate_at_output: &TokenStream,
+    output_span: Span,
+) -> TokenStream {
+    match &handler.output {
+        Some(output)
+            if !descriptor.writes_json() && !mentions_impl(output) && !plainly_not_json(output) =>
+        {
+            let output = static_lifetimes(output.clone());
+            quote_spanned! {output_span=>
+                let _ = || {
+                    use #krate_at_output::__private::Plain as _;
+                    (&#krate_at_output::__private::OutputProbe::<#output>::new()).check_output();
+                };
+            }
+        }
+        _ => quote!(),
+    }
+}
+
+/// Whether a return type is one that cannot be `Json<T>` behind an alias: a standard type
+/// written by its own name (`String`, `&'static str`, `u64`, `()`), so that no probe of it is
+/// emitted (a type checked per tool, for nothing).
+fn plainly_not_json(output: &TokenStream) -> bool {
+    const PLAIN: [&str; 17] = [
+        "String", "str", "bool", "char", "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16",
+        "i32", "i64", "i128", "isize", "f64",
+    ];
+    let tokens: Vec<TokenTree> = crate::leaf::tokens::flatten(output.clone());
+    let words: Vec<String> = tokens
+        .iter()
+        .filter_map(|token| match token {
+            TokenTree::Ident(ident) => Some(ident.to_string()),
+            _ => None,
+        })
+        .collect();
+    match (tokens.as_slice(), words.as_slice()) {
+        // `()`
+        ([TokenTree::Group(group)], []) => group.stream().is_empty(),
+        // `String`, `u64`, `&str`, `&'static str`
+        (_, [word]) | (_, [_, word]) if PLAIN.contains(&word.as_str()) => tokens
+            .iter()
+            .all(|token| !matches!(token, TokenTree::Punct(p) if p.as_char() == '<' || p.as_char() == ':')),
+        _ => false,
+    }
 }

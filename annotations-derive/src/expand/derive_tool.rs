@@ -118,7 +118,7 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
         generics: &[],
         output: None,
     };
-    let descriptor = descriptor::read(&args, &source, &mut errors);
+    let descriptor = descriptor::checked(&args, &source, &mut errors);
     let place = Krate::new(args.krate.clone());
     let krate = place.path();
     if let Err(errors) = errors.check() {

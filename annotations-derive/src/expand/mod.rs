@@ -4,11 +4,13 @@
 //! `#[derive(ToolSchema)]` (`derive_schema`, with `derive_schema_struct` and
 //! `derive_schema_enum`). What they write: the annotations literal (`annotations`), the
 //! descriptor (`descriptor`, with a type's schema in `schema`), the handler's call (`call`,
-//! with `call_types`), the hand-over to rmcp's `#[tool]` (`stack`), the generated names
+//! with `call_params` and `call_types`), the hand-over to rmcp's `#[tool]` (`stack`), the generated names
 //! (`names`) and the path to the runtime crate (`krate`).
+//! `snapshot` holds a small handler's expansion written out, to read what `call` writes.
 
 pub(crate) mod annotations;
 pub(crate) mod call;
+pub(crate) mod call_params;
 pub(crate) mod call_types;
 pub(crate) mod derive_schema;
 pub(crate) mod derive_schema_enum;
@@ -19,5 +21,7 @@ pub(crate) mod krate;
 pub(crate) mod listing;
 pub(crate) mod names;
 pub(crate) mod schema;
+#[cfg(test)]
+mod snapshot;
 pub(crate) mod stack;
 pub(crate) mod tool;

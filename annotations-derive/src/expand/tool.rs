@@ -83,7 +83,7 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         ));
         return with_placeholders(&place, &handler, errors);
     }
-    let descriptor = descriptor::read(&args, &Source::handler(&handler), &mut errors);
+    let descriptor = descriptor::checked(&args, &Source::handler(&handler), &mut errors);
     if !errors.is_empty() {
         return with_placeholders(&place, &handler, errors);
     }

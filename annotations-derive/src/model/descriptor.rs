@@ -1,10 +1,15 @@
 //! The tool descriptor's model: what a handler or a `#[derive(Tool)]` struct describes (its
 //! name, description, inputs, output schema, icons, `_meta`, task support), each input with its
-//! schema and the constraints its call checks; and a parameter's `#[schema(...)]`, once
+//! schema and the constraints its call checks; how each is read from the attribute and the
+//! signature (`Descriptor::read`, `Property::read`); and a parameter's `#[schema(...)]`, once
 //! checked, applied to its input.
 
 use proc_macro2::{Ident, Span, TokenStream, TokenTree};
+use syn::LitStr;
 
+use crate::leaf::case::Case;
+use crate::leaf::docs::join_docs;
+use crate::leaf::errors::Errors;
 use crate::leaf::integer::Integer;
 use crate::leaf::json_write::json_string;
 use crate::leaf::tokens::{flatten, unraw};
@@ -13,6 +18,7 @@ use crate::model::icons::IconSpec;
 use crate::model::params::Param;
 use crate::model::schema::{self, Kind, Ty};
 use crate::model::schema_attr::{self, SchemaAttr};
+use crate::model::tool_attr::Args;
 
 pub(crate) struct Descriptor {
     pub(crate) name: String,
@@ -101,6 +107,40 @@ impl<'a> Source<'a> {
             generics: &handler.generics,
             output: handler.output.as_ref(),
         }
+    }
+}
+
+impl Property {
+    /// The input the parameter `param` at `index`, named `ident`, gives, with its
+    /// `#[schema(...)]` read but not applied yet (the checks hold it against the type first):
+    /// its name (serde's, else the handler's `rename_all` of it, else its own), its schema,
+    /// whether it may be left out, its description. Also whether its type is an `Option`.
+    pub(crate) fn read(
+        index: usize,
+        param: &Param,
+        ident: &Ident,
+        rename_all: Option<Case>,
+        errors: &mut Errors,
+    ) -> (Self, SchemaAttr, bool) {
+        let (schema, option) = schema::read_param(&param.ty, errors);
+        let attr = schema_attr::parse(&param.schema, errors);
+        let property = Property {
+            param: index,
+            name: match (&param.serde_name, rename_all) {
+                (Some(name), _) => name.clone(),
+                (None, Some(case)) => case.rename(&unraw(ident)),
+                (None, None) => unraw(ident),
+            },
+            schema,
+            optional: option || param.serde_default,
+            null: true,
+            checks: Vec::new(),
+            default: None,
+            description: join_docs(&param.docs),
+            cfgs: param.cfgs.clone(),
+            span: ident.span(),
+        };
+        (property, attr, option)
     }
 }
 
@@ -247,6 +287,32 @@ pub(crate) fn json_output(output: &TokenStream) -> Option<TokenStream> {
 }
 
 impl Descriptor {
+    /// The descriptor `args` and `source` state, its inputs not read yet (the checks decide
+    /// which parameters can be, and `Property::read` reads each): the name (`name = "..."` or
+    /// the function's), the description (`description = "..."` or the doc comment), the
+    /// output schema of a `Json<T>` return type, and the keys the attribute gives as written.
+    pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Self {
+        let json = source.output.and_then(json_output);
+        Descriptor {
+            name: args
+                .name
+                .as_ref()
+                .map_or_else(|| source.default_name.clone(), LitStr::value),
+            description: match &args.description {
+                Some(description) => Some(description.value()),
+                None => join_docs(source.docs),
+            },
+            properties: Vec::new(),
+            written_json: json.is_some(),
+            output: json.map(|ty| schema::read_param(&ty, errors).0),
+            icons: args.icons.clone(),
+            meta: args.meta.as_ref().map(LitStr::value),
+            task_support: args.task_support.as_ref().map(LitStr::value),
+            toolsets: args.toolsets.iter().map(LitStr::value).collect(),
+            scopes: args.scopes.iter().map(LitStr::value).collect(),
+        }
+    }
+
     /// The input read from the parameter at `index` (its name, schema, whether it may be left
     /// out, ...); `None` for a parameter the model does not supply.
     pub(crate) fn input(&self, index: usize) -> Option<&Property> {
