@@ -68,15 +68,8 @@ pub(crate) fn hand_over(
         hints.push(quote!(title = #title));
     }
     for (kind, field) in HintKind::ALL.into_iter().zip(fields) {
-        let key = proc_macro2::Ident::new(
-            match kind {
-                HintKind::ReadOnly => "read_only_hint",
-                HintKind::Destructive => "destructive_hint",
-                HintKind::Idempotent => "idempotent_hint",
-                HintKind::OpenWorld => "open_world_hint",
-            },
-            Span::call_site(),
-        );
+        // rmcp's `annotations(...)` keys are the runtime's field names.
+        let key = proc_macro2::Ident::new(kind.field(), Span::call_site());
         match field {
             Some(Value::Known(value)) => hints.push(quote!(#key = #value)),
             Some(Value::Expr(expr)) => {

@@ -43,9 +43,17 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
             "#[tool] is written twice on this function (the one above took this one for \
              rmcp's #[tool]): merge the keys into one #[tool(...)], or write rmcp's as \
              #[rmcp::tool]"
+                .to_owned()
         } else {
-            "`annotations(...)` is rmcp's #[tool] key: #[mcp_annotations::tool] states the hints \
-             as keys of its own: `read_only`, `destructive`, `idempotent`, `open_world`"
+            let keys: Vec<String> = HintKind::ALL
+                .iter()
+                .map(|kind| format!("`{}`", kind.key()))
+                .collect();
+            format!(
+                "`annotations(...)` is rmcp's #[tool] key: #[mcp_annotations::tool] states the \
+                 hints as keys of its own: {}",
+                keys.join(", ")
+            )
         };
         errors.push(syn::Error::new(key.span(), message));
         if handed_over {

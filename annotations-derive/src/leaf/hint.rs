@@ -19,7 +19,7 @@ impl HintKind {
     ];
 
     /// The key as written in `#[tool(...)]`.
-    pub(crate) fn key(self) -> &'static str {
+    pub(crate) const fn key(self) -> &'static str {
         match self {
             HintKind::ReadOnly => "read_only",
             HintKind::Destructive => "destructive",
@@ -55,4 +55,24 @@ impl HintKind {
     pub(crate) fn from_key(key: &str) -> Option<HintKind> {
         HintKind::ALL.into_iter().find(|kind| kind.key() == key)
     }
+}
+
+/// The hints' keys, then `others`, as one list of `N` keys (`N` is the hints' count plus the
+/// others'; a wrong `N` fails while compiling): a list of keys an attribute accepts names the
+/// hints through [`HintKind::ALL`], never one by one.
+pub(crate) const fn keys_with<const N: usize>(others: &[&'static str]) -> [&'static str; N] {
+    let mut keys = [""; N];
+    let mut at = 0;
+    while at < HintKind::ALL.len() {
+        keys[at] = HintKind::ALL[at].key();
+        at += 1;
+    }
+    let mut other = 0;
+    while other < others.len() {
+        keys[at] = others[other];
+        at += 1;
+        other += 1;
+    }
+    assert!(at == N, "N is the hints' count plus the others'");
+    keys
 }

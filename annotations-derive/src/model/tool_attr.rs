@@ -8,7 +8,7 @@ use proc_macro2::{Delimiter, Ident, TokenStream, TokenTree};
 use syn::{Error, Lit, LitStr};
 
 use crate::leaf::errors::Errors;
-use crate::leaf::hint::HintKind;
+use crate::leaf::hint::{HintKind, keys_with};
 use crate::leaf::tokens::{flatten, single_token};
 use crate::leaf::{case, spelling};
 use crate::model::crate_path::crate_path;
@@ -20,11 +20,7 @@ use crate::model::icons::{self, IconSpec};
 use crate::model::meta;
 
 /// Every key `#[tool]` accepts, for suggestions.
-const KEYS: [&str; 16] = [
-    "read_only",
-    "destructive",
-    "idempotent",
-    "open_world",
+const KEYS: [&str; HintKind::ALL.len() + 12] = keys_with(&[
     "title",
     "name",
     "description",
@@ -37,7 +33,7 @@ const KEYS: [&str; 16] = [
     "task_support",
     "toolset",
     "scopes",
-];
+]);
 
 /// The arguments of one `#[tool(...)]`, each with the tokens it came from.
 #[derive(Default)]
