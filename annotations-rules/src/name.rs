@@ -82,6 +82,34 @@ pub const fn is_valid_toolset_name(name: &str) -> bool {
     true
 }
 
+/// Whether `scope` is an OAuth scope token (RFC 6749, section 3.3: `scope-token`): one or more
+/// printable ASCII characters other than space, `"` and `\`.
+///
+/// ```
+/// use mcp_annotations_rules::name::is_valid_scope;
+///
+/// assert!(is_valid_scope("read:org"));
+/// assert!(!is_valid_scope("read org"));
+/// assert!(!is_valid_scope("rëpo"));
+/// assert!(!is_valid_scope(""));
+/// ```
+#[must_use]
+pub const fn is_valid_scope(scope: &str) -> bool {
+    let bytes = scope.as_bytes();
+    if bytes.is_empty() {
+        return false;
+    }
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if !(b == 0x21 || (b >= 0x23 && b <= 0x5B) || (b >= 0x5D && b <= 0x7E)) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -144,7 +144,7 @@ pub mod descriptor {
 
     pub use crate::hints::{ConflictError, Hint};
     pub use crate::protocol::{Icon, IconTheme, Meta, MimeType, ParseError};
-    pub use crate::tool::grouping::is_valid_toolset_name;
+    pub use crate::tool::grouping::{is_valid_scope, is_valid_toolset_name};
     pub use crate::tool::{InvalidToolError, StaticTool, TaskSupport, is_valid_tool_name};
 }
 

@@ -37,6 +37,19 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     let mut calls = Vec::new();
     let mut spans = Vec::new();
     for (entry, _) in split_top_level(entries.into_iter().collect()) {
+        // An option among the tools (`tools![toolset = "x", a]`): it ends with `;`.
+        if let [TokenTree::Ident(key), TokenTree::Punct(eq), ..] = entry.as_slice() {
+            if eq.as_char() == '=' && OPTIONS.iter().any(|option| key == option) {
+                errors.push(Error::new(
+                    key.span(),
+                    format!(
+                        "`{key} = ...` is an option of tools![...], written before the tools and \
+                         ended by `;`, not `,`: `tools![{key} = ...; list_notes, delete_note]`"
+                    ),
+                ));
+                continue;
+            }
+        }
         match entry_const(&entry, &krate) {
             Ok((tool, call)) => {
                 // The listing's toolset, for the tools that name none of their own.
@@ -92,6 +105,9 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
         }
     })
 }
+
+/// The options `tools![...]` reads before its tools.
+const OPTIONS: [&str; 3] = ["ready", "crate", "toolset"];
 
 /// `ready = directory` / `ready = strict`, `crate = path`, `toolset = "name"`.
 fn read_option(

@@ -26,6 +26,21 @@ pub(crate) fn hand_over(
     rmcp: &RmcpTool,
     errors: &mut Errors,
 ) -> TokenStream {
+    for key in &args.listing_keys {
+        let why = if key == "task_support" {
+            "rmcp's `Tool` has no `execution` to carry it"
+        } else {
+            "rmcp's router applies none of this crate's filters, so nothing would offer or hide \
+             the tool by it"
+        };
+        errors.push(Error::new(
+            key.span(),
+            format!(
+                "`{key}` cannot be handed to rmcp's #[tool] below: {why}; list the tool with \
+                 this crate's `tools![...]` instead of rmcp's router, or leave `{key}` out"
+            ),
+        ));
+    }
     let existing = keys(&rmcp.args);
     let mut added = Vec::new();
     for (key, ours) in [

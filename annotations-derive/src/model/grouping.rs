@@ -17,10 +17,15 @@ pub(crate) fn toolset_problem(name: &str) -> Option<String> {
     })
 }
 
-/// Whether `scope` is a scope: not empty, no white space (an OAuth scope token).
+/// Whether `scope` is a scope: an OAuth scope token (RFC 6749's `scope-token`: printable ASCII
+/// but space, `"` and `\`), as the runtime's `is_valid_scope` says.
 pub(crate) fn scope_problem(scope: &str) -> Option<String> {
-    (scope.is_empty() || scope.chars().any(char::is_whitespace))
-        .then(|| format!("`{scope}` is not a scope: a scope is a word without spaces (`read:org`)"))
+    (!mcp_annotations_rules::name::is_valid_scope(scope)).then(|| {
+        format!(
+            "`{scope}` is not a scope: an OAuth scope token is printable ASCII without spaces, \
+             `\"` or `\\` (`read:org`)"
+        )
+    })
 }
 
 /// The names `key` gives: one string (where `one` allows it) or a list of strings, each

@@ -65,6 +65,9 @@ pub(crate) struct Args {
     pub(crate) toolsets: Vec<LitStr>,
     /// `scopes = ["repo"]`.
     pub(crate) scopes: Vec<LitStr>,
+    /// The keys given that only this crate's listing carries (`task_support`, `toolset`,
+    /// `scopes`), as written: rmcp's `#[tool]` below this one cannot take them.
+    pub(crate) listing_keys: Vec<Ident>,
     /// The keys given so far, valid or not: the one check for a repeated key, which reports
     /// the repeat whatever the values (the first may have been refused), so every later branch
     /// sees each key once.
@@ -322,6 +325,7 @@ impl Args {
                 string_key(&mut self.meta, &key, value, errors, meta::problem);
             }
             "task_support" => {
+                self.listing_keys.push(key.clone());
                 string_key(&mut self.task_support, &key, value, errors, |text| {
                     (!["forbidden", "optional", "required"].contains(&text)).then(|| {
                         format!(
@@ -332,10 +336,12 @@ impl Args {
                 });
             }
             "toolset" => {
+                self.listing_keys.push(key.clone());
                 self.toolsets =
                     grouping::names(&key, value, true, grouping::toolset_problem, errors);
             }
             "scopes" => {
+                self.listing_keys.push(key.clone());
                 self.scopes = grouping::names(&key, value, false, grouping::scope_problem, errors);
             }
             "allow_mut" => {

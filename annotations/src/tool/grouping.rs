@@ -19,6 +19,20 @@ pub const fn is_valid_toolset_name(name: &str) -> bool {
     mcp_annotations_rules::name::is_valid_toolset_name(name)
 }
 
+/// Whether `scope` is an OAuth scope token (RFC 6749's `scope-token`: one or more printable
+/// ASCII characters but space, `"` and `\`; the rule `#[tool(scopes)]` checks while compiling).
+///
+/// ```
+/// use mcp_annotations::descriptor::is_valid_scope;
+///
+/// assert!(is_valid_scope("read:org"));
+/// assert!(!is_valid_scope("rëpo"));
+/// ```
+#[must_use]
+pub const fn is_valid_scope(scope: &str) -> bool {
+    mcp_annotations_rules::name::is_valid_scope(scope)
+}
+
 impl Tool {
     /// The toolsets the tool belongs to (empty: none named).
     ///

@@ -1,0 +1,15 @@
+// `toolset` in #[mcp_annotations::tool] above rmcp's #[tool], which cannot carry it.
+struct Notes;
+
+impl Notes {
+    /// List every saved note.
+    #[mcp_annotations::tool(read_only, toolset = "notes")]
+    #[rmcp::tool]
+    fn list_notes(&self) -> String {
+        String::new()
+    }
+}
+
+fn main() {
+    let _ = Notes.list_notes();
+}
