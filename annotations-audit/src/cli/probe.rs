@@ -108,10 +108,11 @@ fn pool(sandbox: &Path, tree: &Tree, seen: &[Value]) -> Pool {
             continue;
         }
         let absolute = sandbox.join(path).to_string_lossy().into_owned();
-        let into = if entry.kind == "dir" {
-            &mut pool.dirs
-        } else {
-            &mut pool.files
+        // Paths a tool may be given: folders and regular files, not pipes or devices.
+        let into = match entry.kind {
+            "dir" => &mut pool.dirs,
+            "file" => &mut pool.files,
+            _ => continue,
         };
         into.push(Value::from(absolute));
         into.push(Value::from(path.clone()));

@@ -1,16 +1,28 @@
 //! The sandbox as a tree: every path under it with its kind, size, content hash and mode, and
-//! small files' contents, to judge what a call did to it.
+//! small files' contents, to judge what a call did to it. Only regular files are opened:
+//! FIFOs, sockets and devices are recorded by kind (opening a FIFO would wait for a writer),
+//! symbolic links by their target, never followed. A file is hashed in a stream of bounded
+//! memory, its first [`HASHED`] bytes at most: a change past them is seen by the size and the
+//! modification time, which every write updates.
 
 use std::collections::BTreeMap;
+use std::fs::Metadata;
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::io::Read;
 use std::path::Path;
 
 /// Files up to this size are kept whole, to judge how they changed.
 const KEPT: u64 = 1 << 20;
 
+/// How much of a larger file is read to hash it: the walk stays bounded in time and memory
+/// whatever a server writes (a 1 GiB sparse file is read for its first 64 MiB, in 64 KiB
+/// pieces).
+const HASHED: u64 = 64 << 20;
+
 /// One path of the tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
+    /// `file`, `dir`, `symlink`, `fifo`, `socket`, `device` or `other`.
     pub kind: &'static str,
     pub size: u64,
     pub hash: u64,
@@ -27,6 +39,54 @@ pub fn observe(root: &Path) -> Tree {
     let mut tree = Tree::new();
     walk(root, root, &mut tree);
     tree
+}
+
+/// What a path is, by its own metadata (a link is not followed).
+fn kind_of(meta: &Metadata) -> &'static str {
+    let kind = meta.file_type();
+    if kind.is_symlink() {
+        return "symlink";
+    }
+    if kind.is_dir() {
+        return "dir";
+    }
+    if kind.is_file() {
+        return "file";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "fifo";
+        }
+        if kind.is_socket() {
+            return "socket";
+        }
+        if kind.is_block_device() || kind.is_char_device() {
+            return "device";
+        }
+    }
+    "other"
+}
+
+/// The hash of a regular file's first [`HASHED`] bytes with its size and modification time
+/// (past [`KEPT`] bytes), read in pieces.
+fn hash_file(path: &Path, meta: &Metadata, hasher: &mut DefaultHasher) {
+    let Ok(file) = std::fs::File::open(path) else {
+        return;
+    };
+    let mut file = file.take(HASHED);
+    let mut piece = vec![0u8; 64 << 10];
+    loop {
+        match file.read(&mut piece) {
+            Ok(0) | Err(_) => break,
+            Ok(read) => piece[..read].hash(hasher),
+        }
+    }
+    meta.len().hash(hasher);
+    if let Ok(modified) = meta.modified() {
+        modified.hash(hasher);
+    }
 }
 
 fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
@@ -46,25 +106,22 @@ fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
         let mode = std::os::unix::fs::PermissionsExt::mode(&meta.permissions());
         #[cfg(not(unix))]
         let mode = u32::from(meta.permissions().readonly());
-        let (kind, contents) = if meta.is_symlink() {
-            let target = std::fs::read_link(&path).unwrap_or_default();
-            (
-                "symlink",
-                Some(target.to_string_lossy().into_owned().into_bytes()),
-            )
-        } else if meta.is_dir() {
-            ("dir", None)
-        } else {
-            let contents = (meta.len() <= KEPT)
-                .then(|| std::fs::read(&path).ok())
-                .flatten();
-            ("file", contents)
-        };
+        let kind = kind_of(&meta);
         let mut hasher = DefaultHasher::new();
-        match &contents {
-            Some(contents) => contents.hash(&mut hasher),
-            None if kind == "file" => std::fs::read(&path).unwrap_or_default().hash(&mut hasher),
-            None => {}
+        let contents = match kind {
+            "symlink" => {
+                let target = std::fs::read_link(&path).unwrap_or_default();
+                Some(target.to_string_lossy().into_owned().into_bytes())
+            }
+            "file" if meta.len() <= KEPT => std::fs::read(&path).ok(),
+            "file" => {
+                hash_file(&path, &meta, &mut hasher);
+                None
+            }
+            _ => None,
+        };
+        if let Some(contents) = &contents {
+            contents.hash(&mut hasher);
         }
         tree.insert(
             relative,
@@ -183,4 +240,91 @@ pub fn diff(before: &Tree, after: &Tree, limit: usize) -> Vec<String> {
     }
     lines.truncate(limit);
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    /// The tree of `root`, or a failure if the walk does not end within ten seconds.
+    fn observe_in_time(root: &Path) -> Tree {
+        let (send, receive) = mpsc::channel();
+        let root = root.to_path_buf();
+        std::thread::spawn(move || send.send(observe(&root)));
+        receive
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the walk ended in time")
+    }
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("audit-tree-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn fifos_sockets_and_links_out_are_recorded_never_opened() {
+        let dir = scratch("special");
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.join("pipe"))
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let _socket = std::os::unix::net::UnixListener::bind(dir.join("socket")).unwrap();
+        std::os::unix::fs::symlink("/etc/passwd", dir.join("out")).unwrap();
+        std::os::unix::fs::symlink("/", dir.join("root")).unwrap();
+        let tree = observe_in_time(&dir);
+        assert_eq!(tree["pipe"].kind, "fifo");
+        assert_eq!(tree["socket"].kind, "socket");
+        assert_eq!(tree["out"].kind, "symlink");
+        assert_eq!(tree["out"].contents.as_deref(), Some(&b"/etc/passwd"[..]));
+        // The link to `/` is not walked into.
+        assert_eq!(tree.len(), 4, "{:?}", tree.keys());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The peak resident memory of this process, in KiB (Linux).
+    #[cfg(target_os = "linux")]
+    fn peak_kib() -> u64 {
+        let status = std::fs::read_to_string("/proc/self/status").unwrap();
+        let line = status
+            .lines()
+            .find(|line| line.starts_with("VmHWM:"))
+            .unwrap();
+        line.split_whitespace().nth(1).unwrap().parse().unwrap()
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_huge_file_is_hashed_in_bounded_memory_and_a_change_past_the_hashed_part_is_seen() {
+        let dir = scratch("huge");
+        let path = dir.join("sparse.bin");
+        let file = std::fs::File::create(&path).unwrap();
+        file.set_len(1 << 30).unwrap();
+        drop(file);
+        let before_peak = peak_kib();
+        let before = observe_in_time(&dir);
+        let grown = peak_kib().saturating_sub(before_peak);
+        assert!(
+            grown < 32 << 10,
+            "the walk grew the peak memory by {grown} KiB"
+        );
+        assert_eq!(before["sparse.bin"].size, 1 << 30);
+        assert!(before["sparse.bin"].contents.is_none());
+        // A byte written near the end, past the hashed part, at the same size.
+        std::thread::sleep(Duration::from_millis(20));
+        {
+            use std::io::{Seek, SeekFrom, Write};
+            let mut file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+            file.seek(SeekFrom::Start((1 << 30) - 10)).unwrap();
+            file.write_all(b"x").unwrap();
+        }
+        let after = observe_in_time(&dir);
+        assert!(!same(&before, &after), "the change was seen");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
