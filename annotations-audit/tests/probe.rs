@@ -123,3 +123,88 @@ fn diff_classifies_a_changed_listing_and_refuses_a_rug_pull() {
     assert_eq!(live["changes"], json!([]));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A "non-destructive" tool whose call takes the server down is judged by the sandbox it left,
+/// and the exit is a finding; the server starts again in its sandbox, even one the call removed,
+/// and the honest tool after them is verified.
+#[test]
+fn a_call_the_server_does_not_live_through_is_judged_and_reported() {
+    let server = example("crash_server");
+    let (status, report) = audit(&[
+        "--probe",
+        "--cases",
+        "2",
+        "--timeout",
+        "10",
+        "--",
+        server.to_str().unwrap(),
+    ]);
+    assert_eq!(status, 1, "{report}");
+    let words = |a: &str, b: &str, c: &str| [a.to_owned(), b.to_owned(), c.to_owned()];
+    assert_eq!(
+        verdicts(&report),
+        [
+            (
+                "compact_state".to_owned(),
+                words("unclaimed", "unclaimed", "violated")
+            ),
+            (
+                "tidy_up".to_owned(),
+                words("unclaimed", "unclaimed", "violated")
+            ),
+            // Read-only: idempotent and non-destructive as well.
+            (
+                "read_state".to_owned(),
+                words("verified", "verified", "verified")
+            ),
+        ],
+        "{report}"
+    );
+    let server_findings = report["server"].as_array().unwrap();
+    for tool in ["compact_state", "tidy_up"] {
+        assert!(
+            server_findings.iter().any(|finding| finding
+                .as_str()
+                .unwrap()
+                .starts_with(&format!("the server exited while `{tool}` was called"))),
+            "{report}"
+        );
+    }
+    let violation = report["tools"][0]["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|note| note["hint"] == "nonDestructive")
+        .unwrap();
+    assert_eq!(violation["diff"], json!(["- state.txt (file)"]), "{report}");
+}
+
+/// `--probe-timeout` bounds the listing too: a server whose pages never end, slowly, is
+/// listed up to the deadline, which the report says.
+#[test]
+fn the_probes_deadline_bounds_an_endless_listing() {
+    let server = example("bad_server");
+    let started = std::time::Instant::now();
+    let (_, report) = audit(&[
+        "--probe",
+        "--probe-timeout",
+        "2",
+        "--env",
+        "BAD_SERVER_TOOLS=paging",
+        "--",
+        server.to_str().unwrap(),
+    ]);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(15),
+        "{:?}",
+        started.elapsed()
+    );
+    let server_findings = report["server"].as_array().unwrap();
+    assert!(
+        server_findings.iter().any(|finding| finding
+            .as_str()
+            .unwrap()
+            .starts_with("the time given ran out after")),
+        "{report}"
+    );
+}

@@ -138,12 +138,18 @@ pub(crate) async fn run<S: 'static>(verify: Verify<'_, S>) -> Report {
         max_global_rejects: 1 << 12,
         ..Config::default()
     };
-    let mut runner = TestRunner::new_with_rng(
-        config,
-        TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes(seed)),
-    );
     for (index, strategy) in strategies.iter().enumerate() {
         let Some(arguments) = strategy else { continue };
+        // Each tool its own runner and budget of rejected values, seeded by the seed and the
+        // tool's name: a tool whose values are hard to generate starves no other, and a tool's
+        // cases do not depend on the tools listed before it.
+        let mut runner = TestRunner::new_with_rng(
+            config.clone(),
+            TestRng::from_seed(
+                RngAlgorithm::ChaCha,
+                &seed_bytes(seed ^ name_hash(tools[index].name())),
+            ),
+        );
         let case = (
             before.clone(),
             arguments.clone(),
@@ -158,13 +164,16 @@ pub(crate) async fn run<S: 'static>(verify: Verify<'_, S>) -> Report {
             });
         let mut excluded: Vec<ViolationKind> = Vec::new();
         'kinds: loop {
-            for _ in 0..verify.cases {
+            for generated in 0..verify.cases {
                 let mut tree = match case.new_tree(&mut runner) {
                     Ok(tree) => tree,
                     Err(reason) => {
                         run.problem(format!(
-                            "`{}`: cases could not be generated: {reason}",
-                            tools[index].name()
+                            "`{}`: cases could not be generated from its input schema, so it \
+                             was checked with {} of {} cases: {reason}",
+                            tools[index].name(),
+                            generated,
+                            verify.cases
                         ));
                         break 'kinds;
                     }
@@ -234,6 +243,15 @@ fn clock_seed() -> u64 {
             let nanos = time.as_nanos() as u64;
             nanos
         })
+}
+
+/// FNV-1a of a tool's name: stable across runs and platforms.
+fn name_hash(name: &str) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    for byte in name.bytes() {
+        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
 }
 
 fn seed_bytes(seed: u64) -> [u8; 32] {

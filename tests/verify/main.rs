@@ -288,3 +288,74 @@ fn an_anchored_pattern_is_generated_for() {
     let (calls, succeeded) = report.calls("ticket").unwrap();
     assert!(calls >= 16 && succeeded == calls, "{report}");
 }
+
+/// A text a hand-written schema lists as at least 5000 characters long, through a keyword the
+/// generator does not read: its values are all but impossible to generate.
+#[derive(Deserialize, Debug)]
+pub struct Essay(String);
+
+impl ToolSchema for Essay {
+    fn tool_schema() -> Value {
+        json!({"type": "string", "not": {"maxLength": 5000}})
+    }
+}
+
+/// Grade an essay.
+#[tool(read_only, open_world = false)]
+fn grade(essay: Essay) -> usize {
+    essay.0.len()
+}
+
+/// An odd number from 1 to 99, through a keyword the generator does not read: half the values
+/// generated are refused, so each case may take a few tries.
+#[derive(Deserialize, Debug)]
+#[serde(try_from = "u8")]
+pub struct Odd(u8);
+
+impl TryFrom<u8> for Odd {
+    type Error = String;
+
+    fn try_from(number: u8) -> Result<Self, String> {
+        (number % 2 == 1 && number < 100)
+            .then_some(Odd(number))
+            .ok_or_else(|| format!("{number} is not an odd number below 100"))
+    }
+}
+
+impl ToolSchema for Odd {
+    fn tool_schema() -> Value {
+        json!({"type": "integer", "minimum": 1, "maximum": 99, "not": {"multipleOf": 2}})
+    }
+}
+
+/// Count an odd number ("read-only", and it counts the call).
+#[tool(read_only, open_world = false)]
+fn tally(#[context] store: &Store, number: Odd) -> u8 {
+    *store.reads.lock().unwrap() += 1;
+    number.0
+}
+
+static HARD_FIRST: Listing<Store> = tools![grade, tally];
+
+/// A tool whose values cannot be generated starves no other: the read-only liar after it is
+/// caught as when listed alone, and the report says why the first was barely checked.
+#[test]
+fn one_tools_schema_starves_no_other() {
+    let report = Verify::new(&HARD_FIRST, Store::default)
+        .observe(observe)
+        .cases(16)
+        .seed(3)
+        .run();
+    let found: Vec<(&str, ViolationKind)> = report
+        .violations()
+        .iter()
+        .map(|violation| (violation.tool(), violation.kind()))
+        .collect();
+    assert_eq!(found, [("tally", ViolationKind::ReadOnly)], "{report}");
+    assert!(
+        report.to_string().contains(
+            "`grade`: cases could not be generated from its input schema, so it was checked with 0 of 16 cases"
+        ),
+        "{report}"
+    );
+}

@@ -25,7 +25,8 @@ host would do with it trusting the server or not, and every finding; exit 1 on a
 finding, 2 when the server could not be audited. --probe runs the server in a fresh sandbox
 folder (its working directory, HOME and TMPDIR; `{sandbox}` in --env values and arguments is
 its path; not a security boundary) and checks its hints by what each call does there; exit 1
-on a violation. --diff classifies what changed between two listings (a saved tools/list
+on a violation, a call the server does not live through being judged by what it left;
+--probe-timeout (180 s) bounds the whole probe, its listing, calls and restarts alike. --diff classifies what changed between two listings (a saved tools/list
 result, or a live server); exit 1 on a breaking or trust change not --allow'ed.";
 
 /// What the command line asked.
@@ -165,7 +166,7 @@ fn print(args: &Args, report: &Value, table: fn(&Value) -> String) {
 fn server(args: &Args) -> Result<peer::Peer, String> {
     match &args.http {
         Some(url) => peer::Peer::connect(url, args.timeout),
-        None => peer::Peer::start(&args.command, None, &[], args.timeout),
+        None => peer::Peer::start(&args.command, None, &[], args.timeout, None),
     }
 }
 

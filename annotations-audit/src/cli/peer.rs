@@ -21,6 +21,8 @@ pub struct Peer {
     link: Link,
     next_id: u64,
     timeout: Duration,
+    /// A deadline over every answer, beside the timeout of each (`--probe-timeout`).
+    deadline: Option<Instant>,
 }
 
 enum Link {
@@ -51,6 +53,7 @@ impl Peer {
         dir: Option<&std::path::Path>,
         env: &[(String, String)],
         timeout: Duration,
+        deadline: Option<Instant>,
     ) -> Result<Peer, String> {
         let (program, args) = command.split_first().ok_or("no server command")?;
         let mut process = Command::new(program);
@@ -103,6 +106,7 @@ impl Peer {
             },
             next_id: 1,
             timeout,
+            deadline,
         };
         peer.initialize()
     }
@@ -116,8 +120,24 @@ impl Peer {
             },
             next_id: 1,
             timeout,
+            deadline: None,
         };
         peer.initialize()
+    }
+
+    /// Whether the server has exited, waiting up to a second for it (a server that closed
+    /// its output is usually exiting).
+    pub fn exited(&mut self) -> bool {
+        let waited = Instant::now() + Duration::from_secs(1);
+        loop {
+            if !self.alive() {
+                return true;
+            }
+            if Instant::now() >= waited {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     fn initialize(mut self) -> Result<Peer, String> {
@@ -153,22 +173,28 @@ impl Peer {
 
     /// The next message from the server, waited for until `deadline`.
     fn next(&mut self, method: &str, deadline: Instant) -> Result<String, String> {
+        let overall = self.deadline.is_some_and(|overall| overall <= deadline);
+        let timeout = self.timeout;
+        let late = || {
+            if overall {
+                format!("the time given (--probe-timeout) ran out waiting for `{method}`")
+            } else {
+                format!(
+                    "the server did not answer `{method}` within {} s",
+                    timeout.as_secs_f64()
+                )
+            }
+        };
         match &mut self.link {
             Link::Stdio { lines, .. } => {
                 // The deadline holds however many other messages the server sends meanwhile.
                 if Instant::now() >= deadline {
-                    return Err(format!(
-                        "the server did not answer `{method}` within {} s",
-                        self.timeout.as_secs_f64()
-                    ));
+                    return Err(late());
                 }
                 let left = deadline.saturating_duration_since(Instant::now());
                 match lines.recv_timeout(left) {
                     Ok(line) => line,
-                    Err(RecvTimeoutError::Timeout) => Err(format!(
-                        "the server did not answer `{method}` within {} s",
-                        self.timeout.as_secs_f64()
-                    )),
+                    Err(RecvTimeoutError::Timeout) => Err(late()),
                     Err(RecvTimeoutError::Disconnected) => Err(format!(
                         "the server closed its output before answering `{method}`"
                     )),
@@ -186,7 +212,10 @@ impl Peer {
         let id = self.next_id;
         self.next_id += 1;
         self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))?;
-        let deadline = Instant::now() + self.timeout;
+        let mut deadline = Instant::now() + self.timeout;
+        if let Some(overall) = self.deadline {
+            deadline = deadline.min(overall);
+        }
         loop {
             let line = self.next(method, deadline)?;
             if line.trim().is_empty() {
@@ -238,6 +267,15 @@ impl Peer {
         let mut seen = std::collections::HashSet::new();
         let mut cursor: Option<String> = None;
         for page in 0.. {
+            if self
+                .deadline
+                .is_some_and(|overall| Instant::now() >= overall)
+            {
+                problems.push(format!(
+                    "the time given ran out after {page} pages of the listing: read up to there"
+                ));
+                break;
+            }
             if page == MAX_PAGES {
                 problems.push(format!(
                     "the listing has more than {MAX_PAGES} pages: read up to there"
@@ -247,7 +285,22 @@ impl Peer {
             let params = cursor
                 .as_ref()
                 .map_or_else(|| json!({}), |cursor| json!({ "cursor": cursor }));
-            let result = self.result("tools/list", params)?;
+            let result = match self.result("tools/list", params) {
+                Ok(result) => result,
+                // Out of time in the middle of the listing: what was read is the listing.
+                Err(_)
+                    if page > 0
+                        && self
+                            .deadline
+                            .is_some_and(|overall| Instant::now() >= overall) =>
+                {
+                    problems.push(format!(
+                        "the time given ran out after {page} pages of the listing: read up to there"
+                    ));
+                    break;
+                }
+                Err(error) => return Err(error),
+            };
             match result.get("tools") {
                 Some(Value::Array(listed)) => tools.extend(listed.iter().cloned()),
                 _ => return Err("the server's tools/list result has no `tools` array".to_owned()),

@@ -74,8 +74,11 @@ fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Starts the server in the sandbox.
-fn start(options: &Options, sandbox: &Path) -> Result<Peer, String> {
+/// Starts the server in the sandbox (made again if a call removed it), every answer bounded
+/// by the probe's deadline too.
+fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Result<Peer, String> {
+    std::fs::create_dir_all(sandbox)
+        .map_err(|error| format!("cannot make the sandbox again: {error}"))?;
     let place = sandbox.to_string_lossy();
     let fill = |text: &str| text.replace("{sandbox}", &place);
     let mut command: Vec<String> = options.command.iter().map(|arg| fill(arg)).collect();
@@ -95,7 +98,13 @@ fn start(options: &Options, sandbox: &Path) -> Result<Peer, String> {
         ("TMPDIR".into(), place.to_string()),
     ];
     env.extend(options.env.iter().map(|(k, v)| (k.clone(), fill(v))));
-    Peer::start(&command, Some(sandbox), &env, options.timeout)
+    Peer::start(
+        &command,
+        Some(sandbox),
+        &env,
+        options.timeout,
+        Some(deadline),
+    )
 }
 
 /// The sandbox's paths, relative and absolute, and every string and number seen in earlier
@@ -239,26 +248,22 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         copy_dir(seed, &sandbox.dir)
             .map_err(|error| format!("cannot fill the sandbox from {}: {error}", seed.display()))?;
     }
-    let mut peer = start(options, &sandbox.dir)?;
-    let (listed, _) = peer.list_tools()?;
+    let mut peer = start(options, &sandbox.dir, deadline)?;
+    let (listed, listing_problems) = peer.list_tools()?;
     let tools: Vec<Tool> = listed
         .iter()
         .filter_map(|raw| serde_json::from_value(raw.clone()).ok())
         .collect();
-    let mut seed_bytes = [0u8; 32];
-    seed_bytes[..8].copy_from_slice(&options.seed.to_le_bytes());
-    let mut runner = TestRunner::new_with_rng(
-        Config::default(),
-        TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes),
-    );
     let mut seen: Vec<Value> = Vec::new();
     let mut violated_any = false;
     let mut rows = Vec::new();
-    let mut server_findings = Vec::new();
+    let mut server_findings: Vec<Value> = listing_problems.into_iter().map(Value::from).collect();
     // The tools that write first, so that the ones that read find something to read.
     let mut order: Vec<&Tool> = tools.iter().collect();
     order.sort_by_key(|tool| tool.annotations.read_only());
     let mut rows_by_name = Vec::new();
+    // Whether the server's last exit is reported already (as a call it did not live through).
+    let mut exit_reported = false;
     for tool in order {
         let hints = &tool.annotations;
         let claimed = [hints.read_only(), hints.idempotent(), !hints.destructive()];
@@ -273,6 +278,8 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
             })
             .collect();
         let mut notes: Vec<Value> = Vec::new();
+        // What a call the server did not live through counts as: a failed call.
+        let crashed = json!({"isError": true});
         let mut succeeded = 0u32;
         let schema = tool.input_schema.to_value();
         let generated = mcp_annotations_verify::arguments(&schema);
@@ -290,6 +297,10 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                 .map(|error| format!("no arguments can be generated: {error}"))
         };
         if let (None, Ok(strategy), Some(validator)) = (&skip, &generated, &validator) {
+            // Each tool its own runner and budget of rejected values, seeded by the seed and
+            // its name: a tool whose values are hard to generate starves no other, and its
+            // cases do not depend on the tools before it.
+            let mut runner = runner_for(options.seed, tool.name());
             let case = (
                 strategy.clone(),
                 proptest::collection::vec(proptest::prelude::any::<u8>(), 0..12),
@@ -299,8 +310,15 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     notes.push(json!("the probe's time ran out"));
                     break;
                 }
-                let Ok(value) = case.new_tree(&mut runner) else {
-                    break;
+                let value = match case.new_tree(&mut runner) {
+                    Ok(value) => value,
+                    Err(reason) => {
+                        notes.push(json!(format!(
+                            "no more arguments could be generated from its input schema \
+                             ({reason}): called {succeeded} times without an error"
+                        )));
+                        break;
+                    }
                 };
                 let (arguments, choices) = value.current();
                 let arguments = reuse(
@@ -310,11 +328,13 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     validator,
                 );
                 if !peer.alive() {
-                    server_findings.push(json!(format!(
-                        "the server died while `{}` was probed; started again",
-                        tool.name()
-                    )));
-                    peer = start(options, &sandbox.dir)?;
+                    if !std::mem::take(&mut exit_reported) {
+                        server_findings.push(json!(format!(
+                            "the server died while `{}` was probed; started again",
+                            tool.name()
+                        )));
+                    }
+                    peer = start(options, &sandbox.dir, deadline)?;
                 }
                 let call = call(&mut peer, &sandbox.dir, tool, &arguments, claimed[1]);
                 let result = match &call.answer {
@@ -323,6 +343,18 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                         notes.push(json!({"arguments": arguments, "problem": format!("valid arguments answered with a JSON-RPC error: {error}")}));
                         violated_any = true;
                         continue;
+                    }
+                    // A call the server did not live through is judged by the sandbox it
+                    // left, and is a finding of its own.
+                    Err(error) if peer.exited() => {
+                        exit_reported = true;
+                        server_findings.push(json!(format!(
+                            "the server exited while `{}` was called with {arguments} ({error}); \
+                             started again",
+                            tool.name()
+                        )));
+                        notes.push(json!({"arguments": arguments, "problem": "the server exited during the call"}));
+                        &crashed
                     }
                     Err(error) => {
                         notes.push(json!({"arguments": arguments, "problem": error}));
@@ -414,6 +446,22 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         json!({"tools": rows, "server": server_findings, "seed": options.seed}),
         violated_any,
     ))
+}
+
+/// A runner of its own for `tool`, seeded by `seed` and the tool's name.
+fn runner_for(seed: u64, tool: &str) -> TestRunner {
+    // FNV-1a of the name: stable across runs and platforms.
+    let mut name = 0xcbf2_9ce4_8422_2325u64;
+    for byte in tool.bytes() {
+        name = (name ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    let mut seed_bytes = [0u8; 32];
+    seed_bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    seed_bytes[8..16].copy_from_slice(&name.to_le_bytes());
+    TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes),
+    )
 }
 
 /// One call, observed: the tree before and after, and after the same call again when the tool
