@@ -1,6 +1,8 @@
 //! The audit's report of a listing: each tool's effective hints, what a host would do with it
 //! trusting the server or not, and its findings; as JSON or as a Markdown table.
 
+use std::collections::HashMap;
+
 use mcp_annotations::descriptor::Hint;
 use mcp_annotations::{Tool, host::Severity, host::Trust, host::findings};
 use serde_json::{Value, json};
@@ -24,17 +26,22 @@ pub fn report(listed: &[Value], listing_problems: &[String]) -> (Value, bool) {
         }
     }
     let mut has_errors = !unreadable.is_empty() || !listing_problems.is_empty();
-    // Names are counted over every listed tool, the unreadable ones included.
+    // Names are counted over every listed tool, the unreadable ones included, each count
+    // made once (the report stays linear in the tools listed).
+    let mut listed_names: HashMap<&str, usize> = HashMap::new();
+    for raw in listed {
+        if let Some(name) = raw.get("name").and_then(Value::as_str) {
+            *listed_names.entry(name).or_default() += 1;
+        }
+    }
+    let mut read_names: HashMap<&str, usize> = HashMap::new();
+    for tool in &tools {
+        *read_names.entry(tool.name()).or_default() += 1;
+    }
     let mut found = findings(&tools);
     for (tool, found) in tools.iter().zip(found.iter_mut()) {
-        let shared = listed
-            .iter()
-            .filter(|raw| raw.get("name").and_then(Value::as_str) == Some(tool.name()))
-            .count();
-        let counted = tools
-            .iter()
-            .filter(|other| other.name() == tool.name())
-            .count();
+        let shared = listed_names.get(tool.name()).copied().unwrap_or(0);
+        let counted = read_names.get(tool.name()).copied().unwrap_or(0);
         if shared > counted && counted == 1 {
             found.push(mcp_annotations::host::Finding {
                 severity: Severity::Error,
