@@ -2,6 +2,7 @@
 
 /// A fixture server (an example of this package), built by `cargo test` beside the test
 /// binaries.
+#[allow(dead_code)] // not every test binary starts a fixture server
 pub fn example(name: &str) -> std::path::PathBuf {
     let exe = std::env::current_exe().expect("the test binary's path");
     let deps = exe
