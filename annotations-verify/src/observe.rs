@@ -10,7 +10,7 @@ use serde_json::Value;
 ///
 /// - an object keeps every key, and each key's value is kept (by this rule) in the new value;
 /// - an array's items are each kept in a distinct item of the new array (order aside, so a
-///   store may sort or prepend);
+///   store may sort or prepend), whenever any one-to-one assignment keeps them all;
 /// - any other value (a string, a number, `true`, `null`) is equal.
 ///
 /// So adding a key, an item or a field anywhere is additive; removing, or changing a value
@@ -22,36 +22,62 @@ pub fn contains(before: &Value, after: &Value) -> bool {
             .iter()
             .all(|(key, value)| new.get(key).is_some_and(|kept| contains(value, kept))),
         (Value::Array(old), Value::Array(new)) => {
-            // Each old item to its own new item: a matching, found greedily after trying exact
-            // matches first (enough for stores, whose items are rarely alike).
-            let mut used = vec![false; new.len()];
+            // Each old item to its own new item: a maximum matching. An item equal to a new
+            // one takes it first (safe: whatever else fits it fits another item it fits); the
+            // rest are matched by augmenting paths, so no first fit blocks a matching that
+            // keeps every item.
+            let mut owner: Vec<Option<usize>> = vec![None; new.len()];
             let mut rest = Vec::new();
             for item in old {
                 match new
                     .iter()
                     .enumerate()
-                    .position(|(i, candidate)| !used[i] && candidate == item)
+                    .position(|(i, candidate)| owner[i].is_none() && candidate == item)
                 {
-                    Some(i) => used[i] = true,
+                    Some(i) => owner[i] = Some(usize::MAX),
                     None => rest.push(item),
                 }
             }
-            rest.into_iter().all(|item| {
-                match new
-                    .iter()
-                    .enumerate()
-                    .position(|(i, candidate)| !used[i] && contains(item, candidate))
-                {
-                    Some(i) => {
-                        used[i] = true;
-                        true
-                    }
-                    None => false,
-                }
+            let fits: Vec<Vec<usize>> = rest
+                .iter()
+                .map(|item| {
+                    (0..new.len())
+                        .filter(|&i| owner[i].is_none() && contains(item, &new[i]))
+                        .collect()
+                })
+                .collect();
+            (0..rest.len()).all(|item| {
+                let mut seen = vec![false; new.len()];
+                augment(item, &fits, &mut owner, &mut seen)
             })
         }
         (old, new) => old == new,
     }
+}
+
+/// Finds a new item for old item `item` among those it fits, moving earlier items to other
+/// items they fit where that frees one (Kuhn's augmenting path).
+fn augment(
+    item: usize,
+    fits: &[Vec<usize>],
+    owner: &mut [Option<usize>],
+    seen: &mut [bool],
+) -> bool {
+    for &candidate in &fits[item] {
+        if seen[candidate] {
+            continue;
+        }
+        seen[candidate] = true;
+        let free = match owner[candidate] {
+            None => true,
+            Some(other) => augment(other, fits, owner, seen),
+        };
+        if free {
+            owner[candidate] = Some(item);
+            return true;
+        }
+    }
+    false
 }
 
 /// The differences between two observations, one line each, by JSON pointer (`/notes/0/title:

@@ -359,3 +359,23 @@ fn one_tools_schema_starves_no_other() {
         "{report}"
     );
 }
+
+/// `contains` keeps an array when any one-to-one assignment keeps every item, not only the
+/// first fit: `{"a":1}` fits both new items, `{"a":1,"b":2}` only the first.
+#[test]
+fn contains_finds_a_matching_wherever_one_keeps_every_item() {
+    let before = json!([{"a": 1}, {"a": 1, "b": 2}]);
+    let after = json!([{"a": 1, "b": 2, "c": 3}, {"a": 1, "b": 3}]);
+    assert!(mcp_annotations_verify::contains(&before, &after));
+    // And still refuses where no assignment keeps both.
+    let after = json!([{"a": 1, "b": 2, "c": 3}, {"b": 3}]);
+    assert!(mcp_annotations_verify::contains(
+        &json!([{"a": 1}, {"a": 1}]),
+        &json!([{"a": 1, "x": 0}, {"a": 1}])
+    ));
+    assert!(!mcp_annotations_verify::contains(&before, &after));
+    assert!(!mcp_annotations_verify::contains(
+        &json!([1, 1]),
+        &json!([1])
+    ));
+}
