@@ -169,6 +169,8 @@ pub struct Verify<'a, S: 'static> {
     listing: &'a Listing<S>,
     make: Box<dyn Fn() -> S + 'a>,
     observe: Option<Observe<'a, S>>,
+    /// The JSON pointers (with `*` for any key or index) of arrays that are sets.
+    unordered: Vec<String>,
     cases: u32,
     seed: Option<u64>,
 }
@@ -180,6 +182,7 @@ impl<'a, S: 'static> Verify<'a, S> {
             listing,
             make: Box::new(make),
             observe: None,
+            unordered: Vec::new(),
             cases: 64,
             seed: None,
         }
@@ -193,6 +196,46 @@ impl<'a, S: 'static> Verify<'a, S> {
         self.observe = Some(Box::new(move |state| {
             serde_json::to_value(observe(state)).map_err(|error| error.to_string())
         }));
+        self
+    }
+
+    /// Compares the arrays of the observation at `pointer` as sets (as multisets: order aside,
+    /// repeats counted): what a `HashSet` serializes to, in an order that may differ between
+    /// two observations of the same set. `pointer` is a JSON pointer into the observation,
+    /// `*` standing for any key or index (`"/tags"`, `"/users/*/roles"`; `""` for the
+    /// observation itself). Observing a `BTreeSet` instead does the same for one field.
+    ///
+    /// ```
+    /// use std::collections::HashSet;
+    /// use std::sync::Mutex;
+    ///
+    /// use mcp_annotations::{tool, tools, Listing};
+    /// use mcp_annotations_verify::Verify;
+    ///
+    /// #[derive(Default)]
+    /// struct Tags(Mutex<HashSet<String>>);
+    ///
+    /// impl Tags {
+    ///     /// Tag the item: a tag given twice is there once.
+    ///     #[tool(destructive = false, idempotent, open_world = false)]
+    ///     fn tag(&self, tag: String) {
+    ///         self.0.lock().unwrap().insert(tag);
+    ///     }
+    /// }
+    ///
+    /// static TOOLS: Listing<Tags> = tools![Tags::tag];
+    ///
+    /// // Each observation a set built anew, its order its own.
+    /// Verify::new(&TOOLS, Tags::default)
+    ///     .observe(|tags| tags.0.lock().unwrap().iter().cloned().collect::<HashSet<_>>())
+    ///     .unordered("")
+    ///     .cases(16)
+    ///     .run()
+    ///     .assert_ok();
+    /// ```
+    #[must_use]
+    pub fn unordered(mut self, pointer: &str) -> Self {
+        self.unordered.push(pointer.to_owned());
         self
     }
 

@@ -55,6 +55,49 @@ pub fn contains(before: &Value, after: &Value) -> bool {
     }
 }
 
+/// Puts every array of `value` at `pointer` (a JSON pointer, `*` for any key or index) in one
+/// order, by each item's JSON text, so that two observations of one set compare equal.
+pub(crate) fn as_set(value: &mut Value, pointer: &str) {
+    let segments: Vec<String> = if pointer.is_empty() {
+        Vec::new()
+    } else {
+        pointer
+            .trim_start_matches('/')
+            .split('/')
+            .map(|segment| segment.replace("~1", "/").replace("~0", "~"))
+            .collect()
+    };
+    sort_at(value, &segments);
+}
+
+fn sort_at(value: &mut Value, segments: &[String]) {
+    let Some((first, rest)) = segments.split_first() else {
+        if let Value::Array(items) = value {
+            items.sort_by_cached_key(Value::to_string);
+        }
+        return;
+    };
+    match value {
+        Value::Object(object) if first == "*" => {
+            object.values_mut().for_each(|inner| sort_at(inner, rest));
+        }
+        Value::Object(object) => {
+            if let Some(inner) = object.get_mut(first) {
+                sort_at(inner, rest);
+            }
+        }
+        Value::Array(items) if first == "*" => {
+            items.iter_mut().for_each(|inner| sort_at(inner, rest))
+        }
+        Value::Array(items) => {
+            if let Some(inner) = first.parse::<usize>().ok().and_then(|at| items.get_mut(at)) {
+                sort_at(inner, rest);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Finds a new item for old item `item` among those it fits, moving earlier items to other
 /// items they fit where that frees one (Kuhn's augmenting path).
 fn augment(

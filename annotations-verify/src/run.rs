@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use crate::broken::{Broken, broken};
 use crate::generate;
-use crate::observe::{contains, diff};
+use crate::observe::{as_set, contains, diff};
 use crate::report::{Report, Violation, ViolationKind};
 use crate::{Verify, scalar_paths, scalars};
 use mcp_annotations::Context;
@@ -339,7 +339,12 @@ impl<S: 'static> Run<'_, '_, S> {
     fn observation(&self, state: &S) -> Option<Value> {
         let observe = self.verify.observe.as_ref()?;
         match catch_unwind(AssertUnwindSafe(|| observe(state))) {
-            Ok(Ok(value)) => Some(value),
+            Ok(Ok(mut value)) => {
+                for pointer in &self.verify.unordered {
+                    as_set(&mut value, pointer);
+                }
+                Some(value)
+            }
             Ok(Err(error)) => {
                 self.problem(format!("the observation could not be serialized: {error}"));
                 None

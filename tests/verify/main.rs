@@ -379,3 +379,62 @@ fn contains_finds_a_matching_wherever_one_keeps_every_item() {
         &json!([1])
     ));
 }
+
+/// Tags kept in a `HashSet`.
+pub struct Tags(Mutex<std::collections::HashSet<String>>);
+
+impl Default for Tags {
+    fn default() -> Self {
+        Tags(Mutex::new((0..8).map(|n| format!("tag{n}")).collect()))
+    }
+}
+
+impl Tags {
+    /// Tag the item: a tag given twice is there once.
+    #[tool(destructive = false, idempotent, open_world = false)]
+    pub fn tag(&self, #[schema(max_length = 4)] tag: String) {
+        self.0.lock().unwrap().insert(tag);
+    }
+
+    /// The tags.
+    #[tool(read_only, open_world = false)]
+    pub fn tags(&self) -> usize {
+        self.0.lock().unwrap().len()
+    }
+}
+
+static TAGS: Listing<Tags> = tools![Tags::tag, Tags::tags];
+
+/// Each observation of a set built anew, in an order of its own: compared in order, honest
+/// tools look like liars; stated `unordered`, they verify clean.
+#[test]
+fn sets_in_the_observation_are_compared_as_sets_where_stated() {
+    let observe = |tags: &Tags| {
+        tags.0
+            .lock()
+            .unwrap()
+            .iter()
+            .cloned()
+            .collect::<std::collections::HashSet<String>>()
+    };
+    let report = Verify::new(&TAGS, Tags::default)
+        .observe(observe)
+        .unordered("")
+        .cases(16)
+        .seed(4)
+        .run();
+    report.assert_ok();
+    // In order, eight tags in two sets built anew are all but never listed alike.
+    let report = Verify::new(&TAGS, Tags::default)
+        .observe(observe)
+        .cases(16)
+        .seed(4)
+        .run();
+    assert!(
+        report
+            .violations()
+            .iter()
+            .any(|violation| violation.kind() == ViolationKind::ReadOnly),
+        "{report}"
+    );
+}
