@@ -233,11 +233,15 @@ fn integers(object: &Map<String, Value>) -> Result<BoxedStrategy<Value>, String>
         from..=to.max(from)
     };
     let anchor = 0i64.clamp(low, high);
+    let near = |centre: i64| {
+        let range = near(centre);
+        between(*range.start(), *range.end())
+    };
     let base = prop_oneof![
         3 => near(anchor),
         1 => near(low),
         1 => near(high),
-        1 => low..=high,
+        1 => between(low, high),
     ];
     Ok(match step {
         #[allow(clippy::cast_possible_truncation)]
@@ -251,6 +255,43 @@ fn integers(object: &Map<String, Value>) -> Result<BoxedStrategy<Value>, String>
     })
 }
 
+/// The integers from `low` to `high`, both kept: drawn as an offset from `low` (proptest's
+/// own signed ranges overflow at `i64::MIN`), shrinking towards `low`.
+fn between(low: i64, high: i64) -> BoxedStrategy<i64> {
+    if low >= high {
+        return Just(low).boxed();
+    }
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let span = (i128::from(high) - i128::from(low)) as u64;
+    if span == u64::MAX {
+        return any::<i64>().boxed();
+    }
+    #[allow(clippy::cast_possible_truncation)]
+    (0..=span)
+        .prop_map(move |offset| (i128::from(low) + i128::from(offset)) as i64)
+        .boxed()
+}
+
+/// The multiples of a step that is not whole (`multipleOf: 0.25`) within the bounds: each
+/// `k * step` for the whole `k` the bounds leave (the validator keeps the right ones where a
+/// float's rounding or an exclusive bound decides).
+fn multiples(step: f64, low: f64, high: f64) -> Result<BoxedStrategy<Value>, String> {
+    let (first, last) = ((low / step).ceil(), (high / step).floor());
+    if !(first.is_finite() && last.is_finite()) || first > last {
+        return Err(format!("number bounds that hold no multiple of {step}"));
+    }
+    let limit = 1e15;
+    #[allow(clippy::cast_possible_truncation)]
+    let (first, last) = (
+        first.clamp(-limit, limit) as i64,
+        last.clamp(-limit, limit) as i64,
+    );
+    #[allow(clippy::cast_precision_loss)]
+    Ok(between(first, last)
+        .prop_map(move |k| json!(k as f64 * step))
+        .boxed())
+}
+
 fn numbers(object: &Map<String, Value>) -> Result<BoxedStrategy<Value>, String> {
     let low = number(object, "minimum")
         .or_else(|| number(object, "exclusiveMinimum"))
@@ -259,8 +300,11 @@ fn numbers(object: &Map<String, Value>) -> Result<BoxedStrategy<Value>, String> 
         .or_else(|| number(object, "exclusiveMaximum"))
         .unwrap_or(1e6)
         .max(low);
-    if object.contains_key("multipleOf") {
-        // A multiple is found among the integers (the validator keeps the right ones).
+    if let Some(step) = number(object, "multipleOf") {
+        if step.fract() != 0.0 && step > 0.0 {
+            return multiples(step, low, high);
+        }
+        // A whole step's multiples are integers (the validator keeps the right ones).
         return integers(object);
     }
     // A range wider than a float can span is generated within a billion of zero (or its

@@ -404,8 +404,28 @@ impl<S: 'static> Run<'_, '_, S> {
         for version in ProtocolVersion::ALL {
             let mut outputs = self.outputs.borrow_mut();
             let validator = outputs.entry((index, version)).or_insert_with(|| {
-                let schema: Value = serde_json::from_str(&tool.output_schema_for(version)?).ok()?;
-                jsonschema::validator_for(&schema).ok()
+                // A listed schema no validator reads leaves the results of that version
+                // unchecked: a problem of the run, said once, never a silent skip.
+                let compiled = tool
+                    .output_schema_for(version)
+                    .ok_or_else(|| "it is not listed".to_owned())
+                    .and_then(|text| {
+                        serde_json::from_str::<Value>(&text).map_err(|error| error.to_string())
+                    })
+                    .and_then(|schema| {
+                        jsonschema::validator_for(&schema).map_err(|error| error.to_string())
+                    });
+                match compiled {
+                    Ok(validator) => Some(validator),
+                    Err(error) => {
+                        self.problem(format!(
+                            "`{}`: its output schema for {version} is not one a validator reads, \
+                             so its results were not checked against it: {error}",
+                            tool.name()
+                        ));
+                        None
+                    }
+                }
             });
             let Some(validator) = validator else { continue };
             let written = result.to_json(version);

@@ -438,3 +438,72 @@ fn sets_in_the_observation_are_compared_as_sets_where_stated() {
         "{report}"
     );
 }
+
+/// Halve a quarter.
+#[tool(read_only, open_world = false)]
+fn halve(#[schema(minimum = 0.1, maximum = 0.9, multiple_of = 0.25)] quarter: f64) -> f64 {
+    quarter / 2.0
+}
+
+/// The lowest number there is.
+#[tool(read_only, open_world = false)]
+fn lowest(#[schema(maximum = -9223372036854775808)] number: i64) -> i64 {
+    number
+}
+
+static EDGES: Listing<Store> = tools![halve, lowest];
+
+/// Values are generated where few exist: the three multiples of 0.25 within 0.1..0.9 (only
+/// integers used to be tried), and the one `i64` at or below `i64::MIN` (which used to panic
+/// inside the generator).
+#[test]
+fn values_are_generated_at_the_edges_of_what_a_schema_allows() {
+    let report = Verify::new(&EDGES, Store::default)
+        .observe(observe)
+        .cases(8)
+        .seed(6)
+        .run();
+    report.assert_ok();
+    assert!(report.cases() >= 16, "{report}");
+}
+
+/// A result whose hand-written schema no validator reads (`minimum` is not a number).
+#[derive(Serialize)]
+pub struct Weird {
+    n: u8,
+}
+
+impl ToolSchema for Weird {
+    fn tool_schema() -> Value {
+        json!({"type": "object", "properties": {"n": {"type": "integer", "minimum": "zero"}}})
+    }
+}
+
+/// A weird result.
+#[tool(read_only, open_world = false)]
+fn weird() -> Json<Weird> {
+    Json(Weird { n: 1 })
+}
+
+static WEIRD: Listing<Store> = tools![weird];
+
+/// An output schema a validator cannot read leaves results unchecked: the report says so for
+/// each version, where the run used to pass in silence.
+#[test]
+fn an_output_schema_no_validator_reads_is_a_problem_not_a_skip() {
+    let report = Verify::new(&WEIRD, Store::default)
+        .observe(observe)
+        .cases(4)
+        .seed(7)
+        .run();
+    let text = report.to_string();
+    for version in mcp_annotations::ProtocolVersion::ALL {
+        assert!(
+            text.contains(&format!(
+                "`weird`: its output schema for {version} is not one a validator reads"
+            )),
+            "{text}"
+        );
+    }
+    assert!(!report.is_ok(), "{report}");
+}
