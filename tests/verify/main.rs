@@ -507,3 +507,113 @@ fn an_output_schema_no_validator_reads_is_a_problem_not_a_skip() {
     }
     assert!(!report.is_ok(), "{report}");
 }
+
+/// A level a hand-written schema lists as 1, 2 or 3, read as any `u8`.
+#[derive(Deserialize, Debug)]
+pub struct Level(u8);
+
+impl ToolSchema for Level {
+    fn tool_schema() -> Value {
+        json!({"type": "integer", "enum": [1, 2, 3]})
+    }
+}
+
+/// A window a hand-written schema bounds inside (its `from` above 0, at least one tag), read by
+/// serde's derive, which checks neither.
+#[derive(Deserialize, Debug)]
+pub struct Window {
+    from: u8,
+    tags: Vec<String>,
+}
+
+impl ToolSchema for Window {
+    fn tool_schema() -> Value {
+        json!({"type": "object",
+            "properties": {
+                "from": {"type": "integer", "exclusiveMinimum": 0, "maximum": 200},
+                "tags": {"type": "array", "items": {"type": "string"}, "minItems": 1}},
+            "required": ["from", "tags"]})
+    }
+}
+
+/// Set the level.
+#[tool(read_only, open_world = false)]
+fn level(level: Level) -> u8 {
+    level.0
+}
+
+/// Open a window.
+#[tool(read_only, open_world = false)]
+fn window(window: Window) -> usize {
+    usize::from(window.from) + window.tags.len()
+}
+
+static LOOSE_READERS: Listing<Store> = tools![level, window];
+
+/// Rules are broken one at a time while the rest stays valid, at every depth: `4` against
+/// `[1, 2, 3]` (a string used to be the only value tried, which also broke the type), the
+/// exclusive bound and `minItems` inside a struct parameter (no rule inside one used to be
+/// broken at all). Both readers take what their schema refuses.
+#[test]
+fn each_rule_is_broken_alone_and_inside_struct_parameters() {
+    let report = Verify::new(&LOOSE_READERS, Store::default)
+        .observe(observe)
+        .cases(48)
+        .seed(8)
+        .run();
+    let mut found: Vec<(&str, ViolationKind)> = report
+        .violations()
+        .iter()
+        .map(|violation| (violation.tool(), violation.kind()))
+        .collect();
+    found.sort_by_key(|(tool, _)| *tool);
+    assert_eq!(
+        found,
+        [
+            ("level", ViolationKind::InvalidArgumentsAccepted),
+            ("window", ViolationKind::InvalidArgumentsAccepted),
+        ],
+        "{report}"
+    );
+    let text = report.to_string();
+    assert!(
+        text.contains("a value outside its enum (`level`)"),
+        "{text}"
+    );
+}
+
+/// A window whose schema and reader agree, at every depth.
+#[derive(Deserialize, Debug, ToolSchema)]
+pub struct Checked {
+    #[schema(exclusive_minimum = 0, maximum = 200)]
+    from: u8,
+    #[schema(min_items = 1, max_items = 3)]
+    tags: Vec<Tag>,
+}
+
+/// A tag of 2 to 8 characters.
+#[derive(Deserialize, Debug, ToolSchema)]
+pub struct Tag {
+    #[schema(min_length = 2, max_length = 8)]
+    name: String,
+}
+
+/// Open a checked window.
+#[tool(read_only, open_world = false)]
+fn checked_window(window: Checked) -> usize {
+    usize::from(window.from) + window.tags.iter().map(|tag| tag.name.len()).sum::<usize>()
+}
+
+static CHECKED: Listing<Store> = tools![checked_window];
+
+/// An honest struct parameter, its rules broken at every depth, is refused each time naming
+/// the argument: no violation.
+#[test]
+fn a_struct_parameter_whose_reader_holds_its_schema_verifies_clean() {
+    let report = Verify::new(&CHECKED, Store::default)
+        .observe(observe)
+        .cases(64)
+        .seed(9)
+        .run();
+    report.assert_ok();
+}
