@@ -10,6 +10,7 @@ pub mod constant_names;
 pub mod derive;
 pub mod descriptor_fields;
 pub mod descriptors;
+pub mod draft07_definitions;
 pub mod review_findings;
 pub mod rules;
 pub mod schema_agreement;

@@ -1,4 +1,5 @@
-//! Where the definitions of a built schema go: every `$defs` of the types inside moves to the
+//! Where the definitions of a built schema go: every `$defs` (and draft-07's `definitions`,
+//! made `$defs` with the `$ref`s into them) of the types inside moves to the
 //! root the `$ref`s resolve against, a name two types define differently taking a number, and
 //! the dialect (`$schema`) the types state moves there when they agree on one.
 
@@ -58,6 +59,7 @@ pub(crate) fn hoist(schema: &mut Value, defs: &mut Map<String, Value>, lift: boo
             if lift {
                 object.remove("$schema");
             }
+            definitions_as_defs(object);
             if let Some(Value::Object(mut inner)) = object.remove("$defs") {
                 // Two types may name their definitions alike (two schemars types called
                 // `Node` in two modules): a name the root holds for another schema takes a
@@ -142,10 +144,65 @@ fn root_name(
         .unwrap_or_else(|| name.to_owned())
 }
 
+/// A name as a JSON pointer's segment.
+fn segment(name: &str) -> String {
+    name.replace('~', "~0").replace('/', "~1")
+}
+
 /// Points every `$ref` into `#/$defs/{from}` (or within it) at `#/$defs/{to}` instead.
 fn rename_refs(schema: &mut Value, from: &str, to: &str) {
-    let pointer = |name: &str| format!("#/$defs/{}", name.replace('~', "~0").replace('/', "~1"));
-    let (from, to) = (pointer(from), pointer(to));
+    retarget(
+        schema,
+        &format!("#/$defs/{}", segment(from)),
+        &format!("#/$defs/{}", segment(to)),
+    );
+}
+
+/// draft-07's `definitions` in `object` made `$defs` (merged with any `$defs` beside, a name
+/// taken there taking a number), every `$ref` into them in the object following: the one
+/// place definitions are read from, so that hoisting leaves no `$ref` pointing nowhere.
+fn definitions_as_defs(object: &mut Map<String, Value>) {
+    let Some(Value::Object(old)) = object.remove("definitions") else {
+        return;
+    };
+    let mut defs = match object.remove("$defs") {
+        Some(Value::Object(defs)) => defs,
+        _ => Map::new(),
+    };
+    let mut moves = Vec::new();
+    for name in old.keys() {
+        let target = std::iter::once(name.clone())
+            .chain((2..).map(|n| format!("{name}{n}")))
+            .find(|candidate| {
+                !defs.contains_key(candidate) && !moves.iter().any(|(_, t)| t == candidate)
+            })
+            .unwrap_or_else(|| name.clone());
+        moves.push((name.clone(), target));
+    }
+    let mut whole = Value::Object(std::mem::take(object));
+    let mut moved: Vec<(String, Value)> = old.into_iter().collect();
+    for (from, to) in &moves {
+        let (from, to) = (
+            format!("#/definitions/{}", segment(from)),
+            format!("#/$defs/{}", segment(to)),
+        );
+        retarget(&mut whole, &from, &to);
+        defs.values_mut().for_each(|def| retarget(def, &from, &to));
+        moved
+            .iter_mut()
+            .for_each(|(_, def)| retarget(def, &from, &to));
+    }
+    for ((_, def), (_, target)) in moved.into_iter().zip(&moves) {
+        defs.insert(target.clone(), def);
+    }
+    if let Value::Object(rest) = whole {
+        *object = rest;
+    }
+    object.insert("$defs".into(), Value::Object(defs));
+}
+
+/// Points every `$ref` that is `from` (or within it) at `to` instead.
+fn retarget(schema: &mut Value, from: &str, to: &str) {
     fn walk(schema: &mut Value, from: &str, to: &str) {
         match schema {
             Value::Object(object) => {
@@ -162,5 +219,5 @@ fn rename_refs(schema: &mut Value, from: &str, to: &str) {
             _ => {}
         }
     }
-    walk(schema, &from, &to);
+    walk(schema, from, to);
 }
