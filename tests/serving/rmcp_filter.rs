@@ -268,3 +268,70 @@ async fn the_handler_form_serves_the_same_tools_through_the_same_filters() {
         Default::default(),
     );
 }
+
+/// A request filter that names a tool the operator hides is answered exactly as one that
+/// names a tool that does not exist (both offer nothing), in listing and calling: a client
+/// cannot find hidden tools one name at a time.
+#[tokio::test]
+async fn a_request_filter_naming_a_hidden_tool_is_answered_as_one_naming_a_missing_tool() {
+    let server = |named: &'static str| {
+        ListingServer::new(TOOLS, ())
+            .with_filter(Filter::new().exclude(["create_issue"]))
+            .unwrap()
+            .with_request_filter(move |_| Filter::new().tools([named]))
+    };
+    let (hidden, _a, _) = connect(server("create_issue"), "hidden").await;
+    let (missing, _b, _) = connect(server("no_such_tool"), "missing").await;
+    assert_eq!(listed(&hidden).await, Vec::<String>::new());
+    assert_eq!(listed(&missing).await, Vec::<String>::new());
+    let hidden_call = call(&hidden, "create_issue", serde_json::json!({"title": "x"}))
+        .await
+        .unwrap_err();
+    let missing_call = call(&missing, "no_such_tool", serde_json::json!({}))
+        .await
+        .unwrap_err();
+    assert_eq!(
+        hidden_call.replace("create_issue", "?"),
+        missing_call.replace("no_such_tool", "?")
+    );
+}
+
+/// A handler served on its own (`into_handler`) that says its tools may change can change
+/// them: `set_filter` on it, and its client is told.
+#[tokio::test]
+async fn a_changing_handler_served_alone_changes_its_filter_and_says_so() {
+    let handler = ListingServer::new(TOOLS, ())
+        .with_changing_filter(Filter::new().read_only())
+        .unwrap()
+        .into_handler();
+    let (server_end, client_end) = tokio::io::duplex(1 << 16);
+    let server = tokio::spawn(async move { handler.serve(server_end).await.unwrap() });
+    let (sender, mut changes) = mpsc::unbounded_channel();
+    let client = Watcher {
+        name: "alone",
+        changed: sender,
+    }
+    .serve(client_end)
+    .await
+    .unwrap();
+    let server = server.await.unwrap();
+    let capability = client
+        .peer_info()
+        .unwrap()
+        .capabilities
+        .tools
+        .clone()
+        .unwrap();
+    assert_eq!(capability.list_changed, Some(true));
+    assert_eq!(listed(&client).await, ["get_issue", "get_file"]);
+    server
+        .service()
+        .set_filter(Filter::new().toolsets(["issues"]))
+        .await
+        .unwrap();
+    tokio::time::timeout(Duration::from_secs(5), changes.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(listed(&client).await, ["get_issue", "create_issue"]);
+}

@@ -167,7 +167,9 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
     /// `extensions` under the Streamable HTTP transport), narrowed by the operator's: a
     /// request may see less than the operator allows, never more. Protocol 2026-07-28 lets
     /// `tools/list` vary by a request's authorization, and by nothing else of the connection:
-    /// compute the filter from the authorization alone.
+    /// compute the filter from the authorization alone. A name in it that the listing does not
+    /// have, or that the operator hides, offers nothing, and is answered alike (no error that
+    /// would tell a client which tools exist).
     #[must_use]
     pub fn with_request_filter(
         mut self,
@@ -178,10 +180,7 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
     }
 
     /// Changes the operator's filter while serving (`running.service().set_filter(...)`), and
-    /// tells the session's client its tools changed (`notifications/tools/list_changed`),
-    /// once however many changes come before it lists them again. A 2026-07-28 session is not
-    /// told this way (that version delivers it on a `subscriptions/listen` stream, which this
-    /// server does not open); it lists again when its `ttlMs` runs out.
+    /// tells the session's client its tools changed: see [`ListingHandler::set_filter`].
     ///
     /// # Errors
     ///
@@ -189,27 +188,7 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
     /// the server was not built with [`with_changing_filter`](Self::with_changing_filter)
     /// (its clients were told its tools never change).
     pub async fn set_filter(&self, filter: Filter) -> Result<(), FilterError> {
-        if !self.served.changing {
-            return Err(FilterError::fixed());
-        }
-        self.served.listing.filtered(&filter)?;
-        if let Ok(mut operator) = self.served.operator.write() {
-            *operator = filter;
-        }
-        let session = self
-            .served
-            .session
-            .lock()
-            .ok()
-            .and_then(|session| session.clone());
-        if let Some((peer, version)) = session {
-            let notified = version.is_told_of_list_changes();
-            if notified && !self.served.told.swap(true, Ordering::AcqRel) {
-                // A session that has gone away has nothing to be told.
-                let _ = peer.notify_tool_list_changed().await;
-            }
-        }
-        Ok(())
+        self.served.set_filter(filter).await
     }
 
     /// The server as an rmcp `ServerHandler` ([`ListingHandler`]), for rmcp's Streamable HTTP
@@ -232,71 +211,69 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
     }
 }
 
-/// A request's filter that names a toolset or tool the listing does not have (the operator's
-/// was checked when the server was built): said without the names the listing has, which
-/// would tell the client of tools hidden from it.
-fn filter_refused() -> ErrorData {
-    ErrorData::invalid_params(
-        "the request's filter names a toolset or a tool this server does not offer",
-        None,
-    )
-}
-
 impl<S: Send + Sync + 'static> ListingHandler<S> {
+    /// Changes the operator's filter while serving (`running.service().set_filter(...)`, for a
+    /// handler served on its own), and tells the session's client its tools changed
+    /// (`notifications/tools/list_changed`), once however many changes come before it lists
+    /// them again. A 2026-07-28 session is not
+    /// told this way (that version delivers it on a `subscriptions/listen` stream, which this
+    /// server does not open); it lists again when its `ttlMs` runs out.
+    ///
+    /// # Errors
+    ///
+    /// [`FilterError`] when the filter names a toolset or tool the listing does not have, or
+    /// the server was not built with [`with_changing_filter`](ListingServer::with_changing_filter)
+    /// (its clients were told its tools never change).
+    pub async fn set_filter(&self, filter: Filter) -> Result<(), FilterError> {
+        if !self.changing {
+            return Err(FilterError::fixed());
+        }
+        self.listing.filtered(&filter)?;
+        if let Ok(mut operator) = self.operator.write() {
+            *operator = filter;
+        }
+        let session = self.session.lock().ok().and_then(|session| session.clone());
+        if let Some((peer, version)) = session {
+            let notified = version.is_told_of_list_changes();
+            if notified && !self.told.swap(true, Ordering::AcqRel) {
+                // A session that has gone away has nothing to be told.
+                let _ = peer.notify_tool_list_changed().await;
+            }
+        }
+        Ok(())
+    }
+
     /// The filter of a request: the operator's, narrowed by the request's own; `None` when
     /// nothing is filtered.
-    fn filter_for(
-        &self,
-        context: &RequestContext<RoleServer>,
-    ) -> Result<Option<Filter>, ErrorData> {
-        let request = self.request_filter(context)?;
+    fn filter_for(&self, context: &RequestContext<RoleServer>) -> Option<Filter> {
+        let request = self.request_filter(context);
         let operator = self
             .operator
             .read()
             .map(|filter| filter.clone())
             .unwrap_or_default();
-        Ok(match request {
+        match request {
             Some(request) => Some(operator.narrow(&request)),
             None if operator.is_everything() => None,
             None => Some(operator),
-        })
+        }
     }
 
-    /// The request's own filter, if the server makes one, its names checked (the operator's
-    /// were checked when it was set).
-    fn request_filter(
-        &self,
-        context: &RequestContext<RoleServer>,
-    ) -> Result<Option<Filter>, ErrorData> {
-        let Some(make) = &self.request_filter else {
-            return Ok(None);
-        };
-        let filter = make(context);
-        match filter.unknown(self.listing.tools()) {
-            Some(_) => Err(filter_refused()),
-            None => Ok(Some(filter)),
-        }
+    /// The request's own filter, if the server makes one. Its names are not checked: one the
+    /// listing lacks and one the operator hides both offer nothing (the operator's filter
+    /// narrows the request's), so a request asking for more than the operator allows sees what
+    /// it allows, and a client cannot tell a hidden tool from a missing one by the answer.
+    fn request_filter(&self, context: &RequestContext<RoleServer>) -> Option<Filter> {
+        self.request_filter.as_ref().map(|make| make(context))
     }
 
     /// Whether `tool` is offered to this request: by the operator's filter (read in place)
-    /// and the request's own, made only when a tool is there to judge. A request filter that
-    /// names what the listing does not have is kept in `refused`, to be answered as that.
-    fn offers(
-        &self,
-        tool: &crate::tool::Tool,
-        context: &RequestContext<RoleServer>,
-        refused: &mut Option<ErrorData>,
-    ) -> bool {
+    /// and the request's own, made only when a tool is there to judge.
+    fn offers(&self, tool: &crate::tool::Tool, context: &RequestContext<RoleServer>) -> bool {
         if self.offers_all && self.request_filter.is_none() {
             return true;
         }
-        let request = match self.request_filter(context) {
-            Ok(request) => request,
-            Err(error) => {
-                *refused = Some(error);
-                return false;
-            }
-        };
+        let request = self.request_filter(context);
         let by_operator = self
             .operator
             .read()
@@ -356,7 +333,7 @@ impl<S: Send + Sync + 'static> Service<RoleServer> for ListingServer<S> {
                         .as_ref()
                         .and_then(|params| params.cursor.clone()),
                     super::session_version(&context),
-                    self.served.filter_for(&context)?,
+                    self.served.filter_for(&context),
                 ))
             }
             _ => None,
@@ -407,7 +384,7 @@ impl<S: Send + Sync + 'static> rmcp::ServerHandler for ListingHandler<S> {
         let value = self.page(
             cursor.as_deref(),
             super::session_version(&context),
-            self.filter_for(&context)?,
+            self.filter_for(&context),
         )?;
         serde_json::from_value(value)
             .map_err(|error| ErrorData::internal_error(error.to_string(), None))
@@ -420,17 +397,12 @@ impl<S: Send + Sync + 'static> rmcp::ServerHandler for ListingHandler<S> {
     ) -> Result<rmcp::model::CallToolResponse, ErrorData> {
         // The listing's one admission route: the tool looked up once, and one it does not offer
         // answered as a name it does not have (nothing says it exists).
-        let mut refused = None;
-        let answer = self
-            .listing
+        self.listing
             .call_tool_rmcp_if(&self.state, request, &context, |tool, context| {
-                self.offers(tool, context, &mut refused)
+                self.offers(tool, context)
             })
-            .await;
-        match refused {
-            Some(error) => Err(error),
-            None => answer.map(Into::into),
-        }
+            .await
+            .map(Into::into)
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
