@@ -110,3 +110,115 @@ fn listings_compare_by_name() {
         .collect();
     assert_eq!(removed, ["`a`: output schema removed (breaking)"]);
 }
+
+/// Each change in the class a caller feels it in, where each used to be in another.
+#[test]
+fn each_keyword_change_is_in_the_class_a_caller_feels() {
+    let pair = |old: serde_json::Value, new: serde_json::Value| classes(&tool(old), &tool(new));
+    let only = |found: Vec<(Class, String)>, class: Class| {
+        assert!(!found.is_empty(), "a change was seen");
+        assert!(
+            found.iter().all(|(c, _)| *c == class),
+            "{class:?}: {found:?}"
+        );
+    };
+    // Opening additionalProperties, at the top and on an object parameter: compatible.
+    only(
+        pair(
+            json!({"type": "object", "properties": {"q": {"type": "string"}}, "additionalProperties": false}),
+            json!({"type": "object", "properties": {"q": {"type": "string"}}}),
+        ),
+        Class::Compatible,
+    );
+    only(
+        pair(
+            json!({"type": "object", "properties": {"o": {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false}}}),
+            json!({"type": "object", "properties": {"o": {"type": "object", "properties": {"a": {"type": "string"}}}}}),
+        ),
+        Class::Compatible,
+    );
+    // And closing it is breaking.
+    only(
+        pair(
+            json!({"type": "object", "properties": {"o": {"type": "object", "properties": {"a": {"type": "string"}}}}}),
+            json!({"type": "object", "properties": {"o": {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": false}}}),
+        ),
+        Class::Breaking,
+    );
+    // A description changed inside $defs: nothing a call feels (as for a parameter's).
+    let found = pair(
+        json!({"type": "object", "properties": {"n": {"$ref": "#/$defs/N"}}, "$defs": {"N": {"type": "string", "description": "a"}}}),
+        json!({"type": "object", "properties": {"n": {"$ref": "#/$defs/N"}}, "$defs": {"N": {"type": "string", "description": "b"}}}),
+    );
+    assert!(
+        found.iter().all(|(class, _)| *class == Class::Compatible),
+        "{found:?}"
+    );
+    // pydantic's optional form of a string: a widening; and back, a narrowing.
+    let string = json!({"type": "object", "properties": {"s": {"type": "string"}}});
+    let optional = json!({"type": "object", "properties": {"s": {"anyOf": [{"type": "string"}, {"type": "null"}]}}});
+    only(pair(string.clone(), optional.clone()), Class::Compatible);
+    only(pair(optional, string), Class::Breaking);
+    // A newly required name with no property of its own (a map plus `required`): breaking.
+    let found = pair(
+        json!({"type": "object", "additionalProperties": {"type": "string"}}),
+        json!({"type": "object", "additionalProperties": {"type": "string"}, "required": ["owner"]}),
+    );
+    assert_eq!(
+        found,
+        [(Class::Breaking, "`owner` newly required".to_owned())]
+    );
+}
+
+/// A new output field that is always there (a new field of a `Json<T>` struct) is one more a
+/// caller finds: compatible.
+#[test]
+fn a_new_output_field_always_present_is_compatible() {
+    let with_output = |output: serde_json::Value| {
+        Tool::new_owned("search", Schema::NO_INPUT)
+            .with_output_schema(Schema::from_value(output).unwrap())
+    };
+    let old = with_output(
+        json!({"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}),
+    );
+    let new = with_output(
+        json!({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}, "required": ["a", "b"]}),
+    );
+    let found = classes(&old, &new);
+    assert_eq!(
+        found,
+        [(Class::Compatible, "new output field `b`".to_owned())]
+    );
+    // A field that may now be missing is one a caller may no longer find.
+    let looser = with_output(json!({"type": "object", "properties": {"a": {"type": "string"}}}));
+    assert_eq!(
+        classes(&old, &looser),
+        [(
+            Class::Breaking,
+            "output field \"a\" no longer always present".to_owned()
+        )]
+    );
+}
+
+/// A name listed twice in the new listing is a breaking change of its own, and hides no
+/// change of either twin: a rug pull behind a duplicate is still seen.
+#[test]
+fn a_duplicate_name_is_a_change_and_hides_none() {
+    let plain = Tool::new_owned("delete", Schema::NO_INPUT)
+        .with_annotations(ToolAnnotations::new().with_destructive(true));
+    let harmless = Tool::new_owned("delete", Schema::NO_INPUT)
+        .with_annotations(ToolAnnotations::new().with_read_only(true));
+    let found: Vec<(Class, String)> =
+        listings(std::slice::from_ref(&plain), &[plain.clone(), harmless])
+            .into_iter()
+            .map(|change| (change.class(), change.what().to_owned()))
+            .collect();
+    assert!(
+        found.contains(&(Class::Breaking, "listed 2 times under one name".to_owned())),
+        "{found:?}"
+    );
+    assert!(
+        found.contains(&(Class::Trust, "newly read-only".to_owned())),
+        "{found:?}"
+    );
+}

@@ -17,6 +17,38 @@
 //! assert_eq!(found[0].class(), Class::Trust);
 //! assert_eq!(found[0].to_string(), "`delete_note`: newly non-destructive (trust)");
 //! ```
+//!
+//! # The rule of each keyword
+//!
+//! An input schema's change is breaking when a call that was valid may now be refused, and
+//! compatible when every valid call stays valid; an output schema's is breaking when a caller
+//! may no longer find what it found. Keyword by keyword, for the input (at the top, in an
+//! object parameter, in an array's items, in a definition, at every depth):
+//!
+//! | keyword | compatible | breaking |
+//! |---|---|---|
+//! | `properties` | a new optional property | a property removed; a new required one |
+//! | `required` | a name no longer required | a name newly required (with a property or without one) |
+//! | `additionalProperties` | opened (`false` to absent, `true` or a schema) | closed (to `false`), or newly constrained; a schema for the others compared by these rules |
+//! | `minimum`, `exclusiveMinimum`, `minLength`, `minItems` | lowered or removed | raised or added |
+//! | `maximum`, `exclusiveMaximum`, `maxLength`, `maxItems` | raised or removed | lowered or added |
+//! | `type` | a type added (`integer` to `number` too), or no longer stated | a type removed, or newly stated |
+//! | `enum` | values added, or no longer an enum | a value removed, or newly an enum |
+//! | `pattern`, `multipleOf`, `const` | removed | added or changed |
+//! | `uniqueItems` | `true` to `false` or absent | made `true` |
+//! | `anyOf`, `oneOf` | the old schema became one of the branches (`{"anyOf": [{"type": "string"}, {"type": "null"}]}` for a string) | narrowed from the choice to one branch; any other change |
+//! | `items` | by these rules, on the items' schema | items newly stated or no longer stated |
+//! | `$defs` | a new definition; by these rules, on each kept one | a definition removed |
+//! | `description`, `title`, `default`, `examples`, `format`, `$comment`, `deprecated`, `$schema` | any change (nothing a call feels: not reported inside a schema) | never |
+//! | any other keyword | | any change |
+//!
+//! For the output: a new field is compatible (newly always present too), a field removed,
+//! changed or no longer always present is breaking, the output schema added is compatible and
+//! removed breaking, and any other change of its own keywords breaking. Of the tool: removed,
+//! renamed, or task support newly required is breaking; added, a title, description, icons or
+//! `_meta` changed compatible; a hint's change is a trust change when it makes a host ask
+//! less, else compatible. A name listed more than once is breaking, and every tool of that name
+//! is compared, so no change hides behind a twin.
 
 mod schema;
 
@@ -165,23 +197,50 @@ pub fn changes(old: &Tool, new: &Tool) -> Vec<Change> {
 
 /// Every change from the tools `old` to the tools `new` (two versions of a listing, matched
 /// by name): each tool removed (breaking) or added (compatible), and each common tool's
-/// [`changes`], the breaking ones first.
+/// [`changes`], the breaking ones first. A name listed more than once (the protocol asks for
+/// unique names, and a client cannot tell which one it calls) is a breaking change of its
+/// own, and every tool of that name is compared with every tool of it on the other side, so
+/// that no change hides behind a twin.
 #[must_use]
 pub fn listings(old: &[Tool], new: &[Tool]) -> Vec<Change> {
+    let (was, is) = (by_name(old), by_name(new));
     let mut out = Vec::new();
+    for (name, tools) in &is {
+        if tools.len() > 1 {
+            out.push(Change::new(
+                name,
+                format!("listed {} times under one name", tools.len()),
+                Class::Breaking,
+            ));
+        }
+    }
     for tool in old {
-        match new.iter().find(|other| other.name() == tool.name()) {
-            Some(other) => out.extend(changes(tool, other)),
+        match is.get(tool.name()) {
+            Some(others) => {
+                for other in others {
+                    out.extend(changes(tool, other));
+                }
+            }
             None => out.push(Change::new(tool.name(), "tool removed", Class::Breaking)),
         }
     }
     for tool in new {
-        if !old.iter().any(|other| other.name() == tool.name()) {
+        if !was.contains_key(tool.name()) {
             out.push(Change::new(tool.name(), "tool added", Class::Compatible));
         }
     }
     out.sort_by_key(Change::class);
+    out.dedup();
     out
+}
+
+/// The tools of a listing by name, each name with every tool that bears it.
+fn by_name(tools: &[Tool]) -> std::collections::BTreeMap<&str, Vec<&Tool>> {
+    let mut named: std::collections::BTreeMap<&str, Vec<&Tool>> = std::collections::BTreeMap::new();
+    for tool in tools {
+        named.entry(tool.name()).or_default().push(tool);
+    }
+    named
 }
 
 /// The hints, judged on their effective values (an unset hint is its default).

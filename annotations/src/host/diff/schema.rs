@@ -85,32 +85,115 @@ pub(crate) fn input(name: &str, old: &Value, new: &Value, out: &mut Vec<Change>)
             out.push(Change::new(name, format!("{what} `{parameter}`"), class));
         }
     }
-    let rest = |schema: &Map<String, Value>| strip(schema, &["properties", "required", "$defs"]);
-    let (old_rest, new_rest) = (rest(old), rest(new));
-    if old_rest != new_rest {
-        let closed = |schema: &Map<String, Value>| {
-            schema.get("additionalProperties") == Some(&Value::Bool(false))
-        };
-        let class = if closed(&new_rest) && !closed(&old_rest) {
-            Class::Breaking
-        } else if old_rest.keys().all(|key| key == "additionalProperties")
-            && new_rest.keys().all(|key| key == "additionalProperties")
-        {
-            Class::Compatible
-        } else {
-            Class::Breaking
-        };
+    // A name `required` lists with no property of its own (a map's keys, say).
+    let unlisted = |names: &[String], other: &[String]| -> Vec<String> {
+        names
+            .iter()
+            .filter(|n| !other.contains(n))
+            .filter(|n| !old_properties.contains_key(*n) && !new_properties.contains_key(*n))
+            .cloned()
+            .collect()
+    };
+    for key in unlisted(&new_required, &old_required) {
+        out.push(Change::new(
+            name,
+            format!("`{key}` newly required"),
+            Class::Breaking,
+        ));
+    }
+    for key in unlisted(&old_required, &new_required) {
+        out.push(Change::new(
+            name,
+            format!("`{key}` newly optional"),
+            Class::Compatible,
+        ));
+    }
+    additional(name, "input schema", old, new, out);
+    definitions(name, old, new, out);
+    let rest = |schema: &Map<String, Value>| {
+        strip(
+            schema,
+            &["properties", "required", "$defs", "additionalProperties"],
+        )
+    };
+    if rest(old) != rest(new) {
         out.push(Change::new(
             name,
             "input schema's own keywords changed",
-            class,
+            Class::Breaking,
         ));
     }
-    if old.get("$defs") != new.get("$defs") {
+}
+
+/// `additionalProperties` of an object schema at `path`: closing it narrows, opening it
+/// widens, a schema for the others compared as any value's.
+fn additional(
+    name: &str,
+    path: &str,
+    old: &Map<String, Value>,
+    new: &Map<String, Value>,
+    out: &mut Vec<Change>,
+) {
+    let open = Value::Bool(true);
+    let (was, is) = (
+        old.get("additionalProperties").unwrap_or(&open),
+        new.get("additionalProperties").unwrap_or(&open),
+    );
+    if strip_deep(was) == strip_deep(is) {
+        return;
+    }
+    match (was, is) {
+        (_, Value::Bool(false)) => out.push(Change::new(
+            name,
+            format!("{path}: closed to other properties"),
+            Class::Breaking,
+        )),
+        (Value::Bool(false), _) | (_, Value::Bool(true)) => out.push(Change::new(
+            name,
+            format!("{path}: open to other properties"),
+            Class::Compatible,
+        )),
+        (Value::Bool(true), _) => out.push(Change::new(
+            name,
+            format!("{path}: other properties newly constrained"),
+            Class::Breaking,
+        )),
+        (was, is) => value(name, &format!("{path}: other properties"), was, is, out),
+    }
+}
+
+/// The definitions (`$defs`) of two input schemas, each compared as a value's schema: a new
+/// one is compatible, one removed breaking (a `$ref` may have pointed at it).
+fn definitions(
+    name: &str,
+    old: &Map<String, Value>,
+    new: &Map<String, Value>,
+    out: &mut Vec<Change>,
+) {
+    let empty = Map::new();
+    let defs = |schema: &Map<String, Value>| -> Map<String, Value> {
+        schema
+            .get("$defs")
+            .and_then(Value::as_object)
+            .unwrap_or(&empty)
+            .clone()
+    };
+    let (was, is) = (defs(old), defs(new));
+    for (key, def) in &was {
+        match is.get(key) {
+            Some(other) => value(name, &format!("definition `{key}`"), def, other, out),
+            None => out.push(Change::new(
+                name,
+                format!("definition `{key}` removed"),
+                Class::Breaking,
+            )),
+        }
+    }
+    for key in is.keys().filter(|key| !was.contains_key(*key)) {
         out.push(Change::new(
             name,
-            "input schema's definitions (`$defs`) changed",
-            Class::Breaking,
+            format!("new definition `{key}`"),
+            Class::Compatible,
         ));
     }
 }
@@ -163,8 +246,36 @@ pub(crate) fn output(name: &str, old: Option<&Value>, new: Option<&Value>, out: 
                     Class::Compatible,
                 ));
             }
+            // A field always there now is one more a caller finds; one that may now be
+            // missing is one a caller may no longer find.
+            let required = |schema: &Map<String, Value>| -> Vec<Value> {
+                schema
+                    .get("required")
+                    .and_then(Value::as_array)
+                    .cloned()
+                    .unwrap_or_default()
+            };
+            let (was, is) = (required(old), required(new));
+            for field in was.iter().filter(|field| !is.contains(field)) {
+                if new_props.contains_key(field.as_str().unwrap_or_default()) {
+                    out.push(Change::new(
+                        name,
+                        format!("output field {field} no longer always present"),
+                        Class::Breaking,
+                    ));
+                }
+            }
+            for field in is.iter().filter(|field| !was.contains(field)) {
+                if old_props.contains_key(field.as_str().unwrap_or_default()) {
+                    out.push(Change::new(
+                        name,
+                        format!("output field {field} now always present"),
+                        Class::Compatible,
+                    ));
+                }
+            }
             let rest = |schema: &Map<String, Value>| {
-                strip_deep(&Value::Object(strip(schema, &["properties"])))
+                strip_deep(&Value::Object(strip(schema, &["properties", "required"])))
             };
             if rest(old) != rest(new) {
                 out.push(Change::new(name, "output schema changed", Class::Breaking));
@@ -177,6 +288,41 @@ pub(crate) fn output(name: &str, old: Option<&Value>, new: Option<&Value>, out: 
 /// anything else that changed what it takes reported as breaking.
 fn value(name: &str, path: &str, old: &Value, new: &Value, out: &mut Vec<Change>) {
     if strip_deep(old) == strip_deep(new) {
+        return;
+    }
+    // A choice that holds the old schema whole takes all it took (pydantic's optional form,
+    // `{"anyOf": [{"type": "string"}, {"type": "null"}]}` for a string); the old choice
+    // narrowed to one of its branches takes less.
+    let branch_of = |choice: &Value, one: &Value| {
+        ["anyOf", "oneOf"].iter().any(|key| {
+            choice
+                .get(*key)
+                .and_then(Value::as_array)
+                .is_some_and(|branches| {
+                    branches
+                        .iter()
+                        .any(|branch| strip_deep(branch) == strip_deep(one))
+                })
+        }) && choice.as_object().is_some_and(|choice| {
+            choice
+                .keys()
+                .all(|key| key == "anyOf" || key == "oneOf" || ANNOTATIONS.contains(&key.as_str()))
+        })
+    };
+    if branch_of(new, old) {
+        out.push(Change::new(
+            name,
+            format!("{path}: now one of several schemas, its own among them"),
+            Class::Compatible,
+        ));
+        return;
+    }
+    if branch_of(old, new) {
+        out.push(Change::new(
+            name,
+            format!("{path}: narrowed to one of the schemas it could be"),
+            Class::Breaking,
+        ));
         return;
     }
     let (Some(old), Some(new)) = (old.as_object(), new.as_object()) else {
@@ -334,6 +480,12 @@ fn value(name: &str, path: &str, old: &Value, new: &Value, out: &mut Vec<Change>
     // Nested: an object's fields, an array's items.
     let nested_old = Value::Object(strip(old, &[]));
     let nested_new = Value::Object(strip(new, &[]));
+    handled.push("additionalProperties");
+    handled.push("$defs");
+    if !(old.contains_key("properties") || new.contains_key("properties")) {
+        // A map's values: what `additionalProperties` takes.
+        additional(name, path, old, new, out);
+    }
     if old.contains_key("properties") || new.contains_key("properties") {
         let mut inner = Vec::new();
         input(name, &nested_old, &nested_new, &mut inner);
