@@ -28,28 +28,65 @@ pub fn contains(before: &Value, after: &Value) -> bool {
             // keeps every item.
             let mut owner: Vec<Option<usize>> = vec![None; new.len()];
             let mut rest = Vec::new();
+            // Equal items found by their JSON text (each new item's, last first so that the
+            // first is taken first), then compared.
+            let mut equal: std::collections::HashMap<String, Vec<usize>> = Default::default();
+            for (i, candidate) in new.iter().enumerate().rev() {
+                equal.entry(candidate.to_string()).or_default().push(i);
+            }
             for item in old {
-                match new
-                    .iter()
-                    .enumerate()
-                    .position(|(i, candidate)| owner[i].is_none() && candidate == item)
-                {
+                let found = equal
+                    .get_mut(&item.to_string())
+                    .and_then(Vec::pop)
+                    .filter(|&i| new[i] == *item);
+                match found {
                     Some(i) => owner[i] = Some(usize::MAX),
                     None => rest.push(item),
                 }
             }
+            // The candidates of each old item, found through an index of the new items that
+            // are left (an object by each of its keys, arrays together; a value of another
+            // kind is kept only by an equal one, matched above), so that the work grows with
+            // the candidates, not with every pair.
+            let mut by_key: std::collections::HashMap<&str, Vec<usize>> = Default::default();
+            let (mut objects, mut arrays) = (Vec::new(), Vec::new());
+            for (i, candidate) in new.iter().enumerate().filter(|(i, _)| owner[*i].is_none()) {
+                match candidate {
+                    Value::Object(object) => {
+                        objects.push(i);
+                        for key in object.keys() {
+                            by_key.entry(key.as_str()).or_default().push(i);
+                        }
+                    }
+                    Value::Array(_) => arrays.push(i),
+                    _ => {}
+                }
+            }
+            let none = Vec::new();
             let fits: Vec<Vec<usize>> = rest
                 .iter()
                 .map(|item| {
-                    (0..new.len())
-                        .filter(|&i| owner[i].is_none() && contains(item, &new[i]))
+                    let candidates = match item {
+                        Value::Object(object) if object.is_empty() => &objects,
+                        Value::Object(object) => object
+                            .keys()
+                            .map(|key| by_key.get(key.as_str()).unwrap_or(&none))
+                            .min_by_key(|list| list.len())
+                            .unwrap_or(&none),
+                        Value::Array(_) => &arrays,
+                        _ => &none,
+                    };
+                    candidates
+                        .iter()
+                        .copied()
+                        .filter(|&i| contains(item, &new[i]))
                         .collect()
                 })
                 .collect();
-            (0..rest.len()).all(|item| {
-                let mut seen = vec![false; new.len()];
-                augment(item, &fits, &mut owner, &mut seen)
-            })
+            // Which search last visited each new item: one list for every search, none
+            // cleared (a search is the number of its old item, plus one).
+            let mut seen = vec![0usize; new.len()];
+            (0..rest.len()).all(|item| augment(item, &fits, &mut owner, &mut seen))
         }
         (old, new) => old == new,
     }
@@ -99,25 +136,55 @@ fn sort_at(value: &mut Value, segments: &[String]) {
 }
 
 /// Finds a new item for old item `item` among those it fits, moving earlier items to other
-/// items they fit where that frees one (Kuhn's augmenting path).
+/// items they fit where that frees one (Kuhn's augmenting path), with a stack of its own: an
+/// array of any length never runs out of the thread's.
 fn augment(
     item: usize,
     fits: &[Vec<usize>],
     owner: &mut [Option<usize>],
-    seen: &mut [bool],
+    seen: &mut [usize],
 ) -> bool {
-    for &candidate in &fits[item] {
-        if seen[candidate] {
+    let search = item + 1;
+    // A free item taken at once: most arrays need no path at all.
+    if let Some(&free) = fits[item]
+        .iter()
+        .find(|&&candidate| owner[candidate].is_none())
+    {
+        owner[free] = Some(item);
+        return true;
+    }
+    // Each frame: an old item and how far through its candidates it is; `via` the new item
+    // the frame below tries to free through it.
+    let mut stack: Vec<(usize, usize)> = vec![(item, 0)];
+    let mut via: Vec<usize> = Vec::new();
+    while let Some(&mut (current, ref mut next)) = stack.last_mut() {
+        let Some(&candidate) = fits[current].get(*next) else {
+            // No candidate left: this item cannot move; the frame below tries its next.
+            stack.pop();
+            via.pop();
+            continue;
+        };
+        *next += 1;
+        if seen[candidate] == search {
             continue;
         }
-        seen[candidate] = true;
-        let free = match owner[candidate] {
-            None => true,
-            Some(other) => augment(other, fits, owner, seen),
-        };
-        if free {
-            owner[candidate] = Some(item);
-            return true;
+        seen[candidate] = search;
+        match owner[candidate] {
+            Some(other) if other != usize::MAX => {
+                // Taken by another old item: try to move that one.
+                via.push(candidate);
+                stack.push((other, 0));
+            }
+            Some(_) => {}
+            None => {
+                // Free: every item on the path takes the new item it was trying.
+                owner[candidate] = Some(current);
+                stack.pop();
+                while let (Some((below, _)), Some(freed)) = (stack.pop(), via.pop()) {
+                    owner[freed] = Some(below);
+                }
+                return true;
+            }
         }
     }
     false

@@ -340,7 +340,11 @@ impl<S: 'static> Run<'_, '_, S> {
         let observe = self.verify.observe.as_ref()?;
         match catch_unwind(AssertUnwindSafe(|| observe(state))) {
             Ok(Ok(mut value)) => {
-                for pointer in &self.verify.unordered {
+                // The deepest first: an array of sets is put in order by its items once
+                // each of them is.
+                let mut pointers: Vec<&String> = self.verify.unordered.iter().collect();
+                pointers.sort_by_key(|pointer| std::cmp::Reverse(pointer.matches('/').count()));
+                for pointer in pointers {
                     as_set(&mut value, pointer);
                 }
                 Some(value)

@@ -617,3 +617,93 @@ fn a_struct_parameter_whose_reader_holds_its_schema_verifies_clean() {
         .run();
     report.assert_ok();
 }
+
+/// `contains` on long arrays: old item `i` fits new items `i` and `i + 1`, the last old item
+/// only new item 0, so keeping them all needs one path through the whole array (each item
+/// moved one along). Twenty thousand long, it ends (a recursive search used to overflow the
+/// stack, aborting the process), and fast.
+#[test]
+fn contains_on_a_long_chain_needs_no_deep_stack() {
+    let n = 20_000;
+    let key = |i: usize| format!("k{i}");
+    let mut before: Vec<Value> = (0..n - 1).map(|i| json!({ key(i): 1 })).collect();
+    before.push(json!({"last": 1}));
+    let mut after: Vec<Value> = vec![json!({ key(0): 1, "last": 1 })];
+    after.extend((1..n).map(|j| json!({ key(j - 1): 1, key(j): 1 })));
+    let started = std::time::Instant::now();
+    assert!(mcp_annotations_verify::contains(
+        &Value::Array(before.clone()),
+        &Value::Array(after.clone())
+    ));
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    // Without new item 0, the last old item has nowhere to go.
+    after.remove(0);
+    assert!(!mcp_annotations_verify::contains(
+        &Value::Array(before),
+        &Value::Array(after)
+    ));
+}
+
+/// Measure a name (a derived struct tool).
+#[derive(mcp_annotations::Tool, Deserialize)]
+#[tool(read_only, open_world = false)]
+pub struct Measure {
+    name: String,
+    count: u8,
+}
+
+impl mcp_annotations::call::CallTool<()> for Measure {
+    type Output = usize;
+
+    async fn call(self, _state: &(), _context: mcp_annotations::Context<'_>) -> usize {
+        self.name.len() + usize::from(self.count)
+    }
+}
+
+static MEASURE: Listing<()> = tools![Measure];
+
+/// A derived struct tool's refusal of a missing field names the argument, as a handler's
+/// does: an honest `#[derive(Tool)]` verifies clean.
+#[test]
+fn an_honest_struct_tool_verifies_clean() {
+    let report = Verify::new(&MEASURE, || ())
+        .observe(|_: &()| json!(null))
+        .cases(64)
+        .seed(1)
+        .run();
+    report.assert_ok();
+}
+
+/// Sets inside sets, stated in any order: the inner arrays are put in order before the outer.
+pub struct Users(Mutex<u8>);
+
+impl Users {
+    /// Peek (read-only: the observation lists the same sets in two orders).
+    #[tool(read_only, open_world = false)]
+    pub fn peek(&self) -> u8 {
+        let mut count = self.0.lock().unwrap();
+        *count = count.wrapping_add(1);
+        *count
+    }
+}
+
+static USERS: Listing<Users> = tools![Users::peek];
+
+#[test]
+fn unordered_pointers_hold_in_any_order() {
+    let observe = |users: &Users| {
+        if (*users.0.lock().unwrap()).is_multiple_of(2) {
+            json!({"users": [{"roles": [2, 1]}, {"roles": [1, 3]}]})
+        } else {
+            json!({"users": [{"roles": [1, 3]}, {"roles": [1, 2]}]})
+        }
+    };
+    Verify::new(&USERS, || Users(Mutex::new(0)))
+        .observe(observe)
+        .unordered("/users")
+        .unordered("/users/*/roles")
+        .cases(8)
+        .seed(2)
+        .run()
+        .assert_ok();
+}

@@ -157,6 +157,15 @@ fn argument_message(names: &[&str], place: &str, message: &str) -> String {
         let inside = place.strip_prefix(&crate::call::place::key_segment(name))?;
         (inside.is_empty() || inside.starts_with(['.', '['])).then_some((*name, inside))
     });
+    // serde's `missing field `x`` at the top: an argument of the tool left out, said as a
+    // handler's is.
+    let missing = message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.strip_suffix('`'))
+        .filter(|name| place.is_empty() && names.contains(name));
+    if let Some(name) = missing {
+        return format!("missing argument `{name}`");
+    }
     match found {
         None if place.is_empty() => format!("invalid arguments: {message}"),
         None => format!("invalid arguments: `{place}`: {message}"),
