@@ -222,3 +222,72 @@ fn a_duplicate_name_is_a_change_and_hides_none() {
         "{found:?}"
     );
 }
+
+/// Second round: what hid a change or put it in the wrong class.
+#[test]
+fn nested_maps_overlapping_choices_data_and_draft_07_definitions_are_classified() {
+    let pair = |old: serde_json::Value, new: serde_json::Value| classes(&tool(old), &tool(new));
+    let wrap = |inner: serde_json::Value| json!({"type": "object", "properties": {"cfg": inner}});
+    // A name newly required inside a map parameter with no properties: breaking.
+    let found = pair(
+        wrap(
+            json!({"type": "object", "additionalProperties": {"type": "string"}, "required": ["a"]}),
+        ),
+        wrap(
+            json!({"type": "object", "additionalProperties": {"type": "string"}, "required": ["a", "b"]}),
+        ),
+    );
+    assert!(
+        found.iter().any(|(class, _)| *class == Class::Breaking),
+        "{found:?}"
+    );
+    // And inside an array's items.
+    let found = pair(
+        wrap(json!({"type": "array", "items": {"type": "object", "required": ["x"]}})),
+        wrap(json!({"type": "array", "items": {"type": "object", "required": ["x", "y"]}})),
+    );
+    assert!(
+        found.iter().any(|(class, _)| *class == Class::Breaking),
+        "{found:?}"
+    );
+    // A oneOf whose branches overlap refuses what matches both: breaking, not a widening.
+    let found = pair(
+        wrap(json!({"type": "integer"})),
+        wrap(json!({"oneOf": [{"type": "integer"}, {"type": "number"}]})),
+    );
+    assert!(
+        found.iter().any(|(class, _)| *class == Class::Breaking),
+        "{found:?}"
+    );
+    // Keys inside enum and const values, and names in patternProperties, are not annotations.
+    for (old, new) in [
+        (
+            json!({"enum": [{"title": "a"}]}),
+            json!({"enum": [{"title": "b"}]}),
+        ),
+        (
+            json!({"const": {"format": "a"}}),
+            json!({"const": {"format": "b"}}),
+        ),
+        (
+            json!({"type": "object", "patternProperties": {"title": {"type": "string"}}}),
+            json!({"type": "object", "patternProperties": {"title": {"type": "integer"}}}),
+        ),
+    ] {
+        let found = pair(wrap(old), wrap(new));
+        assert!(
+            found.iter().any(|(class, _)| *class == Class::Breaking),
+            "{found:?}"
+        );
+    }
+    // A description changed in draft-07 definitions: nothing a call feels.
+    let defs = |description: &str| {
+        json!({"type": "object", "properties": {"p": {"$ref": "#/definitions/P"}},
+            "definitions": {"P": {"type": "string", "description": description}}})
+    };
+    let found = pair(defs("old"), defs("new"));
+    assert!(
+        found.iter().all(|(class, _)| *class == Class::Compatible),
+        "{found:?}"
+    );
+}

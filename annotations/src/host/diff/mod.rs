@@ -23,7 +23,7 @@
 //! An input schema's change is breaking when a call that was valid may now be refused, and
 //! compatible when every valid call stays valid; an output schema's is breaking when a caller
 //! may no longer find what it found. Keyword by keyword, for the input (at the top, in an
-//! object parameter, in an array's items, in a definition, at every depth):
+//! object parameter or a map, in an array's items, in a definition, at every depth):
 //!
 //! | keyword | compatible | breaking |
 //! |---|---|---|
@@ -36,11 +36,13 @@
 //! | `enum` | values added, or no longer an enum | a value removed, or newly an enum |
 //! | `pattern`, `multipleOf`, `const` | removed | added or changed |
 //! | `uniqueItems` | `true` to `false` or absent | made `true` |
-//! | `anyOf`, `oneOf` | the old schema became one of the branches (`{"anyOf": [{"type": "string"}, {"type": "null"}]}` for a string) | narrowed from the choice to one branch; any other change |
+//! | `anyOf` | the old schema became one of the branches (`{"anyOf": [{"type": "string"}, {"type": "null"}]}` for a string) | narrowed from the choice to one branch; any other change |
+//! | `oneOf` | | any change (a value valid against two branches is refused, so even a branch added may break) |
 //! | `items` | by these rules, on the items' schema | items newly stated or no longer stated |
-//! | `$defs` | a new definition; by these rules, on each kept one | a definition removed |
+//! | `$defs`, `definitions` | a new definition; by these rules, on each kept one | a definition removed |
+//! | `patternProperties`, `dependentSchemas` | | any change of a schema they map a name to (the names are names, not keywords) |
 //! | `description`, `title`, `default`, `examples`, `format`, `$comment`, `deprecated`, `$schema` | any change (nothing a call feels: not reported inside a schema) | never |
-//! | any other keyword | | any change |
+//! | any other keyword | | any change (the values of `enum` and `const` compared whole, keys named like annotations included) |
 //!
 //! For the output: a new field is compatible (newly always present too), a field removed,
 //! changed or no longer always present is breaking, the output schema added is compatible and

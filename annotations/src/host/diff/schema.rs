@@ -113,7 +113,13 @@ pub(crate) fn input(name: &str, old: &Value, new: &Value, out: &mut Vec<Change>)
     let rest = |schema: &Map<String, Value>| {
         strip(
             schema,
-            &["properties", "required", "$defs", "additionalProperties"],
+            &[
+                "properties",
+                "required",
+                "$defs",
+                "definitions",
+                "additionalProperties",
+            ],
         )
     };
     if rest(old) != rest(new) {
@@ -178,7 +184,15 @@ fn definitions(
             .unwrap_or(&empty)
             .clone()
     };
-    let (was, is) = (defs(old), defs(new));
+    let (mut was, mut is) = (defs(old), defs(new));
+    // draft-07's `definitions` are definitions too.
+    for (schema, into) in [(old, &mut was), (new, &mut is)] {
+        if let Some(Value::Object(more)) = schema.get("definitions") {
+            for (key, def) in more {
+                into.entry(key.clone()).or_insert_with(|| def.clone());
+            }
+        }
+    }
     for (key, def) in &was {
         match is.get(key) {
             Some(other) => value(name, &format!("definition `{key}`"), def, other, out),
@@ -294,20 +308,20 @@ fn value(name: &str, path: &str, old: &Value, new: &Value, out: &mut Vec<Change>
     // `{"anyOf": [{"type": "string"}, {"type": "null"}]}` for a string); the old choice
     // narrowed to one of its branches takes less.
     let branch_of = |choice: &Value, one: &Value| {
-        ["anyOf", "oneOf"].iter().any(|key| {
-            choice
-                .get(*key)
-                .and_then(Value::as_array)
-                .is_some_and(|branches| {
-                    branches
-                        .iter()
-                        .any(|branch| strip_deep(branch) == strip_deep(one))
-                })
-        }) && choice.as_object().is_some_and(|choice| {
-            choice
-                .keys()
-                .all(|key| key == "anyOf" || key == "oneOf" || ANNOTATIONS.contains(&key.as_str()))
-        })
+        // `anyOf` only: a value valid against two branches of a `oneOf` is refused by it.
+        choice
+            .get("anyOf")
+            .and_then(Value::as_array)
+            .is_some_and(|branches| {
+                branches
+                    .iter()
+                    .any(|branch| strip_deep(branch) == strip_deep(one))
+            })
+            && choice.as_object().is_some_and(|choice| {
+                choice
+                    .keys()
+                    .all(|key| key == "anyOf" || ANNOTATIONS.contains(&key.as_str()))
+            })
     };
     if branch_of(new, old) {
         out.push(Change::new(
@@ -482,11 +496,18 @@ fn value(name: &str, path: &str, old: &Value, new: &Value, out: &mut Vec<Change>
     let nested_new = Value::Object(strip(new, &[]));
     handled.push("additionalProperties");
     handled.push("$defs");
-    if !(old.contains_key("properties") || new.contains_key("properties")) {
-        // A map's values: what `additionalProperties` takes.
-        additional(name, path, old, new, out);
-    }
-    if old.contains_key("properties") || new.contains_key("properties") {
+    handled.push("definitions");
+    let object_keys = [
+        "properties",
+        "required",
+        "additionalProperties",
+        "$defs",
+        "definitions",
+    ];
+    if object_keys
+        .iter()
+        .any(|key| old.contains_key(*key) || new.contains_key(*key))
+    {
         let mut inner = Vec::new();
         input(name, &nested_old, &nested_new, &mut inner);
         for change in inner {
@@ -529,6 +550,19 @@ fn compare(a: &Value, b: &Value) -> Option<std::cmp::Ordering> {
     }
 }
 
+/// The keywords whose value is data (a value the schema takes), not a schema.
+const DATA: [&str; 2] = ["enum", "const"];
+
+/// The keywords whose value maps names (of properties, patterns, definitions) to schemas: the
+/// names are not keywords, even `description` or `title`.
+const NAME_MAPS: [&str; 5] = [
+    "properties",
+    "patternProperties",
+    "$defs",
+    "definitions",
+    "dependentSchemas",
+];
+
 fn strip(schema: &Map<String, Value>, keys: &[&str]) -> Map<String, Value> {
     schema
         .iter()
@@ -545,7 +579,11 @@ fn strip_deep(schema: &Value) -> Value {
                 .iter()
                 .filter(|(key, _)| !ANNOTATIONS.contains(&key.as_str()))
                 .map(|(key, value)| {
-                    let value = if matches!(key.as_str(), "properties" | "$defs") {
+                    // Values, not schemas: kept whole, whatever keys they hold.
+                    if DATA.contains(&key.as_str()) {
+                        return (key.clone(), value.clone());
+                    }
+                    let value = if NAME_MAPS.contains(&key.as_str()) {
                         match value {
                             Value::Object(named) => Value::Object(
                                 named
