@@ -112,7 +112,7 @@ fn struct_tools_are_called_with_their_fields_read_by_serde() {
     );
     assert_eq!(call("ping", json!({})).text_content(), "pong");
     let missing = call("search_docs", json!({}));
-    assert!(missing.is_error && missing.text_content().contains("missing field `query`"));
+    assert!(missing.is_error && missing.text_content().contains("missing argument `query`"));
     let unknown = call("search_docs", json!({"query": "x", "lmit": 3}));
     assert!(unknown.is_error && unknown.text_content().contains("unknown argument `lmit`"));
     let too_big = call("search_docs", json!({"query": "x", "limit": 256}));

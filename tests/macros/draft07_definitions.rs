@@ -39,6 +39,26 @@ fn copy_tree(tree: Tree) -> Json<Tree> {
     Json(tree)
 }
 
+/// A URI fragment's `%XX` escapes decoded.
+fn percent_decoded(text: &str) -> String {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match (bytes[i], text.get(i + 1..i + 3)) {
+            (b'%', Some(hex)) if u8::from_str_radix(hex, 16).is_ok() => {
+                out.push(u8::from_str_radix(hex, 16).unwrap());
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
 /// Every `$ref` in `schema` that does not resolve in `document`.
 fn dangling(document: &Value, schema: &Value, out: &mut Vec<String>) {
     match schema {
@@ -46,7 +66,7 @@ fn dangling(document: &Value, schema: &Value, out: &mut Vec<String>) {
             if let Some(Value::String(target)) = object.get("$ref") {
                 let resolved = target
                     .strip_prefix('#')
-                    .and_then(|pointer| document.pointer(pointer));
+                    .and_then(|pointer| document.pointer(&percent_decoded(pointer)));
                 if resolved.is_none() {
                     out.push(target.clone());
                 }
@@ -118,4 +138,50 @@ fn every_listed_schema_of_the_suites_tools_resolves() {
             }
         }
     }
+}
+
+/// Definitions nested in definitions, a `$ref` written percent-encoded, and a default that
+/// holds a key named `definitions` (data, not a schema).
+#[derive(serde::Deserialize)]
+pub struct Awkward(Value);
+
+impl ToolSchema for Awkward {
+    fn tool_schema() -> Value {
+        json!({
+            "type": "object",
+            "properties": {
+                "inner": {"$ref": "#/definitions/A/definitions/B"},
+                "spaced": {"$ref": "#/definitions/My%20Type"},
+                "glossary": {"type": "object", "default": {"definitions": {"word": "meaning"}}}
+            },
+            "definitions": {
+                "A": {"type": "object", "definitions": {"B": {"type": "integer"}}},
+                "My Type": {"type": "string"}
+            }
+        })
+    }
+}
+
+/// Take an awkward value.
+#[allow(dead_code)] // listed by its descriptor alone
+#[tool(read_only, open_world = false)]
+fn awkward(value: Awkward) {
+    let _ = value.0;
+}
+
+#[test]
+fn nested_encoded_and_data_definitions_stay_true() {
+    let input = AWKWARD_TOOL.input_schema.to_value();
+    assert_eq!(refs_resolve(&input), Vec::<String>::new(), "{input}");
+    let value = &input["properties"]["value"];
+    // The default is the data it was.
+    assert_eq!(
+        value["properties"]["glossary"]["default"],
+        json!({"definitions": {"word": "meaning"}}),
+        "{input}"
+    );
+    assert!(input["$defs"].get("word").is_none(), "{input}");
+    let validator = jsonschema::validator_for(&input).unwrap();
+    assert!(validator.is_valid(&json!({"value": {"inner": 3, "spaced": "s"}})));
+    assert!(!validator.is_valid(&json!({"value": {"inner": "three"}})));
 }

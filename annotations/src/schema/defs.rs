@@ -14,6 +14,9 @@ fn dialects(schema: &Value, out: &mut Vec<Value>) {
                 out.push(dialect.clone());
             }
             for (key, value) in object {
+                if DATA.contains(&key.as_str()) {
+                    continue;
+                }
                 match (NAMED.contains(&key.as_str()), value) {
                     // A map of names to schemas: a property named `$schema` is a name.
                     (true, Value::Object(named)) => named.values().for_each(|v| dialects(v, out)),
@@ -99,6 +102,9 @@ pub(crate) fn hoist(schema: &mut Value, defs: &mut Map<String, Value>, lift: boo
                 defs.extend(inner);
             }
             for (key, value) in object.iter_mut() {
+                if DATA.contains(&key.as_str()) {
+                    continue;
+                }
                 match (NAMED.contains(&key.as_str()), value) {
                     // A map of names to schemas: a property named `$defs` stays a property.
                     (true, Value::Object(named)) => {
@@ -144,9 +150,20 @@ fn root_name(
         .unwrap_or_else(|| name.to_owned())
 }
 
-/// A name as a JSON pointer's segment.
+/// A name as a JSON pointer's segment in a `$ref` (a URI fragment): `~` and `/` escaped as
+/// the pointer says, and what a fragment cannot hold (a space, `%`, `"`, ...) percent-encoded.
 fn segment(name: &str) -> String {
-    name.replace('~', "~0").replace('/', "~1")
+    let pointer = name.replace('~', "~0").replace('/', "~1");
+    let mut out = String::with_capacity(pointer.len());
+    for byte in pointer.bytes() {
+        let kept = byte.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@".contains(&byte);
+        if kept {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
 }
 
 /// Points every `$ref` into `#/$defs/{from}` (or within it) at `#/$defs/{to}` instead.
@@ -158,47 +175,112 @@ fn rename_refs(schema: &mut Value, from: &str, to: &str) {
     );
 }
 
-/// draft-07's `definitions` in `object` made `$defs` (merged with any `$defs` beside, a name
-/// taken there taking a number), every `$ref` into them in the object following: the one
-/// place definitions are read from, so that hoisting leaves no `$ref` pointing nowhere.
-fn definitions_as_defs(object: &mut Map<String, Value>) {
-    let Some(Value::Object(old)) = object.remove("definitions") else {
+/// The keywords whose value is data (a value a schema takes or suggests), never a schema:
+/// nothing inside them is a definition, a dialect or a reference.
+const DATA: [&str; 4] = ["default", "const", "enum", "examples"];
+
+/// Every definition nested in `def` (its own `definitions` or `$defs`, at any depth), taken
+/// out, each with the pointer it was reached by (under `prefix`, the pointer of `def`) and its
+/// name: deepest first.
+fn nested(prefix: &str, def: &mut Value, out: &mut Vec<(String, String, Value)>) {
+    let Value::Object(object) = def else {
         return;
+    };
+    for key in ["definitions", "$defs"] {
+        if let Some(Value::Object(inner)) = object.remove(key) {
+            for (name, mut inner_def) in inner {
+                let pointer = format!("{prefix}/{key}/{}", segment(&name));
+                nested(&pointer, &mut inner_def, out);
+                out.push((pointer, name, inner_def));
+            }
+        }
+    }
+}
+
+/// draft-07's `definitions` in `object` made `$defs` (merged with any `$defs` beside, a name
+/// taken there taking a number), and the definitions nested inside any of them brought up
+/// beside them, every `$ref` into them in the object following: the one place definitions
+/// are read from, so that hoisting leaves no `$ref` pointing nowhere.
+fn definitions_as_defs(object: &mut Map<String, Value>) {
+    let old = match object.remove("definitions") {
+        Some(Value::Object(old)) => old,
+        _ => Map::new(),
     };
     let mut defs = match object.remove("$defs") {
         Some(Value::Object(defs)) => defs,
         _ => Map::new(),
     };
-    let mut moves = Vec::new();
-    for name in old.keys() {
+    // What moves: each of `definitions`, and whatever is nested in a definition of either.
+    let mut moving: Vec<(String, String, Value)> = Vec::new();
+    for def in defs.iter_mut() {
+        let pointer = format!("#/$defs/{}", segment(def.0));
+        nested(&pointer, def.1, &mut moving);
+    }
+    for (name, mut def) in old {
+        let pointer = format!("#/definitions/{}", segment(&name));
+        nested(&pointer, &mut def, &mut moving);
+        moving.push((pointer, name, def));
+    }
+    if moving.is_empty() {
+        if !defs.is_empty() {
+            object.insert("$defs".into(), Value::Object(defs));
+        }
+        return;
+    }
+    let mut targets: Vec<String> = Vec::new();
+    for (_, name, _) in &moving {
         let target = std::iter::once(name.clone())
             .chain((2..).map(|n| format!("{name}{n}")))
-            .find(|candidate| {
-                !defs.contains_key(candidate) && !moves.iter().any(|(_, t)| t == candidate)
-            })
+            .find(|candidate| !defs.contains_key(candidate) && !targets.contains(candidate))
             .unwrap_or_else(|| name.clone());
-        moves.push((name.clone(), target));
+        targets.push(target);
     }
     let mut whole = Value::Object(std::mem::take(object));
-    let mut moved: Vec<(String, Value)> = old.into_iter().collect();
-    for (from, to) in &moves {
+    // The deepest pointers first: `#/definitions/A/definitions/B` before `#/definitions/A`.
+    let mut order: Vec<usize> = (0..moving.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(moving[i].0.len()));
+    for &i in &order {
         let (from, to) = (
-            format!("#/definitions/{}", segment(from)),
-            format!("#/$defs/{}", segment(to)),
+            moving[i].0.clone(),
+            format!("#/$defs/{}", segment(&targets[i])),
         );
         retarget(&mut whole, &from, &to);
         defs.values_mut().for_each(|def| retarget(def, &from, &to));
-        moved
-            .iter_mut()
-            .for_each(|(_, def)| retarget(def, &from, &to));
+        for (_, _, def) in &mut moving {
+            retarget(def, &from, &to);
+        }
     }
-    for ((_, def), (_, target)) in moved.into_iter().zip(&moves) {
-        defs.insert(target.clone(), def);
+    for ((_, _, def), target) in moving.into_iter().zip(targets) {
+        defs.insert(target, def);
     }
     if let Value::Object(rest) = whole {
         *object = rest;
     }
     object.insert("$defs".into(), Value::Object(defs));
+}
+
+/// `text` with its `%XX` escapes decoded (a `$ref` is a URI reference: `#/$defs/My%20Type`).
+fn percent_decoded(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        if bytes[i] == b'%'
+            && let (Some(high), Some(low)) = (
+                bytes.get(i + 1).copied().and_then(hex),
+                bytes.get(i + 2).copied().and_then(hex),
+            )
+        {
+            #[allow(clippy::cast_possible_truncation)]
+            out.push((high * 16 + low) as u8);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| text.to_owned())
 }
 
 /// Points every `$ref` that is `from` (or within it) at `to` instead.
@@ -207,13 +289,18 @@ fn retarget(schema: &mut Value, from: &str, to: &str) {
         match schema {
             Value::Object(object) => {
                 if let Some(Value::String(target)) = object.get_mut("$ref") {
-                    if let Some(rest) = target.strip_prefix(from) {
-                        if rest.is_empty() || rest.starts_with('/') {
-                            *target = format!("{to}{rest}");
-                        }
+                    let decoded = percent_decoded(target);
+                    if let Some(rest) = decoded.strip_prefix(&percent_decoded(from))
+                        && (rest.is_empty() || rest.starts_with('/'))
+                    {
+                        *target = format!("{to}{rest}");
                     }
                 }
-                object.values_mut().for_each(|value| walk(value, from, to));
+                for (key, value) in object.iter_mut() {
+                    if !DATA.contains(&key.as_str()) {
+                        walk(value, from, to);
+                    }
+                }
             }
             Value::Array(items) => items.iter_mut().for_each(|item| walk(item, from, to)),
             _ => {}
