@@ -335,3 +335,22 @@ async fn a_changing_handler_served_alone_changes_its_filter_and_says_so() {
         .unwrap();
     assert_eq!(listed(&client).await, ["get_issue", "create_issue"]);
 }
+
+/// rmcp looks a tool up outside any request (to check a call's headers): under a request
+/// filter, a tool some requests may not see is not found that way, as a missing one is not.
+#[test]
+fn a_tool_looked_up_outside_a_request_is_not_told_from_a_missing_one() {
+    use rmcp::ServerHandler;
+    let filtered = ListingServer::new(TOOLS, ())
+        .with_request_filter(|_| Filter::new().granted_scopes(Vec::<String>::new()))
+        .into_handler();
+    assert!(filtered.get_tool("create_issue").is_none());
+    assert!(filtered.get_tool("no_such_tool").is_none());
+    // Without one, the operator's filter decides.
+    let plain = ListingServer::new(TOOLS, ())
+        .with_filter(Filter::new().exclude(["create_issue"]))
+        .unwrap()
+        .into_handler();
+    assert!(plain.get_tool("create_issue").is_none());
+    assert!(plain.get_tool("get_issue").is_some());
+}

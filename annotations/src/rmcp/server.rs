@@ -414,7 +414,14 @@ impl<S: Send + Sync + 'static> rmcp::ServerHandler for ListingHandler<S> {
         }
     }
 
+    /// The tool named `name` as the operator's filter offers it. Under a request filter there
+    /// is no request to judge it by here (rmcp asks this outside one, to check a call's
+    /// headers), so nothing is found: a tool some requests may not see is never told apart
+    /// from a missing one this way.
     fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {
+        if self.request_filter.is_some() {
+            return None;
+        }
         let operator = self.operator.read().ok()?;
         let tool = self.listing.get(name)?;
         operator.admits(tool).then(|| rmcp::model::Tool::from(tool))
