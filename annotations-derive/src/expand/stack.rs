@@ -27,19 +27,28 @@ pub(crate) fn hand_over(
     errors: &mut Errors,
 ) -> TokenStream {
     for key in &args.listing_keys {
-        let why = if key == "task_support" {
-            "rmcp's `Tool` has no `execution` to carry it"
-        } else {
-            "rmcp's router applies none of this crate's filters, so nothing would offer or hide \
-             the tool by it"
-        };
-        errors.push(Error::new(
-            key.span(),
-            format!(
-                "`{key}` cannot be handed to rmcp's #[tool] below: {why}; list the tool with \
-                 this crate's `tools![...]` instead of rmcp's router, or leave `{key}` out"
+        let message = match key.to_string().as_str() {
+            "task_support" => format!(
+                "`{key}` cannot be handed to rmcp's #[tool] below: rmcp's `Tool` has no \
+                 `execution` to carry it; list the tool with this crate's `tools![...]` instead \
+                 of rmcp's router, or leave `{key}` out"
             ),
-        ));
+            "toolset" | "scopes" => format!(
+                "`{key}` cannot be handed to rmcp's #[tool] below: rmcp's router applies none of \
+                 this crate's filters, so nothing would offer or hide the tool by it; list the \
+                 tool with this crate's `tools![...]` instead of rmcp's router, or leave `{key}` \
+                 out"
+            ),
+            "rename_all" => format!(
+                "`{key}` is not handed to rmcp's #[tool] below: rmcp reads the parameters \
+                 (`Parameters<T>`), so name them with serde on `T` (`#[serde(rename_all)]`)"
+            ),
+            _ => format!(
+                "`{key}` is not handed to rmcp's #[tool] below, whose descriptor is the one \
+                 listed: write it in rmcp's #[tool] instead"
+            ),
+        };
+        errors.push(Error::new(key.span(), message));
     }
     let existing = keys(&rmcp.args);
     let mut added = Vec::new();

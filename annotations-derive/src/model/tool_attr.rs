@@ -65,8 +65,9 @@ pub(crate) struct Args {
     pub(crate) toolsets: Vec<LitStr>,
     /// `scopes = ["repo"]`.
     pub(crate) scopes: Vec<LitStr>,
-    /// The keys given that only this crate's listing carries (`task_support`, `toolset`,
-    /// `scopes`), as written: rmcp's `#[tool]` below this one cannot take them.
+    /// The keys given that only this crate's descriptor and listing carry (`task_support`,
+    /// `toolset`, `scopes`, `icons`, `meta`, `rename_all`), as written: handed to rmcp's
+    /// `#[tool]` below this one, they would be dropped.
     pub(crate) listing_keys: Vec<Ident>,
     /// The keys given so far, valid or not: the one check for a repeated key, which reports
     /// the repeat whatever the values (the first may have been refused), so every later branch
@@ -290,6 +291,7 @@ impl Args {
                 }
             }
             "rename_all" => {
+                self.listing_keys.push(key.clone());
                 let mut named = None;
                 string_key(&mut named, &key, value, errors, |text| {
                     (!case::CASES.contains(&text)).then(|| {
@@ -314,6 +316,7 @@ impl Args {
             }
             "icons" => match value {
                 Value::Given(tokens) => {
+                    self.listing_keys.push(key.clone());
                     self.icons = icons::read(tokens.into_iter().collect(), key.span(), errors);
                 }
                 Value::Bare | Value::Missing(_) => errors.push(Error::new(
@@ -322,6 +325,7 @@ impl Args {
                 )),
             },
             "meta" => {
+                self.listing_keys.push(key.clone());
                 string_key(&mut self.meta, &key, value, errors, meta::problem);
             }
             "task_support" => {
