@@ -69,13 +69,32 @@ fn kind_of(meta: &Metadata) -> &'static str {
     "other"
 }
 
-/// The hash of a regular file's first [`HASHED`] bytes with its size and modification time
-/// (past [`KEPT`] bytes), read in pieces.
-fn hash_file(path: &Path, meta: &Metadata, hasher: &mut DefaultHasher) {
-    let Ok(file) = std::fs::File::open(path) else {
-        return;
-    };
+/// `path` opened for reading if it is a regular file when opened: a link is not followed and
+/// a FIFO does not wait for a writer (the path may have been replaced since it was looked at),
+/// and what was opened is checked again by its descriptor.
+fn open_regular(path: &Path) -> Option<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let file = options.open(path).ok()?;
+    file.metadata().ok()?.is_file().then_some(file)
+}
+
+/// A regular file's contents, if it holds at most [`KEPT`] bytes; else its first [`HASHED`]
+/// bytes, its size and its modification time go into `hasher`. Read in pieces, at most
+/// [`HASHED`] bytes, whatever the file grows to meanwhile.
+fn read_file(file: std::fs::File, meta: &Metadata, hasher: &mut DefaultHasher) -> Option<Vec<u8>> {
     let mut file = file.take(HASHED);
+    let mut kept = Vec::new();
+    (&mut file).take(KEPT + 1).read_to_end(&mut kept).ok()?;
+    if kept.len() as u64 <= KEPT && meta.len() <= KEPT {
+        return Some(kept);
+    }
+    kept.hash(hasher);
     let mut piece = vec![0u8; 64 << 10];
     loop {
         match file.read(&mut piece) {
@@ -87,6 +106,7 @@ fn hash_file(path: &Path, meta: &Metadata, hasher: &mut DefaultHasher) {
     if let Ok(modified) = meta.modified() {
         modified.hash(hasher);
     }
+    None
 }
 
 fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
@@ -113,11 +133,7 @@ fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
                 let target = std::fs::read_link(&path).unwrap_or_default();
                 Some(target.to_string_lossy().into_owned().into_bytes())
             }
-            "file" if meta.len() <= KEPT => std::fs::read(&path).ok(),
-            "file" => {
-                hash_file(&path, &meta, &mut hasher);
-                None
-            }
+            "file" => open_regular(&path).and_then(|file| read_file(file, &meta, &mut hasher)),
             _ => None,
         };
         if let Some(contents) = &contents {
@@ -284,6 +300,45 @@ mod tests {
         assert_eq!(tree["out"].contents.as_deref(), Some(&b"/etc/passwd"[..]));
         // The link to `/` is not walked into.
         assert_eq!(tree.len(), 4, "{:?}", tree.keys());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A path swapped between a regular file, a FIFO and a link to `/dev/zero` while the tree
+    /// is walked: each walk ends (what was looked at as a file is opened without following a
+    /// link or waiting for a writer, and checked again).
+    #[cfg(unix)]
+    #[test]
+    fn a_path_swapped_during_the_walk_never_hangs_it() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+        let dir = scratch("swap");
+        let made = std::process::Command::new("mkfifo")
+            .arg(dir.join("fifo"))
+            .status()
+            .unwrap();
+        assert!(made.success());
+        std::fs::write(dir.join("regular"), b"text").unwrap();
+        std::os::unix::fs::symlink("/dev/zero", dir.join("zero")).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let swapper = {
+            let (dir, stop) = (dir.clone(), Arc::clone(&stop));
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    for source in ["fifo", "regular", "zero"] {
+                        let _ = std::fs::remove_file(dir.join("t"));
+                        if std::fs::hard_link(dir.join(source), dir.join("t")).is_ok() {
+                            let _ = std::fs::rename(dir.join("t"), dir.join("x"));
+                        }
+                    }
+                }
+            })
+        };
+        for _ in 0..300 {
+            let tree = observe_in_time(&dir);
+            assert!(tree.contains_key("regular"));
+        }
+        stop.store(true, Ordering::Relaxed);
+        swapper.join().unwrap();
         let _ = std::fs::remove_dir_all(&dir);
     }
 
