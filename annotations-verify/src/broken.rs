@@ -195,11 +195,14 @@ fn breaking_values(property: &Value, current: Option<&Value>) -> Vec<(&'static s
     .filter(|(kind, _)| !types.contains(kind))
     .map(|(_, value)| (label, value))
     .collect();
+    // One past a bound by at least one, and by enough to be another float where a float's
+    // step is wider than one (past 2^53: `i64::MIN - 1.0` is `i64::MIN`).
+    let past = |bound: f64| (bound.abs() * 1e-9).max(1.0);
     if let Some(min) = get("minimum").and_then(Value::as_f64) {
-        out.push(("a number below its minimum", json!(min - 1.0)));
+        out.push(("a number below its minimum", json!(min - past(min))));
     }
     if let Some(max) = get("maximum").and_then(Value::as_f64) {
-        out.push(("a number above its maximum", json!(max + 1.0)));
+        out.push(("a number above its maximum", json!(max + past(max))));
     }
     if let Some(min) = get("minimum").and_then(Value::as_i64) {
         out.push(("a number below its minimum", json!(min.saturating_sub(1))));

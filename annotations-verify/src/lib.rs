@@ -84,9 +84,11 @@
 mod block_on;
 mod broken;
 mod generate;
+mod numbers;
 mod observe;
 mod report;
 mod run;
+mod seed;
 mod snapshots;
 
 pub use self::observe::contains;

@@ -15,6 +15,7 @@ use crate::broken::{Broken, broken};
 use crate::generate;
 use crate::observe::{as_set, contains, diff};
 use crate::report::{Report, Violation, ViolationKind};
+use crate::seed::{name_hash, seed_bytes};
 use crate::{Verify, scalar_paths, scalars};
 use mcp_annotations::Context;
 use mcp_annotations::ProtocolVersion;
@@ -243,26 +244,6 @@ fn clock_seed() -> u64 {
             let nanos = time.as_nanos() as u64;
             nanos
         })
-}
-
-/// FNV-1a of a tool's name: stable across runs and platforms.
-fn name_hash(name: &str) -> u64 {
-    let mut hash = 0xcbf2_9ce4_8422_2325u64;
-    for byte in name.bytes() {
-        hash = (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-    }
-    hash
-}
-
-fn seed_bytes(seed: u64) -> [u8; 32] {
-    let mut bytes = [0u8; 32];
-    for (i, chunk) in bytes.chunks_mut(8).enumerate() {
-        #[allow(clippy::cast_possible_truncation)]
-        let word =
-            seed.rotate_left(i as u32 * 16) ^ 0x9E37_79B9_7F4A_7C15_u64.wrapping_mul(i as u64 + 1);
-        chunk.copy_from_slice(&word.to_le_bytes());
-    }
-    bytes
 }
 
 /// Whether a failed result is the reader's refusal of an argument, not the handler's own.

@@ -707,3 +707,34 @@ fn unordered_pointers_hold_in_any_order() {
         .run()
         .assert_ok();
 }
+
+/// A number a hand-written schema bounds at the very bottom of `i64`, read as any `i64`.
+#[derive(Deserialize, Debug)]
+pub struct Floor(i64);
+
+impl ToolSchema for Floor {
+    fn tool_schema() -> Value {
+        json!({"type": "integer", "maximum": i64::MIN})
+    }
+}
+
+/// Take the floor.
+#[tool(read_only, open_world = false)]
+fn floor(number: Floor) -> i64 {
+    number.0
+}
+
+static FLOORS: Listing<Store> = tools![floor];
+
+/// A bound where a float's step is wider than one is still broken (`i64::MIN + 1.0` is
+/// `i64::MIN` as a float): the reader that takes any `i64` is caught.
+#[test]
+fn a_bound_past_two_to_the_53_is_still_broken() {
+    let report = Verify::new(&FLOORS, Store::default)
+        .observe(observe)
+        .cases(32)
+        .seed(10)
+        .run();
+    let found: Vec<ViolationKind> = report.violations().iter().map(|v| v.kind()).collect();
+    assert_eq!(found, [ViolationKind::InvalidArgumentsAccepted], "{report}");
+}

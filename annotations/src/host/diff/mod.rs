@@ -52,6 +52,7 @@
 //! less, else compatible. A name listed more than once is breaking, and every tool of that name
 //! is compared, so no change hides behind a twin.
 
+mod output;
 mod schema;
 
 use std::fmt;
@@ -162,7 +163,7 @@ pub fn changes(old: &Tool, new: &Tool) -> Vec<Change> {
             .as_ref()
             .map(crate::schema::Schema::to_value)
     };
-    schema::output(name, output(old).as_ref(), output(new).as_ref(), &mut out);
+    output::output(name, output(old).as_ref(), output(new).as_ref(), &mut out);
     hints(name, &old.annotations, &new.annotations, &mut out);
     if old.title() != new.title() || old.annotations.title != new.annotations.title {
         out.push(Change::new(name, "title changed", Class::Compatible));
