@@ -157,9 +157,24 @@ fn a_call_the_server_does_not_live_through_is_judged_and_reported() {
                 "read_state".to_owned(),
                 words("verified", "verified", "verified")
             ),
+            // Never succeeds: never judged, and the report says why.
+            (
+                "read_index".to_owned(),
+                words("unexercised", "unexercised", "unexercised")
+            ),
         ],
         "{report}"
     );
+    let why = report["tools"][3]["unjudged"]["readOnly"].as_str().unwrap();
+    assert!(
+        why.starts_with("2 calls, none succeeded; the first answers: a failed result:"),
+        "{why}"
+    );
+    assert!(why.contains("the index is not built"), "{why}");
+    // Claimed: one hint of each crashing tool, three of each reader (8); judged: the two
+    // crashes' and the honest reader's three (5).
+    assert_eq!(report["coverage"]["claimed"], 8, "{report}");
+    assert_eq!(report["coverage"]["judged"], 5, "{report}");
     let server_findings = report["server"].as_array().unwrap();
     for tool in ["compact_state", "tidy_up"] {
         assert!(

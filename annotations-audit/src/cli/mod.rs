@@ -286,11 +286,27 @@ fn probe_table(report: &Value) -> String {
             }
         }
     }
+    for tool in report["tools"].as_array().into_iter().flatten() {
+        for (hint, why) in tool["unjudged"].as_object().into_iter().flatten() {
+            out.push_str(&format!(
+                "{} {hint} not judged: {}\n",
+                report::code(tool["name"].as_str().unwrap_or("")),
+                report::cell(why.as_str().unwrap_or(""))
+            ));
+        }
+    }
     for finding in report["server"].as_array().into_iter().flatten() {
         out.push_str(&format!(
             "server: {}\n",
             report::cell(finding.as_str().unwrap_or(""))
         ));
     }
+    let coverage = &report["coverage"];
+    out.push_str(&format!(
+        "judged {} of the {} hints claimed ({}%)\n",
+        coverage["judged"],
+        coverage["claimed"],
+        (coverage["share"].as_f64().unwrap_or(0.0) * 100.0).round()
+    ));
     out
 }

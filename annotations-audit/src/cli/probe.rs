@@ -281,6 +281,10 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         // What a call the server did not live through counts as: a failed call.
         let crashed = json!({"isError": true});
         let mut succeeded = 0u32;
+        // Every call made, and what the failed ones answered: why a claim was not judged.
+        let mut calls = 0u32;
+        let mut failures: Vec<String> = Vec::new();
+        let mut out_of_time = false;
         let schema = tool.input_schema.to_value();
         let generated = mcp_annotations_verify::arguments(&schema);
         let validator = jsonschema::validator_for(&schema).ok();
@@ -308,6 +312,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
             for _ in 0..options.cases {
                 if Instant::now() > deadline {
                     notes.push(json!("the probe's time ran out"));
+                    out_of_time = true;
                     break;
                 }
                 let value = match case.new_tree(&mut runner) {
@@ -337,9 +342,11 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     peer = start(options, &sandbox.dir, deadline)?;
                 }
                 let call = call(&mut peer, &sandbox.dir, tool, &arguments, claimed[1]);
+                calls += 1;
                 let result = match &call.answer {
                     Ok(Answer::Result(result)) => result,
                     Ok(Answer::Error(error)) => {
+                        failures.push(format!("a JSON-RPC error {error}"));
                         notes.push(json!({"arguments": arguments, "problem": format!("valid arguments answered with a JSON-RPC error: {error}")}));
                         violated_any = true;
                         continue;
@@ -347,6 +354,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     // A call the server did not live through is judged by the sandbox it
                     // left, and is a finding of its own.
                     Err(error) if peer.exited() => {
+                        failures.push("the server exited".to_owned());
                         exit_reported = true;
                         server_findings.push(json!(format!(
                             "the server exited while `{}` was called with {arguments} ({error}); \
@@ -357,11 +365,15 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                         &crashed
                     }
                     Err(error) => {
+                        failures.push(error.clone());
                         notes.push(json!({"arguments": arguments, "problem": error}));
                         continue;
                     }
                 };
                 let ok = result.get("isError") != Some(&Value::Bool(true));
+                if !ok && !std::ptr::eq(result, &crashed) {
+                    failures.push(format!("a failed result: {:?}", first_text(result)));
+                }
                 collect(&arguments, result, &mut seen);
                 if ok {
                     succeeded += 1;
@@ -428,9 +440,33 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
             .zip(&verdicts)
             .map(|(hint, verdict)| ((*hint).to_owned(), Value::from(verdict.word())))
             .collect();
+        // Why each claim left unjudged is: the one reason a tool was not called, or what its
+        // calls answered.
+        let why = if let Some(reason) = &skip {
+            reason.clone()
+        } else if calls == 0 && out_of_time {
+            "never called: the probe's time ran out first".to_owned()
+        } else if calls == 0 {
+            "never called: no arguments could be generated from its input schema".to_owned()
+        } else if succeeded == 0 {
+            let shown: Vec<&str> = failures.iter().take(3).map(String::as_str).collect();
+            format!(
+                "{calls} calls, none succeeded; the first answers: {}",
+                shown.join("; ")
+            )
+        } else {
+            format!("{calls} calls, {succeeded} succeeded, none of them judging it")
+        };
+        let unjudged: serde_json::Map<String, Value> = HINTS
+            .iter()
+            .zip(&verdicts)
+            .filter(|(_, verdict)| **verdict == Verdict::Unexercised)
+            .map(|(hint, _)| ((*hint).to_owned(), Value::from(why.clone())))
+            .collect();
         rows_by_name.push((
             tool.name().to_owned(),
-            json!({"name": tool.name(), "probe": probe, "succeeded": succeeded, "notes": notes}),
+            json!({"name": tool.name(), "probe": probe, "succeeded": succeeded, "calls": calls,
+                "unjudged": unjudged, "notes": notes}),
         ));
     }
     // Reported in the order the server lists them.
@@ -442,10 +478,56 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
             rows.push(rows_by_name.remove(at).1);
         }
     }
+    let coverage = coverage(&rows);
     Ok((
-        json!({"tools": rows, "server": server_findings, "seed": options.seed}),
+        json!({"tools": rows, "server": server_findings, "seed": options.seed,
+            "coverage": coverage}),
         violated_any,
     ))
+}
+
+/// How many of the hints the tools claim were judged (verified or violated), in all and hint
+/// by hint, and the share judged.
+fn coverage(rows: &[Value]) -> Value {
+    let mut by_hint = serde_json::Map::new();
+    let (mut claimed, mut judged) = (0u32, 0u32);
+    for hint in HINTS {
+        let words: Vec<&str> = rows
+            .iter()
+            .filter_map(|row| row["probe"][hint].as_str())
+            .collect();
+        let claimed_here = words.iter().filter(|word| **word != "unclaimed").count();
+        let judged_here = words
+            .iter()
+            .filter(|word| matches!(**word, "verified" | "violated"))
+            .count();
+        #[allow(clippy::cast_possible_truncation)]
+        let (claimed_here, judged_here) = (claimed_here as u32, judged_here as u32);
+        claimed += claimed_here;
+        judged += judged_here;
+        by_hint.insert(
+            hint.to_owned(),
+            json!({"claimed": claimed_here, "judged": judged_here}),
+        );
+    }
+    let share = if claimed == 0 {
+        1.0
+    } else {
+        f64::from(judged) / f64::from(claimed)
+    };
+    json!({"claimed": claimed, "judged": judged, "share": (share * 100.0).round() / 100.0,
+        "byHint": by_hint})
+}
+
+/// The first text a result holds, cut to 120 characters.
+fn first_text(result: &Value) -> String {
+    let text = result["content"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find_map(|block| block.get("text").and_then(Value::as_str))
+        .unwrap_or("");
+    text.chars().take(120).collect()
 }
 
 /// A runner of its own for `tool`, seeded by `seed` and the tool's name.
