@@ -52,6 +52,9 @@ const READ: [&str; 29] = [
 struct At<'a> {
     root: &'a Value,
     depth: u32,
+    /// Whether a value the schema suggests is taken whenever there is one (the first cases of
+    /// a probe), rather than now and then.
+    suggested_first: bool,
 }
 
 /// The strategy of the values `schema` takes: built from the keywords it reads, each value
@@ -62,11 +65,22 @@ struct At<'a> {
 /// A line for the report when the schema takes nothing this generator can make (`false`, an
 /// unresolvable `$ref`, a pattern it cannot read).
 pub(crate) fn valid(schema: &Value) -> Result<BoxedStrategy<Value>, String> {
+    valid_with(schema, false)
+}
+
+/// As [`valid`], with every value the schema suggests (`examples`, `default`, a literal its
+/// description quotes) taken where there is one: arguments a server most likely understands.
+pub(crate) fn suggested_first(schema: &Value) -> Result<BoxedStrategy<Value>, String> {
+    valid_with(schema, true)
+}
+
+fn valid_with(schema: &Value, suggested_first: bool) -> Result<BoxedStrategy<Value>, String> {
     let validator = jsonschema::validator_for(schema)
         .map_err(|error| format!("the schema is not one a validator reads: {error}"))?;
     let at = At {
         root: schema,
         depth: 0,
+        suggested_first,
     };
     Ok(values(schema, at)?
         .prop_filter("a value the schema refuses", move |value| {
@@ -91,8 +105,8 @@ fn values(schema: &Value, at: At<'_>) -> Result<BoxedStrategy<Value>, String> {
         let mut merged = resolved.clone();
         merge_into(&mut merged, &Value::Object(without(object, &["$ref"])));
         let deeper = At {
-            root: at.root,
             depth: at.depth + 1,
+            ..at
         };
         return values(&merged, deeper);
     }
@@ -144,10 +158,60 @@ fn values(schema: &Value, at: At<'_>) -> Result<BoxedStrategy<Value>, String> {
             }
         }
     }
-    match (strategies.is_empty(), first_error) {
-        (true, Some(error)) => Err(error),
-        _ => union(strategies, "type"),
+    let generated = match (strategies.is_empty(), first_error) {
+        (true, Some(error)) => return Err(error),
+        _ => union(strategies, "type")?,
+    };
+    // The values the schema itself suggests (its `examples`, its `default`, and literals its
+    // description quotes: `SELECT 1`, "Europe/Paris"), tried often beside the generated ones:
+    // what a random string rarely is (SQL, a time zone, a ref) the author often wrote there.
+    let suggested = suggested(object);
+    if suggested.is_empty() {
+        return Ok(generated);
     }
+    if at.suggested_first {
+        return Ok(proptest::sample::select(suggested).boxed());
+    }
+    Ok(prop_oneof![
+        2 => proptest::sample::select(suggested),
+        3 => generated,
+    ]
+    .boxed())
+}
+
+/// The values a schema suggests: each of its `examples`, its `default`, and for a string, the
+/// literals its description quotes (between backticks or double quotes, at most 200
+/// characters each).
+fn suggested(object: &Map<String, Value>) -> Vec<Value> {
+    let mut out: Vec<Value> = object
+        .get("examples")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .chain(object.get("default"))
+        .cloned()
+        .collect();
+    let takes_strings = match object.get("type") {
+        Some(Value::String(kind)) => kind == "string",
+        Some(Value::Array(kinds)) => kinds.iter().any(|kind| kind == "string"),
+        _ => false,
+    };
+    if let (true, Some(description)) = (
+        takes_strings,
+        object.get("description").and_then(Value::as_str),
+    ) {
+        for quote in ['`', '"'] {
+            let parts: Vec<&str> = description.split(quote).collect();
+            // Every second part is between a pair of quotes.
+            for literal in parts.iter().skip(1).step_by(2).take(8) {
+                if !literal.is_empty() && literal.chars().count() <= 200 {
+                    out.push(Value::from(*literal));
+                }
+            }
+        }
+    }
+    out.dedup();
+    out
 }
 
 /// The types a schema without `type` implies by its keywords (none: any value).

@@ -163,6 +163,20 @@ pub fn arguments(schema: &Value) -> Result<proptest::strategy::BoxedStrategy<Val
     generate::valid(schema)
 }
 
+/// As [`arguments`], every value taken from what the schema suggests where it suggests any
+/// (its `examples`, its `default`, literals its description quotes between backticks or
+/// double quotes): the arguments a server most likely understands, which the probe tries
+/// first.
+///
+/// # Errors
+///
+/// As [`arguments`].
+pub fn suggested_arguments(
+    schema: &Value,
+) -> Result<proptest::strategy::BoxedStrategy<Value>, String> {
+    generate::suggested_first(schema)
+}
+
 /// What a state is observed as: its JSON, or why it could not be serialized.
 type Observe<'a, S> = Box<dyn Fn(&S) -> Result<Value, String> + 'a>;
 

@@ -738,3 +738,42 @@ fn a_bound_past_two_to_the_53_is_still_broken() {
     let found: Vec<ViolationKind> = report.violations().iter().map(|v| v.kind()).collect();
     assert_eq!(found, [ViolationKind::InvalidArgumentsAccepted], "{report}");
 }
+
+/// What a schema suggests (its examples, its default, literals its description quotes) is
+/// tried often, and always by `suggested_arguments`.
+#[test]
+fn values_a_schema_suggests_are_tried() {
+    use proptest::strategy::{Strategy, ValueTree};
+    let schema = json!({"type": "object", "required": ["sql", "zone"], "properties": {
+        "sql": {"type": "string", "description": "A query, such as `SELECT 1`."},
+        "zone": {"type": "string", "examples": ["Europe/Paris"]}
+    }});
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    let draws =
+        |strategy: proptest::strategy::BoxedStrategy<Value>, runner: &mut _| -> Vec<Value> {
+            (0..40)
+                .map(|_| strategy.new_tree(runner).unwrap().current())
+                .collect()
+        };
+    let some = draws(
+        mcp_annotations_verify::arguments(&schema).unwrap(),
+        &mut runner,
+    );
+    assert!(
+        some.iter().any(|value| value["sql"] == "SELECT 1"),
+        "{some:?}"
+    );
+    assert!(
+        some.iter().any(|value| value["zone"] == "Europe/Paris"),
+        "{some:?}"
+    );
+    let all = draws(
+        mcp_annotations_verify::suggested_arguments(&schema).unwrap(),
+        &mut runner,
+    );
+    assert!(
+        all.iter()
+            .all(|value| value["sql"] == "SELECT 1" && value["zone"] == "Europe/Paris"),
+        "{all:?}"
+    );
+}

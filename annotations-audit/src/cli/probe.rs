@@ -305,11 +305,24 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
             // its name: a tool whose values are hard to generate starves no other, and its
             // cases do not depend on the tools before it.
             let mut runner = runner_for(options.seed, tool.name());
-            let case = (
-                strategy.clone(),
-                proptest::collection::vec(proptest::prelude::any::<u8>(), 0..12),
+            let choices = || proptest::collection::vec(proptest::prelude::any::<u8>(), 0..12);
+            let case = (strategy.clone(), choices());
+            // The first quarter of the cases (one at least) takes every value the schema
+            // suggests where it suggests one (its examples, its default, literals quoted in a
+            // description): what a server most likely understands, where random values
+            // rarely are (SQL, time zones, refs).
+            let suggested = (
+                mcp_annotations_verify::suggested_arguments(&schema)
+                    .unwrap_or_else(|_| strategy.clone()),
+                choices(),
             );
-            for _ in 0..options.cases {
+            let suggested_cases = options.cases.div_ceil(4);
+            for index in 0..options.cases {
+                let case = if index < suggested_cases {
+                    &suggested
+                } else {
+                    &case
+                };
                 if Instant::now() > deadline {
                     notes.push(json!("the probe's time ran out"));
                     out_of_time = true;
