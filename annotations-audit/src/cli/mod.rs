@@ -4,6 +4,7 @@
 
 mod http;
 mod peer;
+mod pool;
 mod probe;
 mod report;
 mod tree;
