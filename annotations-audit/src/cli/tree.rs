@@ -109,6 +109,46 @@ fn read_file(file: std::fs::File, meta: &Metadata, hasher: &mut DefaultHasher) -
     None
 }
 
+/// Whether `relative` is a git repository's index (`.git/index`, at any depth).
+fn is_git_index(relative: &str) -> bool {
+    relative == ".git/index" || relative.ends_with("/.git/index")
+}
+
+/// The entries a git index (versions 2 and 3) stages, one line each: mode, object id and path,
+/// in the index's order, without the stat data git caches beside them or the extensions after
+/// them. `None` for anything else (another version, a file cut short), which is then judged by
+/// its bytes.
+fn git_index_entries(bytes: &[u8]) -> Option<String> {
+    let word = |at: usize| -> Option<u32> {
+        Some(u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
+    };
+    if bytes.get(..4)? != b"DIRC" || !matches!(word(4)?, 2 | 3) {
+        return None;
+    }
+    let version = word(4)?;
+    let count = word(8)?;
+    let mut at = 12;
+    let mut out = String::new();
+    for _ in 0..count {
+        let start = at;
+        let mode = word(at + 24)?;
+        let id = bytes.get(at + 40..at + 60)?;
+        let flags = u16::from_be_bytes(bytes.get(at + 60..at + 62)?.try_into().ok()?);
+        at += 62;
+        // Version 3's extended flags, when the entry says it has them.
+        if version == 3 && flags & 0x4000 != 0 {
+            at += 2;
+        }
+        let end = at + bytes.get(at..)?.iter().position(|&b| b == 0)?;
+        let path = String::from_utf8_lossy(&bytes[at..end]);
+        // The entry is padded with NULs to a multiple of eight bytes.
+        at = start + (end - start + 8) / 8 * 8;
+        let id: String = id.iter().map(|b| format!("{b:02x}")).collect();
+        out.push_str(&format!("{mode:o} {id} {path}\n"));
+    }
+    Some(out)
+}
+
 fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -128,7 +168,17 @@ fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
         let mode = u32::from(meta.permissions().readonly());
         let kind = kind_of(&meta);
         let mut hasher = DefaultHasher::new();
+        // A git index, by what it stages: git rewrites it on a read to refresh the stat data
+        // it caches, which changes no file staged. One it cannot read is judged by its bytes.
+        let staged = (kind == "file" && is_git_index(&relative))
+            .then(|| open_regular(&path))
+            .flatten()
+            .and_then(|file| read_file(file, &meta, &mut DefaultHasher::new()))
+            .and_then(|bytes| git_index_entries(&bytes))
+            .map(String::into_bytes);
+        let git_index = staged.is_some();
         let contents = match kind {
+            _ if git_index => staged,
             "symlink" => {
                 let target = std::fs::read_link(&path).unwrap_or_default();
                 Some(target.to_string_lossy().into_owned().into_bytes())
@@ -139,11 +189,16 @@ fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
         if let Some(contents) = &contents {
             contents.hash(&mut hasher);
         }
+        // A git index read by its entries is as long as their text.
+        let size = match &contents {
+            Some(text) if git_index => text.len() as u64,
+            _ => meta.len(),
+        };
         tree.insert(
             relative,
             Entry {
                 kind,
-                size: meta.len(),
+                size,
                 hash: hasher.finish(),
                 mode,
                 contents,
@@ -339,6 +394,49 @@ mod tests {
         }
         stop.store(true, Ordering::Relaxed);
         swapper.join().unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A git index is judged by what it stages: `git status` refreshing its stat cache after
+    /// the files were touched changes nothing, staging a file does, and unstaging one loses it.
+    #[test]
+    fn a_git_index_is_read_by_what_it_stages() {
+        let dir = scratch("git");
+        let git = |args: &[&str]| {
+            let done = std::process::Command::new("git")
+                .args(["-c", "user.name=t", "-c", "user.email=t@t", "-C"])
+                .arg(&dir)
+                .args(args)
+                .output()
+                .unwrap();
+            assert!(done.status.success(), "{args:?}: {done:?}");
+        };
+        git(&["init", "-q"]);
+        std::fs::write(dir.join("a.txt"), "a").unwrap();
+        std::fs::write(dir.join("b.txt"), "b").unwrap();
+        git(&["add", "a.txt"]);
+        let before = observe_in_time(&dir);
+        let staged = String::from_utf8(before[".git/index"].contents.clone().unwrap()).unwrap();
+        assert!(
+            staged.starts_with("100644 ") && staged.ends_with(" a.txt\n"),
+            "{staged}"
+        );
+        // Touched, then read: git rewrites the index with new stat data.
+        std::thread::sleep(Duration::from_millis(1100));
+        std::fs::write(dir.join("a.txt"), "a").unwrap();
+        let raw_before = std::fs::read(dir.join(".git/index")).unwrap();
+        git(&["status", "--porcelain"]);
+        let raw_after = std::fs::read(dir.join(".git/index")).unwrap();
+        let after = observe_in_time(&dir);
+        assert_ne!(raw_before, raw_after, "git rewrote its index");
+        assert!(same(&before, &after), "{:?}", diff(&before, &after, 12));
+        git(&["add", "b.txt"]);
+        let grown = observe_in_time(&dir);
+        assert!(!same(&after, &grown));
+        assert_eq!(lost(&after, &grown), None);
+        git(&["rm", "-q", "--cached", "a.txt"]);
+        let unstaged = observe_in_time(&dir);
+        assert!(lost(&grown, &unstaged).is_some());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
