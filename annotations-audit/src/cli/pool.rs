@@ -1,6 +1,7 @@
 //! What the probe's generated arguments may be replaced with: the sandbox's folders and files
-//! (for a value whose name says it is a path) and the values earlier calls showed, each kept
-//! only while the arguments stay valid.
+//! (for a value whose name says it is a path), a git repository's refs (for one whose name says
+//! it is a ref), and the values earlier calls showed, each kept only while the arguments stay
+//! valid.
 
 use std::path::Path;
 
@@ -13,6 +14,16 @@ use super::tree::Tree;
 pub fn pool(sandbox: &Path, tree: &Tree, seen: &[Value]) -> Pool {
     let mut pool = Pool::default();
     for (path, entry) in tree {
+        // A git repository's branches and tags, and the commits they name: what a tool that
+        // takes a ref can be given (`main`, a commit id), where a random string names none.
+        for kind in ["/refs/heads/", "/refs/tags/"] {
+            if let Some((_, name)) = path.split_once(&format!(".git{kind}")) {
+                pool.refs.push(Value::from(name));
+                if let Some(id) = entry.contents.as_deref().map(String::from_utf8_lossy) {
+                    pool.refs.push(Value::from(id.trim()));
+                }
+            }
+        }
         // What a tool is meant to reach: not the insides of hidden folders (`.git`).
         if path.split('/').any(|part| part.starts_with('.')) {
             continue;
@@ -29,6 +40,9 @@ pub fn pool(sandbox: &Path, tree: &Tree, seen: &[Value]) -> Pool {
     }
     pool.dirs
         .push(Value::from(sandbox.to_string_lossy().into_owned()));
+    if !pool.refs.is_empty() {
+        pool.refs.push(Value::from("HEAD"));
+    }
     pool.seen = seen.to_vec();
     pool
 }
@@ -39,13 +53,16 @@ pub fn pool(sandbox: &Path, tree: &Tree, seen: &[Value]) -> Pool {
 pub struct Pool {
     dirs: Vec<Value>,
     files: Vec<Value>,
+    /// A git repository's refs and the commits they name, and `HEAD`.
+    refs: Vec<Value>,
     seen: Vec<Value>,
 }
 
 impl Pool {
-    /// The candidates for the value at `path` (a JSON pointer into the arguments): paths of
-    /// the sandbox for a value whose name says it is one (`path`, `file`, `dir`, `repo`), the
-    /// values seen for any other.
+    /// The candidates for the value at `path` (a JSON pointer into the arguments): a git
+    /// repository's refs for a value whose name says it is one (`ref`, `branch`, `revision`,
+    /// `commit`), paths of the sandbox for a value whose name says it is one (`path`, `file`,
+    /// `dir`, `repo`), the values seen for any other.
     fn for_leaf(&self, path: &str, current: &Value) -> Vec<&Value> {
         let name = path
             .rsplit('/')
@@ -55,9 +72,18 @@ impl Pool {
         let is = |words: &[&str]| words.iter().any(|word| name.contains(word));
         let paths: Vec<&Value> = if !current.is_string() {
             Vec::new()
+        } else if is(&["ref", "branch", "revision", "commit", "sha", "tag"]) {
+            self.refs.iter().collect()
         } else if is(&["dir", "repo", "folder", "root"]) {
             self.dirs.iter().collect()
-        } else if is(&["file", "path", "source", "destination", "target"]) {
+        } else if is(&["target"]) {
+            // A path or a ref (what to diff against).
+            self.files
+                .iter()
+                .chain(&self.dirs)
+                .chain(&self.refs)
+                .collect()
+        } else if is(&["file", "path", "source", "destination"]) {
             self.files.iter().chain(&self.dirs).collect()
         } else {
             Vec::new()
@@ -93,8 +119,8 @@ pub fn reuse(
         if like.is_empty() {
             continue;
         }
-        // A path-like value is taken from the sandbox unless the choice says keep (1 in 3);
-        // any other value 1 time in 3.
+        // A path-like value (or a ref) is taken from the sandbox unless the choice says keep
+        // (1 in 3); any other value 1 time in 3.
         let choice = choices.get(leaf).copied().unwrap_or(0);
         let path_like = current.is_string()
             && like.first().is_some_and(|value| {
@@ -102,6 +128,7 @@ pub fn reuse(
                     pool.dirs
                         .iter()
                         .chain(&pool.files)
+                        .chain(&pool.refs)
                         .any(|p| p.as_str() == Some(text))
                 })
             });

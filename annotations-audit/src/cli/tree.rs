@@ -109,6 +109,16 @@ fn read_file(file: std::fs::File, meta: &Metadata, hasher: &mut DefaultHasher) -
     None
 }
 
+/// Whether `relative` is where a git repository says where it stands: its `HEAD` and the
+/// heads git keeps beside it while it works (`ORIG_HEAD`, `FETCH_HEAD`, `MERGE_HEAD`).
+fn is_git_cursor(relative: &str) -> bool {
+    ["HEAD", "ORIG_HEAD", "FETCH_HEAD", "MERGE_HEAD"]
+        .iter()
+        .any(|name| {
+            relative == format!(".git/{name}") || relative.ends_with(&format!("/.git/{name}"))
+        })
+}
+
 /// Whether `relative` is a git repository's index (`.git/index`, at any depth).
 fn is_git_index(relative: &str) -> bool {
     relative == ".git/index" || relative.ends_with("/.git/index")
@@ -223,6 +233,12 @@ pub fn same(before: &Tree, after: &Tree) -> bool {
 /// bytes only grown at the end). `None` when nothing was lost.
 pub fn lost(before: &Tree, after: &Tree) -> Option<String> {
     for (path, old) in before {
+        // Which branch or commit a git repository has checked out is where it stands, not
+        // what it holds: moving it loses no commit, branch or file (those are judged
+        // themselves), so it is a change, never a loss.
+        if is_git_cursor(path) && after.contains_key(path) {
+            continue;
+        }
         let Some(new) = after.get(path) else {
             return Some(format!("`{path}` was removed"));
         };
@@ -437,6 +453,21 @@ mod tests {
         git(&["rm", "-q", "--cached", "a.txt"]);
         let unstaged = observe_in_time(&dir);
         assert!(lost(&grown, &unstaged).is_some());
+        // Moving HEAD to another branch of the same commit changes where the repository
+        // stands and loses nothing.
+        git(&["add", "a.txt"]);
+        git(&["commit", "-qm", "first"]);
+        git(&["branch", "other"]);
+        let on_main = observe_in_time(&dir);
+        git(&["checkout", "-q", "other"]);
+        let on_other = observe_in_time(&dir);
+        assert!(!same(&on_main, &on_other));
+        assert_eq!(
+            lost(&on_main, &on_other),
+            None,
+            "{:?}",
+            diff(&on_main, &on_other, 12)
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 
