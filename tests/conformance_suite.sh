@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the official MCP conformance suite (npm `@modelcontextprotocol/conformance`) against
 # `examples/conformance.rs`: every server scenario about tools, plus the lifecycle, logging and
-# transport ones the example is meant to pass. Fails if any scenario fails.
+# transport ones the example is meant to pass. Fails if any scenario fails, passes fewer
+# checks than it runs, or warns.
 #
 # The suite needs Node 22; it and the suite are installed from the npm registry into
 # `target/conformance` (or `$CONFORMANCE_HOME`) the first time, so the machine's own Node
@@ -59,7 +60,17 @@ echo "== serving at $URL"
 failed=()
 for scenario in "${SCENARIOS[@]}"; do
   if log="$(timeout 120 "$NODE" "$SUITE" server --url "$URL" --scenario "$scenario" 2>&1)"; then
-    echo "pass  $scenario  ($(grep -o 'Passed: [0-9]*/[0-9]*' <<<"$log" | tail -n 1))"
+    # The suite exits 0 on warnings, and its count is the last "Passed: N/M, F failed, W
+    # warnings" line: a scenario passes only with every check passed and no warning.
+    summary="$(grep -o 'Passed: [0-9]*/[0-9]*, [0-9]* failed, [0-9]* warnings' <<<"$log" | tail -n 1)"
+    read -r passed total failures warnings < <(sed -E 's#Passed: ([0-9]+)/([0-9]+), ([0-9]+) failed, ([0-9]+) warnings#\1 \2 \3 \4#' <<<"$summary")
+    if [ -n "$summary" ] && [ "$passed" = "$total" ] && [ "$failures" = 0 ] && [ "$warnings" = 0 ]; then
+      echo "pass  $scenario  ($summary)"
+      continue
+    fi
+    echo "FAIL  $scenario  (${summary:-no summary line})"
+    echo "$log" | tail -n 40
+    failed+=("$scenario")
   else
     echo "FAIL  $scenario"
     echo "$log" | tail -n 40
