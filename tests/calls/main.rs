@@ -8,6 +8,7 @@
 pub mod arbitrary_precision;
 pub mod arguments;
 pub mod calls;
+pub mod context;
 pub mod filter;
 pub mod github_port;
 pub mod listing;
