@@ -2,6 +2,8 @@
 //! `--probe` (its hints checked by behaviour) and `--diff` (what changed between two
 //! listings).
 
+mod classes;
+mod formats;
 mod http;
 mod peer;
 mod pool;
@@ -18,7 +20,8 @@ use serde_json::{Value, json};
 const USAGE: &str = "\
 usage: annotations-audit [--format json] [--timeout SECONDS] ([--] <command> [args...] | --http URL)
        annotations-audit --probe [--cases N] [--seed S] [--seed-dir DIR] [--env KEY=VALUE]...
-                         [--allow-open-world] [--probe-timeout SECONDS] [--format json] -- <command> [args...]
+                         [--allow-open-world] [--probe-timeout SECONDS] [--runs N] [--cases-file FILE]
+                         [--volatile PLACE]... [--append-only PLACE]... [--format json] -- <command> [args...]
        annotations-audit --diff OLD.json (NEW.json | -- <command> [args...]) [--allow breaking,trust] [--format json]
 
 The audit lists a server's tools (over stdio) and prints each one's effective hints, what a
@@ -27,7 +30,13 @@ finding, 2 when the server could not be audited. --probe runs the server in a fr
 folder (its working directory, HOME and TMPDIR; `{sandbox}` in --env values and arguments is
 its path; not a security boundary) and checks its hints by what each call does there; exit 1
 on a violation, a call the server does not live through being judged by what it left;
---probe-timeout (180 s) bounds the whole probe, its listing, calls and restarts alike. --diff classifies what changed between two listings (a saved tools/list
+--probe-timeout (180 s) bounds the whole probe, its listing, calls and restarts alike; a
+violation is reported only when it shows in each of --runs (3) independent runs, else the hint
+is nondeterministic; --cases-file is a JSON object of arrays of arguments by tool name, called
+before the generated ones; a PLACE is a path of the sandbox, or PATH#/json/pointer into what a
+file holds (a SQLite file's /tables/NAME/rows/KEY/COLUMN, `*` for any segment): changes in a
+--volatile one are reported, never judged, and an --append-only one may grow under an
+idempotent or non-destructive tool, never under a read-only one. --diff classifies what changed between two listings (a saved tools/list
 result, or a live server); exit 1 on a breaking or trust change not --allow'ed.";
 
 /// What the command line asked.
@@ -62,6 +71,9 @@ fn parse(mut args: Vec<String>) -> Result<Args, String> {
         allow_open_world: false,
         timeout: Duration::from_secs(30),
         total: Duration::from_secs(180),
+        classes: classes::Classes::default(),
+        cases_file: None,
+        runs: 3,
     };
     let mut probing = false;
     let seconds = |value: &str| -> Result<Duration, String> {
@@ -90,6 +102,21 @@ fn parse(mut args: Vec<String>) -> Result<Args, String> {
             }
             "--allow-open-world" => probe.allow_open_world = true,
             "--probe-timeout" => probe.total = seconds(&value()?)?,
+            "--runs" => {
+                probe.runs = match value()?.parse() {
+                    Ok(runs) if runs >= 1 => runs,
+                    _ => return Err("--runs takes a number, 1 or more".to_owned()),
+                };
+            }
+            "--cases-file" => probe.cases_file = Some(value()?.into()),
+            "--volatile" => probe
+                .classes
+                .volatile
+                .push(classes::Place::parse(&value()?)?),
+            "--append-only" => probe
+                .classes
+                .append_only
+                .push(classes::Place::parse(&value()?)?),
             "--allow" => parsed.allow = value()?.split(',').map(str::to_owned).collect(),
             "--diff" => {
                 let old = value()?;

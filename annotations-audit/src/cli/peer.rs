@@ -28,7 +28,8 @@ pub struct Peer {
 enum Link {
     Stdio {
         child: Child,
-        stdin: ChildStdin,
+        /// `None` once closed.
+        stdin: Option<ChildStdin>,
         lines: Receiver<Result<String, String>>,
     },
     Http {
@@ -101,7 +102,7 @@ impl Peer {
         let peer = Peer {
             link: Link::Stdio {
                 child,
-                stdin,
+                stdin: Some(stdin),
                 lines,
             },
             next_id: 1,
@@ -159,6 +160,7 @@ impl Peer {
             Link::Stdio { stdin, .. } => {
                 let mut line = message.to_string();
                 line.push('\n');
+                let stdin = stdin.as_mut().ok_or("the server's input is closed")?;
                 stdin
                     .write_all(line.as_bytes())
                     .and_then(|()| stdin.flush())
@@ -329,6 +331,38 @@ impl Peer {
         Ok((tools, problems))
     }
 
+    /// Waits, up to `max`, until no process the server started is still running: a child
+    /// (`git status`, a shell) may still be writing after the server answered, and what it
+    /// writes is the call's doing.
+    pub fn settle(&self, max: Duration) {
+        let Link::Stdio { child, .. } = &self.link else {
+            return;
+        };
+        let until = Instant::now() + max;
+        while !descendants(child.id()).is_empty() && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Ends the server as a client would: its input closed, then its exit awaited (up to
+    /// `max`, then it is killed), then its children settled.
+    pub fn finish(mut self, max: Duration) {
+        if let Link::Stdio { child, stdin, .. } = &mut self.link {
+            let pid = child.id();
+            drop(stdin.take());
+            let until = Instant::now() + max;
+            while matches!(child.try_wait(), Ok(None)) && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            let _ = child.kill();
+            let _ = child.wait();
+            let until = Instant::now() + max;
+            while !descendants(pid).is_empty() && Instant::now() < until {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        }
+    }
+
     /// Whether the server is still running.
     pub fn alive(&mut self) -> bool {
         match &mut self.link {
@@ -336,6 +370,50 @@ impl Peer {
             Link::Http { .. } => true,
         }
     }
+}
+
+/// The processes `pid` started, and theirs, still running (Linux: read from `/proc`; empty
+/// elsewhere).
+fn descendants(pid: u32) -> Vec<u32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    let mut parents: Vec<(u32, u32)> = Vec::new();
+    for entry in entries.flatten() {
+        let Some(id) = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // `pid (comm) state ppid ...`: the command may hold spaces and parentheses.
+        let Some(after) = stat.rfind(')').map(|at| &stat[at + 1..]) else {
+            continue;
+        };
+        let mut fields = after.split_whitespace();
+        let state = fields.next().unwrap_or("");
+        if state == "Z" || state == "X" {
+            continue;
+        }
+        if let Some(parent) = fields.next().and_then(|p| p.parse().ok()) {
+            parents.push((id, parent));
+        }
+    }
+    let mut found = Vec::new();
+    let mut frontier = vec![pid];
+    while let Some(parent) = frontier.pop() {
+        for (id, of) in &parents {
+            if *of == parent && !found.contains(id) {
+                found.push(*id);
+                frontier.push(*id);
+            }
+        }
+    }
+    found
 }
 
 impl Drop for Peer {

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use super::formats::Format;
 use super::tree::Tree;
 
 /// The sandbox's paths, relative and absolute, and every string and number seen in earlier
@@ -23,6 +24,59 @@ pub fn pool(sandbox: &Path, tree: &Tree, seen: &[Value]) -> Pool {
                     pool.refs.push(Value::from(id.trim()));
                 }
             }
+        }
+        // What a database or a document names: its tables and columns (and statements over
+        // them, for a tool that takes SQL), its sheets; and the values it holds.
+        match &entry.view {
+            Some((Format::Sqlite, view)) => {
+                for (table, contents) in view["tables"].as_object().into_iter().flatten() {
+                    pool.named("table", table.as_str());
+                    let quoted = format!("\"{}\"", table.replace('"', "\"\""));
+                    for statement in [
+                        format!("SELECT * FROM {quoted}"),
+                        format!("SELECT count(*) FROM {quoted}"),
+                        format!("INSERT INTO {quoted} DEFAULT VALUES"),
+                        format!("DELETE FROM {quoted} WHERE 0"),
+                    ] {
+                        pool.named("sql", statement.as_str());
+                        pool.named("query", statement.as_str());
+                        pool.named("statement", statement.as_str());
+                    }
+                    for column in contents["columns"].as_array().into_iter().flatten() {
+                        if let Some(column) = column.as_str() {
+                            pool.named("column", column);
+                            pool.named("field", column);
+                        }
+                    }
+                    // A value of a column, for an argument named as the column is (`key`,
+                    // `user_id`): the rows a tool is most likely asked about.
+                    let rows = contents["rows"].as_object().into_iter().flatten();
+                    for (_, row) in rows.take(16) {
+                        for (column, value) in row.as_object().into_iter().flatten() {
+                            if value.is_string() || value.is_number() {
+                                pool.named(column.as_str(), value.clone());
+                            }
+                        }
+                        mcp_annotations_verify::scalars(row, &mut pool.seen_here);
+                    }
+                }
+            }
+            Some((Format::Zip, view)) => {
+                let workbook = &view["members"]["xl/workbook.xml"];
+                for sheets in workbook["children"].as_array().into_iter().flatten() {
+                    for sheet in sheets["children"].as_array().into_iter().flatten() {
+                        if let Some(name) = sheet["attributes"]["name"].as_str() {
+                            pool.named("sheet", name);
+                        }
+                    }
+                }
+            }
+            Some((Format::Json, Value::Object(map))) => {
+                for key in map.keys().take(64) {
+                    pool.seen_here.push(Value::from(key.as_str()));
+                }
+            }
+            _ => {}
         }
         // What a tool is meant to reach: not the insides of hidden folders (`.git`).
         if path.split('/').any(|part| part.starts_with('.')) {
@@ -44,6 +98,7 @@ pub fn pool(sandbox: &Path, tree: &Tree, seen: &[Value]) -> Pool {
         pool.refs.push(Value::from("HEAD"));
     }
     pool.seen = seen.to_vec();
+    pool.seen.append(&mut pool.seen_here);
     pool
 }
 
@@ -55,10 +110,22 @@ pub struct Pool {
     files: Vec<Value>,
     /// A git repository's refs and the commits they name, and `HEAD`.
     refs: Vec<Value>,
+    /// Values for an argument whose name holds the word (lowercase): `table`, `column`,
+    /// `sheet`, `sql`, a column's name.
+    names: Vec<(String, Value)>,
     seen: Vec<Value>,
+    /// Values the sandbox holds (rows of a database, keys of a JSON store).
+    seen_here: Vec<Value>,
 }
 
 impl Pool {
+    fn named(&mut self, word: impl Into<String>, value: impl Into<Value>) {
+        let (word, value) = (word.into().to_ascii_lowercase(), value.into());
+        if !self.names.iter().any(|(w, v)| *w == word && *v == value) && self.names.len() < 1024 {
+            self.names.push((word, value));
+        }
+    }
+
     /// The candidates for the value at `path` (a JSON pointer into the arguments): a git
     /// repository's refs for a value whose name says it is one (`ref`, `branch`, `revision`,
     /// `commit`), paths of the sandbox for a value whose name says it is one (`path`, `file`,
@@ -70,6 +137,19 @@ impl Pool {
             .unwrap_or("");
         let name = name.to_ascii_lowercase();
         let is = |words: &[&str]| words.iter().any(|word| name.contains(word));
+        let named: Vec<&Value> = self
+            .names
+            .iter()
+            .filter(|(word, value)| {
+                name.contains(word.as_str())
+                    && value.is_string() == current.is_string()
+                    && value.is_number() == current.is_number()
+            })
+            .map(|(_, value)| value)
+            .collect();
+        if !named.is_empty() {
+            return named;
+        }
         let paths: Vec<&Value> = if !current.is_string() {
             Vec::new()
         } else if is(&["ref", "branch", "revision", "commit", "sha", "tag"]) {
@@ -119,7 +199,7 @@ pub fn reuse(
         if like.is_empty() {
             continue;
         }
-        // A path-like value (or a ref) is taken from the sandbox unless the choice says keep
+        // A path-like value (or a ref, or a name the sandbox holds) is taken from the sandbox unless the choice says keep
         // (1 in 3); any other value 1 time in 3.
         let choice = choices.get(leaf).copied().unwrap_or(0);
         let path_like = current.is_string()
@@ -129,6 +209,7 @@ pub fn reuse(
                         .iter()
                         .chain(&pool.files)
                         .chain(&pool.refs)
+                        .chain(pool.names.iter().map(|(_, value)| value))
                         .any(|p| p.as_str() == Some(text))
                 })
             });

@@ -1,7 +1,15 @@
 //! `--probe`: a server's hints checked by behaviour. The server runs in a sandbox folder (its
 //! working directory, `HOME` and `TMPDIR`); each tool is called with arguments generated from
 //! its listed input schema and with values from the sandbox and from earlier calls, and the
-//! sandbox is observed as a tree around each call. Not a security boundary.
+//! sandbox is observed as a tree around each call, each file by what its format holds (see
+//! [`super::formats`]), once the processes the server started have ended. Not a security
+//! boundary.
+//!
+//! Before the calls, a *control* session (start, initialize, list, wait, exit, no call) shows
+//! what the server changes on its own: what changed while it sat idle is volatile (reported,
+//! never judged), what it wrote on exit is reported. A violation is reported only when it
+//! reproduces in every one of `--runs` independent runs (a fresh sandbox and server, the same
+//! calls before it); otherwise the hint is `nondeterministic`, with what each run saw.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -11,6 +19,7 @@ use proptest::strategy::{Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::{Value, json};
 
+use super::classes::{Classes, Place};
 use super::peer::{Answer, Peer};
 use super::pool::{pool, reuse};
 use super::tree::{self, Tree};
@@ -25,13 +34,32 @@ pub struct Options {
     pub allow_open_world: bool,
     pub timeout: Duration,
     pub total: Duration,
+    /// The places the user classed volatile or append-only.
+    pub classes: Classes,
+    /// Arguments the user wrote, by tool (`--cases-file`), called before the generated ones.
+    pub cases_file: Option<PathBuf>,
+    /// In how many independent runs a violation must show to be reported (`--runs`).
+    pub runs: u32,
 }
+
+/// How long the processes a server started get to end after its answer, before the sandbox
+/// is observed.
+const SETTLE: Duration = Duration::from_secs(2);
+
+/// How long the control session sits idle between its two observations.
+const IDLE: Duration = Duration::from_millis(300);
+
+/// How many times a hint's violation is tried for reproduction, per tool, before the probe
+/// gives up on that hint (each try replays every call before it).
+const REPRODUCTIONS: u32 = 2;
 
 /// A claimed hint's verdict.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Verdict {
     Verified,
     Violated,
+    /// Seen to break in some runs and not in others.
+    Nondeterministic,
     Unexercised,
     Unclaimed,
 }
@@ -41,6 +69,7 @@ impl Verdict {
         match self {
             Verdict::Verified => "verified",
             Verdict::Violated => "violated",
+            Verdict::Nondeterministic => "nondeterministic",
             Verdict::Unexercised => "unexercised",
             Verdict::Unclaimed => "unclaimed",
         }
@@ -117,11 +146,29 @@ struct Call {
     again: Option<Tree>,
 }
 
-/// One tool's probe: the verdict on each hint, and the violations and findings found.
-pub fn probe(options: &Options) -> Result<(Value, bool), String> {
-    let deadline = Instant::now() + options.total;
+/// A call the probe made, to make again in the same order when a run is reproduced.
+#[derive(Clone)]
+struct Made {
+    tool: String,
+    arguments: Value,
+    twice: bool,
+}
+
+/// What the control session saw the server change with no call made.
+struct Control {
+    /// Places that changed while the server sat idle: volatile.
+    volatile: Vec<Place>,
+    idle: Vec<String>,
+    /// What it changed as it exited.
+    exit: Vec<String>,
+    /// Why the control session could not be made, if it could not.
+    failed: Option<String>,
+}
+
+/// A fresh sandbox filled from the seed, under `name`.
+fn sandbox(options: &Options, name: &str) -> Result<Sandbox, String> {
     let dir = std::env::temp_dir().join(format!(
-        "annotations-audit-probe-{}-{}",
+        "annotations-audit-probe-{}-{}-{name}",
         std::process::id(),
         options.seed
     ));
@@ -132,6 +179,176 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         copy_dir(seed, &sandbox.dir)
             .map_err(|error| format!("cannot fill the sandbox from {}: {error}", seed.display()))?;
     }
+    Ok(sandbox)
+}
+
+/// The control session: start, initialize, list, sit idle, exit; the sandbox observed after
+/// the listing, after the wait and after the exit.
+fn control(options: &Options, deadline: Instant) -> Result<Control, String> {
+    let sandbox = sandbox(options, "control")?;
+    let mut peer = start(options, &sandbox.dir, deadline)?;
+    peer.list_tools()?;
+    peer.settle(SETTLE);
+    let listed = tree::observe(&sandbox.dir);
+    std::thread::sleep(IDLE);
+    peer.settle(SETTLE);
+    let idle = tree::observe(&sandbox.dir);
+    peer.finish(SETTLE);
+    let exited = tree::observe(&sandbox.dir);
+    let mut volatile = Vec::new();
+    for (path, entry) in &idle {
+        let before = listed.get(path);
+        match (before.and_then(|b| b.view.as_ref()), &entry.view) {
+            (Some((_, was)), Some((_, is))) => {
+                let mut at = Vec::new();
+                super::formats::differences(was, is, "", &mut at, 64);
+                for line in at {
+                    let pointer = line[2..].split(' ').next().unwrap_or("");
+                    if let Ok(place) = Place::parse(&format!("{path}#{pointer}")) {
+                        volatile.push(place);
+                    }
+                }
+            }
+            _ if before.is_some_and(|b| b.hash == entry.hash && b.size == entry.size) => {}
+            _ => volatile.extend(Place::parse(path)),
+        }
+    }
+    Ok(Control {
+        volatile,
+        idle: tree::diff(&listed, &idle, 12),
+        exit: tree::diff(&idle, &exited, 12),
+        failed: None,
+    })
+}
+
+/// Whether a result is a failed call: `isError`, or (for a server that answers its errors as
+/// plain text) a result with no structured content whose text starts with "error".
+fn failed(result: &Value) -> bool {
+    result.get("isError") == Some(&Value::Bool(true))
+        || (result.get("structuredContent").is_none()
+            && first_text(result)
+                .trim_start()
+                .to_ascii_lowercase()
+                .starts_with("error"))
+}
+
+/// What broke hint `hint` (an index into [`HINTS`]) in `call`, by `classes`: read-only, any
+/// change; idempotent, a change by the second call beyond append-only growth;
+/// non-destructive, anything lost.
+fn broken(hint: usize, call: &Call, classes: &Classes) -> Option<String> {
+    match hint {
+        0 => tree::changed(&call.before, &call.after, classes, false)
+            .map(|what| format!("the call changed the sandbox: {what}")),
+        1 => call.again.as_ref().and_then(|again| {
+            tree::changed(&call.after, again, classes, true).map(|what| {
+                format!(
+                    "called twice with the same arguments, the second call changed the \
+                     sandbox again: {what}"
+                )
+            })
+        }),
+        _ => tree::lost(&call.before, &call.after, classes),
+    }
+}
+
+/// The call `made` made again after every call of `history`, in a fresh sandbox with a fresh
+/// server: what broke `hint` there, or `Err` where the run could not be made.
+fn reproduce(
+    options: &Options,
+    classes: &Classes,
+    history: &[Made],
+    made: &Made,
+    hint: usize,
+    run: u32,
+    deadline: Instant,
+) -> Result<Option<String>, String> {
+    let sandbox = sandbox(options, &format!("run{run}"))?;
+    let mut peer = start(options, &sandbox.dir, deadline)?;
+    peer.list_tools()?;
+    for earlier in history {
+        if Instant::now() > deadline {
+            return Err("the probe's time ran out".to_owned());
+        }
+        if !peer.alive() {
+            peer = start(options, &sandbox.dir, deadline)?;
+        }
+        let params = json!({"name": earlier.tool, "arguments": earlier.arguments});
+        let answered = peer.request("tools/call", params.clone()).is_ok();
+        if earlier.twice && answered {
+            let _ = peer.request("tools/call", params);
+        }
+        peer.settle(SETTLE);
+    }
+    if !peer.alive() {
+        peer = start(options, &sandbox.dir, deadline)?;
+    }
+    let call = call(
+        &mut peer,
+        &sandbox.dir,
+        &made.tool,
+        &made.arguments,
+        made.twice,
+    );
+    Ok(broken(hint, &call, classes))
+}
+
+/// The cases the user wrote, by tool name (`--cases-file`: a JSON object of arrays of argument
+/// objects).
+fn cases_from_file(path: Option<&Path>) -> Result<serde_json::Map<String, Value>, String> {
+    let Some(path) = path else {
+        return Ok(serde_json::Map::new());
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    let cases: Value = serde_json::from_str(&text)
+        .map_err(|error| format!("{} is not JSON: {error}", path.display()))?;
+    let Value::Object(cases) = cases else {
+        return Err(format!(
+            "{}: a cases file is an object of tool names, each an array of argument objects",
+            path.display()
+        ));
+    };
+    for (tool, list) in &cases {
+        let fine = list
+            .as_array()
+            .is_some_and(|list| list.iter().all(Value::is_object));
+        if !fine {
+            return Err(format!(
+                "{}: `{tool}` is not an array of argument objects",
+                path.display()
+            ));
+        }
+    }
+    Ok(cases)
+}
+
+/// Every string in `value` with the sandbox's path written `{sandbox}`: a report that does not
+/// depend on where the sandbox was made.
+fn relative_to(value: &mut Value, sandbox: &str) {
+    match value {
+        Value::String(text) if text.contains(sandbox) => *text = text.replace(sandbox, "{sandbox}"),
+        Value::Array(items) => items.iter_mut().for_each(|item| relative_to(item, sandbox)),
+        Value::Object(map) => map.values_mut().for_each(|item| relative_to(item, sandbox)),
+        _ => {}
+    }
+}
+
+/// One tool's probe: the verdict on each hint, and the violations and findings found.
+pub fn probe(options: &Options) -> Result<(Value, bool), String> {
+    let deadline = Instant::now() + options.total;
+    let user_cases = cases_from_file(options.cases_file.as_deref())?;
+    // The control session gets a quarter of the time at most; one that cannot be made (a
+    // listing without end) leaves nothing found volatile, and says so.
+    let control =
+        control(options, Instant::now() + options.total / 4).unwrap_or_else(|error| Control {
+            volatile: Vec::new(),
+            idle: Vec::new(),
+            exit: Vec::new(),
+            failed: Some(error),
+        });
+    let mut classes = options.classes.clone();
+    classes.volatile.extend(control.volatile.iter().cloned());
+    let sandbox = sandbox(options, "main")?;
     let mut peer = start(options, &sandbox.dir, deadline)?;
     let (listed, listing_problems) = peer.list_tools()?;
     let tools: Vec<Tool> = listed
@@ -142,6 +359,21 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
     let mut violated_any = false;
     let mut rows = Vec::new();
     let mut server_findings: Vec<Value> = listing_problems.into_iter().map(Value::from).collect();
+    if let Some(error) = &control.failed {
+        server_findings.push(json!(format!(
+            "the control session (start, list, exit, no call) could not be made, so no state \
+             was found volatile: {error}"
+        )));
+    }
+    for unknown in user_cases
+        .keys()
+        .filter(|name| !tools.iter().any(|tool| tool.name() == name.as_str()))
+    {
+        server_findings.push(json!(format!(
+            "the cases file names `{unknown}`, which the server does not list"
+        )));
+    }
+    let mut history: Vec<Made> = Vec::new();
     // The tools that write first, so that the ones that read find something to read.
     let mut order: Vec<&Tool> = tools.iter().collect();
     order.sort_by_key(|tool| tool.annotations.read_only());
@@ -161,6 +393,8 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                 }
             })
             .collect();
+        let mut tries = [0u32; 3];
+        let mut unsure: [Option<String>; 3] = [None, None, None];
         let mut notes: Vec<Value> = Vec::new();
         // What a call the server did not live through counts as: a failed call.
         let crashed = json!({"isError": true});
@@ -176,59 +410,77 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
             .output_schema
             .as_ref()
             .and_then(|schema| jsonschema::validator_for(&schema.to_value()).ok());
+        let written: Vec<Value> = user_cases
+            .get(tool.name())
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
         let skip = if hints.open_world() && !options.allow_open_world {
             Some("open world: not called without --allow-open-world".to_owned())
-        } else {
+        } else if written.is_empty() {
             generated
                 .as_ref()
                 .err()
                 .map(|error| format!("no arguments can be generated: {error}"))
+        } else {
+            None
         };
-        if let (None, Ok(strategy), Some(validator)) = (&skip, &generated, &validator) {
+        if let (None, Some(validator)) = (&skip, &validator) {
             // Each tool its own runner and budget of rejected values, seeded by the seed and
             // its name: a tool whose values are hard to generate starves no other, and its
             // cases do not depend on the tools before it.
             let mut runner = runner_for(options.seed, tool.name());
             let choices = || proptest::collection::vec(proptest::prelude::any::<u8>(), 0..12);
-            let case = (strategy.clone(), choices());
+            let strategy = generated.as_ref().ok();
+            let case = strategy.map(|strategy| (strategy.clone(), choices()));
             // The first quarter of the cases (one at least) takes every value the schema
             // suggests where it suggests one (its examples, its default, literals quoted in a
             // description): what a server most likely understands, where random values
             // rarely are (SQL, time zones, refs).
-            let suggested = (
-                mcp_annotations_verify::suggested_arguments(&schema)
-                    .unwrap_or_else(|_| strategy.clone()),
-                choices(),
-            );
+            let suggested = strategy.map(|strategy| {
+                (
+                    mcp_annotations_verify::suggested_arguments(&schema)
+                        .unwrap_or_else(|_| strategy.clone()),
+                    choices(),
+                )
+            });
             let suggested_cases = options.cases.div_ceil(4);
-            for index in 0..options.cases {
-                let case = if index < suggested_cases {
-                    &suggested
-                } else {
-                    &case
-                };
+            // The user's cases first, as written; then the generated ones.
+            let total = written.len() as u32 + if strategy.is_some() { options.cases } else { 0 };
+            for index in 0..total {
                 if Instant::now() > deadline {
                     notes.push(json!("the probe's time ran out"));
                     out_of_time = true;
                     break;
                 }
-                let value = match case.new_tree(&mut runner) {
-                    Ok(value) => value,
-                    Err(reason) => {
-                        notes.push(json!(format!(
-                            "no more arguments could be generated from its input schema \
-                             ({reason}): called {succeeded} times without an error"
-                        )));
-                        break;
-                    }
+                let arguments = if let Some(given) = written.get(index as usize) {
+                    given.clone()
+                } else {
+                    let generated_index = index - written.len() as u32;
+                    let case = if generated_index < suggested_cases {
+                        suggested.as_ref()
+                    } else {
+                        case.as_ref()
+                    };
+                    let Some(case) = case else { break };
+                    let value = match case.new_tree(&mut runner) {
+                        Ok(value) => value,
+                        Err(reason) => {
+                            notes.push(json!(format!(
+                                "no more arguments could be generated from its input schema \
+                                 ({reason}): called {succeeded} times without an error"
+                            )));
+                            break;
+                        }
+                    };
+                    let (arguments, choices) = value.current();
+                    reuse(
+                        &arguments,
+                        &choices,
+                        &pool(&sandbox.dir, &tree::observe(&sandbox.dir), &seen),
+                        validator,
+                    )
                 };
-                let (arguments, choices) = value.current();
-                let arguments = reuse(
-                    &arguments,
-                    &choices,
-                    &pool(&sandbox.dir, &tree::observe(&sandbox.dir), &seen),
-                    validator,
-                );
                 if !peer.alive() {
                     if !std::mem::take(&mut exit_reported) {
                         server_findings.push(json!(format!(
@@ -238,7 +490,14 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     }
                     peer = start(options, &sandbox.dir, deadline)?;
                 }
-                let call = call(&mut peer, &sandbox.dir, tool, &arguments, claimed[1]);
+                let made = Made {
+                    tool: tool.name().to_owned(),
+                    arguments: arguments.clone(),
+                    twice: claimed[1],
+                };
+                let call = call(&mut peer, &sandbox.dir, &made.tool, &arguments, claimed[1]);
+                let earlier = history.len();
+                history.push(made.clone());
                 calls += 1;
                 let result = match &call.answer {
                     Ok(Answer::Result(result)) => result,
@@ -267,7 +526,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                         continue;
                     }
                 };
-                let ok = result.get("isError") != Some(&Value::Bool(true));
+                let ok = !failed(result);
                 if !ok && !std::ptr::eq(result, &crashed) {
                     failures.push(format!("a failed result: {:?}", first_text(result)));
                 }
@@ -286,38 +545,78 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                         notes.push(json!({"arguments": arguments, "problem": format!("a result outside the output schema: {error}")}));
                     }
                 }
-                let mut judge = |hint: usize, broken: Option<String>, from: &Tree, to: &Tree| {
-                    if let Some(what) = broken {
-                        if verdicts[hint] != Verdict::Violated {
-                            verdicts[hint] = Verdict::Violated;
-                            violated_any = true;
-                            notes.push(json!({
-                                "hint": HINTS[hint],
-                                "arguments": arguments,
-                                "problem": what,
-                                "diff": tree::diff(from, to, 12),
-                            }));
-                        }
-                    } else if ok && verdicts[hint] == Verdict::Unexercised {
-                        verdicts[hint] = Verdict::Verified;
+                let volatile = tree::volatile_changes(&call.before, &call.after, &classes);
+                if !volatile.is_empty() {
+                    notes.push(json!({"arguments": arguments,
+                        "volatile": volatile, "problem": "changed volatile state only: not judged"}));
+                }
+                for hint in 0..HINTS.len() {
+                    if !claimed[hint] || verdicts[hint] == Verdict::Violated {
+                        continue;
                     }
-                };
-                if claimed[0] {
-                    let changed = (!tree::same(&call.before, &call.after))
-                        .then(|| "the call changed the sandbox".to_owned());
-                    judge(0, changed, &call.before, &call.after);
-                }
-                if let (true, Some(again)) = (claimed[1], &call.again) {
-                    let changed = (!tree::same(&call.after, again)).then(|| "called twice with the same arguments, the second call changed the sandbox again".to_owned());
-                    judge(1, changed, &call.after, again);
-                }
-                if claimed[2] {
-                    judge(
-                        2,
-                        tree::lost(&call.before, &call.after),
-                        &call.before,
-                        &call.after,
-                    );
+                    let Some(what) = broken(hint, &call, &classes) else {
+                        if ok && verdicts[hint] == Verdict::Unexercised {
+                            verdicts[hint] = Verdict::Verified;
+                        }
+                        continue;
+                    };
+                    if tries[hint] >= REPRODUCTIONS {
+                        continue;
+                    }
+                    tries[hint] += 1;
+                    // Reproduced in every run, or not claimed.
+                    let mut seen_in = vec![format!("run 1: {what}")];
+                    let mut reproduced = 1;
+                    for run in 2..=options.runs.max(1) {
+                        let again = reproduce(
+                            options,
+                            &classes,
+                            &history[..earlier],
+                            &made,
+                            hint,
+                            run,
+                            deadline,
+                        );
+                        match again {
+                            Ok(Some(what)) => {
+                                reproduced += 1;
+                                seen_in.push(format!("run {run}: {what}"));
+                            }
+                            Ok(None) => seen_in.push(format!("run {run}: nothing broke it")),
+                            Err(error) => {
+                                seen_in.push(format!("run {run} could not be made: {error}"))
+                            }
+                        }
+                    }
+                    let (from, to) = match hint {
+                        1 => (&call.after, call.again.as_ref().unwrap_or(&call.after)),
+                        _ => (&call.before, &call.after),
+                    };
+                    if reproduced == options.runs.max(1) {
+                        verdicts[hint] = Verdict::Violated;
+                        violated_any = true;
+                        notes.push(json!({
+                            "hint": HINTS[hint],
+                            "arguments": arguments,
+                            "problem": what,
+                            "runs": seen_in,
+                            "diff": tree::diff(from, to, 12),
+                        }));
+                    } else {
+                        verdicts[hint] = Verdict::Nondeterministic;
+                        let why = format!(
+                            "broken in {reproduced} of {} runs with {arguments}: {}",
+                            options.runs.max(1),
+                            seen_in.join("; ")
+                        );
+                        notes.push(json!({
+                            "hint": HINTS[hint],
+                            "arguments": arguments,
+                            "problem": format!("nondeterministic: {why}"),
+                            "diff": tree::diff(from, to, 12),
+                        }));
+                        unsure[hint] = Some(why);
+                    }
                 }
             }
         }
@@ -357,8 +656,18 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         let unjudged: serde_json::Map<String, Value> = HINTS
             .iter()
             .zip(&verdicts)
-            .filter(|(_, verdict)| **verdict == Verdict::Unexercised)
-            .map(|(hint, _)| ((*hint).to_owned(), Value::from(why.clone())))
+            .enumerate()
+            .filter_map(|(at, (hint, verdict))| match verdict {
+                Verdict::Unexercised => Some(((*hint).to_owned(), Value::from(why.clone()))),
+                Verdict::Nondeterministic => Some((
+                    (*hint).to_owned(),
+                    Value::from(format!(
+                        "nondeterministic: {}",
+                        unsure[at].clone().unwrap_or_default()
+                    )),
+                )),
+                _ => None,
+            })
             .collect();
         rows_by_name.push((
             tool.name().to_owned(),
@@ -376,11 +685,12 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         }
     }
     let coverage = coverage(&rows);
-    Ok((
-        json!({"tools": rows, "server": server_findings, "seed": options.seed,
-            "coverage": coverage}),
-        violated_any,
-    ))
+    let mut report = json!({"tools": rows, "server": server_findings, "seed": options.seed,
+        "coverage": coverage, "runs": options.runs.max(1),
+        "control": {"idle": control.idle, "exit": control.exit,
+            "volatile": control.volatile.iter().map(Place::text).collect::<Vec<_>>()}});
+    relative_to(&mut report, &sandbox.dir.to_string_lossy());
+    Ok((report, violated_any))
 }
 
 /// How many of the hints the tools claim were judged (verified or violated), in all and hint
@@ -443,15 +753,18 @@ fn runner_for(seed: u64, tool: &str) -> TestRunner {
     )
 }
 
-/// One call, observed: the tree before and after, and after the same call again when the tool
-/// claims idempotence.
-fn call(peer: &mut Peer, sandbox: &Path, tool: &Tool, arguments: &Value, twice: bool) -> Call {
-    let params = json!({"name": tool.name(), "arguments": arguments});
+/// One call, observed once the processes the server started have ended: the tree before
+/// and after, and after the same call again when the tool claims idempotence.
+fn call(peer: &mut Peer, sandbox: &Path, tool: &str, arguments: &Value, twice: bool) -> Call {
+    let params = json!({"name": tool, "arguments": arguments});
+    peer.settle(SETTLE);
     let before = tree::observe(sandbox);
     let answer = peer.request("tools/call", params.clone());
+    peer.settle(SETTLE);
     let after = tree::observe(sandbox);
     let again = (twice && answer.is_ok()).then(|| {
         let _ = peer.request("tools/call", params);
+        peer.settle(SETTLE);
         tree::observe(sandbox)
     });
     Call {

@@ -11,6 +11,11 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::Read;
 use std::path::Path;
 
+use serde_json::Value;
+
+use super::classes::Classes;
+use super::formats::{self, Format};
+
 /// Files up to this size are kept whole, to judge how they changed.
 const KEPT: u64 = 1 << 20;
 
@@ -29,6 +34,9 @@ pub struct Entry {
     pub mode: u32,
     /// The contents, for a file of at most [`KEPT`] bytes.
     pub contents: Option<Vec<u8>>,
+    /// What the file holds by its format (a SQLite database's rows, an office document's
+    /// parts, a JSON file's values), judged instead of its bytes where it has one.
+    pub view: Option<(Format, Value)>,
 }
 
 /// Every path under a folder (relative, `/`-separated), in order.
@@ -38,7 +46,34 @@ pub type Tree = BTreeMap<String, Entry>;
 pub fn observe(root: &Path) -> Tree {
     let mut tree = Tree::new();
     walk(root, root, &mut tree);
+    // What SQLite keeps beside a database while it works (its write-ahead log, its shared
+    // memory, its rollback journal) is read into the database's view, or is no state at all.
+    let databases: Vec<String> = tree
+        .iter()
+        .filter(|(_, entry)| matches!(entry.view, Some((Format::Sqlite, _))))
+        .map(|(path, _)| path.clone())
+        .collect();
+    for database in databases {
+        for suffix in ["-wal", "-shm", "-journal"] {
+            tree.remove(&format!("{database}{suffix}"));
+        }
+    }
     tree
+}
+
+/// Whether `relative` is a lock file git holds while it writes (`index.lock`, `HEAD.lock`, a
+/// ref's `.lock`): a child git still finishing, never what the repository holds.
+fn is_git_lock(relative: &str) -> bool {
+    (relative.starts_with(".git/") || relative.contains("/.git/")) && relative.ends_with(".lock")
+}
+
+/// The first bytes of a regular file, to tell its format.
+fn head_of(path: &Path) -> Vec<u8> {
+    let mut head = Vec::new();
+    if let Some(file) = open_regular(path) {
+        let _ = file.take(16).read_to_end(&mut head);
+    }
+    head
 }
 
 /// What a path is, by its own metadata (a link is not followed).
@@ -177,6 +212,9 @@ fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
         #[cfg(not(unix))]
         let mode = u32::from(meta.permissions().readonly());
         let kind = kind_of(&meta);
+        if is_git_lock(&relative) {
+            continue;
+        }
         let mut hasher = DefaultHasher::new();
         // A git index, by what it stages: git rewrites it on a read to refresh the stat data
         // it caches, which changes no file staged. One it cannot read is judged by its bytes.
@@ -196,13 +234,31 @@ fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
             "file" => open_regular(&path).and_then(|file| read_file(file, &meta, &mut hasher)),
             _ => None,
         };
-        if let Some(contents) = &contents {
-            contents.hash(&mut hasher);
-        }
-        // A git index read by its entries is as long as their text.
-        let size = match &contents {
-            Some(text) if git_index => text.len() as u64,
-            _ => meta.len(),
+        let view = (kind == "file" && !git_index)
+            .then(|| {
+                let head = match &contents {
+                    Some(bytes) => bytes.iter().take(16).copied().collect(),
+                    None => head_of(&path),
+                };
+                formats::view(&path, &head, contents.as_deref())
+            })
+            .flatten();
+        // A file with a view is what its view holds; a git index read by its entries is as
+        // long as their text.
+        let size = if let Some((_, view)) = &view {
+            let text = view.to_string();
+            let mut hasher_of_view = DefaultHasher::new();
+            text.hash(&mut hasher_of_view);
+            hasher = hasher_of_view;
+            text.len() as u64
+        } else {
+            if let Some(contents) = &contents {
+                contents.hash(&mut hasher);
+            }
+            match &contents {
+                Some(text) if git_index => text.len() as u64,
+                _ => meta.len(),
+            }
         };
         tree.insert(
             relative,
@@ -212,6 +268,7 @@ fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
                 hash: hasher.finish(),
                 mode,
                 contents,
+                view,
             },
         );
         if kind == "dir" {
@@ -220,19 +277,114 @@ fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
     }
 }
 
-/// Whether two trees are the same (paths, kinds, sizes, contents, modes).
-pub fn same(before: &Tree, after: &Tree) -> bool {
-    before.len() == after.len()
-        && before.iter().zip(after).all(|((a, x), (b, y))| {
-            a == b && x.kind == y.kind && x.size == y.size && x.hash == y.hash && x.mode == y.mode
-        })
+/// Whether two entries are the same (kind, size, contents or view, mode).
+fn unchanged(x: &Entry, y: &Entry) -> bool {
+    x.kind == y.kind && x.size == y.size && x.hash == y.hash && x.mode == y.mode
 }
 
-/// What `after` lost of `before`, by the non-destructive rule: a path gone, or a file whose
-/// contents were not kept (JSON by the additive rule, text by its lines as a multiset, other
-/// bytes only grown at the end). `None` when nothing was lost.
-pub fn lost(before: &Tree, after: &Tree) -> Option<String> {
+/// The first change from `before` to `after` outside the volatile places of `classes`, in
+/// words; with `growth_allowed`, an append-only place that only grew is no change. `None`
+/// when nothing changed.
+pub fn changed(
+    before: &Tree,
+    after: &Tree,
+    classes: &Classes,
+    growth_allowed: bool,
+) -> Option<String> {
     for (path, old) in before {
+        if classes.volatile_path(path) {
+            continue;
+        }
+        let Some(new) = after.get(path) else {
+            return Some(format!("`{path}` was removed"));
+        };
+        if unchanged(old, new) {
+            continue;
+        }
+        let append_only = growth_allowed && classes.append_only_path(path);
+        match (&old.view, &new.view) {
+            (Some((was_format, was)), Some((is_format, is))) if was_format == is_format => {
+                let was = classes.without_volatile(path, was);
+                let mut is = classes.without_volatile(path, is);
+                if growth_allowed {
+                    is = classes.without_growth(path, &was, &is);
+                }
+                if was == is || (append_only && mcp_annotations_verify::contains(&was, &is)) {
+                    continue;
+                }
+                let mut at = Vec::new();
+                formats::differences(&was, &is, "", &mut at, 1);
+                let at = at.first().map_or(String::new(), |line| format!(": {line}"));
+                return Some(format!("`{path}` changed{at}"));
+            }
+            _ if append_only && old.kind == new.kind && grew(old, new) => {}
+            _ if old.kind != new.kind => {
+                return Some(format!(
+                    "`{path}` changed from a {} to a {}",
+                    old.kind, new.kind
+                ));
+            }
+            _ => return Some(format!("`{path}` changed")),
+        }
+    }
+    after
+        .keys()
+        .find(|path| {
+            let grown = growth_allowed && classes.append_only_path(path);
+            !(before.contains_key(*path) || classes.volatile_path(path) || grown)
+        })
+        .map(|path| format!("`{path}` was added"))
+}
+
+/// Whether a file only grew: its old bytes a prefix of its new ones, or its old lines all
+/// among its new ones.
+fn grew(old: &Entry, new: &Entry) -> bool {
+    match (&old.contents, &new.contents) {
+        (Some(was), Some(is)) => is.starts_with(was) || lines_kept(was, is).is_none(),
+        _ => new.size >= old.size,
+    }
+}
+
+/// The changes from `before` to `after` that are in volatile places only, one line each: what
+/// the report shows and never judges.
+pub fn volatile_changes(before: &Tree, after: &Tree, classes: &Classes) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (path, new) in after {
+        let old = before.get(path);
+        if old.is_some_and(|old| unchanged(old, new)) {
+            continue;
+        }
+        if classes.volatile_path(path) {
+            lines.push(format!("`{path}`"));
+            continue;
+        }
+        if let (Some((_, was)), Some((_, is))) = (old.and_then(|old| old.view.as_ref()), &new.view)
+        {
+            let (masked_was, masked_is) = (
+                classes.without_volatile(path, was),
+                classes.without_volatile(path, is),
+            );
+            if masked_was == masked_is && was != is {
+                let mut at = Vec::new();
+                formats::differences(was, is, "", &mut at, 3);
+                for line in at {
+                    lines.push(format!("`{path}` {line}"));
+                }
+            }
+        }
+    }
+    lines
+}
+
+/// What `after` lost of `before` outside the volatile places of `classes`, by the
+/// non-destructive rule: a path gone, or a file whose contents were not kept (a view by the
+/// additive rule, text by its lines as a multiset, other bytes only grown at the end). `None`
+/// when nothing was lost.
+pub fn lost(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> {
+    for (path, old) in before {
+        if classes.volatile_path(path) {
+            continue;
+        }
         // Which branch or commit a git repository has checked out is where it stands, not
         // what it holds: moving it loses no commit, branch or file (those are judged
         // themselves), so it is a change, never a loss.
@@ -251,6 +403,23 @@ pub fn lost(before: &Tree, after: &Tree) -> Option<String> {
         if old.kind != "file" || old.hash == new.hash {
             continue;
         }
+        if let (Some((was_format, was)), Some((is_format, is))) = (&old.view, &new.view)
+            && was_format == is_format
+        {
+            let mut was = classes.without_volatile(path, was);
+            let mut is = classes.without_volatile(path, is);
+            if *was_format == Format::Sqlite {
+                if let Some(counter) = counter_reset(&was, &is) {
+                    return Some(format!("`{path}`: the counter of `{counter}` went back"));
+                }
+                was.as_object_mut().map(|view| view.remove("sequences"));
+                is.as_object_mut().map(|view| view.remove("sequences"));
+            }
+            if let Some(what) = formats::lost_at(&was, &is, "") {
+                return Some(format!("`{path}` ({}): {what}", was_format.word()));
+            }
+            continue;
+        }
         let (Some(was), Some(is)) = (&old.contents, &new.contents) else {
             if new.size < old.size {
                 return Some(format!(
@@ -260,44 +429,9 @@ pub fn lost(before: &Tree, after: &Tree) -> Option<String> {
             }
             continue;
         };
-        let json = |bytes: &[u8]| serde_json::from_slice::<serde_json::Value>(bytes).ok();
-        if let (Some(was), Some(is)) = (json(was), json(is)) {
-            if !mcp_annotations_verify::contains(&was, &is) {
-                return Some(format!(
-                    "`{path}`: something in its JSON was removed or overwritten"
-                ));
-            }
-            continue;
-        }
-        if let (Ok(was), Ok(is)) = (std::str::from_utf8(was), std::str::from_utf8(is)) {
-            // JSON Lines: each line a JSON value, judged as an array of them by the additive
-            // rule (a store that rewrites a record it added to keeps it).
-            let records = |text: &str| -> Option<Vec<serde_json::Value>> {
-                text.lines()
-                    .filter(|line| !line.trim().is_empty())
-                    .map(|line| serde_json::from_str(line).ok())
-                    .collect()
-            };
-            if let (Some(was), Some(is)) = (records(was), records(is)) {
-                let (was, is) = (serde_json::Value::Array(was), serde_json::Value::Array(is));
-                if !mcp_annotations_verify::contains(&was, &is) {
-                    return Some(format!(
-                        "`{path}`: a record of its JSON Lines was removed or overwritten"
-                    ));
-                }
-                continue;
-            }
-            let mut lines: BTreeMap<&str, i64> = BTreeMap::new();
-            for line in is.lines() {
-                *lines.entry(line).or_default() += 1;
-            }
-            for line in was.lines() {
-                let count = lines.entry(line).or_default();
-                *count -= 1;
-                if *count < 0 {
-                    let shown: String = line.chars().take(60).collect();
-                    return Some(format!("`{path}` lost the line {shown:?}"));
-                }
+        if let (Ok(_), Ok(_)) = (std::str::from_utf8(was), std::str::from_utf8(is)) {
+            if let Some(line) = lines_kept(was, is) {
+                return Some(format!("`{path}` lost the line {line:?}"));
             }
             continue;
         }
@@ -308,15 +442,56 @@ pub fn lost(before: &Tree, after: &Tree) -> Option<String> {
     None
 }
 
-/// The differences between two trees, one line each, at most `limit`.
+/// A counter of SQLite's `AUTOINCREMENT` that went back or was removed: the next row would
+/// reuse an id. A counter that grew lost nothing.
+fn counter_reset(was: &Value, is: &Value) -> Option<String> {
+    let was = was.get("sequences")?.as_object()?;
+    let is = is.get("sequences").and_then(Value::as_object);
+    was.iter()
+        .find(|(name, old)| {
+            let new = is.and_then(|is| is.get(*name)).and_then(Value::as_i64);
+            new.is_none_or(|new| old.as_i64().is_some_and(|old| new < old))
+        })
+        .map(|(name, _)| name.clone())
+}
+
+/// The first line of `was` that `is` no longer has (lines as a multiset), cut to 60
+/// characters; `None` when every line is kept (or either is not text).
+fn lines_kept(was: &[u8], is: &[u8]) -> Option<String> {
+    let (Ok(was), Ok(is)) = (std::str::from_utf8(was), std::str::from_utf8(is)) else {
+        return None;
+    };
+    let mut lines: BTreeMap<&str, i64> = BTreeMap::new();
+    for line in is.lines() {
+        *lines.entry(line).or_default() += 1;
+    }
+    for line in was.lines() {
+        let count = lines.entry(line).or_default();
+        *count -= 1;
+        if *count < 0 {
+            return Some(line.chars().take(60).collect());
+        }
+    }
+    None
+}
+
+/// The differences between two trees, one line each, at most `limit`: a file with a view by
+/// the pointers at which it changed.
 pub fn diff(before: &Tree, after: &Tree, limit: usize) -> Vec<String> {
     let mut lines = Vec::new();
     for (path, old) in before {
         match after.get(path) {
             None => lines.push(format!("- {path} ({})", old.kind)),
-            Some(new) if new.hash != old.hash || new.size != old.size || new.mode != old.mode => {
-                lines.push(format!("~ {path} ({} -> {} bytes)", old.size, new.size));
-            }
+            Some(new) if !unchanged(old, new) => match (&old.view, &new.view) {
+                (Some((_, was)), Some((_, is))) => {
+                    let mut at = Vec::new();
+                    formats::differences(was, is, "", &mut at, limit);
+                    for line in at {
+                        lines.push(format!("{} {path}#{}", &line[..1], &line[2..]));
+                    }
+                }
+                _ => lines.push(format!("~ {path} ({} -> {} bytes)", old.size, new.size)),
+            },
             Some(_) => {}
         }
     }
@@ -332,6 +507,10 @@ pub fn diff(before: &Tree, after: &Tree, limit: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn same(before: &Tree, after: &Tree) -> bool {
+        changed(before, after, &Classes::default(), false).is_none()
+    }
     use std::sync::mpsc;
     use std::time::Duration;
 
@@ -449,10 +628,10 @@ mod tests {
         git(&["add", "b.txt"]);
         let grown = observe_in_time(&dir);
         assert!(!same(&after, &grown));
-        assert_eq!(lost(&after, &grown), None);
+        assert_eq!(lost(&after, &grown, &Classes::default()), None);
         git(&["rm", "-q", "--cached", "a.txt"]);
         let unstaged = observe_in_time(&dir);
-        assert!(lost(&grown, &unstaged).is_some());
+        assert!(lost(&grown, &unstaged, &Classes::default()).is_some());
         // Moving HEAD to another branch of the same commit changes where the repository
         // stands and loses nothing.
         git(&["add", "a.txt"]);
@@ -463,7 +642,7 @@ mod tests {
         let on_other = observe_in_time(&dir);
         assert!(!same(&on_main, &on_other));
         assert_eq!(
-            lost(&on_main, &on_other),
+            lost(&on_main, &on_other, &Classes::default()),
             None,
             "{:?}",
             diff(&on_main, &on_other, 12)

@@ -1,0 +1,279 @@
+//! State a user classes apart: *volatile* places (a timestamp column, a counter, a cache),
+//! whose changes are reported and never judged, and *append-only* places (a log file, an
+//! audit table), whose growth a tool that claims idempotence or non-destruction may cause, but
+//! a read-only one may not.
+//!
+//! A place is `PATH` (a file or folder of the sandbox, `*` matching within one segment and
+//! `**` any number of them) or `PATH#POINTER`, a JSON pointer into the file's view (see
+//! [`super::formats`]) whose segments may be `*`: `state.db#/tables/audit` is the table
+//! `audit`, `state.db#/tables/items/rows/*/last_seen` that column of every row.
+
+use serde_json::Value;
+
+/// One place, as the user wrote it.
+#[derive(Clone, Debug)]
+pub struct Place {
+    text: String,
+    path: Vec<String>,
+    pointer: Option<Vec<String>>,
+}
+
+impl Place {
+    /// Reads `PATH` or `PATH#POINTER`.
+    pub fn parse(text: &str) -> Result<Place, String> {
+        let (path, pointer) = match text.split_once('#') {
+            Some((path, pointer)) => (path, Some(pointer)),
+            None => (text, None),
+        };
+        let path = path.trim_start_matches("./").trim_end_matches('/');
+        if path.is_empty() || path.starts_with('/') {
+            return Err(format!(
+                "`{text}`: a place is a path inside the sandbox, relative to it (`state.db`, \
+                 `logs/*.log`), with `#/pointer` into what it holds after it"
+            ));
+        }
+        let pointer = match pointer {
+            None | Some("") => None,
+            Some(pointer) if pointer.starts_with('/') => Some(
+                pointer[1..]
+                    .split('/')
+                    .map(|segment| segment.replace("~1", "/").replace("~0", "~"))
+                    .collect(),
+            ),
+            Some(_) => {
+                return Err(format!(
+                    "`{text}`: what follows `#` is a JSON pointer, starting with `/`"
+                ));
+            }
+        };
+        Ok(Place {
+            text: text.to_owned(),
+            path: path.split('/').map(str::to_owned).collect(),
+            pointer,
+        })
+    }
+
+    /// The place as the user wrote it.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Whether the place is all of `path` (or a folder above it).
+    fn covers(&self, path: &str) -> bool {
+        self.pointer.is_none() && glob(&self.path, &path.split('/').collect::<Vec<_>>(), true)
+    }
+
+    /// The pointer into `path`'s view this place names, if it names one in that file.
+    fn pointer_in(&self, path: &str) -> Option<&[String]> {
+        let pointer = self.pointer.as_deref()?;
+        glob(&self.path, &path.split('/').collect::<Vec<_>>(), false).then_some(pointer)
+    }
+}
+
+/// Whether `pattern` matches `path` (whole, or a prefix of it if `prefix`).
+fn glob(pattern: &[String], path: &[&str], prefix: bool) -> bool {
+    match pattern.split_first() {
+        None => prefix || path.is_empty(),
+        Some((first, rest)) if first == "**" => {
+            (0..=path.len()).any(|skip| glob(rest, &path[skip..], prefix))
+        }
+        Some((first, rest)) => path.split_first().is_some_and(|(segment, tail)| {
+            segment_matches(first, segment) && glob(rest, tail, prefix)
+        }),
+    }
+}
+
+/// `*` within one segment: any run of characters.
+fn segment_matches(pattern: &str, segment: &str) -> bool {
+    let mut parts = pattern.split('*');
+    let first = parts.next().unwrap_or("");
+    let Some(mut rest) = segment.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    let Some((last, middle)) = parts.split_last() else {
+        return rest.is_empty();
+    };
+    for part in middle {
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.len() >= last.len() && rest.ends_with(last)
+}
+
+/// The places the user classed (`--volatile`, `--append-only`).
+#[derive(Clone, Debug, Default)]
+pub struct Classes {
+    pub volatile: Vec<Place>,
+    pub append_only: Vec<Place>,
+}
+
+impl Classes {
+    /// Whether all of `path` is volatile.
+    pub fn volatile_path(&self, path: &str) -> bool {
+        self.volatile.iter().any(|place| place.covers(path))
+    }
+
+    /// Whether all of `path` is append-only.
+    pub fn append_only_path(&self, path: &str) -> bool {
+        self.append_only.iter().any(|place| place.covers(path))
+    }
+
+    /// `view` (of the file at `path`) without its volatile places.
+    pub fn without_volatile(&self, path: &str, view: &Value) -> Value {
+        let mut view = view.clone();
+        for place in &self.volatile {
+            if let Some(pointer) = place.pointer_in(path) {
+                remove(&mut view, pointer);
+            }
+        }
+        view
+    }
+
+    /// `is` with the growth of each append-only place of `path` taken back to what `was` held
+    /// there (a place that only grew, or that `was` did not have), so that growth alone is no
+    /// change.
+    pub fn without_growth(&self, path: &str, was: &Value, is: &Value) -> Value {
+        let mut is = is.clone();
+        for place in &self.append_only {
+            if let Some(pointer) = place.pointer_in(path) {
+                fold(was, &mut is, pointer);
+            }
+        }
+        is
+    }
+}
+
+/// Removes every value `pointer` (with `*` segments) names.
+fn remove(value: &mut Value, pointer: &[String]) {
+    let Some((first, rest)) = pointer.split_first() else {
+        return;
+    };
+    let last = rest.is_empty();
+    match value {
+        Value::Object(map) => {
+            let keys: Vec<String> = if first == "*" {
+                map.keys().cloned().collect()
+            } else {
+                vec![first.clone()]
+            };
+            for key in keys {
+                if last {
+                    map.remove(&key);
+                } else if let Some(inner) = map.get_mut(&key) {
+                    remove(inner, rest);
+                }
+            }
+        }
+        Value::Array(items) => {
+            let indexes: Vec<usize> = if first == "*" {
+                (0..items.len()).collect()
+            } else {
+                first.parse().into_iter().collect()
+            };
+            for index in indexes {
+                if let Some(inner) = items.get_mut(index) {
+                    if last {
+                        *inner = Value::Null;
+                    } else {
+                        remove(inner, rest);
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// At each place `pointer` names in `is`: where `was` holds no such place, it is dropped; where
+/// `was`'s value there is contained in `is`'s (it only grew), `was`'s value is put back.
+fn fold(was: &Value, is: &mut Value, pointer: &[String]) {
+    let Some((first, rest)) = pointer.split_first() else {
+        if mcp_annotations_verify::contains(was, is) {
+            *is = was.clone();
+        }
+        return;
+    };
+    match is {
+        Value::Object(map) => {
+            let keys: Vec<String> = if first == "*" {
+                map.keys().cloned().collect()
+            } else {
+                vec![first.clone()]
+            };
+            for key in keys {
+                match was.get(&key) {
+                    Some(old) => {
+                        if let Some(inner) = map.get_mut(&key) {
+                            fold(old, inner, rest);
+                        }
+                    }
+                    None => {
+                        map.remove(&key);
+                    }
+                }
+            }
+        }
+        Value::Array(items) => {
+            for (index, inner) in items.iter_mut().enumerate() {
+                if let (true, Some(old)) =
+                    (first == "*" || first.parse() == Ok(index), was.get(index))
+                {
+                    fold(old, inner, rest);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn places_name_files_by_glob_and_values_by_pointer() {
+        let log = Place::parse("logs/*.log").unwrap();
+        assert!(log.covers("logs/server.log"));
+        assert!(!log.covers("logs/server.txt"));
+        assert!(Place::parse("cache").unwrap().covers("cache/a/b"));
+        assert!(
+            Place::parse("**/index.lock")
+                .unwrap()
+                .covers("repo/.git/index.lock")
+        );
+        let column = Place::parse("state.db#/tables/items/rows/*/seen").unwrap();
+        assert!(!column.covers("state.db"));
+        assert_eq!(column.pointer_in("state.db").unwrap().len(), 5);
+        assert!(Place::parse("/etc/passwd").is_err());
+        assert!(Place::parse("state.db#tables").is_err());
+    }
+
+    #[test]
+    fn volatile_values_are_masked_and_append_only_growth_folded_back() {
+        let classes = Classes {
+            volatile: vec![Place::parse("s.db#/tables/items/rows/*/seen").unwrap()],
+            append_only: vec![Place::parse("s.db#/tables/audit").unwrap()],
+        };
+        let was = json!({"tables": {"items": {"rows": {"1": {"v": "a", "seen": 1}}},
+            "audit": {"rows": {"1": {"at": 1}}}}});
+        let is = json!({"tables": {"items": {"rows": {"1": {"v": "a", "seen": 2}}},
+            "audit": {"rows": {"1": {"at": 1}, "2": {"at": 2}}}}});
+        let (was_seen, is_seen) = (
+            classes.without_volatile("s.db", &was),
+            classes.without_volatile("s.db", &is),
+        );
+        assert_eq!(was_seen["tables"]["items"], is_seen["tables"]["items"]);
+        assert_eq!(
+            classes.without_growth("s.db", &was_seen, &is_seen),
+            was_seen
+        );
+        // An audit row overwritten is not growth.
+        let rewritten = json!({"tables": {"items": {"rows": {"1": {"v": "a", "seen": 1}}},
+            "audit": {"rows": {"1": {"at": 9}}}}});
+        assert_ne!(classes.without_growth("s.db", &was, &rewritten), was);
+    }
+}
