@@ -331,15 +331,46 @@ impl Peer {
         Ok((tools, problems))
     }
 
-    /// Waits, up to `max`, until no process the server started is still running: a child
+    /// Waits, up to `max`, until no process the server started is still at work: a child
     /// (`git status`, a shell) may still be writing after the server answered, and what it
-    /// writes is the call's doing.
-    pub fn settle(&self, max: Duration) {
+    /// writes is the call's doing. A child is at work while it runs or waits on a disk, or
+    /// while its CPU time grows; one asleep for [`IDLE`] with no CPU spent is a helper the
+    /// server keeps waiting for its next request (`git cat-file --batch`), not waited for.
+    pub fn settle(&mut self, max: Duration) {
         let Link::Stdio { child, .. } = &self.link else {
             return;
         };
+        let pid = child.id();
         let until = Instant::now() + max;
-        while !descendants(child.id()).is_empty() && Instant::now() < until {
+        // Each child's CPU time, and since when it was seen at work last.
+        let mut seen: Vec<(u32, u64, Instant)> = Vec::new();
+        loop {
+            let now = Instant::now();
+            let mut busy = false;
+            let children = descendants(pid);
+            for process in &children {
+                let at_work = process.running
+                    || seen
+                        .iter()
+                        .find(|(id, ..)| *id == process.id)
+                        .is_none_or(|(_, cpu, _)| *cpu != process.cpu);
+                match seen.iter_mut().find(|(id, ..)| *id == process.id) {
+                    Some(entry) => {
+                        if at_work {
+                            *entry = (process.id, process.cpu, now);
+                        }
+                    }
+                    None => seen.push((process.id, process.cpu, now)),
+                }
+                let since = seen
+                    .iter()
+                    .find(|(id, ..)| *id == process.id)
+                    .map_or(now, |(.., since)| *since);
+                busy |= at_work || now.duration_since(since) < IDLE;
+            }
+            if !busy || now >= until {
+                return;
+            }
             std::thread::sleep(Duration::from_millis(10));
         }
     }
@@ -357,7 +388,7 @@ impl Peer {
             let _ = child.kill();
             let _ = child.wait();
             let until = Instant::now() + max;
-            while !descendants(pid).is_empty() && Instant::now() < until {
+            while descendants(pid).iter().any(|d| d.running) && Instant::now() < until {
                 std::thread::sleep(Duration::from_millis(10));
             }
         }
@@ -372,13 +403,26 @@ impl Peer {
     }
 }
 
+/// How long a child must sleep without spending CPU time to count as a helper the server keeps,
+/// not a process still finishing a call's work.
+const IDLE: Duration = Duration::from_millis(60);
+
+/// A process the server started.
+struct Descendant {
+    id: u32,
+    /// Running or waiting on a disk (`R`, `D`).
+    running: bool,
+    /// Its user and system CPU time, in clock ticks.
+    cpu: u64,
+}
+
 /// The processes `pid` started, and theirs, still running (Linux: read from `/proc`; empty
 /// elsewhere).
-fn descendants(pid: u32) -> Vec<u32> {
+fn descendants(pid: u32) -> Vec<Descendant> {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return Vec::new();
     };
-    let mut parents: Vec<(u32, u32)> = Vec::new();
+    let mut parents: Vec<(u32, u32, bool, u64)> = Vec::new();
     for entry in entries.flatten() {
         let Some(id) = entry
             .file_name()
@@ -399,16 +443,25 @@ fn descendants(pid: u32) -> Vec<u32> {
         if state == "Z" || state == "X" {
             continue;
         }
-        if let Some(parent) = fields.next().and_then(|p| p.parse().ok()) {
-            parents.push((id, parent));
+        let fields: Vec<&str> = fields.collect();
+        // After the state: ppid, then (from the fields of proc(5)) utime and stime at 11, 12.
+        let number = |at: usize| fields.get(at).and_then(|f| f.parse::<u64>().ok());
+        if let Some(parent) = number(0) {
+            let cpu = number(10).unwrap_or(0) + number(11).unwrap_or(0);
+            #[allow(clippy::cast_possible_truncation)]
+            parents.push((id, parent as u32, matches!(state, "R" | "D"), cpu));
         }
     }
-    let mut found = Vec::new();
+    let mut found: Vec<Descendant> = Vec::new();
     let mut frontier = vec![pid];
     while let Some(parent) = frontier.pop() {
-        for (id, of) in &parents {
-            if *of == parent && !found.contains(id) {
-                found.push(*id);
+        for (id, of, running, cpu) in &parents {
+            if *of == parent && !found.iter().any(|d| d.id == *id) {
+                found.push(Descendant {
+                    id: *id,
+                    running: *running,
+                    cpu: *cpu,
+                });
                 frontier.push(*id);
             }
         }

@@ -91,6 +91,15 @@ pub fn pool(sandbox: &Path, tree: &Tree, seen: &[Value]) -> Pool {
         };
         into.push(Value::from(absolute));
         into.push(Value::from(path.clone()));
+        // Inside a git work tree, also relative to it: what git's own commands take.
+        let mut above = path.as_str();
+        while let Some((parent, _)) = above.rsplit_once('/') {
+            if tree.contains_key(&format!("{parent}/.git/HEAD")) {
+                into.push(Value::from(&path[parent.len() + 1..]));
+                break;
+            }
+            above = parent;
+        }
     }
     pool.dirs
         .push(Value::from(sandbox.to_string_lossy().into_owned()));
@@ -137,6 +146,10 @@ impl Pool {
             .unwrap_or("");
         let name = name.to_ascii_lowercase();
         let is = |words: &[&str]| words.iter().any(|word| name.contains(word));
+        // A value that says which kind of a thing (`branch_type`, `diff_mode`) names none.
+        if is(&["type", "kind", "mode", "format"]) {
+            return Vec::new();
+        }
         let named: Vec<&Value> = self
             .names
             .iter()

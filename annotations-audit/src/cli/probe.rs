@@ -226,7 +226,7 @@ fn control(options: &Options, deadline: Instant) -> Result<Control, String> {
 fn failed(result: &Value) -> bool {
     result.get("isError") == Some(&Value::Bool(true))
         || (result.get("structuredContent").is_none()
-            && first_text(result)
+            && first_text(result, 120)
                 .trim_start()
                 .to_ascii_lowercase()
                 .starts_with("error"))
@@ -349,6 +349,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
     let mut classes = options.classes.clone();
     classes.volatile.extend(control.volatile.iter().cloned());
     let sandbox = sandbox(options, "main")?;
+    let sandbox_path = sandbox.dir.to_string_lossy().into_owned();
     let mut peer = start(options, &sandbox.dir, deadline)?;
     let (listed, listing_problems) = peer.list_tools()?;
     let tools: Vec<Tool> = listed
@@ -528,7 +529,9 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                 };
                 let ok = !failed(result);
                 if !ok && !std::ptr::eq(result, &crashed) {
-                    failures.push(format!("a failed result: {:?}", first_text(result)));
+                    let text = first_text(result, usize::MAX).replace(&sandbox_path, "{sandbox}");
+                    let text: String = text.chars().take(120).collect();
+                    failures.push(format!("a failed result: {text:?}"));
                 }
                 collect(&arguments, result, &mut seen);
                 if ok {
@@ -726,15 +729,15 @@ fn coverage(rows: &[Value]) -> Value {
         "byHint": by_hint})
 }
 
-/// The first text a result holds, cut to 120 characters.
-fn first_text(result: &Value) -> String {
+/// The first text a result holds, cut to `most` characters.
+fn first_text(result: &Value, most: usize) -> String {
     let text = result["content"]
         .as_array()
         .into_iter()
         .flatten()
         .find_map(|block| block.get("text").and_then(Value::as_str))
         .unwrap_or("");
-    text.chars().take(120).collect()
+    text.chars().take(most).collect()
 }
 
 /// A runner of its own for `tool`, seeded by `seed` and the tool's name.
