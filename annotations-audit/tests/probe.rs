@@ -228,3 +228,95 @@ fn the_probes_deadline_bounds_an_endless_listing() {
         "{report}"
     );
 }
+
+/// The same seed, the same report: ten probes of one server, each in a sandbox of its own,
+/// give byte-identical reports (the sandbox's own path is written `{sandbox}`).
+#[test]
+fn a_repeated_probe_gives_the_same_report() {
+    let server = example("liar_server");
+    let args = [
+        "--probe",
+        "--cases",
+        "4",
+        "--seed",
+        "3",
+        "--",
+        server.to_str().unwrap(),
+    ];
+    let (_, first) = audit(&args);
+    assert!(!first["tools"].as_array().unwrap().is_empty());
+    for _ in 1..10 {
+        let (_, again) = audit(&args);
+        assert_eq!(again, first);
+    }
+}
+
+/// Each violation was seen in every one of the runs (three by default), and says so; a write
+/// that one run shows and the next two do not is `nondeterministic`, never a violation; a file
+/// the server rewrites while idle (found by the control session) is volatile: its changes are
+/// reported, and the honest reader beside it verified.
+#[test]
+fn a_violation_is_one_every_run_shows_and_idle_changes_are_nobodys() {
+    let server = example("liar_server");
+    let (_, report) = audit(&["--probe", "--cases", "4", "--", server.to_str().unwrap()]);
+    assert_eq!(report["runs"], 3);
+    let violation = &report["tools"][0]["notes"][0];
+    assert_eq!(violation["hint"], "readOnly", "{report}");
+    let runs: Vec<&str> = violation["runs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|run| run.as_str().unwrap())
+        .collect();
+    assert_eq!(runs.len(), 3, "{report}");
+    for (at, run) in runs.iter().enumerate() {
+        assert!(
+            run.starts_with(&format!("run {}: the call changed the sandbox", at + 1)),
+            "{run}"
+        );
+    }
+
+    let dir = std::env::temp_dir().join(format!("annotations-flaky-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let counter = dir.join("counter");
+    std::fs::write(&counter, "0").unwrap();
+    let server = example("flaky_server");
+    let (status, report) = audit(&[
+        "--probe",
+        "--cases",
+        "3",
+        "--env",
+        &format!("FLAKY_COUNTER={}", counter.display()),
+        "--",
+        server.to_str().unwrap(),
+    ]);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(status, 0, "{report}");
+    let words = |a: &str, b: &str, c: &str| [a.to_owned(), b.to_owned(), c.to_owned()];
+    assert_eq!(
+        verdicts(&report),
+        [
+            (
+                "read_status".to_owned(),
+                words("nondeterministic", "verified", "verified")
+            ),
+            (
+                "read_clock".to_owned(),
+                words("verified", "verified", "verified")
+            ),
+        ],
+        "{report}"
+    );
+    let why = report["tools"][0]["unjudged"]["readOnly"].as_str().unwrap();
+    assert!(
+        why.starts_with("nondeterministic: broken in 1 of 3 runs"),
+        "{why}"
+    );
+    assert!(why.contains("run 2: nothing broke it"), "{why}");
+    assert_eq!(
+        report["control"]["volatile"],
+        json!(["heartbeat.txt"]),
+        "{report}"
+    );
+    assert_eq!(report["coverage"]["judged"], 5, "{report}");
+}

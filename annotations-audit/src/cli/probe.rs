@@ -203,10 +203,14 @@ fn control(options: &Options, deadline: Instant) -> Result<Control, String> {
                 let mut at = Vec::new();
                 super::formats::differences(was, is, "", &mut at, 64);
                 for line in at {
+                    // `~ /pointer (...)`, or the whole value when it starts with no `/`.
                     let pointer = line[2..].split(' ').next().unwrap_or("");
-                    if let Ok(place) = Place::parse(&format!("{path}#{pointer}")) {
-                        volatile.push(place);
-                    }
+                    let place = if pointer.starts_with('/') {
+                        Place::parse(&format!("{path}#{pointer}"))
+                    } else {
+                        Place::parse(path)
+                    };
+                    volatile.extend(place);
                 }
             }
             _ if before.is_some_and(|b| b.hash == entry.hash && b.size == entry.size) => {}
