@@ -286,6 +286,16 @@ fn reproduce(
     if !peer.alive() {
         peer = start(options, &sandbox.dir, deadline)?;
     }
+    // A change with no call made is nobody's doing: a run whose sandbox changes while the
+    // server sits idle cannot tell the call's doing from it (a heartbeat slower than the
+    // control session's wait).
+    peer.settle(SETTLE);
+    let still = tree::observe(&sandbox.dir);
+    std::thread::sleep(IDLE);
+    peer.settle(SETTLE);
+    if let Some(what) = tree::changed(&still, &tree::observe(&sandbox.dir), classes, false) {
+        return Err(format!("the sandbox changed with no call made ({what})"));
+    }
     let call = call(
         &mut peer,
         &sandbox.dir,
