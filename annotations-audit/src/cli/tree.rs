@@ -415,6 +415,14 @@ pub fn lost(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> {
                 was.as_object_mut().map(|view| view.remove("sequences"));
                 is.as_object_mut().map(|view| view.remove("sequences"));
             }
+            // A file that holds one whole number, which grew: a counter (the next id), like
+            // SQLite's. It went forward and lost nothing; one that went back is a loss.
+            if let (Some(old), Some(new)) = (was.as_i64(), is.as_i64()) {
+                if new < old {
+                    return Some(format!("`{path}`: the counter it holds went back"));
+                }
+                continue;
+            }
             if let Some(what) = formats::lost_at(&was, &is, "") {
                 return Some(format!("`{path}` ({}): {what}", was_format.word()));
             }
@@ -529,6 +537,25 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    /// A file holding one number that grew is a counter: no loss; one that went back is.
+    #[test]
+    fn a_counter_file_that_grew_lost_nothing() {
+        let dir = scratch("counter");
+        std::fs::write(dir.join("next.lock"), "7").unwrap();
+        let before = observe(&dir);
+        std::fs::write(dir.join("next.lock"), "8").unwrap();
+        let after = observe(&dir);
+        assert!(!same(&before, &after));
+        assert_eq!(lost(&before, &after, &Classes::default()), None);
+        assert!(lost(&after, &before, &Classes::default()).is_some());
+        // A number inside a document is a value, overwritten.
+        std::fs::write(dir.join("next.lock"), r#"{"balance": 7}"#).unwrap();
+        let before = observe(&dir);
+        std::fs::write(dir.join("next.lock"), r#"{"balance": 8}"#).unwrap();
+        assert!(lost(&before, &observe(&dir), &Classes::default()).is_some());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[cfg(unix)]
