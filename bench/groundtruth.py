@@ -23,7 +23,8 @@ import time
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(REPO, "annotations-audit", "tests", "fixtures", "python")
 AUDIT = os.path.join(REPO, "target", "release", "annotations-audit")
-COUNTER = "/tmp/annotations-groundtruth-flaky-counter"
+COUNTERS = "/tmp/annotations-groundtruth"
+COUNTER = f"{COUNTERS}/flaky-counter"
 
 # mcp-groundtruth's tests, by the probe's name of the hint they judge.
 TESTS = {"readOnly": "read_only", "idempotent": "sequential_idempotence", "nonDestructive": "destructive"}
@@ -64,7 +65,7 @@ def ours(python, run, work):
     started = time.monotonic()
     done = subprocess.run(
         [AUDIT, "--format", "json", "--probe", "--cases", "8", "--seed", "7", "--seed-dir", seed,
-         "--env", f"FLAKY_COUNTER={COUNTER}", *run["args"], "--", python,
+         "--env", f"FLAKY_COUNTER={COUNTER}", "--writable", COUNTERS, *run["args"], "--", python,
          os.path.join(FIXTURES, "fixtures.py"), run["server"]],
         capture_output=True, text=True, check=False)
     took = time.monotonic() - started
@@ -76,6 +77,7 @@ def main():
     mcpgt, python = sys.argv[1:3]
     with open(os.path.join(FIXTURES, "truth.json")) as f:
         truth = json.load(f)
+    os.makedirs(COUNTERS, exist_ok=True)
     work = tempfile.mkdtemp()
     try:
         rows, times = [], []

@@ -30,18 +30,21 @@ trap 'rm -rf "$WORK"' EXIT
 "$VENV/bin/python" "$FIXTURES/fixtures.py" seed "$WORK/seed"
 
 "$VENV/bin/python" - "$AUDIT" "$VENV/bin/python" "$FIXTURES" "$WORK" <<'PY'
-import json, subprocess, sys, time
+import json, os, subprocess, sys, time
 
 audit, python, fixtures, work = sys.argv[1:]
 truth = json.load(open(f"{fixtures}/truth.json"))
 wrong = 0
 for run in truth["runs"]:
-    counter = f"{work}/{run['name']}.counter"
+    # The flaky tool's counter is state kept outside the sandbox on purpose: left writable.
+    counters = f"{work}/counters"
+    os.makedirs(counters, exist_ok=True)
+    counter = f"{counters}/{run['name']}.counter"
     open(counter, "w").write("0")
     started = time.monotonic()
     done = subprocess.run(
         [audit, "--format", "json", "--probe", "--cases", "8", "--seed", "7",
-         "--seed-dir", f"{work}/seed", "--env", f"FLAKY_COUNTER={counter}", *run["args"],
+         "--seed-dir", f"{work}/seed", "--env", f"FLAKY_COUNTER={counter}", "--writable", counters, *run["args"],
          "--", python, f"{fixtures}/fixtures.py", run["server"]],
         capture_output=True, text=True, timeout=600)
     took = time.monotonic() - started
@@ -50,7 +53,7 @@ for run in truth["runs"]:
         sys.exit(1)
     report = json.loads(done.stdout)
     found = {tool["name"]: tool["probe"] for tool in report["tools"]}
-    print(f"== {run['name']}: {len(run['expect'])} tools, {took:.1f} s")
+    print(f"== {run['name']}: {len(run['expect'])} tools, {took:.1f} s; {report['confinement']}")
     for tool, expected in run["expect"].items():
         got = found.get(tool)
         mark = "ok" if got == expected else "WRONG"

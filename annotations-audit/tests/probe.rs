@@ -208,14 +208,14 @@ fn the_probes_deadline_bounds_an_endless_listing() {
     let (_, report) = audit(&[
         "--probe",
         "--probe-timeout",
-        "2",
+        "5",
         "--env",
         "BAD_SERVER_TOOLS=paging",
         "--",
         server.to_str().unwrap(),
     ]);
     assert!(
-        started.elapsed() < std::time::Duration::from_secs(15),
+        started.elapsed() < std::time::Duration::from_secs(20),
         "{:?}",
         started.elapsed()
     );
@@ -257,6 +257,7 @@ fn a_repeated_probe_gives_the_same_report() {
 /// reported, and the honest reader beside it verified.
 #[test]
 fn a_violation_is_one_every_run_shows_and_idle_changes_are_nobodys() {
+    #![allow(clippy::too_many_lines)]
     let server = example("liar_server");
     let (_, report) = audit(&["--probe", "--cases", "4", "--", server.to_str().unwrap()]);
     assert_eq!(report["runs"], 3);
@@ -278,20 +279,51 @@ fn a_violation_is_one_every_run_shows_and_idle_changes_are_nobodys() {
 
     let dir = std::env::temp_dir().join(format!("annotations-flaky-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let counter = dir.join("counter");
+    let counters = dir.join("counters");
+    std::fs::create_dir_all(&counters).unwrap();
+    let counter = counters.join("counter");
     std::fs::write(&counter, "0").unwrap();
+    let elsewhere = dir.join("elsewhere.txt");
     let server = example("flaky_server");
-    let (status, report) = audit(&[
+    let (status, mut report) = audit(&[
         "--probe",
         "--cases",
         "3",
         "--env",
         &format!("FLAKY_COUNTER={}", counter.display()),
+        "--env",
+        &format!("ELSEWHERE={}", elsewhere.display()),
+        // The counter is state the flaky tool keeps outside the sandbox on purpose.
+        "--writable",
+        counters.to_str().unwrap(),
         "--",
         server.to_str().unwrap(),
     ]);
+    let wrote_elsewhere = elsewhere.exists();
     let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(status, 0, "{report}");
+    // A write outside the sandbox: refused where the probe can confine the server (a finding,
+    // and never verified), unseen where it cannot (and the report says it was not confined).
+    let confinement = report["confinement"].as_str().unwrap();
+    let remember = report["tools"][1]["probe"]["readOnly"].as_str().unwrap();
+    if confinement.starts_with("the sandbox") {
+        assert!(!wrote_elsewhere, "{report}");
+        assert_eq!(remember, "unexercised", "{report}");
+        let finding = report["server"][0].as_str().unwrap();
+        assert!(
+            finding.starts_with("`remember_status` tried to write outside the sandbox"),
+            "{finding}"
+        );
+        assert!(finding.contains("Read-only file system"), "{finding}");
+    } else {
+        eprintln!(
+            "NOT CHECKED: the probe could not confine the server here ({confinement}), so the \
+             write outside the sandbox went unseen"
+        );
+        assert!(wrote_elsewhere);
+        assert!(confinement.starts_with("not confined ("), "{confinement}");
+    }
+    report["tools"].as_array_mut().unwrap().remove(1);
     let words = |a: &str, b: &str, c: &str| [a.to_owned(), b.to_owned(), c.to_owned()];
     assert_eq!(
         verdicts(&report),

@@ -21,7 +21,8 @@ const USAGE: &str = "\
 usage: annotations-audit [--format json] [--timeout SECONDS] ([--] <command> [args...] | --http URL)
        annotations-audit --probe [--cases N] [--seed S] [--seed-dir DIR] [--env KEY=VALUE]...
                          [--allow-open-world] [--probe-timeout SECONDS] [--runs N] [--cases-file FILE]
-                         [--volatile PLACE]... [--append-only PLACE]... [--format json] -- <command> [args...]
+                         [--volatile PLACE]... [--append-only PLACE]... [--unconfined] [--writable DIR]...
+                         [--format json] -- <command> [args...]
        annotations-audit --diff OLD.json (NEW.json | -- <command> [args...]) [--allow breaking,trust] [--format json]
 
 The audit lists a server's tools (over stdio) and prints each one's effective hints, what a
@@ -36,7 +37,10 @@ is nondeterministic; --cases-file is a JSON object of arrays of arguments by too
 before the generated ones; a PLACE is a path of the sandbox, or PATH#/json/pointer into what a
 file holds (a SQLite file's /tables/NAME/rows/KEY/COLUMN, `*` for any segment): changes in a
 --volatile one are reported, never judged, and an --append-only one may grow under an
-idempotent or non-destructive tool, never under a read-only one. --diff classifies what changed between two listings (a saved tools/list
+idempotent or non-destructive tool, never under a read-only one. Where the machine allows a
+mount namespace (Linux, as root or in a user namespace), the sandbox and the --writable
+places are the only places the server can write: a write elsewhere fails, and is a finding
+(--unconfined runs it as any process). --diff classifies what changed between two listings (a saved tools/list
 result, or a live server); exit 1 on a breaking or trust change not --allow'ed.";
 
 /// What the command line asked.
@@ -74,6 +78,8 @@ fn parse(mut args: Vec<String>) -> Result<Args, String> {
         classes: classes::Classes::default(),
         cases_file: None,
         runs: 3,
+        confine: true,
+        writable: Vec::new(),
     };
     let mut probing = false;
     let seconds = |value: &str| -> Result<Duration, String> {
@@ -109,6 +115,19 @@ fn parse(mut args: Vec<String>) -> Result<Args, String> {
                 };
             }
             "--cases-file" => probe.cases_file = Some(value()?.into()),
+            "--unconfined" => probe.confine = false,
+            "--writable" => {
+                let place = std::path::PathBuf::from(value()?);
+                let place = std::fs::canonicalize(&place)
+                    .map_err(|error| format!("--writable {}: {error}", place.display()))?;
+                if place.to_string_lossy().contains(char::is_whitespace) {
+                    return Err(format!(
+                        "--writable {}: a path with spaces is not supported",
+                        place.display()
+                    ));
+                }
+                probe.writable.push(place);
+            }
             "--volatile" => probe
                 .classes
                 .volatile

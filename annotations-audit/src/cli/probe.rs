@@ -40,6 +40,78 @@ pub struct Options {
     pub cases_file: Option<PathBuf>,
     /// In how many independent runs a violation must show to be reported (`--runs`).
     pub runs: u32,
+    /// Whether to run the server with the sandbox as the only writable place, where this
+    /// machine allows it (off with `--unconfined`).
+    pub confine: bool,
+    /// Places left writable beside the sandbox (`--writable`): what they hold is not observed.
+    pub writable: Vec<PathBuf>,
+}
+
+/// The script that makes every mount read-only in the server's own mount namespace, then the
+/// sandbox (its first argument) and the `--writable` places writable again, and runs the
+/// server (the rest). A write outside them fails with "Read-only file system".
+const CONFINE: &str = r#"set -e
+sandbox="$1"; shift
+writable="$1"; shift
+for mount in $(awk '{print $5}' /proc/self/mountinfo); do
+  mount -o remount,bind,ro "$mount" 2>/dev/null || true
+done
+for place in "$sandbox" $writable; do
+  mount --bind "$place" "$place"
+  mount -o remount,bind,rw "$place"
+done
+# The working folder again, by its path: the one held was the read-only mount's.
+cd "$(pwd -P)"
+exec "$@""#;
+
+/// How this machine can give a server a mount namespace of its own: the `unshare` command
+/// (util-linux) as root, or in a user namespace of its own where that is all there is; why
+/// not, where neither works.
+fn confinement() -> Result<Vec<String>, String> {
+    use std::sync::OnceLock;
+    static FOUND: OnceLock<Result<Vec<String>, String>> = OnceLock::new();
+    FOUND
+        .get_or_init(|| {
+            let tries: [&[&str]; 2] = [
+                &["unshare", "--mount", "--propagation", "private"],
+                &[
+                    "unshare",
+                    "--user",
+                    "--map-root-user",
+                    "--mount",
+                    "--propagation",
+                    "private",
+                ],
+            ];
+            let mut why = String::from("no `unshare` command");
+            // The whole script, on a folder of its own: where it runs, it runs for a server.
+            let trial = std::env::temp_dir().join(format!(
+                "annotations-audit-confine-{}",
+                std::process::id()
+            ));
+            let _ = std::fs::create_dir_all(&trial);
+            let trial_path = trial.to_string_lossy().into_owned();
+            for prefix in tries {
+                let ran = std::process::Command::new(prefix[0])
+                    .args(&prefix[1..])
+                    .args(["--", "sh", "-c", CONFINE, "sh", &trial_path, "", "true"])
+                    .stdin(std::process::Stdio::null())
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::null())
+                    .status();
+                match ran {
+                    Ok(status) if status.success() => {
+                        let _ = std::fs::remove_dir_all(&trial);
+                        return Ok(prefix.iter().map(|word| (*word).to_owned()).collect());
+                    }
+                    Ok(_) => why = "`unshare --mount` is not allowed here (neither as this user nor in a user namespace)".to_owned(),
+                    Err(_) => {}
+                }
+            }
+            let _ = std::fs::remove_dir_all(&trial);
+            Err(why)
+        })
+        .clone()
 }
 
 /// How long the processes a server started get to end after its answer, before the sandbox
@@ -128,6 +200,25 @@ fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Result<Peer, S
         ("TMPDIR".into(), place.to_string()),
     ];
     env.extend(options.env.iter().map(|(k, v)| (k.clone(), fill(v))));
+    if let (true, Ok(prefix)) = (options.confine, confinement()) {
+        let writable: Vec<String> = options
+            .writable
+            .iter()
+            .map(|place| place.to_string_lossy().into_owned())
+            .collect();
+        let mut wrapped = prefix;
+        wrapped.extend([
+            "--".into(),
+            "sh".into(),
+            "-c".into(),
+            CONFINE.into(),
+            "sh".into(),
+        ]);
+        wrapped.push(place.to_string());
+        wrapped.push(writable.join(" "));
+        wrapped.extend(command);
+        command = wrapped;
+    }
     Peer::start(
         &command,
         Some(sandbox),
@@ -418,6 +509,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         let mut calls = 0u32;
         let mut failures: Vec<String> = Vec::new();
         let mut out_of_time = false;
+        let mut wrote_outside = false;
         let schema = tool.input_schema.to_value();
         let generated = mcp_annotations_verify::arguments(&schema);
         let validator = jsonschema::validator_for(&schema).ok();
@@ -544,6 +636,15 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                 let ok = !failed(result);
                 if !ok && !std::ptr::eq(result, &crashed) {
                     let text = first_text(result, usize::MAX).replace(&sandbox_path, "{sandbox}");
+                    if text.contains("Read-only file system") && !wrote_outside {
+                        wrote_outside = true;
+                        let shown: String = text.chars().take(200).collect();
+                        server_findings.push(json!(format!(
+                            "`{}` tried to write outside the sandbox, the only writable place: \
+                             {shown:?}",
+                            tool.name()
+                        )));
+                    }
                     let text: String = text.chars().take(120).collect();
                     failures.push(format!("a failed result: {text:?}"));
                 }
@@ -702,7 +803,13 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         }
     }
     let coverage = coverage(&rows);
+    let confined = match (options.confine, confinement()) {
+        (false, _) => "not confined (--unconfined): a write outside the sandbox goes unseen".to_owned(),
+        (true, Ok(_)) => "the sandbox (and --writable places) the only writable places: the server ran in a mount namespace of its own".to_owned(),
+        (true, Err(why)) => format!("not confined ({why}): a write outside the sandbox goes unseen"),
+    };
     let mut report = json!({"tools": rows, "server": server_findings, "seed": options.seed,
+        "confinement": confined,
         "coverage": coverage, "runs": options.runs.max(1),
         "control": {"idle": control.idle, "exit": control.exit,
             "volatile": control.volatile.iter().map(Place::text).collect::<Vec<_>>()}});
