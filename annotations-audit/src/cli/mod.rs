@@ -5,6 +5,7 @@
 mod classes;
 mod formats;
 mod http;
+mod judge;
 mod peer;
 mod pool;
 mod probe;

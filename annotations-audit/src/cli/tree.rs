@@ -13,7 +13,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::classes::Classes;
+use super::formats::git::{git_index_entries, is_git_index, is_git_lock};
 use super::formats::{self, Format};
 
 /// Files up to this size are kept whole, to judge how they changed.
@@ -59,12 +59,6 @@ pub fn observe(root: &Path) -> Tree {
         }
     }
     tree
-}
-
-/// Whether `relative` is a lock file git holds while it writes (`index.lock`, `HEAD.lock`, a
-/// ref's `.lock`): a child git still finishing, never what the repository holds.
-fn is_git_lock(relative: &str) -> bool {
-    (relative.starts_with(".git/") || relative.contains("/.git/")) && relative.ends_with(".lock")
 }
 
 /// The first bytes of a regular file, to tell its format.
@@ -142,56 +136,6 @@ fn read_file(file: std::fs::File, meta: &Metadata, hasher: &mut DefaultHasher) -
         modified.hash(hasher);
     }
     None
-}
-
-/// Whether `relative` is where a git repository says where it stands: its `HEAD` and the
-/// heads git keeps beside it while it works (`ORIG_HEAD`, `FETCH_HEAD`, `MERGE_HEAD`).
-fn is_git_cursor(relative: &str) -> bool {
-    ["HEAD", "ORIG_HEAD", "FETCH_HEAD", "MERGE_HEAD"]
-        .iter()
-        .any(|name| {
-            relative == format!(".git/{name}") || relative.ends_with(&format!("/.git/{name}"))
-        })
-}
-
-/// Whether `relative` is a git repository's index (`.git/index`, at any depth).
-fn is_git_index(relative: &str) -> bool {
-    relative == ".git/index" || relative.ends_with("/.git/index")
-}
-
-/// The entries a git index (versions 2 and 3) stages, one line each: mode, object id and path,
-/// in the index's order, without the stat data git caches beside them or the extensions after
-/// them. `None` for anything else (another version, a file cut short), which is then judged by
-/// its bytes.
-fn git_index_entries(bytes: &[u8]) -> Option<String> {
-    let word = |at: usize| -> Option<u32> {
-        Some(u32::from_be_bytes(bytes.get(at..at + 4)?.try_into().ok()?))
-    };
-    if bytes.get(..4)? != b"DIRC" || !matches!(word(4)?, 2 | 3) {
-        return None;
-    }
-    let version = word(4)?;
-    let count = word(8)?;
-    let mut at = 12;
-    let mut out = String::new();
-    for _ in 0..count {
-        let start = at;
-        let mode = word(at + 24)?;
-        let id = bytes.get(at + 40..at + 60)?;
-        let flags = u16::from_be_bytes(bytes.get(at + 60..at + 62)?.try_into().ok()?);
-        at += 62;
-        // Version 3's extended flags, when the entry says it has them.
-        if version == 3 && flags & 0x4000 != 0 {
-            at += 2;
-        }
-        let end = at + bytes.get(at..)?.iter().position(|&b| b == 0)?;
-        let path = String::from_utf8_lossy(&bytes[at..end]);
-        // The entry is padded with NULs to a multiple of eight bytes.
-        at = start + (end - start + 8) / 8 * 8;
-        let id: String = id.iter().map(|b| format!("{b:02x}")).collect();
-        out.push_str(&format!("{mode:o} {id} {path}\n"));
-    }
-    Some(out)
 }
 
 fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
@@ -277,244 +221,11 @@ fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
     }
 }
 
-/// Whether two entries are the same (kind, size, contents or view, mode).
-fn unchanged(x: &Entry, y: &Entry) -> bool {
-    x.kind == y.kind && x.size == y.size && x.hash == y.hash && x.mode == y.mode
-}
-
-/// The first change from `before` to `after` outside the volatile places of `classes`, in
-/// words; with `growth_allowed`, an append-only place that only grew is no change. `None`
-/// when nothing changed.
-pub fn changed(
-    before: &Tree,
-    after: &Tree,
-    classes: &Classes,
-    growth_allowed: bool,
-) -> Option<String> {
-    for (path, old) in before {
-        if classes.volatile_path(path) {
-            continue;
-        }
-        let Some(new) = after.get(path) else {
-            return Some(format!("`{path}` was removed"));
-        };
-        if unchanged(old, new) {
-            continue;
-        }
-        let append_only = growth_allowed && classes.append_only_path(path);
-        match (&old.view, &new.view) {
-            (Some((was_format, was)), Some((is_format, is))) if was_format == is_format => {
-                let was = classes.without_volatile(path, was);
-                let mut is = classes.without_volatile(path, is);
-                if growth_allowed {
-                    is = classes.without_growth(path, &was, &is);
-                }
-                if was == is || (append_only && mcp_annotations_verify::contains(&was, &is)) {
-                    continue;
-                }
-                let mut at = Vec::new();
-                formats::differences(&was, &is, "", &mut at, 1);
-                let at = at.first().map_or(String::new(), |line| format!(": {line}"));
-                return Some(format!("`{path}` changed{at}"));
-            }
-            _ if append_only && old.kind == new.kind && grew(old, new) => {}
-            _ if old.kind != new.kind => {
-                return Some(format!(
-                    "`{path}` changed from a {} to a {}",
-                    old.kind, new.kind
-                ));
-            }
-            _ => return Some(format!("`{path}` changed")),
-        }
-    }
-    after
-        .keys()
-        .find(|path| {
-            let grown = growth_allowed && classes.append_only_path(path);
-            !(before.contains_key(*path) || classes.volatile_path(path) || grown)
-        })
-        .map(|path| format!("`{path}` was added"))
-}
-
-/// Whether a file only grew: its old bytes a prefix of its new ones, or its old lines all
-/// among its new ones.
-fn grew(old: &Entry, new: &Entry) -> bool {
-    match (&old.contents, &new.contents) {
-        (Some(was), Some(is)) => is.starts_with(was) || lines_kept(was, is).is_none(),
-        _ => new.size >= old.size,
-    }
-}
-
-/// The changes from `before` to `after` that are in volatile places only, one line each: what
-/// the report shows and never judges.
-pub fn volatile_changes(before: &Tree, after: &Tree, classes: &Classes) -> Vec<String> {
-    let mut lines = Vec::new();
-    for (path, new) in after {
-        let old = before.get(path);
-        if old.is_some_and(|old| unchanged(old, new)) {
-            continue;
-        }
-        if classes.volatile_path(path) {
-            lines.push(format!("`{path}`"));
-            continue;
-        }
-        if let (Some((_, was)), Some((_, is))) = (old.and_then(|old| old.view.as_ref()), &new.view)
-        {
-            let (masked_was, masked_is) = (
-                classes.without_volatile(path, was),
-                classes.without_volatile(path, is),
-            );
-            if masked_was == masked_is && was != is {
-                let mut at = Vec::new();
-                formats::differences(was, is, "", &mut at, 3);
-                for line in at {
-                    lines.push(format!("`{path}` {line}"));
-                }
-            }
-        }
-    }
-    lines
-}
-
-/// What `after` lost of `before` outside the volatile places of `classes`, by the
-/// non-destructive rule: a path gone, or a file whose contents were not kept (a view by the
-/// additive rule, text by its lines as a multiset, other bytes only grown at the end). `None`
-/// when nothing was lost.
-pub fn lost(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> {
-    for (path, old) in before {
-        if classes.volatile_path(path) {
-            continue;
-        }
-        // Which branch or commit a git repository has checked out is where it stands, not
-        // what it holds: moving it loses no commit, branch or file (those are judged
-        // themselves), so it is a change, never a loss.
-        if is_git_cursor(path) && after.contains_key(path) {
-            continue;
-        }
-        let Some(new) = after.get(path) else {
-            return Some(format!("`{path}` was removed"));
-        };
-        if old.kind != new.kind {
-            return Some(format!(
-                "`{path}` changed from a {} to a {}",
-                old.kind, new.kind
-            ));
-        }
-        if old.kind != "file" || old.hash == new.hash {
-            continue;
-        }
-        if let (Some((was_format, was)), Some((is_format, is))) = (&old.view, &new.view)
-            && was_format == is_format
-        {
-            let mut was = classes.without_volatile(path, was);
-            let mut is = classes.without_volatile(path, is);
-            if *was_format == Format::Sqlite {
-                if let Some(counter) = counter_reset(&was, &is) {
-                    return Some(format!("`{path}`: the counter of `{counter}` went back"));
-                }
-                was.as_object_mut().map(|view| view.remove("sequences"));
-                is.as_object_mut().map(|view| view.remove("sequences"));
-            }
-            // A file that holds one whole number, which grew: a counter (the next id), like
-            // SQLite's. It went forward and lost nothing; one that went back is a loss.
-            if let (Some(old), Some(new)) = (was.as_i64(), is.as_i64()) {
-                if new < old {
-                    return Some(format!("`{path}`: the counter it holds went back"));
-                }
-                continue;
-            }
-            if let Some(what) = formats::lost_at(&was, &is, "") {
-                return Some(format!("`{path}` ({}): {what}", was_format.word()));
-            }
-            continue;
-        }
-        let (Some(was), Some(is)) = (&old.contents, &new.contents) else {
-            if new.size < old.size {
-                return Some(format!(
-                    "`{path}` shrank from {} to {} bytes",
-                    old.size, new.size
-                ));
-            }
-            continue;
-        };
-        if let (Ok(_), Ok(_)) = (std::str::from_utf8(was), std::str::from_utf8(is)) {
-            if let Some(line) = lines_kept(was, is) {
-                return Some(format!("`{path}` lost the line {line:?}"));
-            }
-            continue;
-        }
-        if !is.starts_with(was) {
-            return Some(format!("`{path}` was overwritten, not grown at its end"));
-        }
-    }
-    None
-}
-
-/// A counter of SQLite's `AUTOINCREMENT` that went back or was removed: the next row would
-/// reuse an id. A counter that grew lost nothing.
-fn counter_reset(was: &Value, is: &Value) -> Option<String> {
-    let was = was.get("sequences")?.as_object()?;
-    let is = is.get("sequences").and_then(Value::as_object);
-    was.iter()
-        .find(|(name, old)| {
-            let new = is.and_then(|is| is.get(*name)).and_then(Value::as_i64);
-            new.is_none_or(|new| old.as_i64().is_some_and(|old| new < old))
-        })
-        .map(|(name, _)| name.clone())
-}
-
-/// The first line of `was` that `is` no longer has (lines as a multiset), cut to 60
-/// characters; `None` when every line is kept (or either is not text).
-fn lines_kept(was: &[u8], is: &[u8]) -> Option<String> {
-    let (Ok(was), Ok(is)) = (std::str::from_utf8(was), std::str::from_utf8(is)) else {
-        return None;
-    };
-    let mut lines: BTreeMap<&str, i64> = BTreeMap::new();
-    for line in is.lines() {
-        *lines.entry(line).or_default() += 1;
-    }
-    for line in was.lines() {
-        let count = lines.entry(line).or_default();
-        *count -= 1;
-        if *count < 0 {
-            return Some(line.chars().take(60).collect());
-        }
-    }
-    None
-}
-
-/// The differences between two trees, one line each, at most `limit`: a file with a view by
-/// the pointers at which it changed.
-pub fn diff(before: &Tree, after: &Tree, limit: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    for (path, old) in before {
-        match after.get(path) {
-            None => lines.push(format!("- {path} ({})", old.kind)),
-            Some(new) if !unchanged(old, new) => match (&old.view, &new.view) {
-                (Some((_, was)), Some((_, is))) => {
-                    let mut at = Vec::new();
-                    formats::differences(was, is, "", &mut at, limit);
-                    for line in at {
-                        lines.push(format!("{} {path}#{}", &line[..1], &line[2..]));
-                    }
-                }
-                _ => lines.push(format!("~ {path} ({} -> {} bytes)", old.size, new.size)),
-            },
-            Some(_) => {}
-        }
-    }
-    for (path, new) in after {
-        if !before.contains_key(path) {
-            lines.push(format!("+ {path} ({}, {} bytes)", new.kind, new.size));
-        }
-    }
-    lines.truncate(limit);
-    lines
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cli::classes::Classes;
+    use crate::cli::judge::{changed, diff, lost};
 
     fn same(before: &Tree, after: &Tree) -> bool {
         changed(before, after, &Classes::default(), false).is_none()

@@ -5,6 +5,7 @@
 //! (pages moved, a zip recompressed, a counter in a header) changes its bytes where it changed
 //! nothing it holds. Other files are judged by their lines or their bytes, as before.
 
+pub mod git;
 pub mod sqlite;
 pub mod zip;
 

@@ -1,0 +1,248 @@
+//! What a call did to the sandbox, by the three rules the probe judges: whether it changed
+//! anything (read-only), anything again (idempotent), or lost anything (non-destructive);
+//! each file by its view where it has one, outside the places the user classed volatile, an
+//! append-only place allowed to grow where growth is allowed.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use super::classes::Classes;
+use super::formats::git::is_git_cursor;
+use super::formats::{self, Format};
+use super::tree::{Entry, Tree};
+
+/// Whether two entries are the same (kind, size, contents or view, mode).
+fn unchanged(x: &Entry, y: &Entry) -> bool {
+    x.kind == y.kind && x.size == y.size && x.hash == y.hash && x.mode == y.mode
+}
+
+/// The first change from `before` to `after` outside the volatile places of `classes`, in
+/// words; with `growth_allowed`, an append-only place that only grew is no change. `None`
+/// when nothing changed.
+pub fn changed(
+    before: &Tree,
+    after: &Tree,
+    classes: &Classes,
+    growth_allowed: bool,
+) -> Option<String> {
+    for (path, old) in before {
+        if classes.volatile_path(path) {
+            continue;
+        }
+        let Some(new) = after.get(path) else {
+            return Some(format!("`{path}` was removed"));
+        };
+        if unchanged(old, new) {
+            continue;
+        }
+        let append_only = growth_allowed && classes.append_only_path(path);
+        match (&old.view, &new.view) {
+            (Some((was_format, was)), Some((is_format, is))) if was_format == is_format => {
+                let was = classes.without_volatile(path, was);
+                let mut is = classes.without_volatile(path, is);
+                if growth_allowed {
+                    is = classes.without_growth(path, &was, &is);
+                }
+                if was == is || (append_only && mcp_annotations_verify::contains(&was, &is)) {
+                    continue;
+                }
+                let mut at = Vec::new();
+                formats::differences(&was, &is, "", &mut at, 1);
+                let at = at.first().map_or(String::new(), |line| format!(": {line}"));
+                return Some(format!("`{path}` changed{at}"));
+            }
+            _ if append_only && old.kind == new.kind && grew(old, new) => {}
+            _ if old.kind != new.kind => {
+                return Some(format!(
+                    "`{path}` changed from a {} to a {}",
+                    old.kind, new.kind
+                ));
+            }
+            _ => return Some(format!("`{path}` changed")),
+        }
+    }
+    after
+        .keys()
+        .find(|path| {
+            let grown = growth_allowed && classes.append_only_path(path);
+            !(before.contains_key(*path) || classes.volatile_path(path) || grown)
+        })
+        .map(|path| format!("`{path}` was added"))
+}
+
+/// Whether a file only grew: its old bytes a prefix of its new ones, or its old lines all
+/// among its new ones.
+fn grew(old: &Entry, new: &Entry) -> bool {
+    match (&old.contents, &new.contents) {
+        (Some(was), Some(is)) => is.starts_with(was) || lines_kept(was, is).is_none(),
+        _ => new.size >= old.size,
+    }
+}
+
+/// The changes from `before` to `after` that are in volatile places only, one line each: what
+/// the report shows and never judges.
+pub fn volatile_changes(before: &Tree, after: &Tree, classes: &Classes) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (path, new) in after {
+        let old = before.get(path);
+        if old.is_some_and(|old| unchanged(old, new)) {
+            continue;
+        }
+        if classes.volatile_path(path) {
+            lines.push(format!("`{path}`"));
+            continue;
+        }
+        if let (Some((_, was)), Some((_, is))) = (old.and_then(|old| old.view.as_ref()), &new.view)
+        {
+            let (masked_was, masked_is) = (
+                classes.without_volatile(path, was),
+                classes.without_volatile(path, is),
+            );
+            if masked_was == masked_is && was != is {
+                let mut at = Vec::new();
+                formats::differences(was, is, "", &mut at, 3);
+                for line in at {
+                    lines.push(format!("`{path}` {line}"));
+                }
+            }
+        }
+    }
+    lines
+}
+
+/// What `after` lost of `before` outside the volatile places of `classes`, by the
+/// non-destructive rule: a path gone, or a file whose contents were not kept (a view by the
+/// additive rule, text by its lines as a multiset, other bytes only grown at the end). `None`
+/// when nothing was lost.
+pub fn lost(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> {
+    for (path, old) in before {
+        if classes.volatile_path(path) {
+            continue;
+        }
+        // Which branch or commit a git repository has checked out is where it stands, not
+        // what it holds: moving it loses no commit, branch or file (those are judged
+        // themselves), so it is a change, never a loss.
+        if is_git_cursor(path) && after.contains_key(path) {
+            continue;
+        }
+        let Some(new) = after.get(path) else {
+            return Some(format!("`{path}` was removed"));
+        };
+        if old.kind != new.kind {
+            return Some(format!(
+                "`{path}` changed from a {} to a {}",
+                old.kind, new.kind
+            ));
+        }
+        if old.kind != "file" || old.hash == new.hash {
+            continue;
+        }
+        if let (Some((was_format, was)), Some((is_format, is))) = (&old.view, &new.view)
+            && was_format == is_format
+        {
+            let mut was = classes.without_volatile(path, was);
+            let mut is = classes.without_volatile(path, is);
+            if *was_format == Format::Sqlite {
+                if let Some(counter) = counter_reset(&was, &is) {
+                    return Some(format!("`{path}`: the counter of `{counter}` went back"));
+                }
+                was.as_object_mut().map(|view| view.remove("sequences"));
+                is.as_object_mut().map(|view| view.remove("sequences"));
+            }
+            // A file that holds one whole number, which grew: a counter (the next id), like
+            // SQLite's. It went forward and lost nothing; one that went back is a loss.
+            if let (Some(old), Some(new)) = (was.as_i64(), is.as_i64()) {
+                if new < old {
+                    return Some(format!("`{path}`: the counter it holds went back"));
+                }
+                continue;
+            }
+            if let Some(what) = formats::lost_at(&was, &is, "") {
+                return Some(format!("`{path}` ({}): {what}", was_format.word()));
+            }
+            continue;
+        }
+        let (Some(was), Some(is)) = (&old.contents, &new.contents) else {
+            if new.size < old.size {
+                return Some(format!(
+                    "`{path}` shrank from {} to {} bytes",
+                    old.size, new.size
+                ));
+            }
+            continue;
+        };
+        if let (Ok(_), Ok(_)) = (std::str::from_utf8(was), std::str::from_utf8(is)) {
+            if let Some(line) = lines_kept(was, is) {
+                return Some(format!("`{path}` lost the line {line:?}"));
+            }
+            continue;
+        }
+        if !is.starts_with(was) {
+            return Some(format!("`{path}` was overwritten, not grown at its end"));
+        }
+    }
+    None
+}
+
+/// A counter of SQLite's `AUTOINCREMENT` that went back or was removed: the next row would
+/// reuse an id. A counter that grew lost nothing.
+fn counter_reset(was: &Value, is: &Value) -> Option<String> {
+    let was = was.get("sequences")?.as_object()?;
+    let is = is.get("sequences").and_then(Value::as_object);
+    was.iter()
+        .find(|(name, old)| {
+            let new = is.and_then(|is| is.get(*name)).and_then(Value::as_i64);
+            new.is_none_or(|new| old.as_i64().is_some_and(|old| new < old))
+        })
+        .map(|(name, _)| name.clone())
+}
+
+/// The first line of `was` that `is` no longer has (lines as a multiset), cut to 60
+/// characters; `None` when every line is kept (or either is not text).
+fn lines_kept(was: &[u8], is: &[u8]) -> Option<String> {
+    let (Ok(was), Ok(is)) = (std::str::from_utf8(was), std::str::from_utf8(is)) else {
+        return None;
+    };
+    let mut lines: BTreeMap<&str, i64> = BTreeMap::new();
+    for line in is.lines() {
+        *lines.entry(line).or_default() += 1;
+    }
+    for line in was.lines() {
+        let count = lines.entry(line).or_default();
+        *count -= 1;
+        if *count < 0 {
+            return Some(line.chars().take(60).collect());
+        }
+    }
+    None
+}
+
+/// The differences between two trees, one line each, at most `limit`: a file with a view by
+/// the pointers at which it changed.
+pub fn diff(before: &Tree, after: &Tree, limit: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (path, old) in before {
+        match after.get(path) {
+            None => lines.push(format!("- {path} ({})", old.kind)),
+            Some(new) if !unchanged(old, new) => match (&old.view, &new.view) {
+                (Some((_, was)), Some((_, is))) => {
+                    let mut at = Vec::new();
+                    formats::differences(was, is, "", &mut at, limit);
+                    for line in at {
+                        lines.push(format!("{} {path}#{}", &line[..1], &line[2..]));
+                    }
+                }
+                _ => lines.push(format!("~ {path} ({} -> {} bytes)", old.size, new.size)),
+            },
+            Some(_) => {}
+        }
+    }
+    for (path, new) in after {
+        if !before.contains_key(path) {
+            lines.push(format!("+ {path} ({}, {} bytes)", new.kind, new.size));
+        }
+    }
+    lines.truncate(limit);
+    lines
+}

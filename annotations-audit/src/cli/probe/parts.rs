@@ -1,0 +1,141 @@
+//! What a probe reads and writes beside its calls: the user's cases, each tool's seeded runner,
+//! the values earlier calls showed, and the report's coverage and wording.
+
+use std::path::Path;
+
+use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
+use serde_json::{Value, json};
+
+use super::HINTS;
+
+/// The cases the user wrote, by tool name (`--cases-file`: a JSON object of arrays of argument
+/// objects).
+pub(super) fn cases_from_file(
+    path: Option<&Path>,
+) -> Result<serde_json::Map<String, Value>, String> {
+    let Some(path) = path else {
+        return Ok(serde_json::Map::new());
+    };
+    let text = std::fs::read_to_string(path)
+        .map_err(|error| format!("cannot read {}: {error}", path.display()))?;
+    let cases: Value = serde_json::from_str(&text)
+        .map_err(|error| format!("{} is not JSON: {error}", path.display()))?;
+    let Value::Object(cases) = cases else {
+        return Err(format!(
+            "{}: a cases file is an object of tool names, each an array of argument objects",
+            path.display()
+        ));
+    };
+    for (tool, list) in &cases {
+        let fine = list
+            .as_array()
+            .is_some_and(|list| list.iter().all(Value::is_object));
+        if !fine {
+            return Err(format!(
+                "{}: `{tool}` is not an array of argument objects",
+                path.display()
+            ));
+        }
+    }
+    Ok(cases)
+}
+
+/// Every string in `value` with the sandbox's path written `{sandbox}`: a report that does not
+/// depend on where the sandbox was made.
+pub(super) fn relative_to(value: &mut Value, sandbox: &str) {
+    match value {
+        Value::String(text) if text.contains(sandbox) => *text = text.replace(sandbox, "{sandbox}"),
+        Value::Array(items) => items.iter_mut().for_each(|item| relative_to(item, sandbox)),
+        Value::Object(map) => map.values_mut().for_each(|item| relative_to(item, sandbox)),
+        _ => {}
+    }
+}
+
+/// How many of the hints the tools claim were judged (verified or violated), in all and hint
+/// by hint, and the share judged.
+pub(super) fn coverage(rows: &[Value]) -> Value {
+    let mut by_hint = serde_json::Map::new();
+    let (mut claimed, mut judged) = (0u32, 0u32);
+    for hint in HINTS {
+        let words: Vec<&str> = rows
+            .iter()
+            .filter_map(|row| row["probe"][hint].as_str())
+            .collect();
+        let claimed_here = words.iter().filter(|word| **word != "unclaimed").count();
+        let judged_here = words
+            .iter()
+            .filter(|word| matches!(**word, "verified" | "violated"))
+            .count();
+        #[allow(clippy::cast_possible_truncation)]
+        let (claimed_here, judged_here) = (claimed_here as u32, judged_here as u32);
+        claimed += claimed_here;
+        judged += judged_here;
+        by_hint.insert(
+            hint.to_owned(),
+            json!({"claimed": claimed_here, "judged": judged_here}),
+        );
+    }
+    let share = if claimed == 0 {
+        1.0
+    } else {
+        f64::from(judged) / f64::from(claimed)
+    };
+    json!({"claimed": claimed, "judged": judged, "share": (share * 100.0).round() / 100.0,
+        "byHint": by_hint})
+}
+
+/// The first text a result holds, cut to `most` characters.
+pub(super) fn first_text(result: &Value, most: usize) -> String {
+    let text = result["content"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find_map(|block| block.get("text").and_then(Value::as_str))
+        .unwrap_or("");
+    text.chars().take(most).collect()
+}
+
+/// A runner of its own for `tool`, seeded by `seed` and the tool's name.
+pub(super) fn runner_for(seed: u64, tool: &str) -> TestRunner {
+    // FNV-1a of the name: stable across runs and platforms.
+    let mut name = 0xcbf2_9ce4_8422_2325u64;
+    for byte in tool.bytes() {
+        name = (name ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+    }
+    let mut seed_bytes = [0u8; 32];
+    seed_bytes[..8].copy_from_slice(&seed.to_le_bytes());
+    seed_bytes[8..16].copy_from_slice(&name.to_le_bytes());
+    TestRunner::new_with_rng(
+        Config::default(),
+        TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes),
+    )
+}
+
+/// The strings and numbers of a call's arguments and structured result, and the numbers its
+/// text mentions, for later calls.
+pub(super) fn collect(arguments: &Value, result: &Value, seen: &mut Vec<Value>) {
+    let mut found = Vec::new();
+    mcp_annotations_verify::scalars(arguments, &mut found);
+    if let Some(content) = result.get("structuredContent") {
+        mcp_annotations_verify::scalars(content, &mut found);
+    }
+    for block in result
+        .get("content")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        if let Some(text) = block.get("text").and_then(Value::as_str) {
+            for word in text.split(|c: char| !c.is_ascii_digit()) {
+                if let Ok(number) = word.parse::<u64>() {
+                    found.push(Value::from(number));
+                }
+            }
+        }
+    }
+    for value in found {
+        if !seen.contains(&value) && seen.len() < 256 {
+            seen.push(value);
+        }
+    }
+}

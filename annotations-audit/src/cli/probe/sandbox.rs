@@ -1,0 +1,169 @@
+//! The sandbox a server runs in: a fresh folder filled from the seed, the server started there
+//! (its working directory, `HOME` and `TMPDIR`), confined to it where Linux allows.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use super::super::peer::Peer;
+use super::Options;
+
+/// The script that makes every mount read-only in the server's own mount namespace, then the
+/// sandbox (its first argument) and the `--writable` places writable again, and runs the
+/// server (the rest). A write outside them fails with "Read-only file system".
+pub(super) const CONFINE: &str = r#"set -e
+sandbox="$1"; shift
+writable="$1"; shift
+for mount in $(awk '{print $5}' /proc/self/mountinfo); do
+  mount -o remount,bind,ro "$mount" 2>/dev/null || true
+done
+for place in "$sandbox" $writable; do
+  mount --bind "$place" "$place"
+  mount -o remount,bind,rw "$place"
+done
+# The working folder again, by its path: the one held was the read-only mount's.
+cd "$(pwd -P)"
+exec "$@""#;
+
+/// How this machine can give a server a mount namespace of its own: the `unshare` command
+/// (util-linux) as root, or in a user namespace of its own where that is all there is; why
+/// not, where neither works.
+pub(super) fn confinement() -> Result<Vec<String>, String> {
+    use std::sync::OnceLock;
+    static FOUND: OnceLock<Result<Vec<String>, String>> = OnceLock::new();
+    FOUND
+        .get_or_init(|| {
+            let tries: [&[&str]; 2] = [
+                &["unshare", "--mount", "--propagation", "private"],
+                &[
+                    "unshare",
+                    "--user",
+                    "--map-root-user",
+                    "--mount",
+                    "--propagation",
+                    "private",
+                ],
+            ];
+            let mut why = String::from("no `unshare` command");
+            // The whole script, on a folder of its own: where it runs, it runs for a server.
+            let trial = std::env::temp_dir().join(format!(
+                "annotations-audit-confine-{}",
+                std::process::id()
+            ));
+            let _ = std::fs::create_dir_all(&trial);
+            let trial_path = trial.to_string_lossy().into_owned();
+            for prefix in tries {
+                let ran = std::process::Command::new(prefix[0])
+                    .args(&prefix[1..])
+                    .args(["--", "sh", "-c", CONFINE, "sh", &trial_path, "", "true"])
+                    .stdin(std::process::Stdio::null())
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::null())
+                    .status();
+                match ran {
+                    Ok(status) if status.success() => {
+                        let _ = std::fs::remove_dir_all(&trial);
+                        return Ok(prefix.iter().map(|word| (*word).to_owned()).collect());
+                    }
+                    Ok(_) => why = "`unshare --mount` is not allowed here (neither as this user nor in a user namespace)".to_owned(),
+                    Err(_) => {}
+                }
+            }
+            let _ = std::fs::remove_dir_all(&trial);
+            Err(why)
+        })
+        .clone()
+}
+
+pub(super) struct Sandbox {
+    pub(super) dir: PathBuf,
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+pub(super) fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir_all(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let target = to.join(entry.file_name());
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
+            copy_dir(&entry.path(), &target)?;
+        } else if kind.is_file() {
+            std::fs::copy(entry.path(), target)?;
+        }
+    }
+    Ok(())
+}
+
+/// Starts the server in the sandbox (made again if a call removed it), every answer bounded
+/// by the probe's deadline too.
+pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Result<Peer, String> {
+    std::fs::create_dir_all(sandbox)
+        .map_err(|error| format!("cannot make the sandbox again: {error}"))?;
+    let place = sandbox.to_string_lossy();
+    let fill = |text: &str| text.replace("{sandbox}", &place);
+    let mut command: Vec<String> = options.command.iter().map(|arg| fill(arg)).collect();
+    // The server runs in the sandbox: a program named by a relative path is found from here.
+    if let Some(program) = command.first_mut() {
+        let path = Path::new(program.as_str());
+        let here = std::env::current_dir().ok();
+        match here {
+            Some(here) if path.is_relative() && path.components().count() > 1 => {
+                *program = here.join(path).to_string_lossy().into_owned();
+            }
+            _ => {}
+        }
+    }
+    let mut env: Vec<(String, String)> = vec![
+        ("HOME".into(), place.to_string()),
+        ("TMPDIR".into(), place.to_string()),
+    ];
+    env.extend(options.env.iter().map(|(k, v)| (k.clone(), fill(v))));
+    if let (true, Ok(prefix)) = (options.confine, confinement()) {
+        let writable: Vec<String> = options
+            .writable
+            .iter()
+            .map(|place| place.to_string_lossy().into_owned())
+            .collect();
+        let mut wrapped = prefix;
+        wrapped.extend([
+            "--".into(),
+            "sh".into(),
+            "-c".into(),
+            CONFINE.into(),
+            "sh".into(),
+        ]);
+        wrapped.push(place.to_string());
+        wrapped.push(writable.join(" "));
+        wrapped.extend(command);
+        command = wrapped;
+    }
+    Peer::start(
+        &command,
+        Some(sandbox),
+        &env,
+        options.timeout,
+        Some(deadline),
+    )
+}
+
+/// A fresh sandbox filled from the seed, under `name`.
+pub(super) fn sandbox(options: &Options, name: &str) -> Result<Sandbox, String> {
+    let dir = std::env::temp_dir().join(format!(
+        "annotations-audit-probe-{}-{}-{name}",
+        std::process::id(),
+        options.seed
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|error| format!("cannot make the sandbox: {error}"))?;
+    let sandbox = Sandbox { dir };
+    if let Some(seed) = &options.seed_dir {
+        copy_dir(seed, &sandbox.dir)
+            .map_err(|error| format!("cannot fill the sandbox from {}: {error}", seed.display()))?;
+    }
+    Ok(sandbox)
+}
