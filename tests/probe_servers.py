@@ -52,6 +52,32 @@ words = {"verified", "violated", "unexercised", "unclaimed"}
 check(all(set(probe.values()) <= words for probe in git.values()), git)
 check(any(p["readOnly"] == "verified" for p in git.values()), git)
 
+# The SQLite-backed generic SQL server and the office-document server: no violation (a claim
+# may be left nondeterministic, never accused on one run), most of their read-only claims
+# verified.
+for name in ("sqlalchemy", "excel"):
+    found = verdicts(name)
+    for tool, probe in found.items():
+        check("violated" not in probe.values(), (name, tool, probe))
+    verified = sum(p["readOnly"] == "verified" for p in found.values())
+    check(verified >= 5, (name, found))
+
+# finamatik-ops-mcp: its read-only tools append to its audit log on every call (reproduced in
+# each run; read-only forbids it even for an append-only log), and update_deal_stage and
+# complete_task, claimed non-destructive, overwrite a deal's stage and a task's status. Nothing else is violated: the log's growth under
+# the idempotent and non-destructive tools is what --append-only allows.
+ops = verdicts("ops")
+violated = {(tool, hint) for tool, probe in ops.items() for hint, word in probe.items() if word == "violated"}
+readers = {"search_contacts", "get_contact", "list_tasks", "check_inventory", "pipeline_summary"}
+allowed = {(tool, "readOnly") for tool in readers} | {
+    ("update_deal_stage", "nonDestructive"), ("complete_task", "nonDestructive")}
+check(violated <= allowed, violated - allowed)
+with open(f"{out}/ops.json") as f:
+    for tool in json.load(f)["tools"]:
+        for note in tool["notes"]:
+            if note.get("hint") == "readOnly" and "runs" in note:
+                check("audit.jsonl" in note["problem"], note)
+
 # The audit over Streamable HTTP read the conformance example's tools.
 with open(f"{out}/http.json") as f:
     http = json.load(f)

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The audit's --probe against real servers nobody here wrote: the official filesystem and
-# memory servers (npm) and the Python git server (PyPI), each in its own sandbox, with a fixed
-# seed; and the liar fixture; and the audit over Streamable HTTP against the conformance
+# memory servers (npm), the Python git server, two SQLite-backed servers (mcp-sqlalchemy, a
+# generic SQL server; finamatik-ops-mcp, a sales and operations app) and an office-document one
+# (excel-mcp-server), all from PyPI, each in its own sandbox, with a fixed seed; and the liar
+# fixture; and the audit over Streamable HTTP against the conformance
 # example. Prints each table and checks what tests/probe_servers.py expects.
 # The servers are installed into `target/probe-servers` (or `$PROBE_SERVERS_HOME`) the first
 # time, at pinned versions.
@@ -11,6 +13,9 @@ cd "$(dirname "$0")/.."
 FILESYSTEM_VERSION=2026.8.31
 MEMORY_VERSION=2026.8.31
 GIT_VERSION=2026.10.19
+SQLALCHEMY_VERSION=0.2.4
+OPS_VERSION=0.1.1
+EXCEL_VERSION=2.2.2
 HOME_DIR="${PROBE_SERVERS_HOME:-target/probe-servers}"
 mkdir -p "$HOME_DIR"
 HOME_DIR="$(cd "$HOME_DIR" && pwd)"
@@ -27,6 +32,20 @@ if [ ! -x "$HOME_DIR/venv/bin/mcp-server-git" ]; then
   "$HOME_DIR/venv/bin/pip" install --quiet --disable-pip-version-check "mcp-server-git==$GIT_VERSION"
 fi
 
+# Each Python server in a virtual environment of its own, at a pinned version (and the SDK or
+# pydantic it was released against, where a newer one breaks it).
+python_server() {
+  local venv="$HOME_DIR/$1" program="$2"; shift 2
+  if [ ! -x "$venv/bin/$program" ]; then
+    echo "== installing $* into $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "$@"
+  fi
+}
+python_server venv-sqlalchemy mcp-sqlalchemy "mcp-sqlalchemy==$SQLALCHEMY_VERSION" "pydantic==2.11.10"
+python_server venv-ops finamatik-ops-mcp "finamatik-ops-mcp==$OPS_VERSION" "mcp==1.30.0"
+python_server venv-excel excel-mcp-server "excel-mcp-server==$EXCEL_VERSION"
+
 cargo build --quiet -p mcp-annotations-audit --bin annotations-audit --example liar_server
 AUDIT=target/debug/annotations-audit
 OUT="$HOME_DIR/results"
@@ -38,6 +57,23 @@ rm -rf "$SEED" && mkdir -p "$SEED/repo"
 (cd "$SEED/repo" && git init -q && git config user.email probe@example.com \
   && git config user.name probe && echo hello > README.md && git add README.md \
   && git commit -qm "first")
+
+# A SQLite database of three rows for mcp-sqlalchemy, and a workbook for excel-mcp-server.
+SEED_DB="$HOME_DIR/seed-sqlite"
+rm -rf "$SEED_DB" && mkdir -p "$SEED_DB"
+python3 -c "
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.executescript('CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT NOT NULL, qty INTEGER);'
+                 \"INSERT INTO items (name, qty) VALUES ('apple', 3), ('pear', 5), ('plum', 7);\")
+db.commit()" "$SEED_DB/test.db"
+SEED_XLSX="$HOME_DIR/seed-xlsx"
+rm -rf "$SEED_XLSX" && mkdir -p "$SEED_XLSX"
+"$HOME_DIR/venv-excel/bin/python" -c "
+import openpyxl, sys
+book = openpyxl.Workbook(); sheet = book.active; sheet.title = 'Sheet1'
+sheet.append(['name', 'qty']); sheet.append(['apple', 3]); sheet.append(['pear', 5])
+book.save(sys.argv[1])" "$SEED_XLSX/book.xlsx"
 
 probe() {
   local name="$1"; shift
@@ -56,6 +92,11 @@ probe filesystem -- node "$HOME_DIR/node_modules/@modelcontextprotocol/server-fi
 probe memory --env 'MEMORY_FILE_PATH={sandbox}/memory.jsonl' -- \
   node "$HOME_DIR/node_modules/@modelcontextprotocol/server-memory/dist/index.js"
 probe git --seed-dir "$SEED" -- "$HOME_DIR/venv/bin/mcp-server-git" --repository '{sandbox}/repo'
+probe sqlalchemy --seed-dir "$SEED_DB" --env MCP_READ_ONLY=false -- \
+  "$HOME_DIR/venv-sqlalchemy/bin/mcp-sqlalchemy" --database-url 'sqlite+aiosqlite:///{sandbox}/test.db'
+# Its audit log records every call, reads included: append-only, as its users would say.
+probe ops --env 'OPS_MCP_HOME={sandbox}' --append-only audit.jsonl -- "$HOME_DIR/venv-ops/bin/finamatik-ops-mcp"
+probe excel --seed-dir "$SEED_XLSX" -- "$HOME_DIR/venv-excel/bin/excel-mcp-server" stdio --allow-dir '{sandbox}'
 probe liar -- target/debug/examples/liar_server
 
 # The audit over Streamable HTTP, against the conformance example.

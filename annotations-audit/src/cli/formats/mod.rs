@@ -79,7 +79,7 @@ pub fn escape(segment: &str) -> String {
 }
 
 /// Where `was` lost something in `is` by the additive rule: an object key removed, a value
-/// overwritten, or an array no longer containing every item (items matched as
+/// overwritten (a `null` filled is not), or an array no longer containing every item (items matched as
 /// `mcp_annotations_verify::contains` does). The pointer of the first loss, from `at`.
 pub fn lost_at(was: &Value, is: &Value, at: &str) -> Option<String> {
     match (was, is) {
@@ -93,6 +93,8 @@ pub fn lost_at(was: &Value, is: &Value, at: &str) -> Option<String> {
         (Value::Array(_), Value::Array(_)) => (!mcp_annotations_verify::contains(was, is))
             .then(|| format!("{} lost an item or had one overwritten", shown(at))),
         _ if was == is => None,
+        // An empty value filled (a NULL column set, a `null` given a value) loses nothing.
+        (Value::Null, _) => None,
         _ => Some(format!("{} was overwritten", shown(at))),
     }
 }
@@ -153,6 +155,10 @@ mod tests {
         let updated = json!({"tables": {"t": {"rows": {"1": {"v": "z"}}}}});
         let deleted = json!({"tables": {"t": {"rows": {}}}});
         assert_eq!(lost_at(&was, &grown, ""), None);
+        let empty = json!({"rows": {"1": {"done_at": null}}});
+        let filled = json!({"rows": {"1": {"done_at": 5}}});
+        assert_eq!(lost_at(&empty, &filled, ""), None);
+        assert!(lost_at(&filled, &empty, "").is_some());
         assert_eq!(
             lost_at(&was, &updated, "").as_deref(),
             Some("/tables/t/rows/1/v was overwritten")

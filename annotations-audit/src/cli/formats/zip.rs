@@ -99,8 +99,15 @@ fn member_view(name: &str, data: &[u8]) -> Value {
             .starts_with('<')
             .then(|| roxmltree::Document::parse(trimmed))
         {
+            // A relationship's target is relative to the folder of the part it belongs to
+            // (`xl/_rels/workbook.xml.rels` belongs to `xl/workbook.xml`), or absolute from
+            // the package's root: some writers write one form, some the other.
+            let base = name
+                .strip_suffix(".rels")
+                .and_then(|part| part.rsplit_once("_rels/"))
+                .map(|(folder, _)| folder.to_owned());
             let part = Part {
-                rels: name.ends_with(".rels"),
+                rels: base.as_deref(),
                 worksheet: name.starts_with("xl/worksheets/"),
             };
             return element(document.root_element(), part);
@@ -114,25 +121,32 @@ fn member_view(name: &str, data: &[u8]) -> Value {
 
 /// What kind of part an element is in.
 #[derive(Clone, Copy)]
-struct Part {
-    /// A `.rels` part, whose `Id`s are relationship ids.
-    rels: bool,
+struct Part<'a> {
+    /// For a `.rels` part (whose `Id`s are relationship ids), the folder its targets are
+    /// relative to.
+    rels: Option<&'a str>,
     /// A worksheet of a workbook.
     worksheet: bool,
 }
 
 /// An element as JSON, without relationship ids and what [`is_derived`] leaves out.
-fn element(node: roxmltree::Node<'_, '_>, part: Part) -> Value {
+fn element(node: roxmltree::Node<'_, '_>, part: Part<'_>) -> Value {
     let mut attributes = Map::new();
     for attribute in node.attributes() {
         let name = match attribute.namespace() {
             Some(RELATIONSHIPS) => continue,
             Some(namespace) => format!("{{{namespace}}}{}", attribute.name()),
-            None if part.rels && attribute.name() == "Id" => continue,
+            None if part.rels.is_some() && attribute.name() == "Id" => continue,
             _ if attribute.name().starts_with("rsid") => continue,
             None => attribute.name().to_owned(),
         };
-        attributes.insert(name, Value::from(attribute.value()));
+        let value = match part.rels {
+            Some(base) if name == "Target" && node.attribute("TargetMode") != Some("External") => {
+                target(base, attribute.value())
+            }
+            _ => attribute.value().to_owned(),
+        };
+        attributes.insert(name, Value::from(value));
     }
     let children: Vec<Value> = node
         .children()
@@ -148,6 +162,26 @@ fn element(node: roxmltree::Node<'_, '_>, part: Part) -> Value {
         })
         .collect();
     json!({"name": node.tag_name().name(), "attributes": attributes, "children": children})
+}
+
+/// A relationship's target as a path from the package's root: `/xl/styles.xml` and, from
+/// `xl/`, `styles.xml` are both `xl/styles.xml` (`..` taken back a folder).
+fn target(base: &str, target: &str) -> String {
+    let joined = match target.strip_prefix('/') {
+        Some(absolute) => absolute.to_owned(),
+        None => format!("{base}{target}"),
+    };
+    let mut parts: Vec<&str> = Vec::new();
+    for part in joined.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            part => parts.push(part),
+        }
+    }
+    parts.join("/")
 }
 
 #[cfg(test)]
@@ -189,9 +223,13 @@ mod tests {
         let relationship = &view["members"]["xl/_rels/workbook.xml.rels"]["children"][0];
         assert_eq!(
             relationship["attributes"],
-            json!({"Type": "sheet", "Target": "worksheets/sheet1.xml"})
+            json!({"Type": "sheet", "Target": "xl/worksheets/sheet1.xml"})
         );
         assert!(view["members"].get("docProps/core.xml").is_none());
+        // The same relationship written from the root: the same target.
+        assert_eq!(target("xl/", "worksheets/sheet1.xml"), "xl/worksheets/sheet1.xml");
+        assert_eq!(target("xl/", "/xl/worksheets/sheet1.xml"), "xl/worksheets/sheet1.xml");
+        assert_eq!(target("xl/worksheets/", "../media/a.png"), "xl/media/a.png");
         assert_eq!(view["members"]["data.json"], json!({"a": 1}));
     }
 
