@@ -52,13 +52,14 @@ words = {"verified", "violated", "unexercised", "unclaimed"}
 check(all(set(probe.values()) <= words for probe in git.values()), git)
 check(any(p["readOnly"] == "verified" for p in git.values()), git)
 
-# The SQLite-backed generic SQL server and the office-document server: no violation (a claim
-# may be left nondeterministic, never accused on one run), most of their read-only claims
-# verified.
-for name in ("sqlalchemy", "excel"):
+# The SQLite-backed generic SQL server and the office-document server: most of their
+# read-only claims verified, and no violation but one: excel-mcp-server's rename_sheet claims
+# destructiveHint false, "only additive updates" in the spec's words, and overwrites a sheet's
+# name (reproduced in each run). A claim may be left nondeterministic, never accused on one run.
+for name, known in (("sqlalchemy", set()), ("excel", {("rename_sheet", "nonDestructive")})):
     found = verdicts(name)
-    for tool, probe in found.items():
-        check("violated" not in probe.values(), (name, tool, probe))
+    violated = {(tool, hint) for tool, probe in found.items() for hint, word in probe.items() if word == "violated"}
+    check(violated <= known, (name, violated - known))
     verified = sum(p["readOnly"] == "verified" for p in found.values())
     check(verified >= 5, (name, found))
 

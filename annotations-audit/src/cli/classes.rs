@@ -16,6 +16,8 @@ pub struct Place {
     text: String,
     path: Vec<String>,
     pointer: Option<Vec<String>>,
+    /// Whether `*` is a `*` (a place the probe found, named as it is), not a wildcard.
+    literal: bool,
 }
 
 impl Place {
@@ -50,7 +52,28 @@ impl Place {
             text: text.to_owned(),
             path: path.split('/').map(str::to_owned).collect(),
             pointer,
+            literal: false,
         })
+    }
+
+    /// The file at `path` (or the value at `pointer` in it, a JSON pointer), as they are:
+    /// a `*` or `#` in them is one, not a wildcard or a pointer.
+    pub fn literal(path: &str, pointer: Option<&str>) -> Place {
+        let pointer = pointer.filter(|p| p.starts_with('/')).map(|pointer| {
+            pointer[1..]
+                .split('/')
+                .map(|segment| segment.replace("~1", "/").replace("~0", "~"))
+                .collect()
+        });
+        Place {
+            text: match &pointer {
+                Some(_) => format!("{path}#{}", pointer_text(pointer.as_ref())),
+                None => path.to_owned(),
+            },
+            path: path.split('/').map(str::to_owned).collect(),
+            pointer,
+            literal: true,
+        }
     }
 
     /// The place as the user wrote it.
@@ -58,16 +81,37 @@ impl Place {
         &self.text
     }
 
-    /// Whether the place is all of `path` (or a folder above it).
-    fn covers(&self, path: &str) -> bool {
-        self.pointer.is_none() && glob(&self.path, &path.split('/').collect::<Vec<_>>(), true)
+    fn path_matches(&self, path: &str, prefix: bool) -> bool {
+        let path: Vec<&str> = path.split('/').collect();
+        if self.literal {
+            return path.len() >= self.path.len()
+                && (prefix || path.len() == self.path.len())
+                && self.path.iter().zip(&path).all(|(a, b)| a == b);
+        }
+        glob(&self.path, &path, prefix)
     }
 
-    /// The pointer into `path`'s view this place names, if it names one in that file.
-    fn pointer_in(&self, path: &str) -> Option<&[String]> {
-        let pointer = self.pointer.as_deref()?;
-        glob(&self.path, &path.split('/').collect::<Vec<_>>(), false).then_some(pointer)
+    /// Whether the place is all of `path` (or a folder above it).
+    fn covers(&self, path: &str) -> bool {
+        self.pointer.is_none() && self.path_matches(path, true)
     }
+
+    /// The pointer into `path`'s view this place names, if it names one in that file, and
+    /// whether its `*` segments are wildcards.
+    fn pointer_in(&self, path: &str) -> Option<(&[String], bool)> {
+        let pointer = self.pointer.as_deref()?;
+        self.path_matches(path, false)
+            .then_some((pointer, !self.literal))
+    }
+}
+
+/// A pointer's segments written as a JSON pointer again.
+fn pointer_text(segments: Option<&Vec<String>>) -> String {
+    segments
+        .into_iter()
+        .flatten()
+        .map(|segment| format!("/{}", segment.replace('~', "~0").replace('/', "~1")))
+        .collect()
 }
 
 /// Whether `pattern` matches `path` (whole, or a prefix of it if `prefix`).
@@ -125,8 +169,8 @@ impl Classes {
     pub fn without_volatile(&self, path: &str, view: &Value) -> Value {
         let mut view = view.clone();
         for place in &self.volatile {
-            if let Some(pointer) = place.pointer_in(path) {
-                remove(&mut view, pointer);
+            if let Some((pointer, wild)) = place.pointer_in(path) {
+                remove(&mut view, pointer, wild);
             }
         }
         view
@@ -138,8 +182,8 @@ impl Classes {
     pub fn without_growth(&self, path: &str, was: &Value, is: &Value) -> Value {
         let mut is = is.clone();
         for place in &self.append_only {
-            if let Some(pointer) = place.pointer_in(path) {
-                fold(was, &mut is, pointer);
+            if let Some((pointer, wild)) = place.pointer_in(path) {
+                fold(was, &mut is, pointer, wild);
             }
         }
         is
@@ -147,14 +191,14 @@ impl Classes {
 }
 
 /// Removes every value `pointer` (with `*` segments) names.
-fn remove(value: &mut Value, pointer: &[String]) {
+fn remove(value: &mut Value, pointer: &[String], wild: bool) {
     let Some((first, rest)) = pointer.split_first() else {
         return;
     };
     let last = rest.is_empty();
     match value {
         Value::Object(map) => {
-            let keys: Vec<String> = if first == "*" {
+            let keys: Vec<String> = if wild && first == "*" {
                 map.keys().cloned().collect()
             } else {
                 vec![first.clone()]
@@ -163,12 +207,12 @@ fn remove(value: &mut Value, pointer: &[String]) {
                 if last {
                     map.remove(&key);
                 } else if let Some(inner) = map.get_mut(&key) {
-                    remove(inner, rest);
+                    remove(inner, rest, wild);
                 }
             }
         }
         Value::Array(items) => {
-            let indexes: Vec<usize> = if first == "*" {
+            let indexes: Vec<usize> = if wild && first == "*" {
                 (0..items.len()).collect()
             } else {
                 first.parse().into_iter().collect()
@@ -178,7 +222,7 @@ fn remove(value: &mut Value, pointer: &[String]) {
                     if last {
                         *inner = Value::Null;
                     } else {
-                        remove(inner, rest);
+                        remove(inner, rest, wild);
                     }
                 }
             }
@@ -189,7 +233,7 @@ fn remove(value: &mut Value, pointer: &[String]) {
 
 /// At each place `pointer` names in `is`: where `was` holds no such place, it is dropped; where
 /// `was`'s value there is contained in `is`'s (it only grew), `was`'s value is put back.
-fn fold(was: &Value, is: &mut Value, pointer: &[String]) {
+fn fold(was: &Value, is: &mut Value, pointer: &[String], wild: bool) {
     let Some((first, rest)) = pointer.split_first() else {
         if mcp_annotations_verify::contains(was, is) {
             *is = was.clone();
@@ -198,7 +242,7 @@ fn fold(was: &Value, is: &mut Value, pointer: &[String]) {
     };
     match is {
         Value::Object(map) => {
-            let keys: Vec<String> = if first == "*" {
+            let keys: Vec<String> = if wild && first == "*" {
                 map.keys().cloned().collect()
             } else {
                 vec![first.clone()]
@@ -207,7 +251,7 @@ fn fold(was: &Value, is: &mut Value, pointer: &[String]) {
                 match was.get(&key) {
                     Some(old) => {
                         if let Some(inner) = map.get_mut(&key) {
-                            fold(old, inner, rest);
+                            fold(old, inner, rest, wild);
                         }
                     }
                     None => {
@@ -218,10 +262,11 @@ fn fold(was: &Value, is: &mut Value, pointer: &[String]) {
         }
         Value::Array(items) => {
             for (index, inner) in items.iter_mut().enumerate() {
-                if let (true, Some(old)) =
-                    (first == "*" || first.parse() == Ok(index), was.get(index))
-                {
-                    fold(old, inner, rest);
+                if let (true, Some(old)) = (
+                    (wild && first == "*") || first.parse() == Ok(index),
+                    was.get(index),
+                ) {
+                    fold(old, inner, rest, wild);
                 }
             }
         }
@@ -247,9 +292,22 @@ mod tests {
         );
         let column = Place::parse("state.db#/tables/items/rows/*/seen").unwrap();
         assert!(!column.covers("state.db"));
-        assert_eq!(column.pointer_in("state.db").unwrap().len(), 5);
+        assert_eq!(column.pointer_in("state.db").unwrap().0.len(), 5);
         assert!(Place::parse("/etc/passwd").is_err());
         assert!(Place::parse("state.db#tables").is_err());
+        // A place the probe found is named as it is: a file called `*` is that file only.
+        let star = Place::literal("*", None);
+        assert!(star.covers("*"));
+        assert!(!star.covers("state.db"));
+        let row = Place::literal("s.db", Some("/tables/t/rows/*"));
+        let mut view = json!({"tables": {"t": {"rows": {"*": 1, "a": 2}}}});
+        Classes {
+            volatile: vec![row],
+            append_only: Vec::new(),
+        }
+        .without_volatile("s.db", &view.clone())
+        .clone_into(&mut view);
+        assert_eq!(view, json!({"tables": {"t": {"rows": {"a": 2}}}}));
     }
 
     #[test]

@@ -189,7 +189,10 @@ fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
             .flatten();
         // A file with a view is what its view holds; a git index read by its entries is as
         // long as their text.
-        let size = if let Some((_, view)) = &view {
+        let size = if kind == "dir" {
+            // A folder's own size is its file system's bookkeeping, not what it holds.
+            0
+        } else if let Some((_, view)) = &view {
             let text = view.to_string();
             let mut hasher_of_view = DefaultHasher::new();
             text.hash(&mut hasher_of_view);
@@ -248,6 +251,24 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
+    }
+
+    /// A line extended at the end of a file without a final newline: grown, not lost; a
+    /// branch a commit moved forward: moved, not lost; a branch deleted: lost.
+    #[test]
+    fn growth_at_the_end_and_a_moved_branch_lose_nothing() {
+        let dir = scratch("grown");
+        std::fs::create_dir_all(dir.join(".git/refs/heads")).unwrap();
+        std::fs::write(dir.join("log.txt"), "a\nb").unwrap();
+        std::fs::write(dir.join(".git/refs/heads/main"), "1111\n").unwrap();
+        let before = observe(&dir);
+        std::fs::write(dir.join("log.txt"), "a\nbc\n").unwrap();
+        std::fs::write(dir.join(".git/refs/heads/main"), "2222\n").unwrap();
+        let after = observe(&dir);
+        assert_eq!(lost(&before, &after, &Classes::default()), None);
+        std::fs::remove_file(dir.join(".git/refs/heads/main")).unwrap();
+        assert!(lost(&before, &observe(&dir), &Classes::default()).is_some());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// A file holding one number that grew is a counter: no loss; one that went back is.

@@ -12,11 +12,22 @@ pub fn is_git_lock(relative: &str) -> bool {
 /// Whether `relative` is where a git repository says where it stands: its `HEAD` and the
 /// heads git keeps beside it while it works (`ORIG_HEAD`, `FETCH_HEAD`, `MERGE_HEAD`).
 pub fn is_git_cursor(relative: &str) -> bool {
-    ["HEAD", "ORIG_HEAD", "FETCH_HEAD", "MERGE_HEAD"]
-        .iter()
-        .any(|name| {
-            relative == format!(".git/{name}") || relative.ends_with(&format!("/.git/{name}"))
-        })
+    let inside = relative
+        .strip_prefix(".git/")
+        .or_else(|| relative.split_once("/.git/").map(|(_, inside)| inside));
+    // A branch or tag moved (a commit moves its branch forward) keeps every commit it named
+    // (commits are objects, judged themselves); one removed is a loss, as any path removed.
+    inside.is_some_and(|inside| {
+        [
+            "HEAD",
+            "ORIG_HEAD",
+            "FETCH_HEAD",
+            "MERGE_HEAD",
+            "COMMIT_EDITMSG",
+        ]
+        .contains(&inside)
+            || inside.starts_with("refs/")
+    })
 }
 
 /// Whether `relative` is a git repository's index (`.git/index`, at any depth).

@@ -130,14 +130,38 @@ struct Part<'a> {
 }
 
 /// An element as JSON, without relationship ids and what [`is_derived`] leaves out.
+/// How deep an element tree is read; deeper, an element is kept as its text's length and
+/// hash (a document nested thousands deep is judged, not a stack overflowed).
+const MAX_DEPTH: usize = 128;
+
 fn element(node: roxmltree::Node<'_, '_>, part: Part<'_>) -> Value {
+    element_at(node, part, 0)
+}
+
+fn element_at(node: roxmltree::Node<'_, '_>, part: Part<'_>, depth: usize) -> Value {
+    if depth >= MAX_DEPTH {
+        use std::hash::{DefaultHasher, Hash, Hasher};
+        let mut hasher = DefaultHasher::new();
+        let mut length = 0usize;
+        for descendant in node.descendants() {
+            descendant.tag_name().name().hash(&mut hasher);
+            if let Some(text) = descendant.text() {
+                text.hash(&mut hasher);
+                length += text.len();
+            }
+        }
+        return json!({"name": node.tag_name().name(), "deeper": {"length": length, "hash": format!("{:016x}", hasher.finish())}});
+    }
     let mut attributes = Map::new();
     for attribute in node.attributes() {
+        // A word processor's revision-session ids (`w:rsidR`, ...), written afresh each session.
+        if attribute.name().starts_with("rsid") {
+            continue;
+        }
         let name = match attribute.namespace() {
             Some(RELATIONSHIPS) => continue,
             Some(namespace) => format!("{{{namespace}}}{}", attribute.name()),
             None if part.rels.is_some() && attribute.name() == "Id" => continue,
-            _ if attribute.name().starts_with("rsid") => continue,
             None => attribute.name().to_owned(),
         };
         let value = match part.rels {
@@ -152,7 +176,7 @@ fn element(node: roxmltree::Node<'_, '_>, part: Part<'_>) -> Value {
         .children()
         .filter_map(|child| {
             if child.is_element() {
-                (!is_derived(child, part.worksheet)).then(|| element(child, part))
+                (!is_derived(child, part.worksheet)).then(|| element_at(child, part, depth + 1))
             } else if child.is_text() {
                 let text = child.text().unwrap_or("");
                 (!text.trim().is_empty()).then(|| Value::from(text))
@@ -227,8 +251,14 @@ mod tests {
         );
         assert!(view["members"].get("docProps/core.xml").is_none());
         // The same relationship written from the root: the same target.
-        assert_eq!(target("xl/", "worksheets/sheet1.xml"), "xl/worksheets/sheet1.xml");
-        assert_eq!(target("xl/", "/xl/worksheets/sheet1.xml"), "xl/worksheets/sheet1.xml");
+        assert_eq!(
+            target("xl/", "worksheets/sheet1.xml"),
+            "xl/worksheets/sheet1.xml"
+        );
+        assert_eq!(
+            target("xl/", "/xl/worksheets/sheet1.xml"),
+            "xl/worksheets/sheet1.xml"
+        );
         assert_eq!(target("xl/worksheets/", "../media/a.png"), "xl/media/a.png");
         assert_eq!(view["members"]["data.json"], json!({"a": 1}));
     }

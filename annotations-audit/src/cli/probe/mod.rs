@@ -262,11 +262,13 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                 calls += 1;
                 let result = match &call.answer {
                     Ok(Answer::Result(result)) => result,
+                    // A failed call, and a finding; what it did to the sandbox is judged all
+                    // the same (a tool may remove, then fail).
                     Ok(Answer::Error(error)) => {
                         failures.push(format!("a JSON-RPC error {error}"));
                         notes.push(json!({"arguments": arguments, "problem": format!("valid arguments answered with a JSON-RPC error: {error}")}));
                         violated_any = true;
-                        continue;
+                        &crashed
                     }
                     // A call the server did not live through is judged by the sandbox it
                     // left, and is a finding of its own.
@@ -302,7 +304,9 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     let text: String = text.chars().take(120).collect();
                     failures.push(format!("a failed result: {text:?}"));
                 }
-                collect(&arguments, result, &mut seen);
+                let mut shown = result.clone();
+                relative_to(&mut shown, &sandbox_path);
+                collect(&arguments, &shown, &mut seen);
                 if ok {
                     succeeded += 1;
                     let outside = match (&output, result.get("structuredContent")) {
@@ -343,7 +347,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                         let again = reproduce(
                             options,
                             &classes,
-                            &history[..earlier],
+                            (&history[..earlier], &sandbox_path),
                             &made,
                             hint,
                             run,

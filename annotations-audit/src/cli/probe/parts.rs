@@ -43,10 +43,15 @@ pub(super) fn cases_from_file(
 /// Every string in `value` with the sandbox's path written `{sandbox}`: a report that does not
 /// depend on where the sandbox was made.
 pub(super) fn relative_to(value: &mut Value, sandbox: &str) {
+    rebase(value, sandbox, "{sandbox}");
+}
+
+/// Every string in `value` with `from` (a sandbox's path) written `to`.
+pub(super) fn rebase(value: &mut Value, from: &str, to: &str) {
     match value {
-        Value::String(text) if text.contains(sandbox) => *text = text.replace(sandbox, "{sandbox}"),
-        Value::Array(items) => items.iter_mut().for_each(|item| relative_to(item, sandbox)),
-        Value::Object(map) => map.values_mut().for_each(|item| relative_to(item, sandbox)),
+        Value::String(text) if text.contains(from) => *text = text.replace(from, to),
+        Value::Array(items) => items.iter_mut().for_each(|item| rebase(item, from, to)),
+        Value::Object(map) => map.values_mut().for_each(|item| rebase(item, from, to)),
         _ => {}
     }
 }

@@ -66,16 +66,11 @@ pub(super) fn control(options: &Options, deadline: Instant) -> Result<Control, S
                 for line in at {
                     // `~ /pointer (...)`, or the whole value when it starts with no `/`.
                     let pointer = line[2..].split(' ').next().unwrap_or("");
-                    let place = if pointer.starts_with('/') {
-                        Place::parse(&format!("{path}#{pointer}"))
-                    } else {
-                        Place::parse(path)
-                    };
-                    volatile.extend(place);
+                    volatile.push(Place::literal(path, Some(pointer)));
                 }
             }
             _ if before.is_some_and(|b| b.hash == entry.hash && b.size == entry.size) => {}
-            _ => volatile.extend(Place::parse(path)),
+            _ => volatile.push(Place::literal(path, None)),
         }
     }
     Ok(Control {
@@ -121,16 +116,25 @@ pub(super) fn broken(hint: usize, call: &Call, classes: &Classes) -> Option<Stri
 pub(super) fn reproduce(
     options: &Options,
     classes: &Classes,
-    history: &[Made],
+    (history, main): (&[Made], &str),
     made: &Made,
     hint: usize,
     run: u32,
     deadline: Instant,
 ) -> Result<Option<String>, String> {
     let sandbox = sandbox(options, &format!("run{run}"))?;
+    // The calls as the main run made them, its sandbox's paths now this run's.
+    let here = sandbox.dir.to_string_lossy().into_owned();
+    let rebased = |made: &Made| {
+        let mut made = made.clone();
+        super::parts::rebase(&mut made.arguments, main, &here);
+        made
+    };
+    let history: Vec<Made> = history.iter().map(rebased).collect();
+    let made = &rebased(made);
     let mut peer = start(options, &sandbox.dir, deadline)?;
     peer.list_tools()?;
-    for earlier in history {
+    for earlier in &history {
         if Instant::now() > deadline {
             return Err("the probe's time ran out".to_owned());
         }

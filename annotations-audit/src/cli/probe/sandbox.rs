@@ -10,7 +10,7 @@ use super::Options;
 /// The script that makes every mount read-only in the server's own mount namespace, then the
 /// sandbox (its first argument) and the `--writable` places writable again, and runs the
 /// server (the rest). A write outside them fails with "Read-only file system".
-pub(super) const CONFINE: &str = r#"set -e
+pub(super) const CONFINE: &str = r#"set -ef
 sandbox="$1"; shift
 writable="$1"; shift
 for mount in $(awk '{print $5}' /proc/self/mountinfo); do
@@ -20,6 +20,9 @@ for place in "$sandbox" $writable; do
   mount --bind "$place" "$place"
   mount -o remount,bind,rw "$place"
 done
+# Confined, or not at all: the folder beside the sandbox must refuse a write.
+check="$(dirname "$sandbox")/.annotations-audit-confined-$$"
+if ( : > "$check" ) 2>/dev/null; then rm -f "$check"; echo "not confined" >&2; exit 97; fi
 # The working folder again, by its path: the one held was the read-only mount's.
 cd "$(pwd -P)"
 exec "$@""#;
