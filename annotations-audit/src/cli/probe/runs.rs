@@ -92,7 +92,7 @@ pub(super) fn failed(result: &Value) -> bool {
                 .starts_with("error"))
 }
 
-/// What broke hint `hint` (an index into [`HINTS`]) in `call`, by `classes`: read-only, any
+/// What broke hint `hint` (an index into [`super::HINTS`]) in `call`, by `classes`: read-only, any
 /// change; idempotent, a change by the second call beyond append-only growth;
 /// non-destructive, anything lost.
 pub(super) fn broken(hint: usize, call: &Call, classes: &Classes) -> Option<String> {
