@@ -36,12 +36,7 @@ impl Place {
         }
         let pointer = match pointer {
             None | Some("") => None,
-            Some(pointer) if pointer.starts_with('/') => Some(
-                pointer[1..]
-                    .split('/')
-                    .map(|segment| segment.replace("~1", "/").replace("~0", "~"))
-                    .collect(),
-            ),
+            Some(pointer) if pointer.starts_with('/') => Some(segments(pointer)),
             Some(_) => {
                 return Err(format!(
                     "`{text}`: what follows `#` is a JSON pointer, starting with `/`"
@@ -59,19 +54,14 @@ impl Place {
     /// The file at `path` (or the value at `pointer` in it, a JSON pointer), as they are:
     /// a `*` or `#` in them is one, not a wildcard or a pointer.
     pub fn literal(path: &str, pointer: Option<&str>) -> Place {
-        let pointer = pointer.filter(|p| p.starts_with('/')).map(|pointer| {
-            pointer[1..]
-                .split('/')
-                .map(|segment| segment.replace("~1", "/").replace("~0", "~"))
-                .collect()
-        });
+        let pointer = pointer.filter(|p| p.starts_with('/'));
         Place {
-            text: match &pointer {
-                Some(_) => format!("{path}#{}", pointer_text(pointer.as_ref())),
+            text: match pointer {
+                Some(pointer) => format!("{path}#{pointer}"),
                 None => path.to_owned(),
             },
             path: path.split('/').map(str::to_owned).collect(),
-            pointer,
+            pointer: pointer.map(segments),
             literal: true,
         }
     }
@@ -105,13 +95,26 @@ impl Place {
     }
 }
 
-/// A pointer's segments written as a JSON pointer again.
-fn pointer_text(segments: Option<&Vec<String>>) -> String {
-    segments
-        .into_iter()
-        .flatten()
-        .map(|segment| format!("/{}", segment.replace('~', "~0").replace('/', "~1")))
+/// The segments of a JSON pointer (starting with `/`), unescaped.
+fn segments(pointer: &str) -> Vec<String> {
+    pointer[1..]
+        .split('/')
+        .map(|segment| segment.replace("~1", "/").replace("~0", "~"))
         .collect()
+}
+
+/// The keys of `map` a pointer's segment names: every key for a wildcard `*`, else itself.
+fn keys_named(map: &serde_json::Map<String, Value>, segment: &str, wild: bool) -> Vec<String> {
+    if wild && segment == "*" {
+        map.keys().cloned().collect()
+    } else {
+        vec![segment.to_owned()]
+    }
+}
+
+/// Whether a pointer's segment names the array index `index`.
+fn names_index(segment: &str, wild: bool, index: usize) -> bool {
+    (wild && segment == "*") || segment.parse() == Ok(index)
 }
 
 /// Whether `pattern` matches `path` (whole, or a prefix of it if `prefix`).
@@ -198,12 +201,7 @@ fn remove(value: &mut Value, pointer: &[String], wild: bool) {
     let last = rest.is_empty();
     match value {
         Value::Object(map) => {
-            let keys: Vec<String> = if wild && first == "*" {
-                map.keys().cloned().collect()
-            } else {
-                vec![first.clone()]
-            };
-            for key in keys {
+            for key in keys_named(map, first, wild) {
                 if last {
                     map.remove(&key);
                 } else if let Some(inner) = map.get_mut(&key) {
@@ -212,18 +210,14 @@ fn remove(value: &mut Value, pointer: &[String], wild: bool) {
             }
         }
         Value::Array(items) => {
-            let indexes: Vec<usize> = if wild && first == "*" {
-                (0..items.len()).collect()
-            } else {
-                first.parse().into_iter().collect()
-            };
-            for index in indexes {
-                if let Some(inner) = items.get_mut(index) {
-                    if last {
-                        *inner = Value::Null;
-                    } else {
-                        remove(inner, rest, wild);
-                    }
+            for (index, inner) in items.iter_mut().enumerate() {
+                if !names_index(first, wild, index) {
+                    continue;
+                }
+                if last {
+                    *inner = Value::Null;
+                } else {
+                    remove(inner, rest, wild);
                 }
             }
         }
@@ -242,12 +236,7 @@ fn fold(was: &Value, is: &mut Value, pointer: &[String], wild: bool) {
     };
     match is {
         Value::Object(map) => {
-            let keys: Vec<String> = if wild && first == "*" {
-                map.keys().cloned().collect()
-            } else {
-                vec![first.clone()]
-            };
-            for key in keys {
+            for key in keys_named(map, first, wild) {
                 match was.get(&key) {
                     Some(old) => {
                         if let Some(inner) = map.get_mut(&key) {
@@ -262,10 +251,7 @@ fn fold(was: &Value, is: &mut Value, pointer: &[String], wild: bool) {
         }
         Value::Array(items) => {
             for (index, inner) in items.iter_mut().enumerate() {
-                if let (true, Some(old)) = (
-                    (wild && first == "*") || first.parse() == Ok(index),
-                    was.get(index),
-                ) {
+                if let (true, Some(old)) = (names_index(first, wild, index), was.get(index)) {
                     fold(old, inner, rest, wild);
                 }
             }

@@ -71,11 +71,14 @@ pub fn changed(
         .map(|path| format!("`{path}` was added"))
 }
 
-/// Whether a file only grew: its old bytes a prefix of its new ones, or its old lines all
-/// among its new ones.
+/// Whether a file only grew: its old bytes a prefix of its new ones, or (text) its old lines
+/// all among its new ones.
 fn grew(old: &Entry, new: &Entry) -> bool {
     match (&old.contents, &new.contents) {
-        (Some(was), Some(is)) => is.starts_with(was) || lines_kept(was, is).is_none(),
+        (Some(was), Some(is)) => {
+            is.starts_with(was)
+                || text(was, is).is_some_and(|(was, is)| line_lost(was, is).is_none())
+        }
         _ => new.size >= old.size,
     }
 }
@@ -184,14 +187,11 @@ pub fn lost(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> {
         {
             continue;
         }
-        if let (Ok(_), Ok(_)) = (std::str::from_utf8(was), std::str::from_utf8(is)) {
-            if let Some(line) = lines_kept(was, is) {
-                return Some(format!("`{path}` lost the line {line:?}"));
-            }
-            continue;
-        }
-        if !is.starts_with(was) {
+        let Some((was, is)) = text(was, is) else {
             return Some(format!("`{path}` was overwritten, not grown at its end"));
+        };
+        if let Some(line) = line_lost(was, is) {
+            return Some(format!("`{path}` lost the line {line:?}"));
         }
     }
     None
@@ -210,12 +210,17 @@ fn counter_reset(was: &Value, is: &Value) -> Option<String> {
         .map(|(name, _)| name.clone())
 }
 
+/// Both contents as text, where both are.
+fn text<'a>(was: &'a [u8], is: &'a [u8]) -> Option<(&'a str, &'a str)> {
+    Some((
+        std::str::from_utf8(was).ok()?,
+        std::str::from_utf8(is).ok()?,
+    ))
+}
+
 /// The first line of `was` that `is` no longer has (lines as a multiset), cut to 60
-/// characters; `None` when every line is kept (or either is not text).
-fn lines_kept(was: &[u8], is: &[u8]) -> Option<String> {
-    let (Ok(was), Ok(is)) = (std::str::from_utf8(was), std::str::from_utf8(is)) else {
-        return None;
-    };
+/// characters; `None` when every line is kept.
+fn line_lost(was: &str, is: &str) -> Option<String> {
     let mut lines: BTreeMap<&str, i64> = BTreeMap::new();
     for line in is.lines() {
         *lines.entry(line).or_default() += 1;
@@ -241,8 +246,8 @@ pub fn diff(before: &Tree, after: &Tree, limit: usize) -> Vec<String> {
                 (Some((_, was)), Some((_, is))) => {
                     let mut at = Vec::new();
                     formats::differences(was, is, "", &mut at, limit);
-                    for line in at {
-                        lines.push(format!("{} {path}#{}", &line[..1], &line[2..]));
+                    for difference in at {
+                        lines.push(format!("{} {path}#{}", difference.sign, difference.place()));
                     }
                 }
                 _ => lines.push(format!("~ {path} ({} -> {} bytes)", old.size, new.size)),

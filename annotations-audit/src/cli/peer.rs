@@ -343,30 +343,20 @@ impl Peer {
         let pid = child.id();
         let until = Instant::now() + max;
         // Each child's CPU time, and since when it was seen at work last.
-        let mut seen: Vec<(u32, u64, Instant)> = Vec::new();
+        let mut seen: std::collections::HashMap<u32, (u64, Instant)> =
+            std::collections::HashMap::new();
         loop {
             let now = Instant::now();
             let mut busy = false;
-            let children = descendants(pid);
-            for process in &children {
-                let at_work = process.running
-                    || seen
-                        .iter()
-                        .find(|(id, ..)| *id == process.id)
-                        .is_none_or(|(_, cpu, _)| *cpu != process.cpu);
-                match seen.iter_mut().find(|(id, ..)| *id == process.id) {
-                    Some(entry) => {
-                        if at_work {
-                            *entry = (process.id, process.cpu, now);
-                        }
-                    }
-                    None => seen.push((process.id, process.cpu, now)),
-                }
-                let since = seen
-                    .iter()
-                    .find(|(id, ..)| *id == process.id)
-                    .map_or(now, |(.., since)| *since);
-                busy |= at_work || now.duration_since(since) < IDLE;
+            for process in descendants(pid) {
+                let last = seen.get(&process.id).copied();
+                let at_work = process.running || last.is_none_or(|(cpu, _)| cpu != process.cpu);
+                let since = match last {
+                    Some((_, since)) if !at_work => since,
+                    _ => now,
+                };
+                seen.insert(process.id, (process.cpu, since));
+                busy |= now.duration_since(since) < IDLE;
             }
             if !busy || now >= until {
                 return;

@@ -103,9 +103,35 @@ fn shown(at: &str) -> &str {
     if at.is_empty() { "the whole value" } else { at }
 }
 
-/// The pointers at which `was` and `is` differ, at most `limit`: an object compared key by
+/// One place at which two views differ.
+pub struct Difference {
+    /// `-` removed, `+` added, `~` changed.
+    pub sign: char,
+    /// Where, as a JSON pointer (empty: the whole value).
+    pub pointer: String,
+    /// An array that changed length: its lengths before and after.
+    pub lengths: Option<(usize, usize)>,
+}
+
+impl Difference {
+    /// Where it is, in words: the pointer (or "the whole value") and any change of length.
+    pub fn place(&self) -> String {
+        match self.lengths {
+            Some((was, is)) => format!("{} ({was} -> {is} items)", shown(&self.pointer)),
+            None => shown(&self.pointer).to_owned(),
+        }
+    }
+}
+
+impl std::fmt::Display for Difference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.sign, self.place())
+    }
+}
+
+/// The places at which `was` and `is` differ, at most `limit`: an object compared key by
 /// key, an array item by item where both have as many, anything else as a whole.
-pub fn differences(was: &Value, is: &Value, at: &str, out: &mut Vec<String>, limit: usize) {
+pub fn differences(was: &Value, is: &Value, at: &str, out: &mut Vec<Difference>, limit: usize) {
     if out.len() >= limit || was == is {
         return;
     }
@@ -114,7 +140,11 @@ pub fn differences(was: &Value, is: &Value, at: &str, out: &mut Vec<String>, lim
             for (key, value) in old {
                 let here = format!("{at}/{}", escape(key));
                 match new.get(key) {
-                    None => out.push(format!("- {here}")),
+                    None => out.push(Difference {
+                        sign: '-',
+                        pointer: here,
+                        lengths: None,
+                    }),
                     Some(other) => differences(value, other, &here, out, limit),
                 }
                 if out.len() >= limit {
@@ -125,7 +155,11 @@ pub fn differences(was: &Value, is: &Value, at: &str, out: &mut Vec<String>, lim
                 if out.len() >= limit {
                     return;
                 }
-                out.push(format!("+ {at}/{}", escape(key)));
+                out.push(Difference {
+                    sign: '+',
+                    pointer: format!("{at}/{}", escape(key)),
+                    lengths: None,
+                });
             }
         }
         (Value::Array(old), Value::Array(new)) if old.len() == new.len() => {
@@ -133,13 +167,16 @@ pub fn differences(was: &Value, is: &Value, at: &str, out: &mut Vec<String>, lim
                 differences(value, other, &format!("{at}/{index}"), out, limit);
             }
         }
-        (Value::Array(old), Value::Array(new)) => out.push(format!(
-            "~ {} ({} -> {} items)",
-            shown(at),
-            old.len(),
-            new.len()
-        )),
-        _ => out.push(format!("~ {}", shown(at))),
+        (Value::Array(old), Value::Array(new)) => out.push(Difference {
+            sign: '~',
+            pointer: at.to_owned(),
+            lengths: Some((old.len(), new.len())),
+        }),
+        _ => out.push(Difference {
+            sign: '~',
+            pointer: at.to_owned(),
+            lengths: None,
+        }),
     }
 }
 
@@ -169,6 +206,7 @@ mod tests {
         );
         let mut out = Vec::new();
         differences(&was, &grown, "", &mut out, 10);
+        let out: Vec<String> = out.iter().map(ToString::to_string).collect();
         assert_eq!(out, ["+ /tables/t/rows/2"]);
     }
 }

@@ -98,13 +98,10 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
     let user_cases = cases_from_file(options.cases_file.as_deref())?;
     // The control session gets a quarter of the time at most; one that cannot be made (a
     // listing without end) leaves nothing found volatile, and says so.
-    let control =
-        control(options, Instant::now() + options.total / 4).unwrap_or_else(|error| Control {
-            volatile: Vec::new(),
-            idle: Vec::new(),
-            exit: Vec::new(),
-            failed: Some(error),
-        });
+    let (control, control_failed) = match control(options, Instant::now() + options.total / 4) {
+        Ok(control) => (control, None),
+        Err(error) => (Control::default(), Some(error)),
+    };
     let mut classes = options.classes.clone();
     classes.volatile.extend(control.volatile.iter().cloned());
     let sandbox = sandbox(options, "main")?;
@@ -119,7 +116,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
     let mut violated_any = false;
     let mut rows = Vec::new();
     let mut server_findings: Vec<Value> = listing_problems.into_iter().map(Value::from).collect();
-    if let Some(error) = &control.failed {
+    if let Some(error) = &control_failed {
         server_findings.push(json!(format!(
             "the control session (start, list, exit, no call) could not be made, so no state \
              was found volatile: {error}"
@@ -214,6 +211,10 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     out_of_time = true;
                     break;
                 }
+                // The sandbox as the call will find it: what generated values are drawn from,
+                // and the tree before the call.
+                peer.settle(SETTLE);
+                let mut before = tree::observe(&sandbox.dir);
                 let arguments = if let Some(given) = written.get(index as usize) {
                     given.clone()
                 } else {
@@ -238,7 +239,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     reuse(
                         &arguments,
                         &choices,
-                        &pool(&sandbox.dir, &tree::observe(&sandbox.dir), &seen),
+                        &pool(&sandbox.dir, &before, &seen),
                         validator,
                     )
                 };
@@ -250,13 +251,16 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                         )));
                     }
                     peer = start(options, &sandbox.dir, deadline)?;
+                    // What the server wrote as it started is not the call's doing.
+                    peer.settle(SETTLE);
+                    before = tree::observe(&sandbox.dir);
                 }
                 let made = Made {
                     tool: tool.name().to_owned(),
                     arguments: arguments.clone(),
                     twice: claimed[1],
                 };
-                let call = call(&mut peer, &sandbox.dir, &made.tool, &arguments, claimed[1]);
+                let call = call(&mut peer, &sandbox.dir, &made, before);
                 let earlier = history.len();
                 history.push(made.clone());
                 calls += 1;

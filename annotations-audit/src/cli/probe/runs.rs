@@ -33,14 +33,13 @@ pub(super) struct Made {
 }
 
 /// What the control session saw the server change with no call made.
+#[derive(Default)]
 pub(super) struct Control {
     /// Places that changed while the server sat idle: volatile.
     pub(super) volatile: Vec<Place>,
     pub(super) idle: Vec<String>,
     /// What it changed as it exited.
     pub(super) exit: Vec<String>,
-    /// Why the control session could not be made, if it could not.
-    pub(super) failed: Option<String>,
 }
 
 /// The control session: start, initialize, list, sit idle, exit; the sandbox observed after
@@ -63,10 +62,8 @@ pub(super) fn control(options: &Options, deadline: Instant) -> Result<Control, S
             (Some((_, was)), Some((_, is))) => {
                 let mut at = Vec::new();
                 super::super::formats::differences(was, is, "", &mut at, 64);
-                for line in at {
-                    // `~ /pointer (...)`, or the whole value when it starts with no `/`.
-                    let pointer = line[2..].split(' ').next().unwrap_or("");
-                    volatile.push(Place::literal(path, Some(pointer)));
+                for difference in at {
+                    volatile.push(Place::literal(path, Some(&difference.pointer)));
                 }
             }
             _ if before.is_some_and(|b| b.hash == entry.hash && b.size == entry.size) => {}
@@ -77,7 +74,6 @@ pub(super) fn control(options: &Options, deadline: Instant) -> Result<Control, S
         volatile,
         idle: judge::diff(&listed, &idle, 12),
         exit: judge::diff(&idle, &exited, 12),
-        failed: None,
     })
 }
 
@@ -158,35 +154,23 @@ pub(super) fn reproduce(
     let still = tree::observe(&sandbox.dir);
     std::thread::sleep(IDLE);
     peer.settle(SETTLE);
-    if let Some(what) = judge::changed(&still, &tree::observe(&sandbox.dir), classes, false) {
+    let before = tree::observe(&sandbox.dir);
+    if let Some(what) = judge::changed(&still, &before, classes, false) {
         return Err(format!("the sandbox changed with no call made ({what})"));
     }
-    let call = call(
-        &mut peer,
-        &sandbox.dir,
-        &made.tool,
-        &made.arguments,
-        made.twice,
-    );
+    let call = call(&mut peer, &sandbox.dir, made, before);
     Ok(broken(hint, &call, classes))
 }
 
-/// One call, observed once the processes the server started have ended: the tree before
-/// and after, and after the same call again when the tool claims idempotence.
-pub(super) fn call(
-    peer: &mut Peer,
-    sandbox: &Path,
-    tool: &str,
-    arguments: &Value,
-    twice: bool,
-) -> Call {
-    let params = json!({"name": tool, "arguments": arguments});
-    peer.settle(SETTLE);
-    let before = tree::observe(sandbox);
+/// One call, observed once the processes the server started have ended: `before` (the
+/// sandbox as the caller last observed it, settled), after, and after the same call again
+/// when the tool claims idempotence.
+pub(super) fn call(peer: &mut Peer, sandbox: &Path, made: &Made, before: Tree) -> Call {
+    let params = json!({"name": made.tool, "arguments": made.arguments});
     let answer = peer.request("tools/call", params.clone());
     peer.settle(SETTLE);
     let after = tree::observe(sandbox);
-    let again = (twice && answer.is_ok()).then(|| {
+    let again = (made.twice && answer.is_ok()).then(|| {
         let _ = peer.request("tools/call", params);
         peer.settle(SETTLE);
         tree::observe(sandbox)

@@ -133,15 +133,8 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
             .map(|place| place.to_string_lossy().into_owned())
             .collect();
         let mut wrapped = prefix;
-        wrapped.extend([
-            "--".into(),
-            "sh".into(),
-            "-c".into(),
-            CONFINE.into(),
-            "sh".into(),
-        ]);
-        wrapped.push(place.to_string());
-        wrapped.push(writable.join(" "));
+        wrapped.extend(["--", "sh", "-c", CONFINE, "sh"].map(str::to_owned));
+        wrapped.extend([place.to_string(), writable.join(" ")]);
         wrapped.extend(command);
         command = wrapped;
     }

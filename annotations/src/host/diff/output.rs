@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::host::diff::schema::{strip, strip_deep};
+use crate::host::diff::schema::{properties, required, strip, strip_deep};
 use crate::host::diff::{Change, Class};
 
 /// The changes from one output schema to another (`None`: none listed).
@@ -19,14 +19,7 @@ pub(crate) fn output(name: &str, old: Option<&Value>, new: Option<&Value>, out: 
                 }
                 return;
             };
-            let props = |schema: &Map<String, Value>| {
-                schema
-                    .get("properties")
-                    .and_then(Value::as_object)
-                    .cloned()
-                    .unwrap_or_default()
-            };
-            let (old_props, new_props) = (props(old), props(new));
+            let (old_props, new_props) = (properties(old), properties(new));
             for (field, schema) in &old_props {
                 match new_props.get(field) {
                     None => out.push(Change::new(
@@ -56,28 +49,23 @@ pub(crate) fn output(name: &str, old: Option<&Value>, new: Option<&Value>, out: 
             }
             // A field always there now is one more a caller finds; one that may now be
             // missing is one a caller may no longer find.
-            let required = |schema: &Map<String, Value>| -> Vec<Value> {
-                schema
-                    .get("required")
-                    .and_then(Value::as_array)
-                    .cloned()
-                    .unwrap_or_default()
-            };
             let (was, is) = (required(old), required(new));
+            // Named as JSON names it (quoted, escaped).
+            let quoted = |field: &String| Value::from(field.as_str());
             for field in was.iter().filter(|field| !is.contains(field)) {
-                if new_props.contains_key(field.as_str().unwrap_or_default()) {
+                if new_props.contains_key(field) {
                     out.push(Change::new(
                         name,
-                        format!("output field {field} no longer always present"),
+                        format!("output field {} no longer always present", quoted(field)),
                         Class::Breaking,
                     ));
                 }
             }
             for field in is.iter().filter(|field| !was.contains(field)) {
-                if old_props.contains_key(field.as_str().unwrap_or_default()) {
+                if old_props.contains_key(field) {
                     out.push(Change::new(
                         name,
-                        format!("output field {field} now always present"),
+                        format!("output field {} now always present", quoted(field)),
                         Class::Compatible,
                     ));
                 }

@@ -25,27 +25,7 @@ pub(crate) fn input(name: &str, old: &Value, new: &Value, out: &mut Vec<Change>)
         }
         return;
     };
-    let required = |schema: &Map<String, Value>| -> Vec<String> {
-        schema
-            .get("required")
-            .and_then(Value::as_array)
-            .map(|names| {
-                names
-                    .iter()
-                    .filter_map(|n| n.as_str().map(str::to_owned))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
     let (old_required, new_required) = (required(old), required(new));
-    let empty = Map::new();
-    let properties = |schema: &Map<String, Value>| {
-        schema
-            .get("properties")
-            .and_then(Value::as_object)
-            .cloned()
-            .unwrap_or_else(|| empty.clone())
-    };
     let (old_properties, new_properties) = (properties(old), properties(new));
     for (parameter, old_schema) in &old_properties {
         match new_properties.get(parameter) {
@@ -475,6 +455,29 @@ const NAME_MAPS: [&str; 5] = [
     "definitions",
     "dependentSchemas",
 ];
+
+/// The names an object schema lists in `required` (none when it lists none).
+pub(super) fn required(schema: &Map<String, Value>) -> Vec<String> {
+    schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|names| {
+            names
+                .iter()
+                .filter_map(|n| n.as_str().map(str::to_owned))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// An object schema's `properties` (empty when it has none).
+pub(super) fn properties(schema: &Map<String, Value>) -> Map<String, Value> {
+    schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default()
+}
 
 pub(super) fn strip(schema: &Map<String, Value>, keys: &[&str]) -> Map<String, Value> {
     schema
