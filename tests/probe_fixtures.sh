@@ -53,7 +53,7 @@ for run in truth["runs"]:
         sys.exit(1)
     report = json.loads(done.stdout)
     found = {tool["name"]: tool["probe"] for tool in report["tools"]}
-    print(f"== {run['name']}: {len(run['expect'])} tools, {took:.1f} s; {report['confinement']}")
+    print(f"== {run['name']}: {len(run['expect'])} tools, {took:.1f} s; {report['confinement']}; {report['network']}")
     for tool, expected in run["expect"].items():
         got = found.get(tool)
         mark = "ok" if got == expected else "WRONG"

@@ -70,9 +70,55 @@ fn the_probe_catches_each_lie_on_its_hint_and_no_honest_tool() {
                 "add_line".to_owned(),
                 words("unclaimed", "unclaimed", "verified")
             ),
+            (
+                "lookup_price".to_owned(),
+                words("verified", "verified", "verified")
+            ),
         ],
         "{report}"
     );
+    // Every tool claims a closed world; the one that connects out is caught, by the attempt
+    // its process made (recorded from its system calls), where this machine records them.
+    if report["network"]
+        .as_str()
+        .unwrap()
+        .starts_with("every attempt")
+    {
+        let closed: Vec<(&str, &str)> = report["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|tool| {
+                let name = tool["name"].as_str().unwrap();
+                (name, tool["probe"]["closedWorld"].as_str().unwrap())
+            })
+            .collect();
+        let expected: Vec<(&str, &str)> = closed
+            .iter()
+            .map(|(name, _)| {
+                let word = if *name == "lookup_price" {
+                    "violated"
+                } else {
+                    "verified"
+                };
+                (*name, word)
+            })
+            .collect();
+        assert_eq!(closed, expected, "{report}");
+        let caught = report["tools"][6]["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|note| note["hint"] == "closedWorld")
+            .unwrap();
+        let problem = caught["problem"].as_str().unwrap();
+        assert!(problem.contains("connect to 192.0.2.7:443"), "{problem}");
+    } else {
+        eprintln!(
+            "NOT CHECKED: closed-world claims, since this machine cannot record network attempts: {}",
+            report["network"]
+        );
+    }
     // A violation says what changed in the sandbox.
     let read_config = &report["tools"][0]["notes"][0];
     assert_eq!(read_config["hint"], "readOnly");
@@ -176,10 +222,11 @@ fn a_call_the_server_does_not_live_through_is_judged_and_reported() {
         "{why}"
     );
     assert!(why.contains("the index is not built"), "{why}");
-    // Claimed: one hint of each crashing tool, three of each reader (11); judged: all but
-    // the failing reader's three (8).
-    assert_eq!(report["coverage"]["claimed"], 11, "{report}");
-    assert_eq!(report["coverage"]["judged"], 8, "{report}");
+    // Claimed: two hints of each crashing tool, four of each reader (16); judged: all but
+    // the failing reader's four and the crashing tools' closed worlds, which no call that
+    // succeeded judged (10).
+    assert_eq!(report["coverage"]["claimed"], 16, "{report}");
+    assert_eq!(report["coverage"]["judged"], 10, "{report}");
     let server_findings = report["server"].as_array().unwrap();
     for tool in ["compact_state", "tidy_up"] {
         assert!(
@@ -350,5 +397,5 @@ fn a_violation_is_one_every_run_shows_and_idle_changes_are_nobodys() {
         json!(["heartbeat.txt"]),
         "{report}"
     );
-    assert_eq!(report["coverage"]["judged"], 5, "{report}");
+    assert_eq!(report["coverage"]["judged"], 7, "{report}");
 }

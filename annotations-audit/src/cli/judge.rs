@@ -263,3 +263,78 @@ pub fn diff(before: &Tree, after: &Tree, limit: usize) -> Vec<String> {
     lines.truncate(limit);
     lines
 }
+
+/// What a call did, counted by kind of change: for each file, each container in it (a table's
+/// rows, an object's keys, an array) and each sign (`+` added, `-` removed, `~` changed, `>`
+/// grown by an item), how many of its places changed so, outside volatile places and beside
+/// the growth of append-only ones. Keys name no row or item (their ids vary between runs), so
+/// two runs of the same calls compare: two concurrent calls that added two rows where one call
+/// adds one show one more `+` under that table.
+pub fn effect(before: &Tree, after: &Tree, classes: &Classes) -> BTreeMap<String, usize> {
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for (path, old) in before {
+        if classes.volatile_path(path) {
+            continue;
+        }
+        match after.get(path) {
+            None => *counts.entry(format!("- {path}")).or_default() += 1,
+            Some(new) if !unchanged(old, new) => match (&old.view, &new.view) {
+                (Some((was_format, was)), Some((is_format, is))) if was_format == is_format => {
+                    let was = classes.without_volatile(path, was);
+                    let is = classes.without_volatile(path, is);
+                    let is = classes.without_growth(path, &was, &is);
+                    let mut at = Vec::new();
+                    formats::differences(&was, &is, "", &mut at, 10_000);
+                    for difference in at {
+                        let parent = difference
+                            .pointer
+                            .rsplit_once('/')
+                            .map_or("", |(parent, _)| parent);
+                        match difference.lengths {
+                            Some((was, is)) if is > was => {
+                                *counts
+                                    .entry(format!("> {path}#{}", difference.pointer))
+                                    .or_default() += is - was;
+                            }
+                            _ => {
+                                *counts
+                                    .entry(format!("{} {path}#{parent}", difference.sign))
+                                    .or_default() += 1;
+                            }
+                        }
+                    }
+                }
+                _ if classes.append_only_path(path) && old.kind == new.kind && grew(old, new) => {}
+                _ => *counts.entry(format!("~ {path}")).or_default() += 1,
+            },
+            Some(_) => {}
+        }
+    }
+    for path in after.keys() {
+        let grown = classes.append_only_path(path);
+        if !before.contains_key(path) && !classes.volatile_path(path) && !grown {
+            let parent = path.rsplit_once('/').map_or("", |(parent, _)| parent);
+            *counts.entry(format!("+ {parent}/")).or_default() += 1;
+        }
+    }
+    counts
+}
+
+/// Where `twice` (the effect of two calls at once) did more than `once` (of one call): the
+/// first kind of change it made more often, in words.
+pub fn more_than(
+    once: &BTreeMap<String, usize>,
+    twice: &BTreeMap<String, usize>,
+) -> Option<String> {
+    twice.iter().find_map(|(kind, &count)| {
+        let single = once.get(kind).copied().unwrap_or(0);
+        let (sign, place) = kind.split_once(' ').unwrap_or(("~", kind));
+        let what = match sign {
+            "+" => "added under",
+            "-" => "removed under",
+            ">" => "items added to",
+            _ => "changed under",
+        };
+        (count > single).then(|| format!("{count} {what} `{place}`, where one call makes {single}"))
+    })
+}

@@ -23,6 +23,9 @@ pub struct Peer {
     timeout: Duration,
     /// A deadline over every answer, beside the timeout of each (`--probe-timeout`).
     deadline: Option<Instant>,
+    /// The processes the server had when it last settled: long-lived ones (the server
+    /// itself, a helper it keeps), whose quiet is judged over [`QUIET`], not [`IDLE`].
+    known: std::collections::HashSet<u32>,
 }
 
 enum Link {
@@ -30,12 +33,13 @@ enum Link {
         child: Child,
         /// `None` once closed.
         stdin: Option<ChildStdin>,
-        lines: Receiver<Result<String, String>>,
+        /// Each line with the moment it was read.
+        lines: Receiver<Result<(Instant, String), String>>,
     },
     Http {
         http: super::http::Http,
-        /// The messages the last answer held, not read yet.
-        pending: std::collections::VecDeque<String>,
+        /// The messages the last answer held, not read yet, with the moment it came.
+        pending: std::collections::VecDeque<(Instant, String)>,
     },
 }
 
@@ -90,7 +94,10 @@ impl Peer {
                         "the server wrote a message longer than {} MiB",
                         MAX_MESSAGE >> 20
                     )),
-                    Ok(_) => Ok(String::from_utf8_lossy(&line).trim_end().to_owned()),
+                    Ok(_) => Ok((
+                        Instant::now(),
+                        String::from_utf8_lossy(&line).trim_end().to_owned(),
+                    )),
                     Err(error) => Err(format!("cannot read the server's output: {error}")),
                 };
                 let stop = message.is_err();
@@ -108,6 +115,7 @@ impl Peer {
             next_id: 1,
             timeout,
             deadline,
+            known: std::collections::HashSet::new(),
         };
         peer.initialize()
     }
@@ -122,6 +130,7 @@ impl Peer {
             next_id: 1,
             timeout,
             deadline: None,
+            known: std::collections::HashSet::new(),
         };
         peer.initialize()
     }
@@ -167,14 +176,16 @@ impl Peer {
                     .map_err(|error| format!("cannot write to the server: {error}"))
             }
             Link::Http { http, pending } => {
-                pending.extend(http.post(message)?);
+                let messages = http.post(message)?;
+                let now = Instant::now();
+                pending.extend(messages.into_iter().map(|message| (now, message)));
                 Ok(())
             }
         }
     }
 
-    /// The next message from the server, waited for until `deadline`.
-    fn next(&mut self, method: &str, deadline: Instant) -> Result<String, String> {
+    /// The next message from the server and when it was read, waited for until `deadline`.
+    fn next(&mut self, method: &str, deadline: Instant) -> Result<(Instant, String), String> {
         let overall = self.deadline.is_some_and(|overall| overall <= deadline);
         let timeout = self.timeout;
         let late = || {
@@ -211,22 +222,53 @@ impl Peer {
     /// The answer to `method`, skipping what the server sends meanwhile (notifications; its
     /// own requests answered: `ping` as the protocol asks, any other as not supported).
     pub fn request(&mut self, method: &str, params: Value) -> Result<Answer, String> {
+        let id = self.send_request(method, params)?;
+        self.answers(method, &[id])
+            .pop()
+            .map(|(answer, _)| answer)
+            .ok_or_else(|| format!("no answer to `{method}`"))?
+    }
+
+    /// Sends a request without waiting for its answer: its id, for [`Peer::answers`].
+    pub fn send_request(&mut self, method: &str, params: Value) -> Result<u64, String> {
         let id = self.next_id;
         self.next_id += 1;
         self.send(&json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))?;
+        Ok(id)
+    }
+
+    /// The answers to the requests `ids` (sent with [`Peer::send_request`]), in their order,
+    /// each with the moment it was read; every answer awaited for at most the timeout from
+    /// now (and the probe's deadline). Once one cannot be read, neither can the ones after it.
+    pub fn answers(&mut self, method: &str, ids: &[u64]) -> Vec<(Result<Answer, String>, Instant)> {
         let mut deadline = Instant::now() + self.timeout;
         if let Some(overall) = self.deadline {
             deadline = deadline.min(overall);
         }
-        loop {
-            let line = self.next(method, deadline)?;
+        let mut found: Vec<Option<(Result<Answer, String>, Instant)>> =
+            ids.iter().map(|_| None).collect();
+        while found.iter().any(Option::is_none) {
+            let (at, line) = match self.next(method, deadline) {
+                Ok(read) => read,
+                Err(error) => {
+                    let now = Instant::now();
+                    for slot in found.iter_mut().filter(|slot| slot.is_none()) {
+                        *slot = Some((Err(error.clone()), now));
+                    }
+                    break;
+                }
+            };
             if line.trim().is_empty() {
                 continue;
             }
-            let message: Value = serde_json::from_str(&line).map_err(|_| {
+            let Ok(message) = serde_json::from_str::<Value>(&line) else {
                 let shown: String = line.chars().take(80).collect();
-                format!("the server wrote something that is not JSON-RPC: {shown:?}")
-            })?;
+                let error = format!("the server wrote something that is not JSON-RPC: {shown:?}");
+                for slot in found.iter_mut().filter(|slot| slot.is_none()) {
+                    *slot = Some((Err(error.clone()), at));
+                }
+                break;
+            };
             if let (Some(theirs), Some(asked)) = (message.get("id"), message.get("method")) {
                 let reply = if asked == "ping" {
                     json!({"jsonrpc": "2.0", "id": theirs, "result": {}})
@@ -234,21 +276,33 @@ impl Peer {
                     json!({"jsonrpc": "2.0", "id": theirs,
                         "error": {"code": -32601, "message": "the audit answers no requests"}})
                 };
-                self.send(&reply)?;
+                if let Err(error) = self.send(&reply) {
+                    for slot in found.iter_mut().filter(|slot| slot.is_none()) {
+                        *slot = Some((Err(error.clone()), at));
+                    }
+                    break;
+                }
                 continue;
             }
-            if message.get("id") != Some(&json!(id)) {
+            let Some(slot) = ids
+                .iter()
+                .position(|id| message.get("id") == Some(&json!(id)))
+                .and_then(|at| found.get_mut(at))
+            else {
                 continue;
-            }
-            if let Some(error) = message.get("error") {
-                return Ok(Answer::Error(error.clone()));
-            }
-            return message
-                .get("result")
-                .cloned()
-                .map(Answer::Result)
-                .ok_or_else(|| format!("the server's answer to `{method}` has no result"));
+            };
+            let answer = if let Some(error) = message.get("error") {
+                Ok(Answer::Error(error.clone()))
+            } else {
+                message
+                    .get("result")
+                    .cloned()
+                    .map(Answer::Result)
+                    .ok_or_else(|| format!("the server's answer to `{method}` has no result"))
+            };
+            *slot = Some((answer, at));
         }
+        found.into_iter().flatten().collect()
     }
 
     /// The result of `method`; an error answer is an error here.
@@ -333,22 +387,25 @@ impl Peer {
 
     /// Waits, up to `max`, until no process the server started is still at work: a child
     /// (`git status`, a shell) may still be writing after the server answered, and what it
-    /// writes is the call's doing. A child is at work while it runs or waits on a disk, or
-    /// while its CPU time grows; one asleep for [`IDLE`] with no CPU spent is a helper the
-    /// server keeps waiting for its next request (`git cat-file --batch`), not waited for.
+    /// writes is the call's doing. A process is at work while it runs or waits on a disk, or
+    /// while its CPU time grows; one started since the last settle must then sit [`IDLE`]
+    /// with no CPU spent (CPU time is counted in ticks of 10 ms), one the server had then (the
+    /// server itself, a helper it keeps waiting for its next request, like
+    /// `git cat-file --batch`) [`QUIET`].
     pub fn settle(&mut self, max: Duration) {
         let Link::Stdio { child, .. } = &self.link else {
             return;
         };
         let pid = child.id();
         let until = Instant::now() + max;
-        // Each child's CPU time, and since when it was seen at work last.
+        // Each process's CPU time, and since when it was seen at work last.
         let mut seen: std::collections::HashMap<u32, (u64, Instant)> =
             std::collections::HashMap::new();
         loop {
             let now = Instant::now();
             let mut busy = false;
-            for process in descendants(pid) {
+            let processes = descendants(pid);
+            for process in &processes {
                 let last = seen.get(&process.id).copied();
                 let at_work = process.running || last.is_none_or(|(cpu, _)| cpu != process.cpu);
                 let since = match last {
@@ -356,12 +413,52 @@ impl Peer {
                     _ => now,
                 };
                 seen.insert(process.id, (process.cpu, since));
-                busy |= now.duration_since(since) < IDLE;
+                let quiet = if self.known.contains(&process.id) {
+                    QUIET
+                } else {
+                    IDLE
+                };
+                busy |= now.duration_since(since) < quiet;
             }
             if !busy || now >= until {
+                self.known = processes.iter().map(|process| process.id).collect();
                 return;
             }
             std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
+    /// Stops every process of the server (by `kill -STOP`, the recorder that traces them
+    /// aside), each seen stopped before this returns: requests written now are all waiting
+    /// when it goes on, so that two of them are in flight at once whatever the machine's load.
+    /// The processes stopped, for [`resume`]; `None` where they cannot be (not Linux, no
+    /// `kill`, one not stopped within a second: the ones stopped are resumed).
+    pub fn pause(&mut self) -> Option<Vec<u32>> {
+        let Link::Stdio { child, .. } = &self.link else {
+            return None;
+        };
+        let root = child.id();
+        let mut ids: Vec<u32> = std::iter::once(root)
+            .chain(descendants(root).iter().map(|process| process.id))
+            .filter(|id| {
+                std::fs::read_to_string(format!("/proc/{id}/comm"))
+                    .is_ok_and(|name| name.trim() != "strace")
+            })
+            .collect();
+        ids.sort_unstable();
+        if ids.is_empty() || !signal("-STOP", &ids) {
+            return None;
+        }
+        let until = Instant::now() + Duration::from_secs(1);
+        loop {
+            if ids.iter().all(|id| stopped(*id)) {
+                return Some(ids);
+            }
+            if Instant::now() >= until {
+                resume(&ids);
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(2));
         }
     }
 
@@ -393,9 +490,39 @@ impl Peer {
     }
 }
 
-/// How long a child must sleep without spending CPU time to count as a helper the server keeps,
-/// not a process still finishing a call's work.
+/// Lets the processes [`Peer::pause`] stopped go on.
+pub fn resume(ids: &[u32]) {
+    signal("-CONT", ids);
+}
+
+/// Sends `signal` to the processes `ids` with the `kill` command: whether it could.
+fn signal(signal: &str, ids: &[u32]) -> bool {
+    Command::new("kill")
+        .arg(signal)
+        .args(ids.iter().map(u32::to_string))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
+}
+
+/// Whether the process `id` is stopped (by a signal, or under its tracer).
+fn stopped(id: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{id}/stat")).is_ok_and(|stat| {
+        stat.rfind(')')
+            .and_then(|at| stat[at + 1..].split_whitespace().next())
+            .is_some_and(|state| state == "T" || state == "t")
+    })
+}
+
+/// How long a process started since the last settle must sleep without spending CPU time to
+/// count as a helper the server keeps, not a process still finishing a call's work.
 const IDLE: Duration = Duration::from_millis(60);
+
+/// How long a process the server had at the last settle must: it is waiting for the next
+/// request, once it is neither running nor spending CPU time.
+const QUIET: Duration = Duration::from_millis(20);
 
 /// A process the server started.
 struct Descendant {

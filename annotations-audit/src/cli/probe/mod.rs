@@ -24,12 +24,13 @@ use super::peer::Answer;
 use super::pool::{pool, reuse};
 use super::tree;
 
+mod network;
 mod parts;
 mod runs;
 mod sandbox;
 
 use parts::{cases_from_file, collect, coverage, first_text, relative_to, runner_for};
-use runs::{Control, Made, broken, call, control, failed, reproduce};
+use runs::{Control, Made, broken, call, concurrently, control, failed, reproduce};
 use sandbox::{confinement, sandbox, start};
 
 /// What `--probe` was asked.
@@ -89,8 +90,9 @@ impl Verdict {
     }
 }
 
-/// The three hints the probe judges, in the report's words.
-pub(super) const HINTS: [&str; 3] = ["readOnly", "idempotent", "nonDestructive"];
+/// The four hints the probe judges, in the report's words: `readOnlyHint: true`,
+/// `idempotentHint: true`, `destructiveHint: false`, `openWorldHint: false`.
+pub(super) const HINTS: [&str; 4] = ["readOnly", "idempotent", "nonDestructive", "closedWorld"];
 
 /// One tool's probe: the verdict on each hint, and the violations and findings found.
 pub fn probe(options: &Options) -> Result<(Value, bool), String> {
@@ -139,7 +141,12 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
     let mut exit_reported = false;
     for tool in order {
         let hints = &tool.annotations;
-        let claimed = [hints.read_only(), hints.idempotent(), !hints.destructive()];
+        let claimed = [
+            hints.read_only(),
+            hints.idempotent(),
+            !hints.destructive(),
+            !hints.open_world(),
+        ];
         let mut verdicts: Vec<Verdict> = claimed
             .iter()
             .map(|&c| {
@@ -150,8 +157,8 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                 }
             })
             .collect();
-        let mut tries = [0u32; 3];
-        let mut unsure: [Option<String>; 3] = [None, None, None];
+        let mut tries = [0u32; HINTS.len()];
+        let mut unsure: [Option<String>; HINTS.len()] = Default::default();
         let mut notes: Vec<Value> = Vec::new();
         // What a call the server did not live through counts as: a failed call.
         let crashed = json!({"isError": true});
@@ -161,6 +168,8 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         let mut failures: Vec<String> = Vec::new();
         let mut out_of_time = false;
         let mut wrote_outside = false;
+        // What two identical calls at once showed, once tried.
+        let mut concurrency: Option<serde_json::Map<String, Value>> = None;
         let schema = tool.input_schema.to_value();
         let generated = mcp_annotations_verify::arguments(&schema);
         let validator = jsonschema::validator_for(&schema).ok();
@@ -259,10 +268,21 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     tool: tool.name().to_owned(),
                     arguments: arguments.clone(),
                     twice: claimed[1],
+                    changed: (true, true),
                 };
                 let call = call(&mut peer, &sandbox.dir, &made, before);
                 let earlier = history.len();
-                history.push(made.clone());
+                // What each call changed: a call that changed nothing is not made again
+                // in a reproduction run.
+                history.push(Made {
+                    changed: (
+                        call.before != call.after,
+                        call.again
+                            .as_ref()
+                            .is_some_and(|again| *again != call.after),
+                    ),
+                    ..made.clone()
+                });
                 calls += 1;
                 let result = match &call.answer {
                     Ok(Answer::Result(result)) => result,
@@ -330,8 +350,17 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     notes.push(json!({"arguments": arguments,
                         "volatile": volatile, "problem": "changed volatile state only: not judged"}));
                 }
+                if let Some(attempts) = call.attempts.as_ref().filter(|a| !a.is_empty()) {
+                    notes.push(json!({"arguments": arguments, "network": attempts}));
+                }
+                // The hints this call broke, to reproduce together.
+                let mut broke: Vec<(usize, String)> = Vec::new();
                 for hint in 0..HINTS.len() {
                     if !claimed[hint] || verdicts[hint] == Verdict::Violated {
+                        continue;
+                    }
+                    // Closed world is judged only where attempts are recorded.
+                    if hint == 3 && call.attempts.is_none() {
                         continue;
                     }
                     let Some(what) = broken(hint, &call, &classes) else {
@@ -340,63 +369,104 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                         }
                         continue;
                     };
-                    if tries[hint] >= REPRODUCTIONS {
-                        continue;
+                    if tries[hint] < REPRODUCTIONS {
+                        tries[hint] += 1;
+                        broke.push((hint, what));
                     }
-                    tries[hint] += 1;
-                    // Reproduced in every run, or not claimed.
-                    let mut seen_in = vec![format!("run 1: {what}")];
-                    let mut reproduced = 1;
-                    for run in 2..=options.runs.max(1) {
+                }
+                if !broke.is_empty() {
+                    // Reproduced in every run, or not claimed: each run made once, for every
+                    // hint this call broke.
+                    let runs = options.runs.max(1);
+                    let hints_broken: Vec<usize> = broke.iter().map(|(hint, _)| *hint).collect();
+                    let mut seen_in: Vec<Vec<String>> = broke
+                        .iter()
+                        .map(|(_, what)| vec![format!("run 1: {what}")])
+                        .collect();
+                    let mut reproduced = vec![1u32; broke.len()];
+                    for run in 2..=runs {
                         let again = reproduce(
                             options,
                             &classes,
                             (&history[..earlier], &sandbox_path),
                             &made,
-                            hint,
+                            &hints_broken,
                             run,
                             deadline,
                         );
-                        match again {
-                            Ok(Some(what)) => {
-                                reproduced += 1;
-                                seen_in.push(format!("run {run}: {what}"));
-                            }
-                            Ok(None) => seen_in.push(format!("run {run}: nothing broke it")),
-                            Err(error) => {
-                                seen_in.push(format!("run {run} could not be made: {error}"))
+                        for (at, seen) in seen_in.iter_mut().enumerate() {
+                            match &again {
+                                Ok(found) => match &found[at] {
+                                    Some(what) => {
+                                        reproduced[at] += 1;
+                                        seen.push(format!("run {run}: {what}"));
+                                    }
+                                    None => seen.push(format!("run {run}: nothing broke it")),
+                                },
+                                Err(error) => {
+                                    seen.push(format!("run {run} could not be made: {error}"));
+                                }
                             }
                         }
                     }
-                    let (from, to) = match hint {
-                        1 => (&call.after, call.again.as_ref().unwrap_or(&call.after)),
-                        _ => (&call.before, &call.after),
-                    };
-                    if reproduced == options.runs.max(1) {
-                        verdicts[hint] = Verdict::Violated;
-                        violated_any = true;
-                        notes.push(json!({
-                            "hint": HINTS[hint],
-                            "arguments": arguments,
-                            "problem": what,
-                            "runs": seen_in,
-                            "diff": judge::diff(from, to, 12),
-                        }));
-                    } else {
-                        verdicts[hint] = Verdict::Nondeterministic;
-                        let why = format!(
-                            "broken in {reproduced} of {} runs with {arguments}: {}",
-                            options.runs.max(1),
-                            seen_in.join("; ")
-                        );
-                        notes.push(json!({
-                            "hint": HINTS[hint],
-                            "arguments": arguments,
-                            "problem": format!("nondeterministic: {why}"),
-                            "diff": judge::diff(from, to, 12),
-                        }));
-                        unsure[hint] = Some(why);
+                    for (at, (hint, what)) in broke.into_iter().enumerate() {
+                        let (from, to) = match hint {
+                            1 => (&call.after, call.again.as_ref().unwrap_or(&call.after)),
+                            _ => (&call.before, &call.after),
+                        };
+                        let seen_in = std::mem::take(&mut seen_in[at]);
+                        if reproduced[at] == runs {
+                            verdicts[hint] = Verdict::Violated;
+                            violated_any = true;
+                            notes.push(json!({
+                                "hint": HINTS[hint],
+                                "arguments": arguments,
+                                "problem": what,
+                                "runs": seen_in,
+                                "diff": judge::diff(from, to, 12),
+                            }));
+                        } else {
+                            verdicts[hint] = Verdict::Nondeterministic;
+                            let why = format!(
+                                "broken in {} of {runs} runs with {arguments}: {}",
+                                reproduced[at],
+                                seen_in.join("; ")
+                            );
+                            notes.push(json!({
+                                "hint": HINTS[hint],
+                                "arguments": arguments,
+                                "problem": format!("nondeterministic: {why}"),
+                                "diff": judge::diff(from, to, 12),
+                            }));
+                            unsure[hint] = Some(why);
+                        }
                     }
+                }
+                // Idempotence under two identical calls at once, tried once per tool, on a
+                // call that one at a time kept it (a read-only claim judges every call).
+                if ok
+                    && concurrency.is_none()
+                    && !hints.read_only()
+                    && verdicts[1] == Verdict::Verified
+                {
+                    let once = judge::effect(&call.before, &call.after, &classes);
+                    let (verdict, outcomes, found) = concurrently(
+                        options,
+                        &classes,
+                        (&history[..earlier], &sandbox_path),
+                        &made,
+                        &once,
+                        deadline,
+                    );
+                    if let Some(verdict) = verdict {
+                        verdicts[1] = verdict;
+                        violated_any |= verdict == Verdict::Violated;
+                        if verdict == Verdict::Nondeterministic {
+                            unsure[1] = Some("two identical calls at once did more than one in some runs, not in others".to_owned());
+                        }
+                    }
+                    notes.extend(found);
+                    concurrency = Some(outcomes);
                 }
             }
         }
@@ -410,6 +480,17 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     *verdict = Verdict::Unexercised;
                 }
             }
+        }
+        if claimed[1] && concurrency.is_none() {
+            let why = if hints.read_only() {
+                "not tried: the tool claims read-only, which each call is judged by"
+            } else {
+                "not tried: no call kept idempotence one at a time"
+            };
+            concurrency = Some(serde_json::Map::from_iter([(
+                "tried".to_owned(),
+                Value::from(why),
+            )]));
         }
         let probe: serde_json::Map<String, Value> = HINTS
             .iter()
@@ -438,6 +519,17 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
             .zip(&verdicts)
             .enumerate()
             .filter_map(|(at, (hint, verdict))| match verdict {
+                Verdict::Unexercised
+                    if at == 3 && skip.is_none() && network::recorder().is_err() =>
+                {
+                    Some((
+                        (*hint).to_owned(),
+                        Value::from(format!(
+                            "its attempts to reach the network cannot be recorded here: {}",
+                            network::recorder().err().unwrap_or_default()
+                        )),
+                    ))
+                }
                 Verdict::Unexercised => Some(((*hint).to_owned(), Value::from(why.clone()))),
                 Verdict::Nondeterministic => Some((
                     (*hint).to_owned(),
@@ -452,7 +544,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         rows_by_name.push((
             tool.name().to_owned(),
             json!({"name": tool.name(), "probe": probe, "succeeded": succeeded, "calls": calls,
-                "unjudged": unjudged, "notes": notes}),
+                "unjudged": unjudged, "notes": notes, "concurrency": concurrency}),
         ));
     }
     // Reported in the order the server lists them.
@@ -470,8 +562,16 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         (true, Ok(_)) => "the sandbox (and --writable places) the only writable places: the server ran in a mount namespace of its own".to_owned(),
         (true, Err(why)) => format!("not confined ({why}): a write outside the sandbox goes unseen"),
     };
+    let isolated = options.confine
+        && !options.allow_open_world
+        && confinement().is_ok_and(|prefix| prefix.iter().any(|word| word == "--net"));
+    let network = match network::recorder() {
+        Err(why) => format!("attempts to reach the network not recorded ({why}): closed-world claims not judged"),
+        Ok(()) if isolated => "every attempt of the server's processes to reach the network recorded (strace); the server ran in a network namespace with no route out".to_owned(),
+        Ok(()) => "every attempt of the server's processes to reach the network recorded (strace); the server had this machine's network".to_owned(),
+    };
     let mut report = json!({"tools": rows, "server": server_findings, "seed": options.seed,
-        "confinement": confined,
+        "confinement": confined, "network": network,
         "coverage": coverage, "runs": options.runs.max(1),
         "control": {"idle": control.idle, "exit": control.exit,
             "volatile": control.volatile.iter().map(Place::text).collect::<Vec<_>>()}});

@@ -2,18 +2,20 @@
 //! reproduction runs a violation must show in; and one call, observed, and what breaks a hint
 //! in it.
 
+use std::collections::BTreeMap;
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Instant, SystemTime};
 
 use serde_json::{Value, json};
 
 use super::super::classes::{Classes, Place};
 use super::super::judge;
-use super::super::peer::{Answer, Peer};
+use super::super::peer::{self, Answer, Peer};
 use super::super::tree::{self, Tree};
+use super::network;
 use super::parts::first_text;
-use super::sandbox::{sandbox, start};
-use super::{IDLE, Options, SETTLE};
+use super::sandbox::{Sandbox, sandbox, start};
+use super::{IDLE, Options, SETTLE, Verdict};
 
 /// What a call showed: its answer, and the tree before, after it, and after the same call
 /// again.
@@ -22,6 +24,9 @@ pub(super) struct Call {
     pub(super) before: Tree,
     pub(super) after: Tree,
     pub(super) again: Option<Tree>,
+    /// The attempts to reach the network the server's processes made during the call (and
+    /// the call again), where they are recorded.
+    pub(super) attempts: Option<Vec<String>>,
 }
 
 /// A call the probe made, to make again in the same order when a run is reproduced.
@@ -30,6 +35,8 @@ pub(super) struct Made {
     pub(super) tool: String,
     pub(super) arguments: Value,
     pub(super) twice: bool,
+    /// Whether it changed the sandbox, and whether the same call again did.
+    pub(super) changed: (bool, bool),
 }
 
 /// What the control session saw the server change with no call made.
@@ -90,7 +97,7 @@ pub(super) fn failed(result: &Value) -> bool {
 
 /// What broke hint `hint` (an index into [`super::HINTS`]) in `call`, by `classes`: read-only, any
 /// change; idempotent, a change by the second call beyond append-only growth;
-/// non-destructive, anything lost.
+/// non-destructive, anything lost; closed-world, an attempt to reach the network.
 pub(super) fn broken(hint: usize, call: &Call, classes: &Classes) -> Option<String> {
     match hint {
         0 => judge::changed(&call.before, &call.after, classes, false)
@@ -103,23 +110,34 @@ pub(super) fn broken(hint: usize, call: &Call, classes: &Classes) -> Option<Stri
                 )
             })
         }),
-        _ => judge::lost(&call.before, &call.after, classes),
+        2 => judge::lost(&call.before, &call.after, classes),
+        _ => call
+            .attempts
+            .as_ref()
+            .filter(|attempts| !attempts.is_empty())
+            .map(|attempts| {
+                format!(
+                    "the server's processes tried to reach the network during the call: {}",
+                    attempts.join("; ")
+                )
+            }),
     }
 }
 
-/// The call `made` made again after every call of `history`, in a fresh sandbox with a fresh
-/// server: what broke `hint` there, or `Err` where the run could not be made.
-pub(super) fn reproduce(
+/// A fresh run up to the call `made`: a fresh sandbox and server, every call of `history`
+/// that changed the sandbox made again (the main run's sandbox path, `main`, rebased onto
+/// this run's), the server
+/// settled and seen to change nothing while idle. The sandbox, the server, the call rebased,
+/// and the tree the call will start from.
+fn replayed(
     options: &Options,
     classes: &Classes,
     (history, main): (&[Made], &str),
     made: &Made,
-    hint: usize,
-    run: u32,
+    name: &str,
     deadline: Instant,
-) -> Result<Option<String>, String> {
-    let sandbox = sandbox(options, &format!("run{run}"))?;
-    // The calls as the main run made them, its sandbox's paths now this run's.
+) -> Result<(Sandbox, Peer, Made, Tree), String> {
+    let sandbox = sandbox(options, name)?;
     let here = sandbox.dir.to_string_lossy().into_owned();
     let rebased = |made: &Made| {
         let mut made = made.clone();
@@ -127,7 +145,7 @@ pub(super) fn reproduce(
         made
     };
     let history: Vec<Made> = history.iter().map(rebased).collect();
-    let made = &rebased(made);
+    let made = rebased(made);
     let mut peer = start(options, &sandbox.dir, deadline)?;
     peer.list_tools()?;
     for earlier in &history {
@@ -137,12 +155,21 @@ pub(super) fn reproduce(
         if !peer.alive() {
             peer = start(options, &sandbox.dir, deadline)?;
         }
+        // What the main run saw change nothing is not made again: a run reproduces the
+        // sandbox the call found, not the server's memory (a violation that depends on it
+        // shows in fewer runs, so it is not claimed).
         let params = json!({"name": earlier.tool, "arguments": earlier.arguments});
-        let answered = peer.request("tools/call", params.clone()).is_ok();
-        if earlier.twice && answered {
+        let (first, again) = earlier.changed;
+        let mut answered = true;
+        if first {
+            answered = peer.request("tools/call", params.clone()).is_ok();
+        }
+        if earlier.twice && again && answered {
             let _ = peer.request("tools/call", params);
         }
-        peer.settle(SETTLE);
+        if first || again {
+            peer.settle(SETTLE);
+        }
     }
     if !peer.alive() {
         peer = start(options, &sandbox.dir, deadline)?;
@@ -158,8 +185,138 @@ pub(super) fn reproduce(
     if let Some(what) = judge::changed(&still, &before, classes, false) {
         return Err(format!("the sandbox changed with no call made ({what})"));
     }
-    let call = call(&mut peer, &sandbox.dir, made, before);
-    Ok(broken(hint, &call, classes))
+    Ok((sandbox, peer, made, before))
+}
+
+/// The call `made` made again after every call of `history`, in a fresh sandbox with a fresh
+/// server: what broke each of `hints` there, or `Err` where the run could not be made.
+pub(super) fn reproduce(
+    options: &Options,
+    classes: &Classes,
+    history: (&[Made], &str),
+    made: &Made,
+    hints: &[usize],
+    run: u32,
+    deadline: Instant,
+) -> Result<Vec<Option<String>>, String> {
+    let name = format!("run{run}");
+    let (sandbox, mut peer, made, before) =
+        replayed(options, classes, history, made, &name, deadline)?;
+    let call = call(&mut peer, &sandbox.dir, &made, before);
+    Ok(hints
+        .iter()
+        .map(|&hint| broken(hint, &call, classes))
+        .collect())
+}
+
+/// How two identical calls are put in flight at once.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Together {
+    /// Both sent on one connection before either is answered.
+    OneConnection,
+    /// One to each of two server processes on one sandbox.
+    TwoProcesses,
+}
+
+impl Together {
+    /// In the report's words.
+    pub(super) fn word(self) -> &'static str {
+        match self {
+            Together::OneConnection => "oneConnection",
+            Together::TwoProcesses => "twoProcesses",
+        }
+    }
+}
+
+/// Two calls `made` at once, after every call of `history`, in a fresh sandbox: what they did
+/// beyond `once` (what one call did in the main run, by [`judge::effect`]), `Ok(None)` when
+/// nothing; `Err` when it cannot be judged: the run could not be made, a second server
+/// could not start beside the first, both calls failed, or they did not overlap (the first
+/// answered before the second was sent).
+pub(super) fn together(
+    options: &Options,
+    classes: &Classes,
+    history: (&[Made], &str),
+    made: &Made,
+    once: &BTreeMap<String, usize>,
+    (how, run): (Together, u32),
+    deadline: Instant,
+) -> Result<Option<String>, String> {
+    let name = format!("{}{run}", how.word());
+    let (sandbox, mut first, made, mut before) =
+        replayed(options, classes, history, made, &name, deadline)?;
+    let params = json!({"name": made.tool, "arguments": made.arguments});
+    let mut second = match how {
+        Together::OneConnection => None,
+        Together::TwoProcesses => {
+            let second = start(options, &sandbox.dir, deadline).map_err(|error| {
+                format!("a second server process could not start on the same sandbox: {error}")
+            })?;
+            // What the second server wrote as it started is not the calls' doing.
+            first.settle(SETTLE);
+            let mut second = second;
+            second.settle(SETTLE);
+            before = tree::observe(&sandbox.dir);
+            Some(second)
+        }
+    };
+    // The servers stopped while both calls are written, so that both are waiting when
+    // they go on: in flight at once however loaded the machine is.
+    let mut paused = vec![first.pause()];
+    if let Some(second) = &mut second {
+        paused.push(second.pause());
+    }
+    let sent = |a: Result<u64, String>, b: Result<u64, String>| {
+        let sent = Instant::now();
+        for ids in paused.iter().flatten() {
+            peer::resume(ids);
+        }
+        Ok::<_, String>((a?, b?, sent))
+    };
+    let (answers, sent) = match &mut second {
+        None => {
+            let a = first.send_request("tools/call", params.clone());
+            let b = first.send_request("tools/call", params);
+            let (a, b, sent) = sent(a, b)?;
+            (first.answers("tools/call", &[a, b]), sent)
+        }
+        Some(second) => {
+            let a = first.send_request("tools/call", params.clone());
+            let b = second.send_request("tools/call", params);
+            let (a, b, sent) = sent(a, b)?;
+            let mut answers = first.answers("tools/call", &[a]);
+            answers.extend(second.answers("tools/call", &[b]));
+            (answers, sent)
+        }
+    };
+    first.settle(SETTLE);
+    if let Some(second) = &mut second {
+        second.settle(SETTLE);
+    }
+    let after = tree::observe(&sandbox.dir);
+    let succeeded = answers
+        .iter()
+        .filter(|(answer, _)| matches!(answer, Ok(Answer::Result(result)) if !failed(result)))
+        .count();
+    if succeeded == 0 {
+        return Err("neither of the two calls succeeded".to_owned());
+    }
+    // Both in flight at once: the first answer read only after the second call was sent.
+    if answers.iter().any(|(_, at)| *at <= sent) {
+        return Err(
+            "the calls did not overlap: one was answered before the other was sent".to_owned(),
+        );
+    }
+    let twice = judge::effect(&before, &after, classes);
+    Ok(judge::more_than(once, &twice).map(|what| {
+        format!(
+            "two identical calls at once ({}) did more than one: {what}",
+            match how {
+                Together::OneConnection => "on one connection",
+                Together::TwoProcesses => "to two server processes on one sandbox",
+            }
+        )
+    }))
 }
 
 /// One call, observed once the processes the server started have ended: `before` (the
@@ -167,6 +324,7 @@ pub(super) fn reproduce(
 /// when the tool claims idempotence.
 pub(super) fn call(peer: &mut Peer, sandbox: &Path, made: &Made, before: Tree) -> Call {
     let params = json!({"name": made.tool, "arguments": made.arguments});
+    let from = SystemTime::now();
     let answer = peer.request("tools/call", params.clone());
     peer.settle(SETTLE);
     let after = tree::observe(sandbox);
@@ -175,10 +333,71 @@ pub(super) fn call(peer: &mut Peer, sandbox: &Path, made: &Made, before: Tree) -
         peer.settle(SETTLE);
         tree::observe(sandbox)
     });
+    let attempts = network::attempts(sandbox, from, SystemTime::now());
     Call {
         answer,
         before,
         after,
         again,
+        attempts,
     }
+}
+
+/// What two identical calls at once showed of an idempotence claim, in every mode: the
+/// verdict where they judged it (violated only when every one of `--runs` runs shows it,
+/// nondeterministic when some do), each mode's outcome in words, and the report's note of a
+/// violation.
+pub(super) fn concurrently(
+    options: &Options,
+    classes: &Classes,
+    history: (&[Made], &str),
+    made: &Made,
+    once: &BTreeMap<String, usize>,
+    deadline: Instant,
+) -> (Option<Verdict>, serde_json::Map<String, Value>, Vec<Value>) {
+    let runs = options.runs.max(1);
+    let mut verdict = None;
+    let mut outcomes = serde_json::Map::new();
+    let mut notes = Vec::new();
+    for how in [Together::OneConnection, Together::TwoProcesses] {
+        if verdict == Some(Verdict::Violated) {
+            outcomes.insert(
+                how.word().to_owned(),
+                Value::from("not tried: violated on one connection already"),
+            );
+            continue;
+        }
+        let outcome = match together(options, classes, history, made, once, (how, 1), deadline) {
+            Err(why) => format!("not judged: {why}"),
+            Ok(None) => "overlapped, and did no more than one call".to_owned(),
+            Ok(Some(what)) => {
+                let mut seen_in = vec![format!("run 1: {what}")];
+                let mut reproduced = 1;
+                for run in 2..=runs {
+                    match together(options, classes, history, made, once, (how, run), deadline) {
+                        Ok(Some(what)) => {
+                            reproduced += 1;
+                            seen_in.push(format!("run {run}: {what}"));
+                        }
+                        Ok(None) => seen_in.push(format!("run {run}: did no more than one call")),
+                        Err(why) => seen_in.push(format!("run {run} not judged: {why}")),
+                    }
+                }
+                let problem = if reproduced == runs {
+                    verdict = Some(Verdict::Violated);
+                    what.clone()
+                } else {
+                    if verdict.is_none() {
+                        verdict = Some(Verdict::Nondeterministic);
+                    }
+                    format!("nondeterministic: in {reproduced} of {runs} runs, {what}")
+                };
+                notes.push(json!({"hint": super::HINTS[1], "arguments": made.arguments,
+                    "problem": problem.clone(), "runs": seen_in}));
+                problem
+            }
+        };
+        outcomes.insert(how.word().to_owned(), Value::from(outcome));
+    }
+    (verdict, outcomes, notes)
 }

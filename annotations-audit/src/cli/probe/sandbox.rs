@@ -27,24 +27,22 @@ if ( : > "$check" ) 2>/dev/null; then rm -f "$check"; echo "not confined" >&2; e
 cd "$(pwd -P)"
 exec "$@""#;
 
-/// How this machine can give a server a mount namespace of its own: the `unshare` command
-/// (util-linux) as root, or in a user namespace of its own where that is all there is; why
-/// not, where neither works.
+/// How this machine can give a server a mount namespace of its own, and a network namespace
+/// where it can: the `unshare` command (util-linux) as root, or in a user namespace of its own
+/// where that is all there is; why not, where neither works.
 pub(super) fn confinement() -> Result<Vec<String>, String> {
     use std::sync::OnceLock;
     static FOUND: OnceLock<Result<Vec<String>, String>> = OnceLock::new();
     FOUND
         .get_or_init(|| {
-            let tries: [&[&str]; 2] = [
-                &["unshare", "--mount", "--propagation", "private"],
-                &[
-                    "unshare",
-                    "--user",
-                    "--map-root-user",
-                    "--mount",
-                    "--propagation",
-                    "private",
-                ],
+            // With a network namespace of its own first (no route out: what a closed-world
+            // tool tries reaches nothing), then without, where this machine has none.
+            let user: &[&str] = &["--user", "--map-root-user"];
+            let tries: [(&[&str], &[&str]); 4] = [
+                (&[], &["--mount", "--net"]),
+                (user, &["--mount", "--net"]),
+                (&[], &["--mount"]),
+                (user, &["--mount"]),
             ];
             let mut why = String::from("no `unshare` command");
             // The whole script, on a folder of its own: where it runs, it runs for a server.
@@ -54,7 +52,11 @@ pub(super) fn confinement() -> Result<Vec<String>, String> {
             ));
             let _ = std::fs::create_dir_all(&trial);
             let trial_path = trial.to_string_lossy().into_owned();
-            for prefix in tries {
+            for (user, spaces) in tries {
+                let mut prefix = vec!["unshare"];
+                prefix.extend(user);
+                prefix.extend(spaces);
+                prefix.extend(["--propagation", "private"]);
                 let ran = std::process::Command::new(prefix[0])
                     .args(&prefix[1..])
                     .args(["--", "sh", "-c", CONFINE, "sh", &trial_path, "", "true"])
@@ -84,6 +86,7 @@ pub(super) struct Sandbox {
 impl Drop for Sandbox {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.dir);
+        let _ = std::fs::remove_file(super::network::record_of(&self.dir));
     }
 }
 
@@ -133,10 +136,18 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
             .map(|place| place.to_string_lossy().into_owned())
             .collect();
         let mut wrapped = prefix;
+        // The network as this machine has it, where the probe may call open-world tools.
+        if options.allow_open_world {
+            wrapped.retain(|word| word != "--net");
+        }
         wrapped.extend(["--", "sh", "-c", CONFINE, "sh"].map(str::to_owned));
         wrapped.extend([place.to_string(), writable.join(" ")]);
         wrapped.extend(command);
         command = wrapped;
+    }
+    // Outermost, outside the namespaces: the record is written where the probe reads it.
+    if super::network::recorder().is_ok() {
+        command = super::network::recorded(sandbox, command);
     }
     Peer::start(
         &command,
@@ -155,6 +166,7 @@ pub(super) fn sandbox(options: &Options, name: &str) -> Result<Sandbox, String> 
         options.seed
     ));
     let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(super::network::record_of(&dir));
     std::fs::create_dir_all(&dir).map_err(|error| format!("cannot make the sandbox: {error}"))?;
     let sandbox = Sandbox { dir };
     if let Some(seed) = &options.seed_dir {
