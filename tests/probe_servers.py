@@ -7,6 +7,16 @@ when no call of the tool succeeded, unexercised; the violations below are real b
 import json
 import sys
 
+if sys.argv[1] == "--show":
+    # One probe's report, tool by tool: what the script prints as it goes.
+    with open(sys.argv[2]) as f:
+        report = json.load(f)
+    for tool in report["tools"]:
+        print(f"  {tool['name']}: {tool['probe']}")
+    coverage = report["coverage"]
+    print(f"  judged {coverage['judged']} of {coverage['claimed']}; {report['network']}")
+    sys.exit(0)
+
 out = sys.argv[1]
 
 

@@ -79,13 +79,13 @@ probe() {
   local name="$1"; shift
   echo "== --probe $name"
   # Exit 1 is a violation found (the expectations say which are); 2 is a failure of the probe.
+  # One probe, in JSON; each tool's verdicts printed from it.
   set +e
-  "$AUDIT" --probe --cases 12 --seed 7 --probe-timeout 240 --timeout 20 "$@" > "$OUT/$name.md"
-  local status=$?
   "$AUDIT" --format json --probe --cases 12 --seed 7 --probe-timeout 240 --timeout 20 "$@" > "$OUT/$name.json"
+  local status=$?
   set -e
-  cat "$OUT/$name.md"
   [ "$status" -lt 2 ] || { echo "the probe of $name failed"; exit 1; }
+  python3 tests/probe_servers.py --show "$OUT/$name.json"
 }
 
 probe filesystem -- node "$HOME_DIR/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js" '{sandbox}'
