@@ -37,6 +37,16 @@ fn verdicts(report: &Value) -> Vec<(String, [String; 3])> {
         .collect()
 }
 
+/// The report's note on `hint` for its `tool`-th tool (the violation or nondeterminism).
+fn note_on<'a>(report: &'a Value, tool: usize, hint: &str) -> &'a Value {
+    report["tools"][tool]["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|note| note["hint"] == hint)
+        .unwrap_or_else(|| panic!("no note on {hint} for tool {tool}: {report}"))
+}
+
 #[test]
 fn the_probe_catches_each_lie_on_its_hint_and_no_honest_tool() {
     let server = example("liar_server");
@@ -105,12 +115,7 @@ fn the_probe_catches_each_lie_on_its_hint_and_no_honest_tool() {
             })
             .collect();
         assert_eq!(closed, expected, "{report}");
-        let caught = report["tools"][6]["notes"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|note| note["hint"] == "closedWorld")
-            .unwrap();
+        let caught = note_on(&report, 6, "closedWorld");
         let problem = caught["problem"].as_str().unwrap();
         assert!(problem.contains("connect to 192.0.2.7:443"), "{problem}");
     } else {
@@ -237,12 +242,7 @@ fn a_call_the_server_does_not_live_through_is_judged_and_reported() {
             "{report}"
         );
     }
-    let violation = report["tools"][0]["notes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|note| note["hint"] == "nonDestructive")
-        .unwrap();
+    let violation = note_on(&report, 0, "nonDestructive");
     assert_eq!(violation["diff"], json!(["- state.txt (file)"]), "{report}");
 }
 

@@ -270,14 +270,17 @@ pub fn diff(before: &Tree, after: &Tree, limit: usize) -> Vec<String> {
 /// the growth of append-only ones. Keys name no row or item (their ids vary between runs), so
 /// two runs of the same calls compare: two concurrent calls that added two rows where one call
 /// adds one show one more `+` under that table.
-pub fn effect(before: &Tree, after: &Tree, classes: &Classes) -> BTreeMap<String, usize> {
-    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+pub fn effect(before: &Tree, after: &Tree, classes: &Classes) -> Effect {
+    let mut counts = Effect::new();
+    let mut count = |sign: char, place: String, by: usize| {
+        *counts.entry((sign, place)).or_default() += by;
+    };
     for (path, old) in before {
         if classes.volatile_path(path) {
             continue;
         }
         match after.get(path) {
-            None => *counts.entry(format!("- {path}")).or_default() += 1,
+            None => count('-', path.clone(), 1),
             Some(new) if !unchanged(old, new) => match (&old.view, &new.view) {
                 (Some((was_format, was)), Some((is_format, is))) if was_format == is_format => {
                     let was = classes.without_volatile(path, was);
@@ -291,26 +294,22 @@ pub fn effect(before: &Tree, after: &Tree, classes: &Classes) -> BTreeMap<String
                     let mut at = Vec::new();
                     formats::differences(&was, &is, "", &mut at, 10_000);
                     for difference in at {
-                        let parent = difference
-                            .pointer
-                            .rsplit_once('/')
-                            .map_or("", |(parent, _)| parent);
                         match difference.lengths {
                             Some((was, is)) if is > was => {
-                                *counts
-                                    .entry(format!("> {path}#{}", difference.pointer))
-                                    .or_default() += is - was;
+                                count('>', format!("{path}#{}", difference.pointer), is - was);
                             }
                             _ => {
-                                *counts
-                                    .entry(format!("{} {path}#{parent}", difference.sign))
-                                    .or_default() += 1;
+                                let parent = difference
+                                    .pointer
+                                    .rsplit_once('/')
+                                    .map_or("", |(parent, _)| parent);
+                                count(difference.sign, format!("{path}#{parent}"), 1);
                             }
                         }
                     }
                 }
                 _ if classes.append_only_path(path) && old.kind == new.kind && grew(old, new) => {}
-                _ => *counts.entry(format!("~ {path}")).or_default() += 1,
+                _ => count('~', path.clone(), 1),
             },
             Some(_) => {}
         }
@@ -319,25 +318,24 @@ pub fn effect(before: &Tree, after: &Tree, classes: &Classes) -> BTreeMap<String
         let grown = classes.append_only_path(path);
         if !before.contains_key(path) && !classes.volatile_path(path) && !grown {
             let parent = path.rsplit_once('/').map_or("", |(parent, _)| parent);
-            *counts.entry(format!("+ {parent}/")).or_default() += 1;
+            count('+', format!("{parent}/"), 1);
         }
     }
     counts
 }
 
+/// What [`effect`] counts: how many places changed, by sign and by the place they are under.
+pub type Effect = BTreeMap<(char, String), usize>;
+
 /// Where `twice` (the effect of two calls at once) did more than `once` (of one call): the
 /// first kind of change it made more often, in words.
-pub fn more_than(
-    once: &BTreeMap<String, usize>,
-    twice: &BTreeMap<String, usize>,
-) -> Option<String> {
-    twice.iter().find_map(|(kind, &count)| {
+pub fn more_than(once: &Effect, twice: &Effect) -> Option<String> {
+    twice.iter().find_map(|(kind @ (sign, place), &count)| {
         let single = once.get(kind).copied().unwrap_or(0);
-        let (sign, place) = kind.split_once(' ').unwrap_or(("~", kind));
         let what = match sign {
-            "+" => "added under",
-            "-" => "removed under",
-            ">" => "items added to",
+            '+' => "added under",
+            '-' => "removed under",
+            '>' => "items added to",
             _ => "changed under",
         };
         (count > single).then(|| format!("{count} {what} `{place}`, where one call makes {single}"))

@@ -251,10 +251,7 @@ impl Peer {
             let (at, line) = match self.next(method, deadline) {
                 Ok(read) => read,
                 Err(error) => {
-                    let now = Instant::now();
-                    for slot in found.iter_mut().filter(|slot| slot.is_none()) {
-                        *slot = Some((Err(error.clone()), now));
-                    }
+                    fail_rest(&mut found, &error, Instant::now());
                     break;
                 }
             };
@@ -264,9 +261,7 @@ impl Peer {
             let Ok(message) = serde_json::from_str::<Value>(&line) else {
                 let shown: String = line.chars().take(80).collect();
                 let error = format!("the server wrote something that is not JSON-RPC: {shown:?}");
-                for slot in found.iter_mut().filter(|slot| slot.is_none()) {
-                    *slot = Some((Err(error.clone()), at));
-                }
+                fail_rest(&mut found, &error, at);
                 break;
             };
             if let (Some(theirs), Some(asked)) = (message.get("id"), message.get("method")) {
@@ -277,9 +272,7 @@ impl Peer {
                         "error": {"code": -32601, "message": "the audit answers no requests"}})
                 };
                 if let Err(error) = self.send(&reply) {
-                    for slot in found.iter_mut().filter(|slot| slot.is_none()) {
-                        *slot = Some((Err(error.clone()), at));
-                    }
+                    fail_rest(&mut found, &error, at);
                     break;
                 }
                 continue;
@@ -487,6 +480,14 @@ impl Peer {
             Link::Stdio { child, .. } => matches!(child.try_wait(), Ok(None)),
             Link::Http { .. } => true,
         }
+    }
+}
+
+/// Each answer not read yet failed with `error`: once a message cannot be read, no answer
+/// after it can.
+fn fail_rest(found: &mut [Option<(Result<Answer, String>, Instant)>], error: &str, at: Instant) {
+    for slot in found.iter_mut().filter(|slot| slot.is_none()) {
+        *slot = Some((Err(error.to_owned()), at));
     }
 }
 

@@ -30,7 +30,7 @@ mod runs;
 mod sandbox;
 
 use parts::{cases_from_file, collect, coverage, first_text, relative_to, runner_for};
-use runs::{Control, Made, broken, call, concurrently, control, failed, reproduce};
+use runs::{Control, Made, broken, call, concurrently, control, failed, reproduce, tally};
 use sandbox::{confinement, sandbox, start};
 
 /// What `--probe` was asked.
@@ -379,43 +379,29 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     // hint this call broke.
                     let runs = options.runs.max(1);
                     let hints_broken: Vec<usize> = broke.iter().map(|(hint, _)| *hint).collect();
-                    let mut seen_in: Vec<Vec<String>> = broke
-                        .iter()
-                        .map(|(_, what)| vec![format!("run 1: {what}")])
-                        .collect();
-                    let mut reproduced = vec![1u32; broke.len()];
-                    for run in 2..=runs {
-                        let again = reproduce(
-                            options,
-                            &classes,
-                            (&history[..earlier], &sandbox_path),
-                            &made,
-                            &hints_broken,
-                            run,
-                            deadline,
-                        );
-                        for (at, seen) in seen_in.iter_mut().enumerate() {
-                            match &again {
-                                Ok(found) => match &found[at] {
-                                    Some(what) => {
-                                        reproduced[at] += 1;
-                                        seen.push(format!("run {run}: {what}"));
-                                    }
-                                    None => seen.push(format!("run {run}: nothing broke it")),
-                                },
-                                Err(error) => {
-                                    seen.push(format!("run {run} could not be made: {error}"));
-                                }
-                            }
-                        }
-                    }
-                    for (at, (hint, what)) in broke.into_iter().enumerate() {
+                    let whats: Vec<String> = broke.iter().map(|(_, what)| what.clone()).collect();
+                    let tallied = tally(
+                        runs,
+                        &whats,
+                        |run| {
+                            reproduce(
+                                options,
+                                &classes,
+                                (&history[..earlier], &sandbox_path),
+                                &made,
+                                &hints_broken,
+                                run,
+                                deadline,
+                            )
+                        },
+                        ("nothing broke it", "could not be made"),
+                    );
+                    for ((hint, what), (reproduced, seen_in)) in broke.into_iter().zip(tallied) {
                         let (from, to) = match hint {
                             1 => (&call.after, call.again.as_ref().unwrap_or(&call.after)),
                             _ => (&call.before, &call.after),
                         };
-                        let seen_in = std::mem::take(&mut seen_in[at]);
-                        if reproduced[at] == runs {
+                        if reproduced == runs {
                             verdicts[hint] = Verdict::Violated;
                             violated_any = true;
                             notes.push(json!({
@@ -428,8 +414,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                         } else {
                             verdicts[hint] = Verdict::Nondeterministic;
                             let why = format!(
-                                "broken in {} of {runs} runs with {arguments}: {}",
-                                reproduced[at],
+                                "broken in {reproduced} of {runs} runs with {arguments}: {}",
                                 seen_in.join("; ")
                             );
                             notes.push(json!({
@@ -519,16 +504,14 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
             .zip(&verdicts)
             .enumerate()
             .filter_map(|(at, (hint, verdict))| match verdict {
-                Verdict::Unexercised
-                    if at == 3 && skip.is_none() && network::recorder().is_err() =>
-                {
-                    Some((
-                        (*hint).to_owned(),
-                        Value::from(format!(
-                            "its attempts to reach the network cannot be recorded here: {}",
-                            network::recorder().err().unwrap_or_default()
-                        )),
-                    ))
+                Verdict::Unexercised if at == 3 && skip.is_none() => {
+                    let why = match network::recorder() {
+                        Err(unrecorded) => format!(
+                            "its attempts to reach the network cannot be recorded here: {unrecorded}"
+                        ),
+                        Ok(()) => why.clone(),
+                    };
+                    Some(((*hint).to_owned(), Value::from(why)))
                 }
                 Verdict::Unexercised => Some(((*hint).to_owned(), Value::from(why.clone()))),
                 Verdict::Nondeterministic => Some((

@@ -2,7 +2,6 @@
 //! reproduction runs a violation must show in; and one call, observed, and what breaks a hint
 //! in it.
 
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Instant, SystemTime};
 
@@ -238,7 +237,7 @@ pub(super) fn together(
     classes: &Classes,
     history: (&[Made], &str),
     made: &Made,
-    once: &BTreeMap<String, usize>,
+    once: &judge::Effect,
     (how, run): (Together, u32),
     deadline: Instant,
 ) -> Result<Option<String>, String> {
@@ -352,7 +351,7 @@ pub(super) fn concurrently(
     classes: &Classes,
     history: (&[Made], &str),
     made: &Made,
-    once: &BTreeMap<String, usize>,
+    once: &judge::Effect,
     deadline: Instant,
 ) -> (Option<Verdict>, serde_json::Map<String, Value>, Vec<Value>) {
     let runs = options.runs.max(1);
@@ -371,18 +370,16 @@ pub(super) fn concurrently(
             Err(why) => format!("not judged: {why}"),
             Ok(None) => "overlapped, and did no more than one call".to_owned(),
             Ok(Some(what)) => {
-                let mut seen_in = vec![format!("run 1: {what}")];
-                let mut reproduced = 1;
-                for run in 2..=runs {
-                    match together(options, classes, history, made, once, (how, run), deadline) {
-                        Ok(Some(what)) => {
-                            reproduced += 1;
-                            seen_in.push(format!("run {run}: {what}"));
-                        }
-                        Ok(None) => seen_in.push(format!("run {run}: did no more than one call")),
-                        Err(why) => seen_in.push(format!("run {run} not judged: {why}")),
-                    }
-                }
+                let (reproduced, seen_in) = tally(
+                    runs,
+                    std::slice::from_ref(&what),
+                    |run| {
+                        together(options, classes, history, made, once, (how, run), deadline)
+                            .map(|found| vec![found])
+                    },
+                    ("did no more than one call", "not judged"),
+                )
+                .remove(0);
                 let problem = if reproduced == runs {
                     verdict = Some(Verdict::Violated);
                     what.clone()
@@ -400,4 +397,34 @@ pub(super) fn concurrently(
         outcomes.insert(how.word().to_owned(), Value::from(outcome));
     }
     (verdict, outcomes, notes)
+}
+
+/// What runs 2 to `runs` showed of what run 1 showed (`first`, one line for each thing it
+/// broke), each run made by `again` (what it showed of each, or why it could not be made):
+/// for each thing, in how many runs it showed, and what each run saw, in words (`none` for a
+/// run that did not show it, `failed` before the reason of one that could not be made).
+pub(super) fn tally(
+    runs: u32,
+    first: &[String],
+    mut again: impl FnMut(u32) -> Result<Vec<Option<String>>, String>,
+    (none, failed): (&str, &str),
+) -> Vec<(u32, Vec<String>)> {
+    let mut found: Vec<(u32, Vec<String>)> = first
+        .iter()
+        .map(|what| (1, vec![format!("run 1: {what}")]))
+        .collect();
+    for run in 2..=runs {
+        let shown = again(run);
+        for (at, (reproduced, seen)) in found.iter_mut().enumerate() {
+            match shown.as_ref().map(|shown| shown.get(at).cloned().flatten()) {
+                Ok(Some(what)) => {
+                    *reproduced += 1;
+                    seen.push(format!("run {run}: {what}"));
+                }
+                Ok(None) => seen.push(format!("run {run}: {none}")),
+                Err(why) => seen.push(format!("run {run} {failed}: {why}")),
+            }
+        }
+    }
+    found
 }
