@@ -399,3 +399,71 @@ fn a_violation_is_one_every_run_shows_and_idle_changes_are_nobodys() {
     );
     assert_eq!(report["coverage"]["judged"], 7, "{report}");
 }
+
+/// State the sandbox's files do not hold, observed by the user's command: a "read-only" tool
+/// that writes outside the sandbox (in a place left writable) is verified when nobody looks,
+/// and violated, in every run, when `--observe` prints what it wrote; a command that cannot
+/// observe stops the probe before anything is judged, saying why.
+#[test]
+fn an_observer_command_sees_state_the_sandbox_does_not_hold() {
+    let dir = std::env::temp_dir().join(format!("annotations-observed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let server = example("flaky_server");
+    // Each run's server writes to a file of its own, named by its sandbox.
+    let command = [
+        "sh",
+        "-c",
+        r#"ELSEWHERE="$STATE/$(basename "$PWD")" exec "$0""#,
+        server.to_str().unwrap(),
+    ];
+    let observe =
+        r#"if [ -e "$STATE/$(basename {sandbox})" ]; then echo '"remembered"'; else echo null; fi"#;
+    let state = format!("STATE={}", dir.display());
+    let probe = |observers: &[&str]| {
+        let mut args = vec![
+            "--probe",
+            "--cases",
+            "2",
+            "--env",
+            &state,
+            "--writable",
+            dir.to_str().unwrap(),
+        ];
+        args.extend(observers);
+        args.push("--");
+        args.extend(command);
+        audit(&args)
+    };
+    let remember = |report: &Value| report["tools"][1]["probe"]["readOnly"].clone();
+
+    let (_, unseen) = probe(&[]);
+    assert_eq!(remember(&unseen), "verified", "{unseen}");
+    let (status, seen) = probe(&["--observe", observe]);
+    assert_eq!(status, 1, "{seen}");
+    assert_eq!(remember(&seen), "violated", "{seen}");
+    let violation = note_on(&seen, 1, "readOnly");
+    assert_eq!(
+        violation["runs"].as_array().unwrap().len(),
+        3,
+        "{violation}"
+    );
+    let detail = violation.to_string();
+    assert!(detail.contains("@observe1"), "{detail}");
+    // The honest tool beside it, observed the same way, is still verified.
+    assert_eq!(seen["tools"][2]["probe"]["readOnly"], "verified", "{seen}");
+
+    let output = Command::new(audit_binary())
+        .args(["--probe", "--observe", "echo broken >&2; exit 3", "--"])
+        .args(command)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "--observe `echo broken >&2; exit 3` failed: it exited with exit status: 3 (broken)"
+        ),
+        "{stderr}"
+    );
+}

@@ -10,11 +10,18 @@ use serde_json::Value;
 use super::classes::Classes;
 use super::formats::git::is_git_cursor;
 use super::formats::{self, Format};
+use super::probe::UNOBSERVED;
 use super::tree::{Entry, Tree};
 
-/// Whether two entries are the same (kind, size, contents or view, mode).
+/// Whether two entries are the same (kind, size, contents or view, mode), or cannot be told
+/// apart: one is an `--observe` command's that failed.
 fn unchanged(x: &Entry, y: &Entry) -> bool {
-    x.kind == y.kind && x.size == y.size && x.hash == y.hash && x.mode == y.mode
+    unknown(x, y) || (x.kind == y.kind && x.size == y.size && x.hash == y.hash && x.mode == y.mode)
+}
+
+/// Whether either entry is an observation that failed: nothing is said of what changed there.
+fn unknown(x: &Entry, y: &Entry) -> bool {
+    x.kind == UNOBSERVED || y.kind == UNOBSERVED
 }
 
 /// The first change from `before` to `after` outside the volatile places of `classes`, in
@@ -132,13 +139,16 @@ pub fn lost(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> {
         let Some(new) = after.get(path) else {
             return Some(format!("`{path}` was removed"));
         };
+        if unknown(old, new) {
+            continue;
+        }
         if old.kind != new.kind {
             return Some(format!(
                 "`{path}` changed from a {} to a {}",
                 old.kind, new.kind
             ));
         }
-        if old.kind != "file" || old.hash == new.hash {
+        if !matches!(old.kind, "file" | "observed") || old.hash == new.hash {
             continue;
         }
         if let (Some((was_format, was)), Some((is_format, is))) = (&old.view, &new.view)

@@ -23,7 +23,7 @@ usage: annotations-audit [--format json] [--timeout SECONDS] ([--] <command> [ar
        annotations-audit --probe [--cases N] [--seed S] [--seed-dir DIR] [--env KEY=VALUE]...
                          [--allow-open-world] [--probe-timeout SECONDS] [--runs N] [--cases-file FILE]
                          [--volatile PLACE]... [--append-only PLACE]... [--unconfined] [--writable DIR]...
-                         [--format json] -- <command> [args...]
+                         [--observe CMD]... [--format json] -- <command> [args...]
        annotations-audit --diff OLD.json (NEW.json | -- <command> [args...]) [--allow breaking,trust] [--format json]
 
 The audit lists a server's tools (over stdio) and prints each one's effective hints, what a
@@ -38,7 +38,10 @@ is nondeterministic; --cases-file is a JSON object of arrays of arguments by too
 before the generated ones; a PLACE is a path of the sandbox, or PATH#/json/pointer into what a
 file holds (a SQLite file's /tables/NAME/rows/KEY/COLUMN, `*` for any segment): changes in a
 --volatile one are reported, never judged, and an --append-only one may grow under an
-idempotent or non-destructive tool, never under a read-only one. Where the machine allows a
+idempotent or non-destructive tool, never under a read-only one. --observe runs CMD (with
+`sh -c`, in the sandbox, with the --env values) around each call for state the sandbox's files
+do not hold: the JSON it prints is judged as a file's contents are, as the place @observe1
+(the second command's @observe2, ...); one that fails leaves that call unjudged there. Where the machine allows a
 mount namespace (Linux, as root or in a user namespace), the sandbox and the --writable
 places are the only places the server can write: a write elsewhere fails, and is a finding
 (--unconfined runs it as any process). --diff classifies what changed between two listings (a saved tools/list
@@ -81,6 +84,7 @@ fn parse(mut args: Vec<String>) -> Result<Args, String> {
         runs: 3,
         confine: true,
         writable: Vec::new(),
+        observers: Vec::new(),
     };
     let mut probing = false;
     let seconds = |value: &str| -> Result<Duration, String> {
@@ -116,6 +120,7 @@ fn parse(mut args: Vec<String>) -> Result<Args, String> {
                 };
             }
             "--cases-file" => probe.cases_file = Some(value()?.into()),
+            "--observe" => probe.observers.push(value()?),
             "--unconfined" => probe.confine = false,
             "--writable" => {
                 let place = std::path::PathBuf::from(value()?);

@@ -18,6 +18,8 @@ pub enum Format {
     Zip,
     Json,
     JsonLines,
+    /// What a user's `--observe` command printed.
+    Observed,
 }
 
 impl Format {
@@ -28,6 +30,7 @@ impl Format {
             Format::Zip => "zip container",
             Format::Json => "JSON",
             Format::JsonLines => "JSON Lines",
+            Format::Observed => "observed JSON",
         }
     }
 }

@@ -22,9 +22,9 @@ use super::classes::{Classes, Place};
 use super::judge;
 use super::peer::Answer;
 use super::pool::{pool, reuse};
-use super::tree;
 
 mod network;
+mod observer;
 mod parts;
 mod runs;
 mod sandbox;
@@ -32,6 +32,8 @@ mod sandbox;
 use parts::{cases_from_file, collect, coverage, first_text, relative_to, runner_for};
 use runs::{Control, Made, broken, call, concurrently, control, failed, reproduce, tally};
 use sandbox::{confinement, sandbox, start};
+
+pub(crate) use observer::UNOBSERVED;
 
 /// What `--probe` was asked.
 pub struct Options {
@@ -54,6 +56,8 @@ pub struct Options {
     pub confine: bool,
     /// Places left writable beside the sandbox (`--writable`): what they hold is not observed.
     pub writable: Vec<PathBuf>,
+    /// Commands printing, as JSON, state the sandbox's files do not hold (`--observe`).
+    pub observers: Vec<String>,
 }
 
 /// How long the processes a server started get to end after its answer, before the sandbox
@@ -110,6 +114,12 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
     let sandbox_path = sandbox.dir.to_string_lossy().into_owned();
     let mut peer = start(options, &sandbox.dir, deadline)?;
     let (listed, listing_problems) = peer.list_tools()?;
+    // A command that cannot observe the server once it has started is the command's problem:
+    // said before anything is judged.
+    peer.settle(SETTLE);
+    if let Some(failure) = sandbox.failure(&sandbox.observe()) {
+        return Err(failure);
+    }
     let tools: Vec<Tool> = listed
         .iter()
         .filter_map(|raw| serde_json::from_value(raw.clone()).ok())
@@ -168,6 +178,8 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         let mut failures: Vec<String> = Vec::new();
         let mut out_of_time = false;
         let mut wrote_outside = false;
+        // Whether an `--observe` command's failure is noted for this tool already.
+        let mut unobserved_noted = false;
         // What two identical calls at once showed, once tried.
         let mut concurrency: Option<serde_json::Map<String, Value>> = None;
         let schema = tool.input_schema.to_value();
@@ -223,7 +235,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                 // The sandbox as the call will find it: what generated values are drawn from,
                 // and the tree before the call.
                 peer.settle(SETTLE);
-                let mut before = tree::observe(&sandbox.dir);
+                let mut before = sandbox.observe();
                 let arguments = if let Some(given) = written.get(index as usize) {
                     given.clone()
                 } else {
@@ -262,7 +274,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     peer = start(options, &sandbox.dir, deadline)?;
                     // What the server wrote as it started is not the call's doing.
                     peer.settle(SETTLE);
-                    before = tree::observe(&sandbox.dir);
+                    before = sandbox.observe();
                 }
                 let made = Made {
                     tool: tool.name().to_owned(),
@@ -270,7 +282,18 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     twice: claimed[1],
                     changed: (true, true),
                 };
-                let call = call(&mut peer, &sandbox.dir, &made, before);
+                let call = call(&mut peer, &sandbox, &made, before);
+                let observed = [Some(&call.before), Some(&call.after), call.again.as_ref()];
+                if let Some(failure) = observed
+                    .into_iter()
+                    .flatten()
+                    .find_map(|tree| sandbox.failure(tree))
+                    && !std::mem::replace(&mut unobserved_noted, true)
+                {
+                    notes.push(json!(format!(
+                        "{failure}: what it observes was not judged around that call"
+                    )));
+                }
                 let earlier = history.len();
                 // What each call changed: a call that changed nothing is not made again
                 // in a reproduction run.

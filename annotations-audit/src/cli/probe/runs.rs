@@ -2,7 +2,6 @@
 //! reproduction runs a violation must show in; and one call, observed, and what breaks a hint
 //! in it.
 
-use std::path::Path;
 use std::time::{Instant, SystemTime};
 
 use serde_json::{Value, json};
@@ -10,7 +9,7 @@ use serde_json::{Value, json};
 use super::super::classes::{Classes, Place};
 use super::super::judge;
 use super::super::peer::{self, Answer, Peer};
-use super::super::tree::{self, Tree};
+use super::super::tree::Tree;
 use super::network;
 use super::parts::first_text;
 use super::sandbox::{Sandbox, sandbox, start};
@@ -55,12 +54,17 @@ pub(super) fn control(options: &Options, deadline: Instant) -> Result<Control, S
     let mut peer = start(options, &sandbox.dir, deadline)?;
     peer.list_tools()?;
     peer.settle(SETTLE);
-    let listed = tree::observe(&sandbox.dir);
+    let listed = sandbox.observe();
+    // A command that cannot observe the server as it starts is the command's problem, said
+    // before anything is judged.
+    if let Some(failure) = sandbox.failure(&listed) {
+        return Err(failure);
+    }
     std::thread::sleep(IDLE);
     peer.settle(SETTLE);
-    let idle = tree::observe(&sandbox.dir);
+    let idle = sandbox.observe();
     peer.finish(SETTLE);
-    let exited = tree::observe(&sandbox.dir);
+    let exited = sandbox.observe();
     let mut volatile = Vec::new();
     for (path, entry) in &idle {
         let before = listed.get(path);
@@ -177,10 +181,10 @@ fn replayed(
     // server sits idle cannot tell the call's doing from it (a heartbeat slower than the
     // control session's wait).
     peer.settle(SETTLE);
-    let still = tree::observe(&sandbox.dir);
+    let still = sandbox.observe();
     std::thread::sleep(IDLE);
     peer.settle(SETTLE);
-    let before = tree::observe(&sandbox.dir);
+    let before = sandbox.observe();
     if let Some(what) = judge::changed(&still, &before, classes, false) {
         return Err(format!("the sandbox changed with no call made ({what})"));
     }
@@ -201,7 +205,7 @@ pub(super) fn reproduce(
     let name = format!("run{run}");
     let (sandbox, mut peer, made, before) =
         replayed(options, classes, history, made, &name, deadline)?;
-    let call = call(&mut peer, &sandbox.dir, &made, before);
+    let call = call(&mut peer, &sandbox, &made, before);
     Ok(hints
         .iter()
         .map(|&hint| broken(hint, &call, classes))
@@ -255,7 +259,7 @@ pub(super) fn together(
             first.settle(SETTLE);
             let mut second = second;
             second.settle(SETTLE);
-            before = tree::observe(&sandbox.dir);
+            before = sandbox.observe();
             Some(second)
         }
     };
@@ -292,7 +296,7 @@ pub(super) fn together(
     if let Some(second) = &mut second {
         second.settle(SETTLE);
     }
-    let after = tree::observe(&sandbox.dir);
+    let after = sandbox.observe();
     let succeeded = answers
         .iter()
         .filter(|(answer, _)| matches!(answer, Ok(Answer::Result(result)) if !failed(result)))
@@ -321,18 +325,18 @@ pub(super) fn together(
 /// One call, observed once the processes the server started have ended: `before` (the
 /// sandbox as the caller last observed it, settled), after, and after the same call again
 /// when the tool claims idempotence.
-pub(super) fn call(peer: &mut Peer, sandbox: &Path, made: &Made, before: Tree) -> Call {
+pub(super) fn call(peer: &mut Peer, sandbox: &Sandbox, made: &Made, before: Tree) -> Call {
     let params = json!({"name": made.tool, "arguments": made.arguments});
     let from = SystemTime::now();
     let answer = peer.request("tools/call", params.clone());
     peer.settle(SETTLE);
-    let after = tree::observe(sandbox);
+    let after = sandbox.observe();
     let again = (made.twice && answer.is_ok()).then(|| {
         let _ = peer.request("tools/call", params);
         peer.settle(SETTLE);
-        tree::observe(sandbox)
+        sandbox.observe()
     });
-    let attempts = network::attempts(sandbox, from, SystemTime::now());
+    let attempts = network::attempts(&sandbox.dir, from, SystemTime::now());
     Call {
         answer,
         before,

@@ -5,7 +5,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use super::super::peer::Peer;
+use super::super::tree::{self, Tree};
 use super::Options;
+use super::observer::Observers;
 
 /// The script that makes every mount read-only in the server's own mount namespace, then the
 /// sandbox (its first argument) and the `--writable` places writable again, and runs the
@@ -81,6 +83,22 @@ pub(super) fn confinement() -> Result<Vec<String>, String> {
 
 pub(super) struct Sandbox {
     pub(super) dir: PathBuf,
+    /// The user's `--observe` commands.
+    observers: Observers,
+}
+
+impl Sandbox {
+    /// The sandbox as a tree, with what each `--observe` command printed.
+    pub(super) fn observe(&self) -> Tree {
+        let mut tree = tree::observe(&self.dir);
+        self.observers.add(&self.dir, &mut tree);
+        tree
+    }
+
+    /// The first `--observe` command that failed on `tree`, in words.
+    pub(super) fn failure(&self, tree: &Tree) -> Option<String> {
+        self.observers.failure(tree)
+    }
 }
 
 impl Drop for Sandbox {
@@ -168,7 +186,14 @@ pub(super) fn sandbox(options: &Options, name: &str) -> Result<Sandbox, String> 
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_file(super::network::record_of(&dir));
     std::fs::create_dir_all(&dir).map_err(|error| format!("cannot make the sandbox: {error}"))?;
-    let sandbox = Sandbox { dir };
+    let sandbox = Sandbox {
+        dir,
+        observers: Observers {
+            commands: options.observers.clone(),
+            env: options.env.clone(),
+            timeout: options.timeout,
+        },
+    };
     if let Some(seed) = &options.seed_dir {
         copy_dir(seed, &sandbox.dir)
             .map_err(|error| format!("cannot fill the sandbox from {}: {error}", seed.display()))?;
