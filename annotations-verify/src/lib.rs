@@ -83,6 +83,8 @@
 
 mod block_on;
 mod broken;
+#[cfg(feature = "files")]
+pub mod files;
 mod generate;
 mod numbers;
 mod observe;
@@ -177,8 +179,17 @@ pub fn suggested_arguments(
     generate::suggested_first(schema)
 }
 
-/// What a state is observed as: its JSON, or why it could not be serialized.
-type Observe<'a, S> = Box<dyn Fn(&S) -> Result<Value, String> + 'a>;
+/// A state observed as its JSON, or why it could not be serialized.
+type ObserveJson<'a, S> = Box<dyn Fn(&S) -> Result<Value, String> + 'a>;
+
+/// What a state is observed as.
+enum Observe<'a, S> {
+    /// Its JSON, or why it could not be serialized.
+    Json(ObserveJson<'a, S>),
+    /// The folder or file it keeps its data in, observed by what the files hold.
+    #[cfg(feature = "files")]
+    Files(Box<dyn Fn(&S) -> std::path::PathBuf + 'a>),
+}
 
 /// A verification of a listing's hints by behaviour; see the [module](self).
 pub struct Verify<'a, S: 'static> {
@@ -189,6 +200,12 @@ pub struct Verify<'a, S: 'static> {
     unordered: Vec<String>,
     cases: u32,
     seed: Option<u64>,
+    /// The places classed volatile or append-only, for an observation of files.
+    #[cfg(feature = "files")]
+    classes: files::classes::Classes,
+    /// The places that could not be read, each with why.
+    #[cfg(feature = "files")]
+    bad_places: Vec<String>,
 }
 
 impl<'a, S: 'static> Verify<'a, S> {
@@ -201,6 +218,10 @@ impl<'a, S: 'static> Verify<'a, S> {
             unordered: Vec::new(),
             cases: 64,
             seed: None,
+            #[cfg(feature = "files")]
+            classes: files::classes::Classes::default(),
+            #[cfg(feature = "files")]
+            bad_places: Vec::new(),
         }
     }
 
@@ -209,9 +230,95 @@ impl<'a, S: 'static> Verify<'a, S> {
     /// only the arguments and results are checked, and the report says so.
     #[must_use]
     pub fn observe<T: serde::Serialize>(mut self, observe: impl Fn(&S) -> T + 'a) -> Self {
-        self.observe = Some(Box::new(move |state| {
+        self.observe = Some(Observe::Json(Box::new(move |state| {
             serde_json::to_value(observe(state)).map_err(|error| error.to_string())
-        }));
+        })));
+        self
+    }
+
+    /// Observes the folder (or the one file) at the path `path` gives for a state, by what
+    /// its files hold, and judges each call by the rules `annotations-audit --probe` judges a
+    /// server's sandbox by (see [`files`]): a SQLite database by its tables and rows, an office
+    /// document part by part, JSON by [`contains`], JSON Lines record by record, a git
+    /// repository by its refs and what its index stages, other text by its lines, other bytes
+    /// only grown at their end. A read-only tool changes nothing there, a non-destructive one
+    /// loses nothing, an idempotent one called twice changes nothing the second time.
+    /// Replaces [`observe`](Self::observe) (feature `files`).
+    ///
+    /// ```
+    /// use std::path::PathBuf;
+    ///
+    /// use mcp_annotations::{tool, tools, Listing};
+    /// use mcp_annotations_verify::Verify;
+    ///
+    /// /// A store of lines, in a folder of its own.
+    /// pub struct Journal(PathBuf);
+    ///
+    /// impl Journal {
+    ///     /// Add a line, keeping every other.
+    ///     #[tool(destructive = false, open_world = false)]
+    ///     fn add(&self, #[schema(max_length = 20)] line: String) -> Result<(), String> {
+    ///         use std::io::Write;
+    ///         let mut file = std::fs::OpenOptions::new()
+    ///             .create(true)
+    ///             .append(true)
+    ///             .open(self.0.join("journal.txt"))
+    ///             .map_err(|error| error.to_string())?;
+    ///         writeln!(file, "{}", line.replace('\n', " ")).map_err(|error| error.to_string())
+    ///     }
+    /// }
+    ///
+    /// static TOOLS: Listing<Journal> = tools![Journal::add];
+    ///
+    /// let cases = std::sync::atomic::AtomicU32::new(0);
+    /// Verify::new(&TOOLS, || {
+    ///     let n = cases.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    ///     let dir = std::env::temp_dir().join(format!("journal-{}-{n}", std::process::id()));
+    ///     let _ = std::fs::remove_dir_all(&dir);
+    ///     std::fs::create_dir_all(&dir).unwrap();
+    ///     Journal(dir)
+    /// })
+    /// .observe_files(|journal| journal.0.clone())
+    /// .cases(8)
+    /// .run()
+    /// .assert_ok();
+    /// # for n in 0..cases.into_inner() {
+    /// #     let _ = std::fs::remove_dir_all(std::env::temp_dir().join(format!("journal-{}-{n}", std::process::id())));
+    /// # }
+    /// ```
+    #[cfg(feature = "files")]
+    #[must_use]
+    pub fn observe_files(mut self, path: impl Fn(&S) -> std::path::PathBuf + 'a) -> Self {
+        self.observe = Some(Observe::Files(Box::new(path)));
+        self
+    }
+
+    /// Classes a place of an [observation of files](Self::observe_files) *volatile*: what
+    /// changes there (a timestamp column, a cache) is never judged. A place is a path under
+    /// the observed folder (`*` matching within a segment, `**` any number of them), or
+    /// `PATH#POINTER`, a JSON pointer into what the file holds whose segments may be `*`:
+    /// `state.db#/tables/items/rows/*/last_seen`. A place that cannot be read is a problem in
+    /// the report.
+    #[cfg(feature = "files")]
+    #[must_use]
+    pub fn volatile(mut self, place: &str) -> Self {
+        match files::classes::Place::parse(place) {
+            Ok(place) => self.classes.volatile.push(place),
+            Err(why) => self.bad_places.push(why),
+        }
+        self
+    }
+
+    /// Classes a place of an [observation of files](Self::observe_files) *append-only*: it may
+    /// grow (a log, an audit table) under a tool that is idempotent or non-destructive, never
+    /// under a read-only one. Places are written as for [`volatile`](Self::volatile).
+    #[cfg(feature = "files")]
+    #[must_use]
+    pub fn append_only(mut self, place: &str) -> Self {
+        match files::classes::Place::parse(place) {
+            Ok(place) => self.classes.append_only.push(place),
+            Err(why) => self.bad_places.push(why),
+        }
         self
     }
 

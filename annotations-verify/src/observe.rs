@@ -252,6 +252,93 @@ fn walk(path: &str, before: &Value, after: &Value, lines: &mut Vec<String>) {
     }
 }
 
+/// One observation of a state: its JSON, or the files it keeps its data in.
+pub(crate) enum Observed {
+    Json(Value),
+    #[cfg(feature = "files")]
+    Files(crate::files::tree::Tree),
+}
+
+/// The places classed volatile or append-only (none without the `files` feature).
+#[cfg(feature = "files")]
+pub(crate) type Classes = crate::files::classes::Classes;
+#[cfg(not(feature = "files"))]
+pub(crate) type Classes = ();
+
+/// `state` observed as `observe` says, each array at an `unordered` pointer compared as a
+/// set; why not, where its JSON could not be made.
+pub(crate) fn observe<S>(
+    observe: &crate::Observe<'_, S>,
+    unordered: &[String],
+    state: &S,
+) -> Result<Observed, String> {
+    match observe {
+        crate::Observe::Json(observe) => observe(state).map(|mut value| {
+            // The deepest first: an array of sets is put in order by its items once each of
+            // them is.
+            let mut pointers: Vec<&String> = unordered.iter().collect();
+            pointers.sort_by_key(|pointer| std::cmp::Reverse(pointer.matches('/').count()));
+            for pointer in pointers {
+                as_set(&mut value, pointer);
+            }
+            Observed::Json(value)
+        }),
+        #[cfg(feature = "files")]
+        crate::Observe::Files(path) => Ok(Observed::Files(crate::files::tree::observe_path(
+            &path(state),
+        ))),
+    }
+}
+
+impl Observed {
+    /// What changed from `self` to `after`, in a line; `None` when nothing did. With
+    /// `growth_allowed`, an append-only place that only grew is no change.
+    #[cfg_attr(not(feature = "files"), allow(unused_variables))]
+    pub(crate) fn changed(
+        &self,
+        after: &Observed,
+        classes: &Classes,
+        growth_allowed: bool,
+    ) -> bool {
+        match (self, after) {
+            (Observed::Json(was), Observed::Json(is)) => was != is,
+            #[cfg(feature = "files")]
+            (Observed::Files(was), Observed::Files(is)) => {
+                crate::files::judge::changed(was, is, classes, growth_allowed).is_some()
+            }
+            #[cfg(feature = "files")]
+            _ => true,
+        }
+    }
+
+    /// Whether everything `self` had is kept in `after` (the additive rule).
+    #[cfg_attr(not(feature = "files"), allow(unused_variables))]
+    pub(crate) fn kept_in(&self, after: &Observed, classes: &Classes) -> bool {
+        match (self, after) {
+            (Observed::Json(was), Observed::Json(is)) => contains(was, is),
+            #[cfg(feature = "files")]
+            (Observed::Files(was), Observed::Files(is)) => {
+                crate::files::judge::lost(was, is, classes).is_none()
+            }
+            #[cfg(feature = "files")]
+            _ => false,
+        }
+    }
+
+    /// How `after` differs from `self`, for the report: at most `limit` lines.
+    pub(crate) fn diff(&self, after: &Observed, limit: usize) -> String {
+        match (self, after) {
+            (Observed::Json(was), Observed::Json(is)) => diff(was, is, limit),
+            #[cfg(feature = "files")]
+            (Observed::Files(was), Observed::Files(is)) => {
+                crate::files::judge::diff(was, is, limit).join("\n")
+            }
+            #[cfg(feature = "files")]
+            _ => String::new(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;

@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use crate::broken::{Broken, broken};
 use crate::generate;
-use crate::observe::{as_set, contains, diff};
+use crate::observe::Observed;
 use crate::report::{Report, Violation, ViolationKind};
 use crate::seed::{name_hash, seed_bytes};
 use crate::{Verify, scalar_paths, scalars};
@@ -54,6 +54,8 @@ struct Run<'v, 'a, S: 'static> {
     problems: RefCell<Vec<String>>,
     /// For each tool, the calls made and how many did not fail.
     calls: RefCell<Vec<(u64, u64)>>,
+    /// The places classed volatile or append-only.
+    classes: crate::observe::Classes,
 }
 
 pub(crate) async fn run<S: 'static>(verify: Verify<'_, S>) -> Report {
@@ -86,7 +88,15 @@ pub(crate) async fn run<S: 'static>(verify: Verify<'_, S>) -> Report {
         notes: RefCell::new(Vec::new()),
         problems: RefCell::new(Vec::new()),
         calls: RefCell::new(vec![(0, 0); tools.len()]),
+        #[cfg(feature = "files")]
+        classes: verify.classes.clone(),
+        #[cfg(not(feature = "files"))]
+        classes: (),
     };
+    #[cfg(feature = "files")]
+    for why in &verify.bad_places {
+        run.problem(why.clone());
+    }
     if verify.observe.is_none() {
         run.problem(
             "no observation (`.observe`): the hints were not checked, only arguments and results \
@@ -317,19 +327,13 @@ impl<S: 'static> Run<'_, '_, S> {
         result
     }
 
-    fn observation(&self, state: &S) -> Option<Value> {
+    fn observation(&self, state: &S) -> Option<Observed> {
         let observe = self.verify.observe.as_ref()?;
-        match catch_unwind(AssertUnwindSafe(|| observe(state))) {
-            Ok(Ok(mut value)) => {
-                // The deepest first: an array of sets is put in order by its items once
-                // each of them is.
-                let mut pointers: Vec<&String> = self.verify.unordered.iter().collect();
-                pointers.sort_by_key(|pointer| std::cmp::Reverse(pointer.matches('/').count()));
-                for pointer in pointers {
-                    as_set(&mut value, pointer);
-                }
-                Some(value)
-            }
+        let observed = catch_unwind(AssertUnwindSafe(|| {
+            crate::observe::observe(observe, &self.verify.unordered, state)
+        }));
+        match observed {
+            Ok(Ok(observed)) => Some(observed),
             Ok(Err(error)) => {
                 self.problem(format!("the observation could not be serialized: {error}"));
                 None
@@ -494,37 +498,38 @@ impl<S: 'static> Run<'_, '_, S> {
         }
         if let (Some(before), Some(after)) = (&before, &after) {
             let hints = &tool.annotations;
+            let classes = &self.classes;
             if hints.read_only() {
-                if check(ViolationKind::ReadOnly) && before != after {
+                if check(ViolationKind::ReadOnly) && before.changed(after, classes, false) {
                     return found(
                         ViolationKind::ReadOnly,
                         "the call changed the observation".into(),
                         &arguments,
-                        diff(before, after, 12),
+                        before.diff(after, 12),
                     );
                 }
             } else {
                 if check(ViolationKind::Additive)
                     && !hints.destructive()
-                    && !contains(before, after)
+                    && !before.kept_in(after, classes)
                 {
                     return found(
                         ViolationKind::Additive,
                         "something observed before the call is gone or overwritten".into(),
                         &arguments,
-                        diff(before, after, 12),
+                        before.diff(after, 12),
                     );
                 }
                 if check(ViolationKind::Idempotent) && hints.idempotent() {
                     self.call(&state, index, &arguments, true).await;
                     if let Some(again) = self.observation(&state)
-                        && again != *after
+                        && after.changed(&again, classes, true)
                     {
                         return found(
                                 ViolationKind::Idempotent,
                                 "called twice with the same arguments, the second call changed the observation again".into(),
                                 &arguments,
-                                diff(after, &again, 12),
+                                after.diff(&again, 12),
                             );
                     }
                 }

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 pub mod diff;
+pub mod files;
 pub mod snapshots;
 
 /// A small key-value store, a log and a counter.

@@ -2,15 +2,15 @@
 //! `--probe` (its hints checked by behaviour) and `--diff` (what changed between two
 //! listings).
 
-mod classes;
-mod formats;
 mod http;
-mod judge;
 mod peer;
 mod pool;
 mod probe;
 mod report;
-mod tree;
+
+// What the probe observes and the rules it judges by are `verify`'s, so that an author's
+// tests and a host's probe judge alike.
+use mcp_annotations_verify::files::{classes, formats, judge, tree};
 
 use std::time::Duration;
 

@@ -33,8 +33,6 @@ use parts::{cases_from_file, collect, coverage, first_text, relative_to, runner_
 use runs::{Control, Made, broken, call, concurrently, control, failed, reproduce, tally};
 use sandbox::{confinement, sandbox, start};
 
-pub(crate) use observer::UNOBSERVED;
-
 /// What `--probe` was asked.
 pub struct Options {
     pub command: Vec<String>,

@@ -13,16 +13,13 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use super::super::formats::Format;
-use super::super::tree::{Entry, Tree};
+use super::super::tree::{Entry, Tree, UNOBSERVED};
 
 /// The most a command may print: what it prints beyond is not read, and the observation fails.
 const MAX_OUTPUT: u64 = 64 << 20;
 
 /// How much of a failed command's stderr is shown.
 const SHOWN: usize = 400;
-
-/// The kind of an entry whose command failed: what it observes is not judged for that call.
-pub(crate) const UNOBSERVED: &str = "unobserved";
 
 /// The place of the `index`-th command (from 0).
 pub(super) fn place(index: usize) -> String {

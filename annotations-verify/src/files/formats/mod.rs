@@ -14,9 +14,14 @@ use serde_json::Value;
 /// A file's format, as its view was read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
+    /// A SQLite database: `{"tables": {NAME: {"columns": [...], "rows": {KEY: {COLUMN: VALUE}}}},
+    /// "sequences": {...}}`.
     Sqlite,
+    /// A zip container (an office document): `{"members": {NAME: VIEW}}`.
     Zip,
+    /// One JSON value.
     Json,
+    /// JSON Lines: the array of its records.
     JsonLines,
     /// What a user's `--observe` command printed.
     Observed,
@@ -93,7 +98,7 @@ pub fn lost_at(was: &Value, is: &Value, at: &str) -> Option<String> {
                 Some(new) => lost_at(old, new, &here),
             }
         }),
-        (Value::Array(_), Value::Array(_)) => (!mcp_annotations_verify::contains(was, is))
+        (Value::Array(_), Value::Array(_)) => (!crate::contains(was, is))
             .then(|| format!("{} lost an item or had one overwritten", shown(at))),
         _ if was == is => None,
         // An empty value filled (a NULL column set, a `null` given a value) loses nothing.

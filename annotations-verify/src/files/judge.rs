@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::classes::Classes;
 use super::formats::git::is_git_cursor;
 use super::formats::{self, Format};
-use super::probe::UNOBSERVED;
+use super::tree::UNOBSERVED;
 use super::tree::{Entry, Tree};
 
 /// Whether two entries are the same (kind, size, contents or view, mode), or cannot be told
@@ -51,7 +51,7 @@ pub fn changed(
                 if growth_allowed {
                     is = classes.without_growth(path, &was, &is);
                 }
-                if was == is || (append_only && mcp_annotations_verify::contains(&was, &is)) {
+                if was == is || (append_only && crate::contains(&was, &is)) {
                     continue;
                 }
                 let mut at = Vec::new();
@@ -297,8 +297,7 @@ pub fn effect(before: &Tree, after: &Tree, classes: &Classes) -> Effect {
                     let is = classes.without_volatile(path, is);
                     let is = classes.without_growth(path, &was, &is);
                     // A whole append-only file that only grew: growth, which is allowed.
-                    if classes.append_only_path(path) && mcp_annotations_verify::contains(&was, &is)
-                    {
+                    if classes.append_only_path(path) && crate::contains(&was, &is) {
                         continue;
                     }
                     let mut at = Vec::new();

@@ -17,20 +17,23 @@ use super::formats::git::{git_index_entries, is_git_index, is_git_lock};
 use super::formats::{self, Format};
 
 /// Files up to this size are kept whole, to judge how they changed.
-const KEPT: u64 = 1 << 20;
+pub const KEPT: u64 = 1 << 20;
 
 /// How much of a larger file is read to hash it: the walk stays bounded in time and memory
 /// whatever a server writes (a 1 GiB sparse file is read for its first 64 MiB, in 64 KiB
 /// pieces).
-const HASHED: u64 = 64 << 20;
+pub const HASHED: u64 = 64 << 20;
 
 /// One path of the tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// `file`, `dir`, `symlink`, `fifo`, `socket`, `device` or `other`.
     pub kind: &'static str,
+    /// Its size in bytes (a folder's is 0; a file with a view, its view's JSON text's).
     pub size: u64,
+    /// A hash of what it holds (its view, or its bytes), to tell a change without comparing.
     pub hash: u64,
+    /// Its permission bits.
     pub mode: u32,
     /// The contents, for a file of at most [`KEPT`] bytes.
     pub contents: Option<Vec<u8>>,
@@ -38,6 +41,10 @@ pub struct Entry {
     /// parts, a JSON file's values), judged instead of its bytes where it has one.
     pub view: Option<(Format, Value)>,
 }
+
+/// The kind of an entry whose observation failed (an `--observe` command of the probe's that
+/// exited with an error): nothing is said of what changed there.
+pub const UNOBSERVED: &str = "unobserved";
 
 /// Every path under a folder (relative, `/`-separated), in order.
 pub type Tree = BTreeMap<String, Entry>;
@@ -59,6 +66,22 @@ pub fn observe(root: &Path) -> Tree {
         }
     }
     tree
+}
+
+/// The tree of what is at `path`: a folder as [`observe`] makes it; a file alone, under its
+/// name (a SQLite database with what its journal or WAL holds); nothing, where nothing is
+/// there.
+pub fn observe_path(path: &Path) -> Tree {
+    match (path.parent(), path.file_name()) {
+        (Some(parent), Some(name)) if !path.is_dir() => {
+            let mut tree = Tree::new();
+            if let Some((relative, entry)) = entry_of(parent, &parent.join(name)) {
+                tree.insert(relative, entry);
+            }
+            tree
+        }
+        _ => observe(path),
+    }
 }
 
 /// The first bytes of a regular file, to tell its format.
@@ -144,91 +167,99 @@ fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
     };
     for entry in entries.flatten() {
         let path = entry.path();
-        let Ok(meta) = std::fs::symlink_metadata(&path) else {
+        let Some((relative, entry)) = entry_of(root, &path) else {
             continue;
         };
-        let relative = path
-            .strip_prefix(root)
-            .map(|p| p.to_string_lossy().replace('\\', "/"))
-            .unwrap_or_default();
-        #[cfg(unix)]
-        let mode = std::os::unix::fs::PermissionsExt::mode(&meta.permissions());
-        #[cfg(not(unix))]
-        let mode = u32::from(meta.permissions().readonly());
-        let kind = kind_of(&meta);
-        if is_git_lock(&relative) {
-            continue;
-        }
-        let mut hasher = DefaultHasher::new();
-        // A git index, by what it stages: git rewrites it on a read to refresh the stat data
-        // it caches, which changes no file staged. One it cannot read is judged by its bytes.
-        let staged = (kind == "file" && is_git_index(&relative))
-            .then(|| open_regular(&path))
-            .flatten()
-            .and_then(|file| read_file(file, &meta, &mut DefaultHasher::new()))
-            .and_then(|bytes| git_index_entries(&bytes))
-            .map(String::into_bytes);
-        let git_index = staged.is_some();
-        let contents = match kind {
-            _ if git_index => staged,
-            "symlink" => {
-                let target = std::fs::read_link(&path).unwrap_or_default();
-                Some(target.to_string_lossy().into_owned().into_bytes())
-            }
-            "file" => open_regular(&path).and_then(|file| read_file(file, &meta, &mut hasher)),
-            _ => None,
-        };
-        let view = (kind == "file" && !git_index)
-            .then(|| {
-                let head = match &contents {
-                    Some(bytes) => bytes.iter().take(16).copied().collect(),
-                    None => head_of(&path),
-                };
-                formats::view(&path, &head, contents.as_deref())
-            })
-            .flatten();
-        // A file with a view is what its view holds; a git index read by its entries is as
-        // long as their text.
-        let size = if kind == "dir" {
-            // A folder's own size is its file system's bookkeeping, not what it holds.
-            0
-        } else if let Some((_, view)) = &view {
-            let text = view.to_string();
-            let mut hasher_of_view = DefaultHasher::new();
-            text.hash(&mut hasher_of_view);
-            hasher = hasher_of_view;
-            text.len() as u64
-        } else {
-            if let Some(contents) = &contents {
-                contents.hash(&mut hasher);
-            }
-            match &contents {
-                Some(text) if git_index => text.len() as u64,
-                _ => meta.len(),
-            }
-        };
-        tree.insert(
-            relative,
-            Entry {
-                kind,
-                size,
-                hash: hasher.finish(),
-                mode,
-                contents,
-                view,
-            },
-        );
-        if kind == "dir" {
+        let dir = entry.kind == "dir";
+        tree.insert(relative, entry);
+        if dir {
             walk(root, &path, tree);
         }
     }
 }
 
+/// The entry of `path`, under its path relative to `root`; `None` for what is no state (a
+/// git lock file) or is gone.
+fn entry_of(root: &Path, path: &Path) -> Option<(String, Entry)> {
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    let relative = path
+        .strip_prefix(root)
+        .map(|p| p.to_string_lossy().replace('\\', "/"))
+        .unwrap_or_default();
+    #[cfg(unix)]
+    let mode = std::os::unix::fs::PermissionsExt::mode(&meta.permissions());
+    #[cfg(not(unix))]
+    let mode = u32::from(meta.permissions().readonly());
+    let kind = kind_of(&meta);
+    if is_git_lock(&relative) {
+        return None;
+    }
+    let mut hasher = DefaultHasher::new();
+    // A git index, by what it stages: git rewrites it on a read to refresh the stat data
+    // it caches, which changes no file staged. One it cannot read is judged by its bytes.
+    let staged = (kind == "file" && is_git_index(&relative))
+        .then(|| open_regular(path))
+        .flatten()
+        .and_then(|file| read_file(file, &meta, &mut DefaultHasher::new()))
+        .and_then(|bytes| git_index_entries(&bytes))
+        .map(String::into_bytes);
+    let git_index = staged.is_some();
+    let contents = match kind {
+        _ if git_index => staged,
+        "symlink" => {
+            let target = std::fs::read_link(path).unwrap_or_default();
+            Some(target.to_string_lossy().into_owned().into_bytes())
+        }
+        "file" => open_regular(path).and_then(|file| read_file(file, &meta, &mut hasher)),
+        _ => None,
+    };
+    let view = (kind == "file" && !git_index)
+        .then(|| {
+            let head = match &contents {
+                Some(bytes) => bytes.iter().take(16).copied().collect(),
+                None => head_of(path),
+            };
+            formats::view(path, &head, contents.as_deref())
+        })
+        .flatten();
+    // A file with a view is what its view holds; a git index read by its entries is as
+    // long as their text.
+    let size = if kind == "dir" {
+        // A folder's own size is its file system's bookkeeping, not what it holds.
+        0
+    } else if let Some((_, view)) = &view {
+        let text = view.to_string();
+        let mut hasher_of_view = DefaultHasher::new();
+        text.hash(&mut hasher_of_view);
+        hasher = hasher_of_view;
+        text.len() as u64
+    } else {
+        if let Some(contents) = &contents {
+            contents.hash(&mut hasher);
+        }
+        match &contents {
+            Some(text) if git_index => text.len() as u64,
+            _ => meta.len(),
+        }
+    };
+    Some((
+        relative,
+        Entry {
+            kind,
+            size,
+            hash: hasher.finish(),
+            mode,
+            contents,
+            view,
+        },
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cli::classes::Classes;
-    use crate::cli::judge::{changed, diff, lost};
+    use crate::files::classes::Classes;
+    use crate::files::judge::{changed, diff, lost};
 
     fn same(before: &Tree, after: &Tree) -> bool {
         changed(before, after, &Classes::default(), false).is_none()

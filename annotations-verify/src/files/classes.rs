@@ -153,7 +153,9 @@ fn segment_matches(pattern: &str, segment: &str) -> bool {
 /// The places the user classed (`--volatile`, `--append-only`).
 #[derive(Clone, Debug, Default)]
 pub struct Classes {
+    /// The places whose changes are reported and never judged.
     pub volatile: Vec<Place>,
+    /// The places that may grow where a tool may add, never under a read-only one.
     pub append_only: Vec<Place>,
 }
 
@@ -229,7 +231,7 @@ fn remove(value: &mut Value, pointer: &[String], wild: bool) {
 /// `was`'s value there is contained in `is`'s (it only grew), `was`'s value is put back.
 fn fold(was: &Value, is: &mut Value, pointer: &[String], wild: bool) {
     let Some((first, rest)) = pointer.split_first() else {
-        if mcp_annotations_verify::contains(was, is) {
+        if crate::contains(was, is) {
             *is = was.clone();
         }
         return;

@@ -1,0 +1,160 @@
+//! `Verify::observe_files`: an author's tools that keep their state in a SQLite file, judged by
+//! what the database holds, by the probe's rules. An honest `INSERT` declared non-destructive
+//! is verified though SQLite rewrote its pages in place; a "read-only" lookup that stamps a
+//! `last_seen` column and a "non-destructive" rename are caught, each by the place it changed;
+//! the stamp classed volatile is no longer judged.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use mcp_annotations::{Listing, tool, tools};
+use mcp_annotations_verify::{Verify, ViolationKind};
+
+/// A store of items in a SQLite file of its own.
+pub struct Items {
+    dir: PathBuf,
+}
+
+impl Items {
+    fn db(&self) -> Result<rusqlite::Connection, String> {
+        rusqlite::Connection::open(self.dir.join("items.db")).map_err(|error| error.to_string())
+    }
+
+    /// Add an item, keeping every other.
+    #[tool(destructive = false, open_world = false)]
+    fn add_item(&self, #[schema(max_length = 12)] name: String) -> Result<(), String> {
+        self.db()?
+            .execute("INSERT INTO items (name) VALUES (?1)", [&name])
+            .map(drop)
+            .map_err(|error| error.to_string())
+    }
+
+    /// How many items there are.
+    #[tool(read_only, open_world = false)]
+    fn count_items(&self) -> Result<String, String> {
+        let count: i64 = self
+            .db()?
+            .query_row("SELECT count(*) FROM items", [], |row| row.get(0))
+            .map_err(|error| error.to_string())?;
+        Ok(count.to_string())
+    }
+
+    /// Look the first item up ("read-only", and it stamps when it was last seen).
+    #[tool(read_only, open_world = false)]
+    fn look_up(&self) -> Result<String, String> {
+        let db = self.db()?;
+        db.execute(
+            "UPDATE items SET last_seen = last_seen + 1 WHERE id = 1",
+            [],
+        )
+        .map_err(|error| error.to_string())?;
+        db.query_row("SELECT name FROM items WHERE id = 1", [], |row| row.get(0))
+            .map_err(|error| error.to_string())
+    }
+
+    /// Rename the first item ("non-destructive", and it overwrites the name).
+    #[tool(destructive = false, idempotent, open_world = false)]
+    fn rename_first(&self, #[schema(max_length = 12)] name: String) -> Result<(), String> {
+        self.db()?
+            .execute("UPDATE items SET name = ?1 WHERE id = 1", [&name])
+            .map(drop)
+            .map_err(|error| error.to_string())
+    }
+}
+
+static HONEST: Listing<Items> = tools![Items::add_item, Items::count_items];
+static LIARS: Listing<Items> = tools![Items::look_up, Items::rename_first];
+
+/// A fresh database with one item, in a folder of its own for each case.
+fn fresh(cases: &AtomicU32) -> Items {
+    let n = cases.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("verify-files-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let items = Items { dir };
+    items
+        .db()
+        .unwrap()
+        .execute_batch(
+            "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT, last_seen INTEGER DEFAULT 0);
+             INSERT INTO items (name) VALUES ('first');",
+        )
+        .unwrap();
+    items
+}
+
+fn clean(cases: AtomicU32) {
+    for n in 0..cases.into_inner() {
+        let dir = std::env::temp_dir().join(format!("verify-files-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn an_insert_is_additive_by_its_rows_though_its_pages_were_rewritten() {
+    let cases = AtomicU32::new(0);
+    let report = Verify::new(&HONEST, || fresh(&cases))
+        .observe_files(|items| items.dir.clone())
+        .cases(12)
+        .seed(3)
+        .run();
+    clean(cases);
+    report.assert_ok();
+    assert!(report.calls("add_item").unwrap().1 > 0, "{report}");
+}
+
+#[test]
+fn a_stamp_and_an_overwrite_are_caught_by_the_place_they_changed() {
+    let cases = AtomicU32::new(0);
+    let report = Verify::new(&LIARS, || fresh(&cases))
+        .observe_files(|items| items.dir.join("items.db"))
+        .cases(12)
+        .seed(3)
+        .run();
+    let mut found: Vec<(&str, ViolationKind)> = report
+        .violations()
+        .iter()
+        .map(|violation| (violation.tool(), violation.kind()))
+        .collect();
+    found.sort_by_key(|(tool, _)| *tool);
+    assert_eq!(
+        found,
+        [
+            ("look_up", ViolationKind::ReadOnly),
+            ("rename_first", ViolationKind::Additive),
+        ],
+        "{report}"
+    );
+    let text = report.to_string();
+    assert!(
+        text.contains("items.db#/tables/items/rows/1/last_seen"),
+        "{text}"
+    );
+    assert!(
+        text.contains("items.db#/tables/items/rows/1/name"),
+        "{text}"
+    );
+
+    // The stamp classed volatile: the lookup changes nothing else, and is verified.
+    let report = Verify::new(&LIARS, || fresh(&cases))
+        .observe_files(|items| items.dir.join("items.db"))
+        .volatile("items.db#/tables/items/rows/*/last_seen")
+        .cases(12)
+        .seed(3)
+        .run();
+    let tools: Vec<&str> = report.violations().iter().map(|v| v.tool()).collect();
+    assert_eq!(tools, ["rename_first"], "{report}");
+
+    // A place that is not one is a problem of the run, not a silent no-op.
+    let report = Verify::new(&LIARS, || fresh(&cases))
+        .observe_files(|items| items.dir.clone())
+        .volatile("/etc/passwd")
+        .cases(1)
+        .run();
+    clean(cases);
+    assert!(!report.is_ok());
+    assert!(
+        report.problems()[0].contains("a place is a path inside"),
+        "{report}"
+    );
+}
