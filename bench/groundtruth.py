@@ -26,8 +26,10 @@ AUDIT = os.path.join(REPO, "target", "release", "annotations-audit")
 COUNTERS = "/tmp/annotations-groundtruth"
 COUNTER = f"{COUNTERS}/flaky-counter"
 
-# mcp-groundtruth's tests, by the probe's name of the hint they judge.
-TESTS = {"readOnly": "read_only", "idempotent": "sequential_idempotence", "nonDestructive": "destructive"}
+# mcp-groundtruth's tests, by the probe's name of the hint they judge: idempotence one call at a
+# time and two at once (the probe judges both under `idempotent`), the network by its policy.
+TESTS = {"readOnly": ["read_only"], "idempotent": ["sequential_idempotence", "concurrent_idempotence"],
+         "nonDestructive": ["destructive"], "closedWorld": ["network"]}
 
 
 def theirs(mcpgt, python, name, work):
@@ -53,6 +55,10 @@ def theirs(mcpgt, python, name, work):
         for verdict in tool["verdicts"]:
             word = verdict["outcome"] + (f":{verdict['reason']}" if verdict.get("reason") else "")
             found[(tool["name"], verdict["test"])] = word
+        network = tool.get("network")
+        if network:
+            found[(tool["name"], "network")] = network["outcome"] + (
+                f":{network['reason']}" if network.get("reason") else "")
     return found, took
 
 
@@ -90,8 +96,9 @@ def main():
                 for hint, word in expected.items():
                     if word == "unclaimed":
                         continue
+                    theirs_words = [groundtruth.get((tool, test), "-") for test in TESTS[hint]]
                     rows.append((name, tool, hint, word, probe.get((tool, hint), "-"),
-                                 groundtruth.get((tool, TESTS[hint]), "-")))
+                                 " / ".join(theirs_words)))
         print("| fixture | tool | hint | truth | annotations-audit --probe | mcp-groundtruth 0.3.0 |")
         print("|---|---|---|---|---|---|")
         for row in rows:

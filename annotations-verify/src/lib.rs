@@ -183,12 +183,19 @@ pub fn suggested_arguments(
 type ObserveJson<'a, S> = Box<dyn Fn(&S) -> Result<Value, String> + 'a>;
 
 /// What a state is observed as.
-enum Observe<'a, S> {
+pub(crate) enum Observe<'a, S> {
     /// Its JSON, or why it could not be serialized.
     Json(ObserveJson<'a, S>),
     /// The folder or file it keeps its data in, observed by what the files hold.
     #[cfg(feature = "files")]
     Files(Box<dyn Fn(&S) -> std::path::PathBuf + 'a>),
+}
+
+impl<S> Observe<'_, S> {
+    /// Whether the state is observed as its JSON.
+    fn is_json(&self) -> bool {
+        matches!(self, Observe::Json(_))
+    }
 }
 
 /// A verification of a listing's hints by behaviour; see the [module](self).
@@ -243,7 +250,10 @@ impl<'a, S: 'static> Verify<'a, S> {
     /// repository by its refs and what its index stages, other text by its lines, other bytes
     /// only grown at their end. A read-only tool changes nothing there, a non-destructive one
     /// loses nothing, an idempotent one called twice changes nothing the second time.
-    /// Replaces [`observe`](Self::observe) (feature `files`).
+    /// Replaces [`observe`](Self::observe) (feature `files`); [`unordered`](Self::unordered)
+    /// does not apply to it. A path that no observation finds is a problem in the report (a
+    /// path mistyped would otherwise pass every claim). A symbolic link is observed as a link,
+    /// not followed.
     ///
     /// ```
     /// use std::path::PathBuf;
@@ -295,10 +305,12 @@ impl<'a, S: 'static> Verify<'a, S> {
 
     /// Classes a place of an [observation of files](Self::observe_files) *volatile*: what
     /// changes there (a timestamp column, a cache) is never judged. A place is a path under
-    /// the observed folder (`*` matching within a segment, `**` any number of them), or
-    /// `PATH#POINTER`, a JSON pointer into what the file holds whose segments may be `*`:
-    /// `state.db#/tables/items/rows/*/last_seen`. A place that cannot be read is a problem in
-    /// the report.
+    /// the observed folder (`*` matching within a segment, `**` any number of them; where one
+    /// file is observed, its name), or `PATH#POINTER`, a JSON pointer into what the file holds
+    /// whose segments may be `*`: `state.db#/tables/items/rows/*/last_seen`. A place written
+    /// wrong (an absolute path, a pointer without its `/`) is a problem in the report; one
+    /// that matches nothing classes nothing. Places class an observation of files only, not
+    /// one made with [`observe`](Self::observe).
     #[cfg(feature = "files")]
     #[must_use]
     pub fn volatile(mut self, place: &str) -> Self {

@@ -291,8 +291,17 @@ pub(crate) fn observe<S>(
 }
 
 impl Observed {
-    /// What changed from `self` to `after`, in a line; `None` when nothing did. With
-    /// `growth_allowed`, an append-only place that only grew is no change.
+    /// Whether what was observed is there: JSON always is; files where their path was.
+    pub(crate) fn found(&self) -> bool {
+        match self {
+            Observed::Json(_) => true,
+            #[cfg(feature = "files")]
+            Observed::Files(tree) => !tree.is_empty(),
+        }
+    }
+
+    /// Whether anything changed from `self` to `after`. With `growth_allowed`, an
+    /// append-only place that only grew is no change.
     #[cfg_attr(not(feature = "files"), allow(unused_variables))]
     pub(crate) fn changed(
         &self,

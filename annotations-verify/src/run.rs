@@ -15,7 +15,7 @@ use crate::broken::{Broken, broken};
 use crate::generate;
 use crate::observe::Observed;
 use crate::report::{Report, Violation, ViolationKind};
-use crate::seed::{name_hash, seed_bytes};
+use crate::seed::{clock_seed, name_hash, seed_bytes};
 use crate::{Verify, scalar_paths, scalars};
 use mcp_annotations::Context;
 use mcp_annotations::ProtocolVersion;
@@ -56,6 +56,8 @@ struct Run<'v, 'a, S: 'static> {
     calls: RefCell<Vec<(u64, u64)>>,
     /// The places classed volatile or append-only.
     classes: crate::observe::Classes,
+    /// Whether an observation of files found its path once at least.
+    found: std::cell::Cell<bool>,
 }
 
 pub(crate) async fn run<S: 'static>(verify: Verify<'_, S>) -> Report {
@@ -92,6 +94,7 @@ pub(crate) async fn run<S: 'static>(verify: Verify<'_, S>) -> Report {
         classes: verify.classes.clone(),
         #[cfg(not(feature = "files"))]
         classes: (),
+        found: std::cell::Cell::new(false),
     };
     #[cfg(feature = "files")]
     for why in &verify.bad_places {
@@ -236,6 +239,13 @@ pub(crate) async fn run<S: 'static>(verify: Verify<'_, S>) -> Report {
             ));
         }
     }
+    if matches!(verify.observe, Some(ref observe) if !observe.is_json()) && !run.found.get() {
+        run.problem(
+            "every observation of the path `observe_files` gives was empty (is the path right?): \
+             nothing was judged"
+                .into(),
+        );
+    }
     report.notes = run.notes.into_inner();
     report.problems = run.problems.into_inner();
     report.calls = tools
@@ -244,16 +254,6 @@ pub(crate) async fn run<S: 'static>(verify: Verify<'_, S>) -> Report {
         .map(|(tool, (calls, succeeded))| (tool.name().to_owned(), calls, succeeded))
         .collect();
     report
-}
-
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |time| {
-            #[allow(clippy::cast_possible_truncation)]
-            let nanos = time.as_nanos() as u64;
-            nanos
-        })
 }
 
 /// Whether a failed result is the reader's refusal of an argument, not the handler's own.
@@ -333,7 +333,10 @@ impl<S: 'static> Run<'_, '_, S> {
             crate::observe::observe(observe, &self.verify.unordered, state)
         }));
         match observed {
-            Ok(Ok(observed)) => Some(observed),
+            Ok(Ok(observed)) => {
+                self.found.set(self.found.get() || observed.found());
+                Some(observed)
+            }
             Ok(Err(error)) => {
                 self.problem(format!("the observation could not be serialized: {error}"));
                 None

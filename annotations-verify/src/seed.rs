@@ -20,3 +20,14 @@ pub(crate) fn seed_bytes(seed: u64) -> [u8; 32] {
     }
     bytes
 }
+
+/// A seed from the clock, for a run given none.
+pub(crate) fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |time| {
+            #[allow(clippy::cast_possible_truncation)]
+            let nanos = time.as_nanos() as u64;
+            nanos
+        })
+}

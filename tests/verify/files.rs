@@ -158,3 +158,21 @@ fn a_stamp_and_an_overwrite_are_caught_by_the_place_they_changed() {
         "{report}"
     );
 }
+
+#[test]
+fn a_path_no_observation_finds_is_a_problem_not_a_pass() {
+    let cases = AtomicU32::new(0);
+    let report = Verify::new(&LIARS, || fresh(&cases))
+        .observe_files(|items| items.dir.join("itmes.db"))
+        .cases(2)
+        .run();
+    clean(cases);
+    assert!(!report.is_ok(), "{report}");
+    assert!(
+        report
+            .problems()
+            .iter()
+            .any(|p| p.contains("is the path right?")),
+        "{report}"
+    );
+}

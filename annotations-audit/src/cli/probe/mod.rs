@@ -281,15 +281,18 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     changed: (true, true),
                 };
                 let call = call(&mut peer, &sandbox, &made, before);
-                let observed = [Some(&call.before), Some(&call.after), call.again.as_ref()];
-                if let Some(failure) = observed
+                // A call around which a user's observer failed verifies nothing and is made
+                // again in a reproduction run: what it did there is not known.
+                let unobserved = [Some(&call.before), Some(&call.after), call.again.as_ref()]
                     .into_iter()
                     .flatten()
-                    .find_map(|tree| sandbox.failure(tree))
+                    .find_map(|tree| sandbox.failure(tree));
+                if let Some(failure) = &unobserved
                     && !std::mem::replace(&mut unobserved_noted, true)
                 {
                     notes.push(json!(format!(
-                        "{failure}: what it observes was not judged around that call"
+                        "{failure}: what it observes was not judged around that call, and the \
+                         call verified nothing"
                     )));
                 }
                 let earlier = history.len();
@@ -297,10 +300,12 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                 // in a reproduction run.
                 history.push(Made {
                     changed: (
-                        call.before != call.after,
-                        call.again
-                            .as_ref()
-                            .is_some_and(|again| *again != call.after),
+                        unobserved.is_some() || call.before != call.after,
+                        unobserved.is_some()
+                            || call
+                                .again
+                                .as_ref()
+                                .is_some_and(|again| *again != call.after),
                     ),
                     ..made.clone()
                 });
@@ -334,8 +339,10 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                         continue;
                     }
                 };
-                let ok = !failed(result);
-                if !ok && !std::ptr::eq(result, &crashed) {
+                let succeeded_call = !failed(result);
+                // What verifies a claim: a call that succeeded, fully observed.
+                let ok = succeeded_call && unobserved.is_none();
+                if !succeeded_call && !std::ptr::eq(result, &crashed) {
                     let text = first_text(result, usize::MAX).replace(&sandbox_path, "{sandbox}");
                     if text.contains("Read-only file system") && !wrote_outside {
                         wrote_outside = true;
@@ -352,7 +359,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                 let mut shown = result.clone();
                 relative_to(&mut shown, &sandbox_path);
                 collect(&arguments, &shown, &mut seen);
-                if ok {
+                if succeeded_call {
                     succeeded += 1;
                     let outside = match (&output, result.get("structuredContent")) {
                         (Some(output), Some(content)) => output

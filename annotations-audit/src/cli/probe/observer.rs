@@ -86,7 +86,11 @@ impl Observers {
     fn run(&self, command: &str, dir: &Path) -> Result<Value, String> {
         let place = dir.to_string_lossy();
         let fill = |text: &str| text.replace("{sandbox}", &place);
-        let mut child = Command::new("sh")
+        let mut child = Command::new("sh");
+        // A group of its own, so that a pipeline's every process is ended with it.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut child, 0);
+        let mut child = child
             .args(["-c", &fill(command)])
             .current_dir(dir)
             .envs(self.env.iter().map(|(key, value)| (key, fill(value))))
@@ -98,8 +102,11 @@ impl Observers {
         let bounded = |pipe: Option<Box<dyn Read + Send>>| {
             std::thread::spawn(move || {
                 let mut bytes = Vec::new();
-                if let Some(pipe) = pipe {
-                    let _ = pipe.take(MAX_OUTPUT + 1).read_to_end(&mut bytes);
+                if let Some(mut pipe) = pipe {
+                    let _ = (&mut pipe).take(MAX_OUTPUT + 1).read_to_end(&mut bytes);
+                    // What is past the bound is read and dropped, so that the command is not
+                    // left blocked on a full pipe.
+                    let _ = std::io::copy(&mut pipe, &mut std::io::sink());
                 }
                 bytes
             })
@@ -114,6 +121,7 @@ impl Observers {
                     std::thread::sleep(Duration::from_millis(5));
                 }
                 _ => {
+                    end_group(child.id());
                     let _ = child.kill();
                     let _ = child.wait();
                     return Err(format!(
@@ -123,8 +131,13 @@ impl Observers {
                 }
             }
         };
-        // A child the command left behind may hold the pipes open: the command's own end is
-        // what counts, so a reader still waiting is not waited for.
+        // What the command left running holds the pipes open: it is ended with the command
+        // (its group still has members then, so the group's id is no one else's); a reader
+        // still waiting after that is not waited for.
+        std::thread::sleep(Duration::from_millis(1));
+        if !(stdout.is_finished() && stderr.is_finished()) {
+            end_group(child.id());
+        }
         let output = join_within(stdout, Duration::from_secs(1)).unwrap_or_default();
         let errors = join_within(stderr, Duration::from_secs(1)).unwrap_or_default();
         let said = String::from_utf8_lossy(&errors);
@@ -138,15 +151,26 @@ impl Observers {
                 .unwrap_or(0);
             format!(" ({})", &said[start..])
         };
-        if !status.success() {
-            return Err(format!("it exited with {status}{said}"));
-        }
         if output.len() as u64 > MAX_OUTPUT {
             return Err(format!("it printed more than {} MiB", MAX_OUTPUT >> 20));
+        }
+        if !status.success() {
+            return Err(format!("it exited with {status}{said}"));
         }
         serde_json::from_slice(&output)
             .map_err(|error| format!("what it printed is not one JSON value: {error}{said}"))
     }
+}
+
+/// Ends every process of the group `id` leads (with the `kill` command: no unsafe code).
+fn end_group(id: u32) {
+    #[cfg(unix)]
+    let _ = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{id}")])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
 }
 
 fn hash(text: &str) -> u64 {

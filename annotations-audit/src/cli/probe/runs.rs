@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use super::super::classes::{Classes, Place};
 use super::super::judge;
 use super::super::peer::{self, Answer, Peer};
-use super::super::tree::Tree;
+use super::super::tree::{Tree, UNOBSERVED};
 use super::network;
 use super::parts::first_text;
 use super::sandbox::{Sandbox, sandbox, start};
@@ -68,6 +68,10 @@ pub(super) fn control(options: &Options, deadline: Instant) -> Result<Control, S
     let mut volatile = Vec::new();
     for (path, entry) in &idle {
         let before = listed.get(path);
+        // An observation that failed says nothing of what changes by itself.
+        if entry.kind == UNOBSERVED || before.is_some_and(|before| before.kind == UNOBSERVED) {
+            continue;
+        }
         match (before.and_then(|b| b.view.as_ref()), &entry.view) {
             (Some((_, was)), Some((_, is))) => {
                 let mut at = Vec::new();
@@ -188,6 +192,9 @@ fn replayed(
     if let Some(what) = judge::changed(&still, &before, classes, false) {
         return Err(format!("the sandbox changed with no call made ({what})"));
     }
+    if let Some(failure) = sandbox.failure(&still).or_else(|| sandbox.failure(&before)) {
+        return Err(failure);
+    }
     Ok((sandbox, peer, made, before))
 }
 
@@ -206,6 +213,14 @@ pub(super) fn reproduce(
     let (sandbox, mut peer, made, before) =
         replayed(options, classes, history, made, &name, deadline)?;
     let call = call(&mut peer, &sandbox, &made, before);
+    let observed = [Some(&call.after), call.again.as_ref()];
+    if let Some(failure) = observed
+        .into_iter()
+        .flatten()
+        .find_map(|t| sandbox.failure(t))
+    {
+        return Err(failure);
+    }
     Ok(hints
         .iter()
         .map(|&hint| broken(hint, &call, classes))
@@ -297,6 +312,9 @@ pub(super) fn together(
         second.settle(SETTLE);
     }
     let after = sandbox.observe();
+    if let Some(failure) = sandbox.failure(&before).or_else(|| sandbox.failure(&after)) {
+        return Err(failure);
+    }
     let succeeded = answers
         .iter()
         .filter(|(answer, _)| matches!(answer, Ok(Answer::Result(result)) if !failed(result)))

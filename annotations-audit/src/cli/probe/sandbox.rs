@@ -90,8 +90,12 @@ pub(super) struct Sandbox {
 impl Sandbox {
     /// The sandbox as a tree, with what each `--observe` command printed.
     pub(super) fn observe(&self) -> Tree {
+        // The commands first: what one writes in the sandbox as it runs (a cache) is in the
+        // walk that follows, not charged to the next call.
+        let mut observed = Tree::new();
+        self.observers.add(&self.dir, &mut observed);
         let mut tree = tree::observe(&self.dir);
-        self.observers.add(&self.dir, &mut tree);
+        tree.extend(observed);
         tree
     }
 
