@@ -29,7 +29,7 @@ mod parts;
 mod runs;
 mod sandbox;
 
-use parts::{cases_from_file, collect, coverage, first_text, relative_to, runner_for};
+use parts::{cases_from_file, collect, coverage, first_text, relative_to, runner_for, stop_early};
 use runs::{Control, Made, broken, call, concurrently, control, failed, reproduce, tally};
 use sandbox::{confinement, sandbox, start};
 
@@ -178,6 +178,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         let mut wrote_outside = false;
         // Whether an `--observe` command's failure is noted for this tool already.
         let mut unobserved_noted = false;
+        let mut unanswered = 0u32;
         // What two identical calls at once showed, once tried.
         let mut concurrency: Option<serde_json::Map<String, Value>> = None;
         let schema = tool.input_schema.to_value();
@@ -224,7 +225,13 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
             let suggested_cases = options.cases.div_ceil(4);
             // The user's cases first, as written; then the generated ones.
             let total = written.len() as u32 + if strategy.is_some() { options.cases } else { 0 };
+            let (started, share) = (Instant::now(), (options.total, tools.len()));
             for index in 0..total {
+                let answers = (succeeded, unanswered);
+                if let Some(why) = stop_early(started.elapsed(), share, answers, (index, total)) {
+                    notes.push(json!(why));
+                    break;
+                }
                 if Instant::now() > deadline {
                     notes.push(json!("the probe's time ran out"));
                     out_of_time = true;
@@ -283,10 +290,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                 let call = call(&mut peer, &sandbox, &made, before);
                 // A call around which a user's observer failed verifies nothing and is made
                 // again in a reproduction run: what it did there is not known.
-                let unobserved = [Some(&call.before), Some(&call.after), call.again.as_ref()]
-                    .into_iter()
-                    .flatten()
-                    .find_map(|tree| sandbox.failure(tree));
+                let unobserved = call.unobserved(&sandbox);
                 if let Some(failure) = &unobserved
                     && !std::mem::replace(&mut unobserved_noted, true)
                 {
@@ -334,6 +338,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                         &crashed
                     }
                     Err(error) => {
+                        unanswered += 1;
                         failures.push(error.clone());
                         notes.push(json!({"arguments": arguments, "problem": error}));
                         continue;

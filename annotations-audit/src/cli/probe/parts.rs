@@ -144,3 +144,61 @@ pub(super) fn collect(arguments: &Value, result: &Value, seen: &mut Vec<Value>) 
         }
     }
 }
+
+/// The least time a tool's cases may take before they are cut short: a tool whose every call
+/// takes a few seconds still gets several.
+const LEAST_SHARE: std::time::Duration = std::time::Duration::from_secs(15);
+
+/// Why a tool's cases stop before `index` (of `total`), if they do: once one of its calls
+/// succeeded, they took more than its share of the probe's time (`--probe-timeout` over the
+/// tools, [`LEAST_SHARE`] at least); or two of them went unanswered (a third would most
+/// likely wait as long). The first case is always made.
+pub(super) fn stop_early(
+    spent: std::time::Duration,
+    (total_time, tools): (std::time::Duration, usize),
+    (succeeded, unanswered): (u32, u32),
+    (index, total): (u32, u32),
+) -> Option<String> {
+    if index == 0 {
+        return None;
+    }
+    let share = (total_time / u32::try_from(tools.max(1)).unwrap_or(u32::MAX)).max(LEAST_SHARE);
+    if unanswered >= 2 {
+        return Some(format!(
+            "{unanswered} calls went unanswered: stopped after {index} of {total} cases"
+        ));
+    }
+    (succeeded > 0 && spent > share).then(|| {
+        format!(
+            "its calls took {:.0} s, past its share of the probe's time ({:.0} s): stopped after \
+             {index} of {total} cases",
+            spent.as_secs_f64(),
+            share.as_secs_f64()
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stop_early;
+    use std::time::Duration;
+
+    #[test]
+    fn a_tool_stops_past_its_share_once_a_call_succeeded_or_after_two_unanswered() {
+        let s = Duration::from_secs;
+        // 180 s over 4 tools: 45 s each; over 20 tools, 15 s at least.
+        assert_eq!(stop_early(s(40), (s(180), 4), (1, 0), (3, 16)), None);
+        let past = stop_early(s(50), (s(180), 4), (1, 0), (3, 16)).unwrap();
+        assert!(past.starts_with("its calls took 50 s, past its share of the probe's time (45 s): stopped after 3 of 16"), "{past}");
+        assert!(stop_early(s(16), (s(180), 20), (1, 0), (2, 16)).is_some());
+        // Nothing succeeded yet: it goes on, until two calls went unanswered.
+        assert_eq!(stop_early(s(50), (s(180), 4), (0, 1), (2, 16)), None);
+        let unanswered = stop_early(s(60), (s(180), 4), (0, 2), (2, 16)).unwrap();
+        assert!(
+            unanswered.starts_with("2 calls went unanswered"),
+            "{unanswered}"
+        );
+        // The first case is always made.
+        assert_eq!(stop_early(s(500), (s(180), 4), (5, 5), (0, 16)), None);
+    }
+}

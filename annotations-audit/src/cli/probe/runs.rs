@@ -27,6 +27,16 @@ pub(super) struct Call {
     pub(super) attempts: Option<Vec<String>>,
 }
 
+impl Call {
+    /// The first `--observe` command that failed around the call, in words.
+    pub(super) fn unobserved(&self, sandbox: &Sandbox) -> Option<String> {
+        [Some(&self.before), Some(&self.after), self.again.as_ref()]
+            .into_iter()
+            .flatten()
+            .find_map(|tree| sandbox.failure(tree))
+    }
+}
+
 /// A call the probe made, to make again in the same order when a run is reproduced.
 #[derive(Clone)]
 pub(super) struct Made {
@@ -213,12 +223,7 @@ pub(super) fn reproduce(
     let (sandbox, mut peer, made, before) =
         replayed(options, classes, history, made, &name, deadline)?;
     let call = call(&mut peer, &sandbox, &made, before);
-    let observed = [Some(&call.after), call.again.as_ref()];
-    if let Some(failure) = observed
-        .into_iter()
-        .flatten()
-        .find_map(|t| sandbox.failure(t))
-    {
+    if let Some(failure) = call.unobserved(&sandbox) {
         return Err(failure);
     }
     Ok(hints
