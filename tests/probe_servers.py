@@ -41,9 +41,9 @@ check(liar["save_note"]["nonDestructive"] == "violated", liar)
 for honest in ("list_files", "set_greeting", "add_line"):
     check("violated" not in liar[honest].values(), (honest, liar[honest]))
 
-# The official filesystem and memory servers: no hint they claim is violated, and each of
+# The official filesystem, memory and everything servers: no hint they claim is violated, and each of
 # their read-only tools that ran was verified read-only.
-for name in ("filesystem", "memory"):
+for name in ("filesystem", "memory", "everything"):
     found = verdicts(name)
     for tool, probe in found.items():
         check("violated" not in probe.values(), (name, tool, probe))
@@ -93,5 +93,19 @@ with open(f"{out}/ops.json") as f:
 with open(f"{out}/http.json") as f:
     http = json.load(f)
 check(any(t["name"] == "test_simple_text" for t in http["tools"]), http)
+# Its findings are what its annotations deserve, and nothing worse: no listing finding, no
+# error; the sampling tool, which sets no openWorldHint, is warned of the open world it is then
+# assumed to reach; and every tool's effective hints are what it states (read-only, closed).
+check(http["listing"] == [], http["listing"])
+errors = [(t["name"], f) for t in http["tools"] for f in t["findings"] if f["severity"] != "warning"]
+check(not errors, errors)
+sampling = [t for t in http["tools"] if t["name"] == "test_sampling"]
+check(len(sampling) == 1, http)
+check("`openWorldHint` unset: a host assumes open-world"
+      in {f["message"] for f in sampling[0]["findings"]}, sampling)
+for tool in http["tools"]:
+    if tool["name"] != "test_sampling":
+        check(tool["effective"]["readOnly"] and not tool["effective"]["openWorld"], tool)
+        check(all("openWorldHint" not in f["message"] for f in tool["findings"]), tool)
 
 print("probe of real servers: as expected")

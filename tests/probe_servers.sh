@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The audit's --probe against real servers nobody here wrote: the official filesystem and
-# memory servers (npm), the Python git server, two SQLite-backed servers (mcp-sqlalchemy, a
+# The audit's --probe against real servers nobody here wrote: the official filesystem, memory
+# and everything servers (npm), the Python git server, two SQLite-backed servers (mcp-sqlalchemy, a
 # generic SQL server; finamatik-ops-mcp, a sales and operations app) and an office-document one
 # (excel-mcp-server), all from PyPI, each in its own sandbox, with a fixed seed; and the liar
 # fixture; and the audit over Streamable HTTP against the conformance
@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 
 FILESYSTEM_VERSION=2026.8.31
 MEMORY_VERSION=2026.8.31
+EVERYTHING_VERSION=2026.8.31
 GIT_VERSION=2026.10.19
 SQLALCHEMY_VERSION=0.2.4
 OPS_VERSION=0.1.1
@@ -20,31 +21,52 @@ HOME_DIR="${PROBE_SERVERS_HOME:-target/probe-servers}"
 mkdir -p "$HOME_DIR"
 HOME_DIR="$(cd "$HOME_DIR" && pwd)"
 
-if [ ! -f "$HOME_DIR/node_modules/@modelcontextprotocol/server-memory/package.json" ]; then
-  echo "== installing the official filesystem and memory servers into $HOME_DIR"
+# What is installed already is used only at the pinned version: a cached install of another
+# version (a pin moved) is installed again, never probed in its place.
+npm_version() {
+  node -p "require('$HOME_DIR/node_modules/$1/package.json').version" 2>/dev/null || true
+}
+pip_version() {
+  "$1/bin/python" -c "import importlib.metadata as m, sys; print(m.version(sys.argv[1]))" "$2" \
+    2>/dev/null || true
+}
+if [ "$(npm_version @modelcontextprotocol/server-filesystem)" != "$FILESYSTEM_VERSION" ] \
+  || [ "$(npm_version @modelcontextprotocol/server-memory)" != "$MEMORY_VERSION" ] \
+  || [ "$(npm_version @modelcontextprotocol/server-everything)" != "$EVERYTHING_VERSION" ]; then
+  echo "== installing the official filesystem, memory and everything servers into $HOME_DIR"
   (cd "$HOME_DIR" && npm install --silent --no-audit --no-fund \
     "@modelcontextprotocol/server-filesystem@$FILESYSTEM_VERSION" \
-    "@modelcontextprotocol/server-memory@$MEMORY_VERSION")
-fi
-if [ ! -x "$HOME_DIR/venv/bin/mcp-server-git" ]; then
-  echo "== installing mcp-server-git==$GIT_VERSION into $HOME_DIR/venv"
-  python3 -m venv "$HOME_DIR/venv"
-  "$HOME_DIR/venv/bin/pip" install --quiet --disable-pip-version-check "mcp-server-git==$GIT_VERSION"
+    "@modelcontextprotocol/server-memory@$MEMORY_VERSION" \
+    "@modelcontextprotocol/server-everything@$EVERYTHING_VERSION")
 fi
 
 # Each Python server in a virtual environment of its own, at a pinned version (and the SDK or
-# pydantic it was released against, where a newer one breaks it).
+# pydantic it was released against, where a newer one breaks it): VENV PACKAGE VERSION, then
+# what else to install.
 python_server() {
-  local venv="$HOME_DIR/$1" program="$2"; shift 2
-  if [ ! -x "$venv/bin/$program" ]; then
-    echo "== installing $* into $venv"
+  local venv="$HOME_DIR/$1" package="$2" version="$3"; shift 3
+  if [ "$(pip_version "$venv" "$package")" != "$version" ]; then
+    echo "== installing $package==$version $* into $venv"
+    rm -rf "$venv"
     python3 -m venv "$venv"
-    "$venv/bin/pip" install --quiet --disable-pip-version-check "$@"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "$package==$version" "$@"
   fi
 }
-python_server venv-sqlalchemy mcp-sqlalchemy "mcp-sqlalchemy==$SQLALCHEMY_VERSION" "pydantic==2.11.10"
-python_server venv-ops finamatik-ops-mcp "finamatik-ops-mcp==$OPS_VERSION" "mcp==1.30.0"
-python_server venv-excel excel-mcp-server "excel-mcp-server==$EXCEL_VERSION"
+python_server venv mcp-server-git "$GIT_VERSION"
+python_server venv-sqlalchemy mcp-sqlalchemy "$SQLALCHEMY_VERSION" "pydantic==2.11.10"
+python_server venv-ops finamatik-ops-mcp "$OPS_VERSION" "mcp==1.30.0"
+python_server venv-excel excel-mcp-server "$EXCEL_VERSION"
+for pinned in "@modelcontextprotocol/server-filesystem $FILESYSTEM_VERSION" \
+  "@modelcontextprotocol/server-memory $MEMORY_VERSION" \
+  "@modelcontextprotocol/server-everything $EVERYTHING_VERSION"; do
+  set -- $pinned
+  [ "$(npm_version "$1")" = "$2" ] || { echo "$1 is not at $2 after installing it"; exit 1; }
+done
+for pinned in "venv mcp-server-git $GIT_VERSION" "venv-sqlalchemy mcp-sqlalchemy $SQLALCHEMY_VERSION" \
+  "venv-ops finamatik-ops-mcp $OPS_VERSION" "venv-excel excel-mcp-server $EXCEL_VERSION"; do
+  set -- $pinned
+  [ "$(pip_version "$HOME_DIR/$1" "$2")" = "$3" ] || { echo "$2 is not at $3 after installing it"; exit 1; }
+done
 
 cargo build --quiet -p mcp-annotations-audit --bin annotations-audit --example liar_server
 AUDIT=target/debug/annotations-audit
@@ -91,6 +113,7 @@ probe() {
 probe filesystem -- node "$HOME_DIR/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js" '{sandbox}'
 probe memory --env 'MEMORY_FILE_PATH={sandbox}/memory.jsonl' -- \
   node "$HOME_DIR/node_modules/@modelcontextprotocol/server-memory/dist/index.js"
+probe everything -- node "$HOME_DIR/node_modules/@modelcontextprotocol/server-everything/dist/index.js" stdio
 probe git --seed-dir "$SEED" -- "$HOME_DIR/venv/bin/mcp-server-git" --repository '{sandbox}/repo'
 probe sqlalchemy --seed-dir "$SEED_DB" --env MCP_READ_ONLY=false -- \
   "$HOME_DIR/venv-sqlalchemy/bin/mcp-sqlalchemy" --database-url 'sqlite+aiosqlite:///{sandbox}/test.db'
@@ -106,6 +129,8 @@ set +e
 "$AUDIT" --format json --http "$URL" > "$OUT/http.json"
 status=$?
 set -e
-[ "$status" -lt 2 ] || { echo "the audit over HTTP failed"; exit 1; }
+# No error finding (exit 0): the conformance example's hints are whole; its warnings are
+# checked by tests/probe_servers.py.
+[ "$status" -eq 0 ] || { echo "the audit over HTTP exited $status"; exit 1; }
 
 python3 tests/probe_servers.py "$OUT"
