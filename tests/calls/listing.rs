@@ -435,6 +435,30 @@ fn the_render_cache_keeps_a_bounded_number_of_bytes() {
         .collect();
     let tools: &'static [Tool] = Box::leak(tools.into_boxed_slice());
     let options = ListOptions::default();
+
+    // A render keeps its text (the cache grows by it), and a second render of the same listing
+    // is served from it (the cache does not grow by it again). Other tests of this binary
+    // render beside this one, small listings far below the cache's bound: they add bytes, and
+    // evict none.
+    let kept: Listing = Listing::new(&tools[..1]);
+    let before = render_cache_bytes();
+    let text = kept.render(&options, None).unwrap();
+    let after_first = render_cache_bytes();
+    // The cache keeps the written tool (its 64 KiB description among it); the render wraps
+    // it in the result's envelope.
+    assert!(
+        after_first >= before + description.len(),
+        "{before} -> {after_first}, {} rendered",
+        text.len()
+    );
+    assert_eq!(kept.render(&options, None).unwrap(), text);
+    let after_second = render_cache_bytes();
+    assert!(
+        after_second < after_first + description.len(),
+        "{after_first} -> {after_second}: the second render wrote {} bytes again",
+        text.len()
+    );
+
     let mut written = 0;
     for i in 0..tools.len() {
         let listing: Listing = Listing::new(&tools[i..=i]);

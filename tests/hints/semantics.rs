@@ -34,25 +34,68 @@ fn the_issue_example_holds() -> Result<(), serde_json::Error> {
     Ok(())
 }
 
+/// Each builder, alone, on an empty value and on a full one, sets its own field to what it
+/// was given and leaves every other field as it was: a builder that also wrote another field
+/// fails here.
 #[test]
 fn builders_set_exactly_their_field() {
-    let built = ToolAnnotations::new()
-        .with_title("T")
-        .with_read_only(false)
-        .with_destructive(true)
-        .with_idempotent(false)
-        .with_open_world(true);
-    assert_eq!(
-        built,
-        ToolAnnotations {
-            title: Some(Cow::Borrowed("T")),
-            read_only_hint: Some(false),
-            destructive_hint: Some(true),
-            idempotent_hint: Some(false),
-            open_world_hint: Some(true),
+    type Builder = fn(ToolAnnotations, bool) -> ToolAnnotations;
+    type Field = fn(&ToolAnnotations) -> Option<bool>;
+    let hints: [(&str, Builder, Field); 4] = [
+        (
+            "readOnlyHint",
+            |a, v| a.with_read_only(v),
+            |a| a.read_only_hint,
+        ),
+        (
+            "destructiveHint",
+            |a, v| a.with_destructive(v),
+            |a| a.destructive_hint,
+        ),
+        (
+            "idempotentHint",
+            |a, v| a.with_idempotent(v),
+            |a| a.idempotent_hint,
+        ),
+        (
+            "openWorldHint",
+            |a, v| a.with_open_world(v),
+            |a| a.open_world_hint,
+        ),
+    ];
+    let full = ToolAnnotations {
+        title: Some(Cow::Borrowed("Full")),
+        read_only_hint: Some(true),
+        destructive_hint: Some(true),
+        idempotent_hint: Some(true),
+        open_world_hint: Some(true),
+    };
+    for start in [ToolAnnotations::new(), full] {
+        for value in [false, true] {
+            for (name, build, field) in hints {
+                let built = build(start.clone(), value);
+                assert_eq!(field(&built), Some(value), "{name} on {start:?}");
+                assert_eq!(built.title, start.title, "{name} wrote the title");
+                for (other, _, other_field) in hints.iter().filter(|(o, ..)| *o != name) {
+                    assert_eq!(
+                        other_field(&built),
+                        other_field(&start),
+                        "{name} wrote {other}"
+                    );
+                }
+            }
         }
-    );
+        let titled = start.clone().with_title("T");
+        assert_eq!(titled.title.as_deref(), Some("T"));
+        for (name, _, field) in hints {
+            assert_eq!(field(&titled), field(&start), "the title wrote {name}");
+        }
+    }
     assert_eq!(ToolAnnotations::new(), ToolAnnotations::default());
+    assert_eq!(
+        serde_json::to_value(ToolAnnotations::new()).unwrap(),
+        serde_json::json!({})
+    );
 }
 
 /// The accessors, computed independently from the protocol's rules for every combination:

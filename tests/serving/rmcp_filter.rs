@@ -259,14 +259,131 @@ async fn the_handler_form_serves_the_same_tools_through_the_same_filters() {
             .await
             .is_err()
     );
-    // And it is what rmcp's Streamable HTTP service takes.
-    let sessions =
-        rmcp::transport::streamable_http_server::session::local::LocalSessionManager::default();
-    let _service = rmcp::transport::streamable_http_server::StreamableHttpService::new(
-        || Ok(ListingServer::new(TOOLS, ()).into_handler()),
-        std::sync::Arc::new(sessions),
-        Default::default(),
+}
+
+/// The handler form served by rmcp's Streamable HTTP service, one handler per session: two
+/// sessions, each initialized on its own (each its own `Mcp-Session-Id`), list the same
+/// filtered tools, and a hidden tool cannot be called in either.
+#[tokio::test]
+async fn the_handler_form_serves_two_http_sessions_the_same_filtered_tools() {
+    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+    use rmcp::transport::streamable_http_server::{
+        StreamableHttpServerConfig, StreamableHttpService,
+    };
+    let mut config = StreamableHttpServerConfig::default();
+    config.legacy_session_mode = true;
+    let service = StreamableHttpService::new(
+        || {
+            Ok(ListingServer::new(TOOLS, ())
+                .with_filter(Filter::new().read_only())
+                .unwrap()
+                .into_handler())
+        },
+        Arc::new(LocalSessionManager::default()),
+        config,
     );
+    let mut sessions = Vec::new();
+    for client in ["first", "second"] {
+        let (session, answer) = post(
+            &service,
+            None,
+            serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+                "protocolVersion": "2025-11-25", "capabilities": {},
+                "clientInfo": {"name": client, "version": "1"}}}),
+        )
+        .await;
+        assert_eq!(
+            answer["result"]["protocolVersion"], "2025-11-25",
+            "{answer}"
+        );
+        let session = session.expect("a session id for each initialize");
+        post(
+            &service,
+            Some(&session),
+            serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        )
+        .await;
+        sessions.push(session);
+    }
+    assert_ne!(sessions[0], sessions[1]);
+    for session in &sessions {
+        let (_, listed) = post(
+            &service,
+            Some(session),
+            serde_json::json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"}),
+        )
+        .await;
+        let names: Vec<&str> = listed["result"]["tools"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{listed}"))
+            .iter()
+            .map(|tool| tool["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["get_issue", "get_file"], "session {session}");
+        let (_, called) = post(
+            &service,
+            Some(session),
+            serde_json::json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                "params": {"name": "create_issue", "arguments": {"title": "x"}}}),
+        )
+        .await;
+        assert!(called.get("error").is_some(), "{called}");
+    }
+}
+
+/// One JSON-RPC message posted to `service` in `session`: the session id the answer gave, and
+/// the answer (the JSON-RPC response in its event stream; `null` for a notification).
+async fn post<S, M>(
+    service: &rmcp::transport::streamable_http_server::StreamableHttpService<S, M>,
+    session: Option<&str>,
+    message: serde_json::Value,
+) -> (Option<String>, serde_json::Value)
+where
+    S: rmcp::ServerHandler + Send + 'static,
+    M: rmcp::transport::streamable_http_server::session::SessionManager,
+{
+    use http_body_util::BodyExt;
+    let mut request = hyper::Request::post("http://localhost/mcp")
+        .header("host", "localhost")
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream");
+    if let Some(session) = session {
+        request = request
+            .header("mcp-session-id", session)
+            .header("mcp-protocol-version", "2025-11-25");
+    }
+    let body = http_body_util::Full::new(hyper::body::Bytes::from(message.to_string()));
+    let response = service.handle(request.body(body).unwrap()).await;
+    assert!(response.status().is_success(), "{}", response.status());
+    let id = response
+        .headers()
+        .get("mcp-session-id")
+        .and_then(|value| value.to_str().ok())
+        .map(str::to_owned);
+    if message.get("id").is_none() {
+        return (id, serde_json::Value::Null);
+    }
+    // The event stream, read until the answer to this request (a stream may stay open).
+    let mut body = response.into_body();
+    let mut text = String::new();
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(5), body.frame())
+            .await
+            .expect("an answer within 5 s")
+            .expect("an answer before the stream ended")
+            .unwrap();
+        if let Ok(data) = frame.into_data() {
+            text.push_str(&String::from_utf8_lossy(&data));
+        }
+        let answer = text
+            .lines()
+            .filter_map(|line| line.strip_prefix("data:"))
+            .filter_map(|data| serde_json::from_str::<serde_json::Value>(data.trim()).ok())
+            .find(|answer| answer.get("id") == message.get("id"));
+        if let Some(answer) = answer {
+            return (id, answer);
+        }
+    }
 }
 
 /// A request filter that names a tool the operator hides is answered exactly as one that

@@ -295,6 +295,8 @@ async fn a_killed_server_never_leaves_a_broken_file_or_loses_an_answered_note() 
     let dir = temp_dir("kill");
     let file = dir.join("notes.json");
     let mut answered: Vec<String> = Vec::new();
+    // How many bursts the kill cut short.
+    let mut interrupted = 0;
     for round in 0..12u64 {
         let mut command = tokio::process::Command::new(notes_binary());
         command.env("NOTES_FILE", &file).stderr(Stdio::null());
@@ -328,11 +330,20 @@ async fn a_killed_server_never_leaves_a_broken_file_or_loses_an_answered_note() 
         };
         let delay = (round * 7919) % 40 + 5;
         tokio::time::sleep(std::time::Duration::from_millis(delay)).await;
-        // SIGKILL: the server gets no chance to clean up.
-        let _ = std::process::Command::new("kill")
+        // SIGKILL: the server gets no chance to clean up. The kill must land on the running
+        // server, and the burst must be cut short by it.
+        let killed = std::process::Command::new("kill")
             .args(["-9", &pid.to_string()])
-            .status();
+            .status()
+            .unwrap();
+        assert!(
+            killed.success(),
+            "round {round}: the server was not running to be killed"
+        );
         let done = burst.await.unwrap();
+        if done.len() < 200 {
+            interrupted += 1;
+        }
         answered.extend(done);
         // After every kill the file is whole, and holds every note whose add was answered.
         let text = std::fs::read_to_string(&file).unwrap_or_else(|_| "[]".into());
@@ -348,6 +359,12 @@ async fn a_killed_server_never_leaves_a_broken_file_or_loses_an_answered_note() 
         }
     }
     assert!(!answered.is_empty());
+    // A burst of 200 adds (each a locked, synced write of the file) takes far longer than the
+    // 5 to 44 ms before the kill: the kill cuts them short (one of 12 may have been quicker).
+    assert!(
+        interrupted >= 11,
+        "only {interrupted} of 12 bursts were interrupted"
+    );
 }
 
 /// While another process holds the file's lock, the server still answers `ping` and
