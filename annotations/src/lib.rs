@@ -90,6 +90,30 @@
 //!
 #![doc = include_str!("../docs/features.md")]
 //!
+//! Without `regex`, a `#[schema(pattern)]` is refused while compiling (it would be listed and
+//! never checked), with an error that names the feature; the same tool without the pattern
+//! compiles:
+//!
+//! ```
+//! #[mcp_annotations::tool(read_only, open_world = false)]
+//! fn find(#[schema(max_length = 8)] code: String) -> String { code }
+//! # fn main() { find("A".into()); }
+//! ```
+#![cfg_attr(
+    all(feature = "derive", not(feature = "regex")),
+    doc = r#"
+```compile_fail
+#[mcp_annotations::tool(read_only, open_world = false)]
+fn find(#[schema(max_length = 8, pattern = "^[A-Z]+$")] code: String) -> String { code }
+# fn main() { find("A".into()); }
+```
+"#
+)]
+#![cfg_attr(
+    feature = "regex",
+    doc = "(Built with `regex` here, so the pattern compiles, and is enforced on every call.)"
+)]
+//!
 #![doc = include_str!("../docs/hints.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

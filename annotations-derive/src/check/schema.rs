@@ -543,3 +543,26 @@ pub(crate) fn fixed_length(attr: &SchemaAttr, ty: &Ty, written: &TokenStream, er
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// Without the `regex` feature (the derive crate's own tests build without it; the
+    /// workspace's build turns it on), a pattern is refused with the feature's name.
+    #[cfg(not(feature = "regex"))]
+    #[test]
+    fn a_pattern_without_the_regex_feature_names_it() {
+        let error = super::check_pattern("^a$").unwrap_err();
+        assert!(
+            error.contains("needs the `regex` feature of `mcp-annotations`"),
+            "{error}"
+        );
+    }
+
+    /// With it, a pattern the call can run is accepted and one it cannot is refused.
+    #[cfg(feature = "regex")]
+    #[test]
+    fn a_pattern_with_the_regex_feature_is_compiled() {
+        assert!(super::check_pattern("^[a-z]+$").is_ok());
+        assert!(super::check_pattern("(").is_err());
+    }
+}
