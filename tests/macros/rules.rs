@@ -115,7 +115,7 @@ fn http_patch() {}
 #[tool(http = "DELETE")]
 fn http_delete() {}
 
-/// The HTTP presets: the macro's table and the runtime crate's are the same.
+/// The HTTP presets: the macro's and the runtime crate's are each what RFC 9110 says.
 #[test]
 fn http_presets_match_the_runtime_mapping() {
     let generated = [
@@ -127,11 +127,35 @@ fn http_presets_match_the_runtime_mapping() {
         ("PATCH", HTTP_PATCH_ANNOTATIONS),
         ("DELETE", HTTP_DELETE_ANNOTATIONS),
     ];
-    for (method, annotations) in generated {
+    // What RFC 9110 says of each method, written out here, not read from the rules crate
+    // both sides share: safe (9.2.1) is read-only; idempotent (9.2.2) as it lists them; PUT
+    // replaces and DELETE removes what was there, PATCH changes it in place, POST adds; an
+    // HTTP server is always another system (open world).
+    let rfc = [
+        ("GET", true, false, true),
+        ("HEAD", true, false, true),
+        ("OPTIONS", true, false, true),
+        ("POST", false, false, false),
+        ("PUT", false, true, true),
+        ("PATCH", false, true, false),
+        ("DELETE", false, true, true),
+    ];
+    for ((method, annotations), (rfc_method, read_only, destructive, idempotent)) in
+        generated.into_iter().zip(rfc)
+    {
+        assert_eq!(method, rfc_method);
+        let expected = ToolAnnotations {
+            title: None,
+            read_only_hint: Some(read_only),
+            destructive_hint: Some(destructive),
+            idempotent_hint: Some(idempotent),
+            open_world_hint: Some(true),
+        };
+        assert_eq!(annotations, expected, "the macro's {method}");
         assert_eq!(
-            Some(annotations),
             ToolAnnotations::from_http_method(method),
-            "{method}"
+            Some(expected),
+            "the runtime's {method}"
         );
     }
     http_get();

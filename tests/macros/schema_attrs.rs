@@ -220,9 +220,23 @@ fn every_version_lists_the_same_input_schema() {
                 .unwrap(),
         )
         .unwrap();
+        let input = &listed["tools"][0]["inputSchema"];
+        assert_eq!(*input, tool.input_schema.to_value(), "{version}");
+        // And what the attributes say, written out here (not read back from the descriptor):
+        // the listing's text is written by its own writer, not by `to_value`.
+        assert_eq!(input["required"], json!(["path"]), "{version}");
         assert_eq!(
-            listed["tools"][0]["inputSchema"],
-            tool.input_schema.to_value(),
+            input["properties"]["dryRun"],
+            json!({"type": "boolean", "default": false, "description": "List what it would delete instead"}),
+            "{version}"
+        );
+        assert_eq!(
+            input["properties"]["tags"]["default"],
+            json!(["a"]),
+            "{version}"
+        );
+        assert_eq!(
+            input["properties"]["extension"]["pattern"], "^\\.[a-z0-9]+$",
             "{version}"
         );
     }
