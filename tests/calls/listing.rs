@@ -342,8 +342,9 @@ proptest! {
 }
 
 proptest! {
-    /// The compile-time duplicate check (a `const fn`, run here at run time) fails exactly when
-    /// two names are equal, whatever the names and however their hashes fall.
+    /// The compile-time duplicate check (a `const fn`, run here at run time) finds exactly the
+    /// names an earlier tool has, each with the first earlier tool of its name, whatever the
+    /// names and however their hashes fall.
     #[test]
     fn the_duplicate_name_check_finds_exactly_the_duplicates(names in proptest::collection::vec("[a-c]{1,3}", 16)) {
         let tools: Vec<Tool> = names
@@ -355,11 +356,21 @@ proptest! {
             })
             .collect();
         let tools: [Tool; 16] = tools.try_into().unwrap();
-        let unique = names.iter().collect::<std::collections::HashSet<_>>().len() == names.len();
-        let checked = std::panic::catch_unwind(|| {
-            mcp_annotations::__private::name_index::<16, 32>(&tools)
-        });
-        prop_assert_eq!(checked.is_ok(), unique);
+        let index = mcp_annotations::__private::name_index::<16, 32>(&tools);
+        for (later, name) in names.iter().enumerate() {
+            let first = names.iter().position(|other| other == name).unwrap();
+            let expected = if first < later { first as u32 + 1 } else { 0 };
+            prop_assert_eq!(index.duplicates[later], expected, "{} at {}", name, later);
+            if first < later {
+                let message = mcp_annotations::__private::duplicate_name(&tools, first, later);
+                let expected = format!(
+                    "duplicate tool name `{name}` in tools![...]: entries {} and {} both have it",
+                    first + 1,
+                    later + 1
+                );
+                prop_assert!(message.text().starts_with(&expected), "{}", message.text());
+            }
+        }
     }
 }
 
@@ -372,10 +383,11 @@ fn the_name_index_finds_every_tool_of_ten_thousand_and_nothing_else() {
         .map(|i| Tool::new_owned(format!("tool_{i}"), Schema::NO_INPUT))
         .collect();
     let tools: &'static [Tool; N] = Box::leak(tools.into_boxed_slice().try_into().unwrap());
-    let slots: &'static [u32] = Box::leak(Box::new(mcp_annotations::__private::name_index::<
-        N,
-        32_768,
-    >(tools)));
+    let index = Box::leak(Box::new(
+        mcp_annotations::__private::name_index::<N, 32_768>(tools),
+    ));
+    assert!(index.duplicates.iter().all(|&earlier| earlier == 0));
+    let slots: &'static [u32] = &index.slots;
     let listing: Listing = Listing::from_parts(tools, &[], slots);
     for (i, tool) in tools.iter().enumerate() {
         let found = listing.get(tool.name()).expect("listed");

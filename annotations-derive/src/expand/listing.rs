@@ -83,24 +83,45 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
             // a failed constant at the call when all of it comes from one place.
             let krate = respan(krate.clone(), *span);
             quote_spanned! {*span=>
-                const _: () = #krate::__private::assert_ready(
-                    ::core::slice::from_ref(&__ANNOTATIONS_TOOLS[#index]),
-                    #krate::__private::Readiness::#level,
-                );
+                const _: () = {
+                    let problem = #krate::__private::ready_problem(
+                        &__ANNOTATIONS_TOOLS[#index],
+                        #krate::__private::Readiness::#level,
+                    );
+                    if !problem.is_empty() {
+                        ::core::panic!("{}", problem.text());
+                    }
+                };
             }
         });
         quote!(#(#checks)*)
     });
+    // One assertion a tool, spanned at its entry: a tool whose name an earlier one has is an
+    // error there, at the second of the two.
+    let unique = spans.iter().enumerate().map(|(index, span)| {
+        let krate = respan(krate.clone(), *span);
+        quote_spanned! {*span=>
+            const _: () = {
+                let earlier = __ANNOTATIONS_NAMES.duplicates[#index] as usize;
+                if earlier != 0 {
+                    let problem =
+                        #krate::__private::duplicate_name(__ANNOTATIONS_TOOLS, earlier - 1, #index);
+                    ::core::panic!("{}", problem.text());
+                }
+            };
+        }
+    });
     place.wrap(quote! {
         {
             const __ANNOTATIONS_TOOLS: &[#krate::__private::Tool; #count] = &[#(#tools),*];
-            const __ANNOTATIONS_INDEX: &[u32; #slots] =
-                &#krate::__private::name_index::<#count, #slots>(__ANNOTATIONS_TOOLS);
+            const __ANNOTATIONS_NAMES: #krate::__private::NameIndex<#count, #slots> =
+                #krate::__private::name_index::<#count, #slots>(__ANNOTATIONS_TOOLS);
+            #(#unique)*
             #ready
             #krate::__private::Listing::from_parts(
                 __ANNOTATIONS_TOOLS,
                 const { &[#(#calls),*] },
-                __ANNOTATIONS_INDEX,
+                &__ANNOTATIONS_NAMES.slots,
             )
         }
     })

@@ -39,7 +39,7 @@ pub(crate) fn position(tools: &[Tool], slots: &[u32], name: &str) -> Option<usiz
 }
 
 /// A message built in `const` evaluation, where `format!` is not available.
-pub(crate) struct Message {
+pub struct Message {
     bytes: [u8; 512],
     len: usize,
 }
@@ -84,31 +84,51 @@ impl Message {
         self
     }
 
-    pub(crate) const fn fail(&self) -> ! {
-        // A truncated name may end inside a character: back off to a boundary.
+    /// Whether nothing was written: no problem to report.
+    #[must_use]
+    pub const fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The text written, as a `str` (a truncated name may end inside a character: the text
+    /// backs off to a boundary). The macros' generated code panics with it where the mistake
+    /// is, so that the error points at the user's code, not at this crate's.
+    #[must_use]
+    pub const fn text(&self) -> &str {
         let mut len = self.len;
         loop {
             let (head, _) = self.bytes.split_at(len);
             if let Ok(text) = core::str::from_utf8(head) {
-                panic!("{}", text);
+                return text;
             }
             len -= 1;
         }
     }
 }
 
-/// The name index of a `tools!` listing (see `listing/index.rs`), failing `const` evaluation if
-/// two tools share a name, naming the name and both positions.
+/// The name index of a `tools!` listing (see `listing/index.rs`), and for each tool the earlier
+/// one that has its name, if any.
+pub struct NameIndex<const N: usize, const SLOTS: usize> {
+    /// The open-addressing table the listing finds its tools by.
+    pub slots: [u32; SLOTS],
+    /// For each tool, 1 + the position of the earlier tool with its name, or 0: what the
+    /// generated code fails on, at that tool's entry.
+    pub duplicates: [u32; N],
+}
+
+/// The name index of a `tools!` listing and its duplicates (see [`NameIndex`]).
 ///
 /// Linear in the number of tools, which matters because `const` evaluation is slow: each name
 /// is hashed once (FNV-1a) into an open-addressing table of `SLOTS` entries (a power of two at
 /// least twice `N`, chosen by `tools!`), and names are compared only when their hashes meet.
-/// The table is what the listing finds its tools by.
 #[must_use]
-pub const fn name_index<const N: usize, const SLOTS: usize>(tools: &[Tool; N]) -> [u32; SLOTS] {
+pub const fn name_index<const N: usize, const SLOTS: usize>(
+    tools: &[Tool; N],
+) -> NameIndex<N, SLOTS> {
     assert!(N < u32::MAX as usize, "too many tools for one listing");
     // Each slot holds 1 + the index of the tool in it, or 0 when empty.
     let mut slots = [0u32; SLOTS];
+    let mut duplicates = [0u32; N];
     let mut hashes = [0u64; N];
     let mut i = 0;
     while i < N {
@@ -127,21 +147,31 @@ pub const fn name_index<const N: usize, const SLOTS: usize>(tools: &[Tool; N]) -
             }
             let earlier = held - 1;
             if hashes[earlier] == hash && str_eq(tools[earlier].name(), tools[i].name()) {
-                Message::new()
-                    .push("duplicate tool name `")
-                    .push(tools[i].name())
-                    .push("` in tools![...]: entries ")
-                    .number(earlier + 1)
-                    .push(" and ")
-                    .number(i + 1)
-                    .push(" both have it; give one of them another `name = \"...\"`")
-                    .fail();
+                #[allow(clippy::cast_possible_truncation)]
+                {
+                    duplicates[i] = held as u32;
+                }
+                break;
             }
             slot = (slot + 1) & (SLOTS - 1);
         }
         i += 1;
     }
-    slots
+    NameIndex { slots, duplicates }
+}
+
+/// What is wrong with the `later`-th tool of `tools` (from 0), whose name the `earlier`-th
+/// has too: the message the generated code fails with at its entry.
+#[must_use]
+pub const fn duplicate_name(tools: &[Tool], earlier: usize, later: usize) -> Message {
+    Message::new()
+        .push("duplicate tool name `")
+        .push(tools[later].name())
+        .push("` in tools![...]: entries ")
+        .number(earlier + 1)
+        .push(" and ")
+        .number(later + 1)
+        .push(" both have it; give one of them another `name = \"...\"`")
 }
 
 const fn str_eq(a: &str, b: &str) -> bool {

@@ -10,7 +10,7 @@ mod diagnostic;
 pub use std::borrow::Cow;
 pub use std::sync::OnceLock;
 
-pub use self::assert::assert_ready;
+pub use self::assert::ready_problem;
 pub use self::diagnostic::{
     HasCfgParameters, HiddenJson, IsGeneric, IsUnsafe, ListedOutput, OutputProbe, Plain, SizedSelf,
     TakesMutSelf, TakesSelf, TooManyParameters, sized_self,
@@ -21,7 +21,7 @@ pub use crate::call::handler::{
     same_function,
 };
 pub use crate::call::struct_tool::struct_call;
-pub use crate::listing::index::name_index;
+pub use crate::listing::index::{Message, NameIndex, duplicate_name, name_index};
 pub use crate::schema::builder::{
     Property, array, fragment, map, named, nullable, object, output_schema, record, record_with,
     wide_integer, with_default, with_keys,
