@@ -19,10 +19,11 @@ fn listings<const N: usize, const SLOTS: usize>() -> (Listing, Listing) {
         .map(|i| Tool::new_owned(format!("tool_{i}"), Schema::NO_INPUT))
         .collect();
     let tools: &'static [Tool; N] = Box::leak(tools.into_boxed_slice().try_into().unwrap());
-    let slots: &'static [u32] = Box::leak(Box::new(mcp_annotations::__private::name_index::<
+    let slots: &'static [u32] = &Box::leak(Box::new(mcp_annotations::__private::name_index::<
         N,
         SLOTS,
-    >(tools)));
+    >(tools)))
+    .slots;
     (Listing::from_parts(tools, &[], slots), Listing::new(tools))
 }
 
@@ -117,13 +118,19 @@ fn read_only_of(listing: &Listing) -> Listing {
     let n = tools.len();
     let tools: &'static [Tool] = Vec::leak(tools);
     let slots: &'static [u32] = match n {
-        10 => Box::leak(Box::new(mcp_annotations::__private::name_index::<10, 32>(
-            tools.try_into().unwrap(),
-        ))),
-        _ => Box::leak(Box::new(mcp_annotations::__private::name_index::<
-            10_000,
-            32_768,
-        >(tools.try_into().unwrap()))),
+        10 => {
+            &Box::leak(Box::new(mcp_annotations::__private::name_index::<10, 32>(
+                tools.try_into().unwrap(),
+            )))
+            .slots
+        }
+        _ => {
+            &Box::leak(Box::new(mcp_annotations::__private::name_index::<
+                10_000,
+                32_768,
+            >(tools.try_into().unwrap())))
+            .slots
+        }
     };
     Listing::from_parts(tools, &[], slots)
 }
