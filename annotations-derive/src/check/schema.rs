@@ -114,27 +114,27 @@ fn exclusive_bound_inside_range(
     errors: &mut Errors,
 ) {
     if let Kind::Integer(min, max) = kind {
-        if let Some((key, number)) = attr.number("exclusive_minimum") {
-            if number.int.is_some_and(|n| max.is_some_and(|max| n >= max)) {
-                errors.push(Error::new(
-                    key.span(),
-                    format!(
-                        "#[schema(exclusive_minimum = {})] leaves no value `{ty_text}` holds",
-                        number.json
-                    ),
-                ));
-            }
+        if let Some((key, number)) = attr.number("exclusive_minimum")
+            && number.int.is_some_and(|n| max.is_some_and(|max| n >= max))
+        {
+            errors.push(Error::new(
+                key.span(),
+                format!(
+                    "#[schema(exclusive_minimum = {})] leaves no value `{ty_text}` holds",
+                    number.json
+                ),
+            ));
         }
-        if let Some((key, number)) = attr.number("exclusive_maximum") {
-            if number.int.is_some_and(|n| min.is_some_and(|min| n <= min)) {
-                errors.push(Error::new(
-                    key.span(),
-                    format!(
-                        "#[schema(exclusive_maximum = {})] leaves no value `{ty_text}` holds",
-                        number.json
-                    ),
-                ));
-            }
+        if let Some((key, number)) = attr.number("exclusive_maximum")
+            && number.int.is_some_and(|n| min.is_some_and(|min| n <= min))
+        {
+            errors.push(Error::new(
+                key.span(),
+                format!(
+                    "#[schema(exclusive_maximum = {})] leaves no value `{ty_text}` holds",
+                    number.json
+                ),
+            ));
         }
     }
 }
@@ -200,13 +200,13 @@ fn counts_fit_type(attr: &SchemaAttr, kind: &Kind, ty_text: &str, errors: &mut E
 /// A minimum count above the maximum leaves no value.
 fn counts_in_order(attr: &SchemaAttr, errors: &mut Errors) {
     for (min, max) in [("min_length", "max_length"), ("min_items", "max_items")] {
-        if let (Some((_, low)), Some((high_key, high))) = (attr.count(min), attr.count(max)) {
-            if low > high {
-                errors.push(Error::new(
-                    high_key.span(),
-                    format!("#[schema({max} = {high})] is below #[schema({min} = {low})]"),
-                ));
-            }
+        if let (Some((_, low)), Some((high_key, high))) = (attr.count(min), attr.count(max))
+            && low > high
+        {
+            errors.push(Error::new(
+                high_key.span(),
+                format!("#[schema({max} = {high})] is below #[schema({min} = {low})]"),
+            ));
         }
     }
 }
@@ -250,10 +250,10 @@ fn keys_of_one_kind_fit(attr: &SchemaAttr, kind: &Kind, ty_text: &str, errors: &
 /// A string's `pattern` is enforced by the call: one the runtime cannot parse is an error now,
 /// not on every call.
 fn pattern_parses(attr: &SchemaAttr, kind: &Kind, errors: &mut Errors) {
-    if let (Some(pattern), Kind::String) = (&attr.pattern, kind) {
-        if let Err(problem) = check_pattern(&pattern.value()) {
-            errors.push(Error::new(pattern.span(), problem));
-        }
+    if let (Some(pattern), Kind::String) = (&attr.pattern, kind)
+        && let Err(problem) = check_pattern(&pattern.value())
+    {
+        errors.push(Error::new(pattern.span(), problem));
     }
 }
 
@@ -265,13 +265,13 @@ fn not_nullable_only_on_option(
     ty_text: &str,
     errors: &mut Errors,
 ) {
-    if let Some((key, _)) = &attr.nullable {
-        if !option {
-            errors.push(Error::new(
+    if let Some((key, _)) = &attr.nullable
+        && !option
+    {
+        errors.push(Error::new(
                 key.span(),
                 format!("#[schema(nullable = false)] is for `Option` parameters; `{ty_text}` never takes `null`"),
             ));
-        }
     }
 }
 
@@ -317,13 +317,13 @@ fn default_fits(attr: &SchemaAttr, kind: &Kind, option: bool, ty_text: &str, err
                 default.key.span(),
                 "an `Option` parameter's default is `None`: give #[schema(default)] to a parameter that is not an `Option`",
             ));
-        } else if let Some(literal) = &default.literal {
-            if let Some(problem) = literal_problem(literal, kind, attr) {
-                errors.push(Error::new_spanned(
-                    &default.expr,
-                    format!("#[schema(default)] {problem} (`{ty_text}`)"),
-                ));
-            }
+        } else if let Some(literal) = &default.literal
+            && let Some(problem) = literal_problem(literal, kind, attr)
+        {
+            errors.push(Error::new_spanned(
+                &default.expr,
+                format!("#[schema(default)] {problem} (`{ty_text}`)"),
+            ));
         }
     }
 }

@@ -47,24 +47,22 @@ pub(crate) fn owned_type(param: &Param) -> (TokenStream, Pass) {
         inner @ ..,
         TokenTree::Punct(close),
     ] = tokens.as_slice()
+        && option == "Option"
+        && open.as_char() == '<'
+        && close.as_char() == '>'
+        && matches!(inner.first(), Some(TokenTree::Punct(p)) if p.as_char() == '&')
     {
-        if option == "Option"
-            && open.as_char() == '<'
-            && close.as_char() == '>'
-            && matches!(inner.first(), Some(TokenTree::Punct(p)) if p.as_char() == '&')
-        {
-            let (owned, pass) = reference_type(inner);
-            let pass = match (pass, inner.last()) {
-                (Pass::RefMut, _) => Pass::Value,
-                (_, Some(TokenTree::Ident(word))) if word == "str" => Pass::OptionDeref,
-                (_, Some(TokenTree::Group(g))) if g.delimiter() == Delimiter::Bracket => {
-                    Pass::OptionDeref
-                }
-                _ => Pass::OptionRef,
-            };
-            if pass != Pass::Value {
-                return (quote!(::core::option::Option<#owned>), pass);
+        let (owned, pass) = reference_type(inner);
+        let pass = match (pass, inner.last()) {
+            (Pass::RefMut, _) => Pass::Value,
+            (_, Some(TokenTree::Ident(word))) if word == "str" => Pass::OptionDeref,
+            (_, Some(TokenTree::Group(g))) if g.delimiter() == Delimiter::Bracket => {
+                Pass::OptionDeref
             }
+            _ => Pass::OptionRef,
+        };
+        if pass != Pass::Value {
+            return (quote!(::core::option::Option<#owned>), pass);
         }
     }
     if !matches!(tokens.first(), Some(TokenTree::Punct(amp)) if amp.as_char() == '&') {
@@ -77,17 +75,17 @@ pub(crate) fn owned_type(param: &Param) -> (TokenStream, Pass) {
 fn reference_type(tokens: &[TokenTree]) -> (TokenStream, Pass) {
     let rest = &tokens[1..];
     let mut rest = rest;
-    if let [TokenTree::Punct(tick), TokenTree::Ident(_), after @ ..] = rest {
-        if tick.as_char() == '\'' {
-            rest = after;
-        }
+    if let [TokenTree::Punct(tick), TokenTree::Ident(_), after @ ..] = rest
+        && tick.as_char() == '\''
+    {
+        rest = after;
     }
     let mut pass = Pass::Ref;
-    if let [TokenTree::Ident(word), after @ ..] = rest {
-        if word == "mut" {
-            rest = after;
-            pass = Pass::RefMut;
-        }
+    if let [TokenTree::Ident(word), after @ ..] = rest
+        && word == "mut"
+    {
+        rest = after;
+        pass = Pass::RefMut;
     }
     let owned = match rest {
         [TokenTree::Ident(word)] if word == "str" => quote!(::std::string::String),

@@ -32,13 +32,13 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
             } else {
                 attrs.push(attr.stream());
                 let mut inner = attr.stream().into_iter();
-                if matches!(inner.next(), Some(TokenTree::Ident(word)) if word == "tool") {
-                    if let Some(TokenTree::Group(args)) = inner.next() {
-                        if !tool_args.is_empty() {
-                            tool_args.extend([TokenTree::Punct(Punct::new(',', Spacing::Alone))]);
-                        }
-                        tool_args.extend(args.stream());
+                if matches!(inner.next(), Some(TokenTree::Ident(word)) if word == "tool")
+                    && let Some(TokenTree::Group(args)) = inner.next()
+                {
+                    if !tool_args.is_empty() {
+                        tool_args.extend([TokenTree::Punct(Punct::new(',', Spacing::Alone))]);
                     }
+                    tool_args.extend(args.stream());
                 }
             }
         }

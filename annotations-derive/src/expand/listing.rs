@@ -38,17 +38,18 @@ pub(crate) fn expand_tools(input: TokenStream) -> TokenStream {
     let mut spans = Vec::new();
     for (entry, _) in split_top_level(entries.into_iter().collect()) {
         // An option among the tools (`tools![toolset = "x", a]`): it ends with `;`.
-        if let [TokenTree::Ident(key), TokenTree::Punct(eq), ..] = entry.as_slice() {
-            if eq.as_char() == '=' && OPTIONS.iter().any(|option| key == option) {
-                errors.push(Error::new(
-                    key.span(),
-                    format!(
-                        "`{key} = ...` is an option of tools![...], written before the tools and \
+        if let [TokenTree::Ident(key), TokenTree::Punct(eq), ..] = entry.as_slice()
+            && eq.as_char() == '='
+            && OPTIONS.iter().any(|option| key == option)
+        {
+            errors.push(Error::new(
+                key.span(),
+                format!(
+                    "`{key} = ...` is an option of tools![...], written before the tools and \
                          ended by `;`, not `,`: `tools![{key} = ...; list_notes, delete_note]`"
-                    ),
-                ));
-                continue;
-            }
+                ),
+            ));
+            continue;
         }
         match entry_const(&entry, &krate) {
             Ok((tool, call)) => {

@@ -72,10 +72,10 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         ));
         // Not emitted, so that it does not expand a second time.
         handler.tokens.drain(at..at + 2);
-        if let Some(rmcp) = &mut handler.rmcp {
-            if rmcp.index > at {
-                rmcp.index -= 2;
-            }
+        if let Some(rmcp) = &mut handler.rmcp
+            && rmcp.index > at
+        {
+            rmcp.index -= 2;
         }
     }
     if let Some(rmcp) = &handler.rmcp {

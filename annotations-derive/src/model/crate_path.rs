@@ -11,17 +11,17 @@ use crate::leaf::tokens::{respan, single_token};
 pub(crate) fn crate_path(tokens: TokenStream) -> Result<TokenStream, Error> {
     let expected = "expected a path to the `mcp-annotations` crate, such as `my_annotations` or \
                     `crate::reexports::annotations`";
-    if let Some(TokenTree::Literal(literal)) = single_token(&tokens) {
-        if let Lit::Str(string) = Lit::new(literal) {
-            let parsed: TokenStream = string
-                .value()
-                .parse()
-                .map_err(|_| Error::new(string.span(), expected))?;
-            if !is_path(&parsed) {
-                return Err(Error::new(string.span(), expected));
-            }
-            return Ok(respan(parsed, string.span()));
+    if let Some(TokenTree::Literal(literal)) = single_token(&tokens)
+        && let Lit::Str(string) = Lit::new(literal)
+    {
+        let parsed: TokenStream = string
+            .value()
+            .parse()
+            .map_err(|_| Error::new(string.span(), expected))?;
+        if !is_path(&parsed) {
+            return Err(Error::new(string.span(), expected));
         }
+        return Ok(respan(parsed, string.span()));
     }
     if !is_path(&tokens) {
         return Err(Error::new_spanned(tokens, expected));

@@ -156,11 +156,11 @@ pub(crate) fn apply(property: &mut Property, attr: SchemaAttr, ty: &TokenStream)
         property.description = Some(description.value());
     }
     let mut schema = std::mem::replace(&mut property.schema, Ty::Json(Vec::new()));
-    if attr.nullable.is_some() {
-        if let Ty::Nullable(inner) = schema {
-            schema = *inner;
-            property.null = false;
-        }
+    if attr.nullable.is_some()
+        && let Ty::Nullable(inner) = schema
+    {
+        schema = *inner;
+        property.null = false;
     }
     if attr.required.is_some() {
         // Listed in `required`; `null` still reads as `None`.

@@ -40,15 +40,15 @@ pub(crate) fn read(value: TokenStream, at: Span, errors: &mut Errors) -> Vec<Ico
         match item.as_slice() {
             [] => {}
             [TokenTree::Literal(_)] => {
-                if let Some(src) = string(&item[0], "an icon's URI", errors) {
-                    if check_src(&src, errors) {
-                        icons.push(IconSpec {
-                            src: src.value(),
-                            mime_type: None,
-                            sizes: Vec::new(),
-                            theme: None,
-                        });
-                    }
+                if let Some(src) = string(&item[0], "an icon's URI", errors)
+                    && check_src(&src, errors)
+                {
+                    icons.push(IconSpec {
+                        src: src.value(),
+                        mime_type: None,
+                        sizes: Vec::new(),
+                        theme: None,
+                    });
                 }
             }
             [TokenTree::Group(fields)] if fields.delimiter() == Delimiter::Brace => {
@@ -72,10 +72,10 @@ pub(crate) fn read(value: TokenStream, at: Span, errors: &mut Errors) -> Vec<Ico
 }
 
 fn string(token: &TokenTree, what: &str, errors: &mut Errors) -> Option<LitStr> {
-    if let TokenTree::Literal(literal) = token {
-        if let Lit::Str(text) = Lit::new(literal.clone()) {
-            return Some(text);
-        }
+    if let TokenTree::Literal(literal) = token
+        && let Lit::Str(text) = Lit::new(literal.clone())
+    {
+        return Some(text);
     }
     errors.push(Error::new(
         token.span(),
@@ -148,10 +148,10 @@ fn fields_of(stream: TokenStream, span: Span, errors: &mut Errors) -> Option<Ico
         };
         match name.as_str() {
             "src" => {
-                if let Some(text) = string(value, "the icon's URI", errors) {
-                    if check_src(&text, errors) {
-                        src = Some(text.value());
-                    }
+                if let Some(text) = string(value, "the icon's URI", errors)
+                    && check_src(&text, errors)
+                {
+                    src = Some(text.value());
                 }
             }
             "mime_type" => {

@@ -101,15 +101,15 @@ fn read(tokens: &[TokenTree], errors: &mut Errors) -> Ty {
         // `&T`, `&'a T`, `&mut T`
         [TokenTree::Punct(amp), rest @ ..] if amp.as_char() == '&' => {
             let mut rest = rest;
-            if let [TokenTree::Punct(tick), TokenTree::Ident(_), after @ ..] = rest {
-                if tick.as_char() == '\'' {
-                    rest = after;
-                }
+            if let [TokenTree::Punct(tick), TokenTree::Ident(_), after @ ..] = rest
+                && tick.as_char() == '\''
+            {
+                rest = after;
             }
-            if let [TokenTree::Ident(word), after @ ..] = rest {
-                if word == "mut" {
-                    rest = after;
-                }
+            if let [TokenTree::Ident(word), after @ ..] = rest
+                && word == "mut"
+            {
+                rest = after;
             }
             read(rest, errors)
         }

@@ -57,10 +57,9 @@ fn serde_entries(attrs: &[TokenStream]) -> Vec<Vec<TokenTree>> {
         let mut tokens = attr.clone().into_iter();
         if let (Some(TokenTree::Ident(word)), Some(TokenTree::Group(args))) =
             (tokens.next(), tokens.next())
+            && word == "serde"
         {
-            if word == "serde" {
-                out.extend(entry::split(args.stream()));
-            }
+            out.extend(entry::split(args.stream()));
         }
     }
     out

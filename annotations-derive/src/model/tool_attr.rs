@@ -147,14 +147,13 @@ impl Args {
             TokenTree::Ident(second),
             ..,
         ] = entry.as_slice()
+            && dash.as_char() == '-'
         {
-            if dash.as_char() == '-' {
-                let name = format!("{first}-{second}");
-                let message = spelling::unknown_key("#[tool]", &name, &[], suggest(&name));
-                let written: TokenStream = entry[..3].iter().cloned().collect();
-                errors.push(Error::new_spanned(written, message));
-                return;
-            }
+            let name = format!("{first}-{second}");
+            let message = spelling::unknown_key("#[tool]", &name, &[], suggest(&name));
+            let written: TokenStream = entry[..3].iter().cloned().collect();
+            errors.push(Error::new_spanned(written, message));
+            return;
         }
         let Some(Entry { key, value }) = Entry::read(&entry) else {
             // `#[tool("x")]`
@@ -172,13 +171,13 @@ impl Args {
         let name = key.to_string();
         // A known key given twice is reported whatever its values, so that every mistake
         // shows in one compile.
-        if KEYS.contains(&name.as_str()) {
-            if let Err(error) = first_time(&key, &mut self.seen, |name| {
+        if KEYS.contains(&name.as_str())
+            && let Err(error) = first_time(&key, &mut self.seen, |name| {
                 format!("duplicate #[tool({name})]")
-            }) {
-                errors.push(error);
-                return;
-            }
+            })
+        {
+            errors.push(error);
+            return;
         }
         // annotations(...): rmcp's key, handed over by this crate's #[tool] above
         if name == "annotations" && self.handed_over.is_none() {

@@ -104,10 +104,10 @@ async fn run_struct<'a, T: crate::call::CallTool<S>, S: ?Sized + Sync + 'a>(
         }
     }
     for (name, unique) in T::UNIQUE_FIELDS {
-        if let Some(value) = arguments.get(*name) {
-            if let Err(message) = check_unique(value, unique, name) {
-                return ToolResult::error(format!("invalid argument `{name}`: {message}"));
-            }
+        if let Some(value) = arguments.get(*name)
+            && let Err(message) = check_unique(value, unique, name)
+        {
+            return ToolResult::error(format!("invalid argument `{name}`: {message}"));
         }
     }
     for (name, checks) in T::FIELD_CHECKS {

@@ -82,14 +82,13 @@ impl Rule {
         if self.read_only && !tool.annotations.read_only() {
             return false;
         }
-        if let Some(granted) = &self.scopes {
-            if !tool
+        if let Some(granted) = &self.scopes
+            && !tool
                 .scopes()
                 .iter()
                 .all(|needed| granted.iter().any(|scope| scope == needed))
-            {
-                return false;
-            }
+        {
+            return false;
         }
         match (&self.toolsets, &self.tools) {
             (None, None) => true,

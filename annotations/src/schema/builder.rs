@@ -428,13 +428,13 @@ fn opened_branch(branch: Value, siblings: &[String]) -> Value {
         entry.insert("required".into(), Value::from(vec![name.clone()]));
         return Value::Object(entry);
     }
-    if object.get("additionalProperties") == Some(&Value::Bool(false)) {
-        if let Some(Value::Object(properties)) = object.get_mut("properties") {
-            for sibling in siblings {
-                properties
-                    .entry(sibling.clone())
-                    .or_insert(Value::Bool(true));
-            }
+    if object.get("additionalProperties") == Some(&Value::Bool(false))
+        && let Some(Value::Object(properties)) = object.get_mut("properties")
+    {
+        for sibling in siblings {
+            properties
+                .entry(sibling.clone())
+                .or_insert(Value::Bool(true));
         }
     }
     Value::Object(object)
