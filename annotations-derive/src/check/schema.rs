@@ -21,7 +21,7 @@ fn kind_name(kind: &Kind) -> &'static str {
         Kind::Number(..) => "a number",
         Kind::String => "a string",
         Kind::Boolean => "a boolean",
-        Kind::Array => "an array",
+        Kind::Array(_) => "an array",
         Kind::Object => "an object",
         Kind::Any => "any JSON value",
         Kind::Unknown => "a type whose schema comes from `ToolSchema`",
@@ -178,7 +178,7 @@ fn counts_fit_type(attr: &SchemaAttr, kind: &Kind, ty_text: &str, errors: &mut E
     for (key, _) in &attr.counts {
         let fits = match key.to_string().as_str() {
             "min_length" | "max_length" => matches!(kind, Kind::String),
-            _ => matches!(kind, Kind::Array),
+            _ => matches!(kind, Kind::Array(_)),
         };
         if !fits {
             let what = if key.to_string().ends_with("length") {
@@ -219,7 +219,7 @@ fn keys_of_one_kind_fit(attr: &SchemaAttr, kind: &Kind, ty_text: &str, errors: &
             attr.unique_items.as_ref().map(proc_macro2::Ident::span),
             "unique_items",
             "arrays",
-            matches!(kind, Kind::Array),
+            matches!(kind, Kind::Array(_)),
         ),
         (
             attr.format.as_ref().map(syn::LitStr::span),
@@ -378,7 +378,18 @@ fn literal_problem(literal: &Literal, kind: &Kind, attr: &SchemaAttr) -> Option<
             }
         }
         (Kind::Boolean, Literal::Bool(_)) => None,
-        (Kind::Array, Literal::Array(items)) => {
+        (Kind::Array(item_kind), Literal::Array(items)) => {
+            // Each item a value of the items' type (their own keys are not the array's).
+            let each = SchemaAttr::default();
+            let misfit = items.iter().enumerate().find_map(|(n, item)| {
+                literal_problem(item, item_kind, &each).map(|problem| {
+                    let problem = problem.replacen("the parameter is", "each item is", 1);
+                    format!("has an item that does not fit: item {} {problem}", n + 1)
+                })
+            });
+            if misfit.is_some() {
+                return misfit;
+            }
             let length = items.len() as u64;
             if count("min_items").is_some_and(|min| length < min) {
                 Some(format!("has {length} items, below `min_items`"))

@@ -225,6 +225,9 @@ pub(crate) fn output_probe(
             let output = static_lifetimes(output.clone());
             quote_spanned! {output_span=>
                 let _ = || {
+                    // Used for every type but a `Json<T>` (whose own `check_output` is the
+                    // error): no warning beside that error.
+                    #[allow(unused_imports)]
                     use #krate_at_output::__private::Plain as _;
                     (&#krate_at_output::__private::OutputProbe::<#output>::new()).check_output();
                 };

@@ -54,7 +54,8 @@ pub(crate) enum Kind {
     Number(Option<f64>, Option<f64>),
     String,
     Boolean,
-    Array,
+    /// An array, with what its items are.
+    Array(Box<Kind>),
     Object,
     /// `serde_json::Value`: anything.
     Any,
@@ -359,7 +360,7 @@ impl Ty {
                     None => Kind::Any,
                 }
             }
-            Ty::Array { .. } => Kind::Array,
+            Ty::Array { items, .. } => Kind::Array(Box::new(items.kind())),
             Ty::Map(_) => Kind::Object,
             Ty::Nullable(inner) | Ty::Keyed { inner, .. } => inner.kind(),
             Ty::Dynamic(..) => Kind::Unknown,
