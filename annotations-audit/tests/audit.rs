@@ -241,3 +241,44 @@ fn the_table_escapes_what_the_server_sends() {
     assert!(row.contains(r"x\\\|y [2J&lt;b>\`z\`&lt;/b> next"), "{row}");
     assert_eq!(table.lines().count(), 3, "{table}");
 }
+
+/// A server that fails to start says why on its stderr: the audit shows its last lines (what a
+/// user needs to fix it), not only that the server closed its output; exit 2. A server that
+/// writes a great deal there never stalls the audit.
+#[test]
+fn a_server_that_fails_to_start_is_shown_with_its_own_words() {
+    let output = Command::new(audit_binary())
+        .args([
+            "--",
+            "sh",
+            "-c",
+            "echo starting >&2; echo 'error: FOO_API_KEY is not set' >&2; exit 3",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(
+            "the server's stderr ended with:\n  starting\n  error: FOO_API_KEY is not set"
+        ),
+        "{stderr}"
+    );
+
+    // 8 MiB of log lines before it answers: still audited.
+    let clean = example("clean_server");
+    let noisy = format!(
+        "head -c 8388608 /dev/zero | tr '\\0' 'x' | fold -w 100 >&2; exec {}",
+        clean.display()
+    );
+    let output = Command::new(audit_binary())
+        .args(["--format", "json", "--", "sh", "-c", &noisy])
+        .output()
+        .unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}

@@ -7,6 +7,7 @@ mod peer;
 mod pool;
 mod probe;
 mod report;
+mod streams;
 
 // What the probe observes and the rules it judges by are `verify`'s, so that an author's
 // tests and a host's probe judge alike.
@@ -225,7 +226,7 @@ fn server(args: &Args) -> Result<peer::Peer, String> {
 
 fn audit(args: &Args) -> Result<i32, String> {
     let mut peer = server(args)?;
-    let (listed, problems) = peer.list_tools()?;
+    let (listed, problems) = peer.list_tools().map_err(|error| peer.explain(error))?;
     drop(peer);
     let (report, has_errors) = report::report(&listed, &problems);
     print(args, &report, report::table);
@@ -250,7 +251,10 @@ fn tools_of(args: &Args, file: Option<&str>) -> Result<Vec<Tool>, String> {
                 }
             }
         }
-        None => server(args)?.list_tools()?.0,
+        None => {
+            let mut peer = server(args)?;
+            peer.list_tools().map_err(|error| peer.explain(error))?.0
+        }
     };
     listed
         .into_iter()

@@ -2,15 +2,12 @@
 //! stdin, one JSON-RPC message a line read from its stdout on a thread of its own, every answer
 //! awaited for at most the timeout, every line bounded.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-
-/// The longest message the audit reads from a server (one line of JSON-RPC).
-const MAX_MESSAGE: u64 = 64 << 20;
 
 /// How many pages of `tools/list` the audit reads before it stops.
 const MAX_PAGES: usize = 1000;
@@ -26,6 +23,8 @@ pub struct Peer {
     /// The processes the server had when it last settled: long-lived ones (the server
     /// itself, a helper it keeps), whose quiet is judged over [`QUIET`], not [`IDLE`].
     known: std::collections::HashSet<u32>,
+    /// What the server last wrote on its stderr (one the audit started).
+    stderr: Option<super::streams::Tail>,
 }
 
 enum Link {
@@ -66,7 +65,7 @@ impl Peer {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(Stdio::piped());
         if let Some(dir) = dir {
             process.current_dir(dir);
         }
@@ -79,33 +78,8 @@ impl Peer {
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             return Err("cannot talk to the server".into());
         };
-        // Bounded: a server that writes faster than the audit reads waits for it.
-        let (send, lines) = sync_channel(64);
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let mut line = Vec::new();
-                let read = (&mut reader)
-                    .take(MAX_MESSAGE + 1)
-                    .read_until(b'\n', &mut line);
-                let message = match read {
-                    Ok(0) => break,
-                    Ok(_) if line.len() as u64 > MAX_MESSAGE => Err(format!(
-                        "the server wrote a message longer than {} MiB",
-                        MAX_MESSAGE >> 20
-                    )),
-                    Ok(_) => Ok((
-                        Instant::now(),
-                        String::from_utf8_lossy(&line).trim_end().to_owned(),
-                    )),
-                    Err(error) => Err(format!("cannot read the server's output: {error}")),
-                };
-                let stop = message.is_err();
-                if send.send(message).is_err() || stop {
-                    break;
-                }
-            }
-        });
+        let stderr = child.stderr.take().map(super::streams::Tail::read);
+        let lines = super::streams::lines(stdout);
         let peer = Peer {
             link: Link::Stdio {
                 child,
@@ -116,8 +90,22 @@ impl Peer {
             timeout,
             deadline,
             known: std::collections::HashSet::new(),
+            stderr: stderr.clone(),
         };
-        peer.initialize()
+        // A server that fails to start says why on its stderr, more often than not.
+        peer.initialize().map_err(|error| match &stderr {
+            Some(tail) => tail.explain(error),
+            None => error,
+        })
+    }
+
+    /// `error`, with what the server last wrote on its stderr, where it wrote anything: for a
+    /// server that died.
+    pub fn explain(&self, error: String) -> String {
+        match &self.stderr {
+            Some(tail) => tail.explain(error),
+            None => error,
+        }
     }
 
     /// The server at the Streamable HTTP endpoint `url`, initialized.
@@ -131,6 +119,7 @@ impl Peer {
             timeout,
             deadline: None,
             known: std::collections::HashSet::new(),
+            stderr: None,
         };
         peer.initialize()
     }
