@@ -264,6 +264,25 @@ fn a_server_that_fails_to_start_is_shown_with_its_own_words() {
         ),
         "{stderr}"
     );
+    // `--server-log FILE` keeps all of it, after a line naming the server.
+    let log = std::env::temp_dir().join(format!("annotations-server-log-{}", std::process::id()));
+    let status = Command::new(audit_binary())
+        .args(["--server-log", log.to_str().unwrap(), "--", "sh", "-c"])
+        .arg("for i in $(seq 1 40); do echo \"line $i\" >&2; done; exit 3")
+        .output()
+        .unwrap()
+        .status;
+    let kept = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    assert_eq!(status.code(), Some(2));
+    assert!(kept.starts_with("== sh -c for i in"), "{kept}");
+    assert_eq!(
+        kept.lines()
+            .filter(|line| line.starts_with("line "))
+            .count(),
+        40,
+        "{kept}"
+    );
 
     // 8 MiB of log lines before it answers: still audited.
     let clean = example("clean_server");

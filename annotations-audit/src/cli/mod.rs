@@ -20,7 +20,7 @@ use mcp_annotations::host::diff::Class;
 use serde_json::{Value, json};
 
 const USAGE: &str = "\
-usage: annotations-audit [--format json] [--timeout SECONDS] ([--] <command> [args...] | --http URL)
+usage: annotations-audit [--format json] [--timeout SECONDS] [--server-log FILE] ([--] <command> [args...] | --http URL)
        annotations-audit --probe [--cases N] [--seed S] [--seed-dir DIR] [--env KEY=VALUE]...
                          [--allow-open-world] [--probe-timeout SECONDS] [--runs N] [--cases-file FILE]
                          [--volatile PLACE]... [--append-only PLACE]... [--unconfined] [--writable DIR]...
@@ -29,9 +29,11 @@ usage: annotations-audit [--format json] [--timeout SECONDS] ([--] <command> [ar
 
 The audit lists a server's tools (over stdio) and prints each one's effective hints, what a
 host would do with it trusting the server or not, and every finding; exit 1 on an error
-finding, 2 when the server could not be audited. --probe runs the server in a fresh sandbox
-folder (its working directory, HOME and TMPDIR; `{sandbox}` in --env values and arguments is
-its path; not a security boundary) and checks its hints by what each call does there; exit 1
+finding, 2 when the server could not be audited (a server that fails to start is shown with the
+last lines of its stderr; --server-log keeps all of it, each server's after a line naming it).
+--probe runs the server in a fresh sandbox folder (its working directory, HOME and TMPDIR;
+`{sandbox}` in --env values and arguments is its path; not a security boundary) and checks its
+hints by what each call does there; exit 1
 on a violation, a call the server does not live through being judged by what it left;
 --probe-timeout (180 s) bounds the whole probe, its listing, calls and restarts alike; a
 violation is reported only when it shows in each of --runs (3) independent runs, else the hint
@@ -58,6 +60,8 @@ struct Args {
     command: Vec<String>,
     http: Option<String>,
     help: bool,
+    /// Where all of each server's stderr is kept (`--server-log`).
+    server_log: Option<std::path::PathBuf>,
 }
 
 fn parse(mut args: Vec<String>) -> Result<Args, String> {
@@ -70,6 +74,7 @@ fn parse(mut args: Vec<String>) -> Result<Args, String> {
         command: Vec::new(),
         http: None,
         help: false,
+        server_log: None,
     };
     let mut probe = probe::Options {
         command: Vec::new(),
@@ -153,6 +158,7 @@ fn parse(mut args: Vec<String>) -> Result<Args, String> {
                 parsed.diff = Some((old, new));
             }
             "--http" => parsed.http = Some(value()?),
+            "--server-log" => parsed.server_log = Some(value()?.into()),
             "--help" | "-h" => parsed.help = true,
             "--" => {
                 args.reverse();
@@ -188,6 +194,12 @@ pub fn run(args: Vec<String>) -> i32 {
     if args.help {
         println!("{USAGE}");
         return 0;
+    }
+    if let Some(path) = &args.server_log
+        && let Err(error) = streams::log_to(path)
+    {
+        eprintln!("annotations-audit: {error}");
+        return 2;
     }
     let outcome = if let Some((old, new)) = &args.diff {
         diff(&args, old, new.as_deref())

@@ -78,7 +78,11 @@ impl Peer {
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             return Err("cannot talk to the server".into());
         };
-        let stderr = child.stderr.take().map(super::streams::Tail::read);
+        let started = command.join(" ");
+        let stderr = child
+            .stderr
+            .take()
+            .map(|pipe| super::streams::Tail::read(pipe, &started));
         let lines = super::streams::lines(stdout);
         let peer = Peer {
             link: Link::Stdio {

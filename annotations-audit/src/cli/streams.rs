@@ -4,10 +4,11 @@
 //! output"), so that a server that logs a lot never waits on the audit.
 
 use std::collections::VecDeque;
+use std::io::Write as _;
 use std::io::{BufRead, BufReader, Read};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, sync_channel};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// The longest message the audit reads from a server (one line of JSON-RPC).
@@ -55,6 +56,28 @@ const LINE: usize = 300;
 /// The most bytes one line is read to, whatever the server writes.
 const READ: u64 = 64 << 10;
 
+/// Where every line of every server's stderr goes too (`--server-log FILE`), once set.
+static LOG: OnceLock<Mutex<std::fs::File>> = OnceLock::new();
+
+/// Keeps all of each server's stderr in the file at `path` (made anew), each server's lines
+/// after a line naming its command.
+pub fn log_to(path: &std::path::Path) -> Result<(), String> {
+    let file = std::fs::File::create(path)
+        .map_err(|error| format!("--server-log {}: {error}", path.display()))?;
+    let _ = LOG.set(Mutex::new(file));
+    Ok(())
+}
+
+/// Writes `line` to the `--server-log` file, where there is one.
+fn log(line: &[u8]) {
+    if let Some(Ok(mut file)) = LOG.get().map(Mutex::lock) {
+        let _ = file.write_all(line);
+        if !line.ends_with(b"\n") {
+            let _ = file.write_all(b"\n");
+        }
+    }
+}
+
 /// The last lines a server wrote on its stderr, as they come.
 #[derive(Clone)]
 pub struct Tail {
@@ -64,13 +87,15 @@ pub struct Tail {
 }
 
 impl Tail {
-    /// Reads `pipe` to its end on a thread of its own, keeping its last lines.
-    pub fn read(pipe: impl Read + Send + 'static) -> Tail {
+    /// Reads `pipe` (the stderr of the server started as `command`) to its end on a thread of
+    /// its own, keeping its last lines.
+    pub fn read(pipe: impl Read + Send + 'static, command: &str) -> Tail {
         let tail = Tail {
             lines: Arc::default(),
             ended: Arc::default(),
         };
         let kept = tail.clone();
+        log(format!("== {command}").as_bytes());
         std::thread::spawn(move || {
             let mut reader = BufReader::new(pipe);
             loop {
@@ -78,6 +103,7 @@ impl Tail {
                 match (&mut reader).take(READ).read_until(b'\n', &mut line) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
+                        log(&line);
                         // The rest of a line too long to keep is read and dropped.
                         if !line.ends_with(b"\n") {
                             let _ = reader.skip_until(b'\n');
@@ -139,14 +165,14 @@ mod tests {
         }
         text.push_str(&"x".repeat(200_000));
         text.push_str("\nthe end\n");
-        let tail = Tail::read(std::io::Cursor::new(text.into_bytes()));
+        let tail = Tail::read(std::io::Cursor::new(text.into_bytes()), "test");
         let lines = tail.last_lines(Duration::from_secs(5)).unwrap();
         let lines: Vec<&str> = lines.lines().collect();
         assert_eq!(lines.len(), LINES);
         assert_eq!(lines[LINES - 1], "  the end");
         assert_eq!(lines[LINES - 2].len(), 2 + LINE);
         assert_eq!(lines[0], "  line 30");
-        let quiet = Tail::read(std::io::Cursor::new(Vec::new()));
+        let quiet = Tail::read(std::io::Cursor::new(Vec::new()), "test");
         assert_eq!(quiet.explain("it failed".into()), "it failed");
     }
 }
