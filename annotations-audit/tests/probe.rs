@@ -242,6 +242,16 @@ fn a_call_the_server_does_not_live_through_is_judged_and_reported() {
             "{report}"
         );
     }
+    // The server's last words on its stderr, with the finding of its exit.
+    assert!(
+        server_findings.iter().any(|finding| {
+            let finding = finding.as_str().unwrap();
+            finding.starts_with("the server exited while `compact_state` was called")
+                && finding
+                    .contains("stderr ended with:\n  compacting: giving up, the state is gone")
+        }),
+        "{report}"
+    );
     let violation = note_on(&report, 0, "nonDestructive");
     assert_eq!(violation["diff"], json!(["- state.txt (file)"]), "{report}");
 }

@@ -330,9 +330,10 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                         failures.push("the server exited".to_owned());
                         exit_reported = true;
                         server_findings.push(json!(format!(
-                            "the server exited while `{}` was called with {arguments} ({error}); \
+                            "the server exited while `{}` was called with {arguments} ({}); \
                              started again",
-                            tool.name()
+                            tool.name(),
+                            peer.explain(error.clone())
                         )));
                         notes.push(json!({"arguments": arguments, "problem": "the server exited during the call"}));
                         &crashed
