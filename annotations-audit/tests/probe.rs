@@ -477,3 +477,52 @@ fn an_observer_command_sees_state_the_sandbox_does_not_hold() {
         "{stderr}"
     );
 }
+
+/// The server runs in its sandbox, but the command is read where the user typed it: `sh
+/// server.sh`, a script beside the user, is found; a server that still cannot start is shown
+/// with its own words.
+#[test]
+fn a_relative_script_is_found_where_the_user_is_and_a_failed_start_says_why() {
+    let dir = std::env::temp_dir().join(format!("annotations-relative-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let server = example("clean_server");
+    std::fs::write(
+        dir.join("server.sh"),
+        format!("exec {}\n", server.display()),
+    )
+    .unwrap();
+    let output = Command::new(audit_binary())
+        .current_dir(&dir)
+        .args([
+            "--format",
+            "json",
+            "--probe",
+            "--cases",
+            "1",
+            "--runs",
+            "1",
+            "--",
+            "sh",
+            "server.sh",
+        ])
+        .output()
+        .unwrap();
+    let broken = Command::new(audit_binary())
+        .current_dir(&dir)
+        .args(["--probe", "--", "sh", "missing.sh"])
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(!report["tools"].as_array().unwrap().is_empty(), "{report}");
+    assert_eq!(broken.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&broken.stderr);
+    assert!(said.contains("the server's stderr ended with:"), "{said}");
+    assert!(said.contains("missing.sh"), "{said}");
+}

@@ -310,16 +310,18 @@ fn diff(args: &Args, old: &str, new: Option<&str>) -> Result<i32, String> {
 
 fn probe_table(report: &Value) -> String {
     let mut out = String::from(
-        "| name | read-only | idempotent | non-destructive | calls that succeeded |\n|---|---|---|---|---|\n",
+        "| name | read-only | idempotent | non-destructive | closed world | calls that succeeded |\n\
+         |---|---|---|---|---|---|\n",
     );
     for tool in report["tools"].as_array().into_iter().flatten() {
         let word = |hint: &str| tool["probe"][hint].as_str().unwrap_or("?").to_owned();
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} | {} |\n",
             report::code(tool["name"].as_str().unwrap_or("")),
             word("readOnly"),
             word("idempotent"),
             word("nonDestructive"),
+            word("closedWorld"),
             tool["succeeded"]
         ));
     }

@@ -135,15 +135,18 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
     let place = sandbox.to_string_lossy();
     let fill = |text: &str| text.replace("{sandbox}", &place);
     let mut command: Vec<String> = options.command.iter().map(|arg| fill(arg)).collect();
-    // The server runs in the sandbox: a program named by a relative path is found from here.
-    if let Some(program) = command.first_mut() {
-        let path = Path::new(program.as_str());
-        let here = std::env::current_dir().ok();
-        match here {
-            Some(here) if path.is_relative() && path.components().count() > 1 => {
-                *program = here.join(path).to_string_lossy().into_owned();
+    // The server runs in the sandbox: a program named by a relative path is found from here,
+    // and so is an argument naming a file that is here and not in the sandbox (`node
+    // server.js`); one the sandbox holds (a seeded `state.db`) stays the sandbox's.
+    if let Some(here) = std::env::current_dir().ok() {
+        for (at, word) in command.iter_mut().enumerate() {
+            let path = Path::new(word.as_str());
+            let relative = path.is_relative() && !word.starts_with('-') && !word.is_empty();
+            let program = at == 0 && path.components().count() > 1;
+            let file_here = at > 0 && here.join(path).exists() && !sandbox.join(path).exists();
+            if relative && (program || file_here) {
+                *word = here.join(path).to_string_lossy().into_owned();
             }
-            _ => {}
         }
     }
     let mut env: Vec<(String, String)> = vec![
@@ -171,6 +174,14 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
     if super::network::recorder().is_ok() {
         command = super::network::recorded(sandbox, command);
     }
+    // A command that fetches the server as it starts cannot without a network.
+    let fetches = options.command.first().is_some_and(|program| {
+        let name = Path::new(program)
+            .file_name()
+            .and_then(|name| name.to_str());
+        matches!(name, Some("npx" | "uvx" | "bunx" | "pnpx" | "pipx"))
+    });
+    let offline = fetches && command.iter().any(|word| word == "--net");
     Peer::start(
         &command,
         Some(sandbox),
@@ -178,6 +189,17 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
         options.timeout,
         Some(deadline),
     )
+    .map_err(|error| {
+        if offline {
+            format!(
+                "{error} (the server runs with no network, and `{}` fetches it as it starts: \
+                 install it first and run it from there, or pass --allow-open-world)",
+                options.command[0]
+            )
+        } else {
+            error
+        }
+    })
 }
 
 /// A fresh sandbox filled from the seed, under `name`.
