@@ -138,7 +138,7 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
     // The server runs in the sandbox: a program named by a relative path is found from here,
     // and so is an argument naming a file that is here and not in the sandbox (`node
     // server.js`); one the sandbox holds (a seeded `state.db`) stays the sandbox's.
-    if let Some(here) = std::env::current_dir().ok() {
+    if let Ok(here) = std::env::current_dir() {
         for (at, word) in command.iter_mut().enumerate() {
             let path = Path::new(word.as_str());
             let relative = path.is_relative() && !word.starts_with('-') && !word.is_empty();
