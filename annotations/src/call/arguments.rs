@@ -301,9 +301,23 @@ pub trait ReadParams: Sized {
     fn read(args: &mut Args, specs: &[Spec], errors: &mut Vec<String>) -> Option<Self>;
 }
 
+/// A type a handler's parameter may have: one serde can read from JSON. Only a bound: its
+/// message names the parameter's type and what to do, where serde's would name the private
+/// tuple the parameters are read as.
+#[diagnostic::on_unimplemented(
+    message = "a #[tool] parameter of type `{Self}` cannot be read from the model's arguments",
+    label = "serde cannot read this type",
+    note = "derive `serde::Deserialize` for it (a `#[derive(Tool)]` struct needs it too)",
+    note = "if it is a parameter the model does not supply, mark it `#[context]`"
+)]
+pub trait Param: DeserializeOwned {}
+
+#[diagnostic::do_not_recommend]
+impl<T: DeserializeOwned> Param for T {}
+
 macro_rules! read_params {
     ($($index:tt $ty:ident $value:ident),*) => {
-        impl<$($ty: DeserializeOwned),*> ReadParams for ($($ty,)*) {
+        impl<$($ty: Param),*> ReadParams for ($($ty,)*) {
             #[allow(unused_variables, clippy::unused_unit)]
             fn read(args: &mut Args, specs: &[Spec], errors: &mut Vec<String>) -> Option<Self> {
                 $(let $value = collect(args.take::<$ty>(&specs[$index]), errors);)*
