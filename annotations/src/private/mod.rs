@@ -15,7 +15,7 @@ pub use self::diagnostic::{
     HasCfgParameters, HiddenJson, IsGeneric, IsUnsafe, ListedOutput, OutputProbe, Plain, SizedSelf,
     TakesMutSelf, TakesSelf, TooManyParameters, sized_self,
 };
-pub use crate::call::arguments::{At, Map, Spec, common_reads, reads};
+pub use crate::call::arguments::{Args, At, Map, Spec, common_reads, reads};
 pub use crate::call::handler::{
     Reads, Shim, bind, call_async, call_sync, free, method, method_call, not_callable,
     same_function,
