@@ -307,7 +307,7 @@ pub trait ReadParams: Sized {
 #[diagnostic::on_unimplemented(
     message = "a #[tool] parameter of type `{Self}` cannot be read from the model's arguments",
     label = "serde cannot read this type",
-    note = "derive `serde::Deserialize` for it (a `#[derive(Tool)]` struct needs it too)",
+    note = "derive `serde::Deserialize` for it, or take a type serde reads (`serde_json::Value` holds any JSON)",
     note = "if it is a parameter the model does not supply, mark it `#[context]`"
 )]
 pub trait Param: DeserializeOwned {}
