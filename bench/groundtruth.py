@@ -70,7 +70,7 @@ def ours(python, run, work):
         f.write("0")
     started = time.monotonic()
     done = subprocess.run(
-        [AUDIT, "--format", "json", "--probe", "--cases", "8", "--seed", "7", "--seed-dir", seed,
+        [AUDIT, "probe", "--format", "json", "--cases", "8", "--seed", "7", "--seed-dir", seed,
          "--env", f"FLAKY_COUNTER={COUNTER}", "--writable", COUNTERS, *run["args"], "--", python,
          os.path.join(FIXTURES, "fixtures.py"), run["server"]],
         capture_output=True, text=True, check=False)

@@ -6,6 +6,7 @@
 //! ```text
 //! cargo run --example conformance -- --port 0     # a free port
 //! cargo run --example conformance -- --stdio      # the same server on stdin and stdout
+//! cargo run --example conformance -- --port 0 --tls-cert cert.pem --tls-key key.pem --bearer TOKEN
 //! npx @modelcontextprotocol/conformance server --url http://127.0.0.1:PORT/mcp --scenario tools-call-image
 //! ```
 //!
@@ -419,7 +420,10 @@ impl ServerHandler for Conformance {
     }
 }
 
-const USAGE: &str = "usage: conformance [--port PORT | --stdio]   (--port 0: a free port; default 3001; --stdio: MCP on stdin and stdout)";
+const USAGE: &str = "usage: conformance [--port PORT | --stdio] [--tls-cert FILE --tls-key FILE] [--bearer TOKEN]
+  --port 0: a free port (default 3001); --stdio: MCP on stdin and stdout;
+  --tls-cert, --tls-key: serve https:// (PEM files; HTTP/1.1 and HTTP/2 by ALPN);
+  --bearer: answer 401 to a request without `Authorization: Bearer TOKEN`";
 
 fn main() {
     if let Err(error) = run() {
@@ -428,9 +432,18 @@ fn main() {
     }
 }
 
+/// How the HTTP side is served: over TLS or not, asking a token or not.
+#[derive(Default)]
+struct Served {
+    tls_cert: Option<std::path::PathBuf>,
+    tls_key: Option<std::path::PathBuf>,
+    bearer: Option<String>,
+}
+
 fn run() -> Result<(), Box<dyn std::error::Error>> {
     let mut port: u16 = 3001;
     let mut stdio = false;
+    let mut served = Served::default();
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
@@ -441,6 +454,9 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
                     .map_err(|_| format!("not a port: {value:?}\n{USAGE}"))?;
             }
             "--stdio" => stdio = true,
+            "--tls-cert" => served.tls_cert = Some(args.next().ok_or(USAGE)?.into()),
+            "--tls-key" => served.tls_key = Some(args.next().ok_or(USAGE)?.into()),
+            "--bearer" => served.bearer = Some(args.next().ok_or(USAGE)?),
             "--help" | "-h" => {
                 println!("{USAGE}");
                 return Ok(());
@@ -466,17 +482,46 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
             Ok(())
         });
     }
-    runtime.block_on(serve(port))
+    runtime.block_on(serve(port, served))
+}
+
+/// The TLS side of `--tls-cert` and `--tls-key`: the certificate chain and key read from
+/// their PEM files, HTTP/2 and HTTP/1.1 offered by ALPN.
+fn tls_acceptor(
+    cert: &std::path::Path,
+    key: &std::path::Path,
+) -> Result<tokio_rustls::TlsAcceptor, Box<dyn std::error::Error>> {
+    use tokio_rustls::rustls;
+    use tokio_rustls::rustls::pki_types::pem::PemObject;
+    use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
+
+    let chain = std::fs::read(cert).map_err(|error| format!("{}: {error}", cert.display()))?;
+    let chain = CertificateDer::pem_slice_iter(&chain).collect::<Result<Vec<_>, _>>()?;
+    let key = std::fs::read(key).map_err(|error| format!("{}: {error}", key.display()))?;
+    let key = PrivateKeyDer::from_pem_slice(&key)?;
+    let provider = std::sync::Arc::new(rustls::crypto::ring::default_provider());
+    let mut config = rustls::ServerConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()?
+        .with_no_client_auth()
+        .with_single_cert(chain, key)?;
+    config.alpn_protocols = vec![b"h2".to_vec(), b"http/1.1".to_vec()];
+    Ok(tokio_rustls::TlsAcceptor::from(std::sync::Arc::new(config)))
 }
 
 /// Serves MCP at `/mcp` on 127.0.0.1:`port` until the process is stopped.
-async fn serve(port: u16) -> Result<(), Box<dyn std::error::Error>> {
+async fn serve(port: u16, served: Served) -> Result<(), Box<dyn std::error::Error>> {
     use std::io::Write;
 
     use http_body_util::BodyExt;
     use hyper::body::Incoming;
-    use hyper_util::rt::TokioIo;
+    use hyper_util::rt::{TokioExecutor, TokioIo};
 
+    let acceptor = match (&served.tls_cert, &served.tls_key) {
+        (Some(cert), Some(key)) => Some(tls_acceptor(cert, key)?),
+        (None, None) => None,
+        _ => return Err(format!("--tls-cert and --tls-key go together\n{USAGE}").into()),
+    };
+    let bearer = std::sync::Arc::new(served.bearer.map(|token| format!("Bearer {token}")));
     let service = StreamableHttpService::new(
         || {
             Ok(Conformance {
@@ -488,8 +533,9 @@ async fn serve(port: u16) -> Result<(), Box<dyn std::error::Error>> {
     );
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     let address = listener.local_addr()?;
+    let scheme = if acceptor.is_some() { "https" } else { "http" };
     let mut stdout = std::io::stdout();
-    writeln!(stdout, "listening on http://{address}/mcp")?;
+    writeln!(stdout, "listening on {scheme}://{address}/mcp")?;
     stdout.flush()?;
     loop {
         let (stream, _) = match listener.accept().await {
@@ -500,30 +546,71 @@ async fn serve(port: u16) -> Result<(), Box<dyn std::error::Error>> {
             }
         };
         let service = service.clone();
+        let bearer = bearer.clone();
+        let acceptor = acceptor.clone();
         tokio::spawn(async move {
             let handle = hyper::service::service_fn(move |request: hyper::Request<Incoming>| {
                 let service = service.clone();
+                let bearer = bearer.clone();
                 async move {
-                    if request.uri().path() == "/mcp" {
-                        Ok::<_, std::convert::Infallible>(service.handle(request).await)
+                    let text = |status, body: &'static [u8]| {
+                        let body = http_body_util::Full::new(hyper::body::Bytes::from_static(body));
+                        let mut answer = hyper::Response::new(body.boxed());
+                        *answer.status_mut() = status;
+                        answer
+                    };
+                    let authorized = bearer.as_ref().as_ref().is_none_or(|wanted| {
+                        request
+                            .headers()
+                            .get(hyper::header::AUTHORIZATION)
+                            .is_some_and(|given| given.as_bytes() == wanted.as_bytes())
+                    });
+                    if !authorized {
+                        let mut refused =
+                            text(hyper::StatusCode::UNAUTHORIZED, b"a bearer token is required\n");
+                        refused.headers_mut().insert(
+                            hyper::header::WWW_AUTHENTICATE,
+                            hyper::header::HeaderValue::from_static("Bearer realm=\"mcp\""),
+                        );
+                        Ok::<_, std::convert::Infallible>(refused)
+                    } else if request.uri().path() == "/mcp" {
+                        Ok(service.handle(request).await)
                     } else {
-                        let body = http_body_util::Full::new(hyper::body::Bytes::from_static(
-                            b"not found; MCP is at /mcp\n",
-                        ));
-                        let mut missing = hyper::Response::new(body.boxed());
-                        *missing.status_mut() = hyper::StatusCode::NOT_FOUND;
-                        Ok(missing)
+                        Ok(text(hyper::StatusCode::NOT_FOUND, b"not found; MCP is at /mcp\n"))
                     }
                 }
             });
-            let connection = hyper::server::conn::http1::Builder::new()
-                .serve_connection(TokioIo::new(stream), handle);
             // A client that goes away mid-stream (as every client does with an open SSE
             // stream when it exits) is not worth a line.
-            if let Err(error) = connection.await
-                && !error.is_incomplete_message()
-            {
-                eprintln!("conformance: connection failed: {error}");
+            match acceptor {
+                Some(acceptor) => {
+                    let stream = match acceptor.accept(stream).await {
+                        Ok(stream) => stream,
+                        Err(error) => {
+                            eprintln!("conformance: TLS handshake failed: {error}");
+                            return;
+                        }
+                    };
+                    let connection = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new())
+                        .serve_connection(TokioIo::new(stream), handle);
+                    if let Err(error) = connection.await {
+                        let incomplete = error
+                            .downcast_ref::<hyper::Error>()
+                            .is_some_and(hyper::Error::is_incomplete_message);
+                        if !incomplete {
+                            eprintln!("conformance: connection failed: {error}");
+                        }
+                    }
+                }
+                None => {
+                    let connection = hyper::server::conn::http1::Builder::new()
+                        .serve_connection(TokioIo::new(stream), handle);
+                    if let Err(error) = connection.await
+                        && !error.is_incomplete_message()
+                    {
+                        eprintln!("conformance: connection failed: {error}");
+                    }
+                }
             }
         });
     }

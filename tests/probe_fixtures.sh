@@ -43,7 +43,7 @@ for run in truth["runs"]:
     open(counter, "w").write("0")
     started = time.monotonic()
     done = subprocess.run(
-        [audit, "--format", "json", "--probe", "--cases", "8", "--seed", "7",
+        [audit, "probe", "--format", "json", "--cases", "8", "--seed", "7",
          "--seed-dir", f"{work}/seed", "--env", f"FLAKY_COUNTER={counter}", "--writable", counters, *run["args"],
          "--", python, f"{fixtures}/fixtures.py", run["server"]],
         capture_output=True, text=True, timeout=600)

@@ -99,11 +99,11 @@ book.save(sys.argv[1])" "$SEED_XLSX/book.xlsx"
 
 probe() {
   local name="$1"; shift
-  echo "== --probe $name"
+  echo "== probe $name"
   # Exit 1 is a violation found (the expectations say which are); 2 is a failure of the probe.
   # One probe, in JSON; each tool's verdicts printed from it.
   set +e
-  "$AUDIT" --format json --probe --cases 12 --seed 7 --probe-timeout 240 --timeout 20 "$@" > "$OUT/$name.json"
+  "$AUDIT" probe --format json --cases 12 --seed 7 --probe-timeout 240 --timeout 20 "$@" > "$OUT/$name.json"
   local status=$?
   set -e
   [ "$status" -lt 2 ] || { echo "the probe of $name failed"; exit 1; }
@@ -126,7 +126,7 @@ probe liar -- target/debug/examples/liar_server
 source tests/serve_conformance.sh
 echo "== the audit over Streamable HTTP: $URL"
 set +e
-"$AUDIT" --format json --http "$URL" > "$OUT/http.json"
+"$AUDIT" audit --format json --http "$URL" > "$OUT/http.json"
 status=$?
 set -e
 # No error finding (exit 0): the conformance example's hints are whole; its warnings are

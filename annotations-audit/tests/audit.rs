@@ -24,7 +24,7 @@ fn audit_with(server: &str, tools: &str) -> (i32, Value) {
 /// The audit's exit status, output and error output, with `options` before the server.
 fn run_audit(server: &str, tools: &str, options: &[&str]) -> (i32, Vec<u8>, Vec<u8>) {
     let output = Command::new(audit_binary())
-        .args(["--format", "json"])
+        .args(["audit", "--format", "json"])
         .args(options)
         .arg(example(server))
         .env("BAD_SERVER_TOOLS", tools)
@@ -249,6 +249,7 @@ fn the_table_escapes_what_the_server_sends() {
 fn a_server_that_fails_to_start_is_shown_with_its_own_words() {
     let output = Command::new(audit_binary())
         .args([
+            "audit",
             "--",
             "sh",
             "-c",
@@ -267,7 +268,7 @@ fn a_server_that_fails_to_start_is_shown_with_its_own_words() {
     // `--server-log FILE` keeps all of it, after a line naming the server.
     let log = std::env::temp_dir().join(format!("annotations-server-log-{}", std::process::id()));
     let status = Command::new(audit_binary())
-        .args(["--server-log", log.to_str().unwrap(), "--", "sh", "-c"])
+        .args(["audit", "--server-log", log.to_str().unwrap(), "--", "sh", "-c"])
         .arg("for i in $(seq 1 40); do echo \"line $i\" >&2; done; exit 3")
         .output()
         .unwrap()
@@ -291,7 +292,7 @@ fn a_server_that_fails_to_start_is_shown_with_its_own_words() {
         clean.display()
     );
     let output = Command::new(audit_binary())
-        .args(["--format", "json", "--", "sh", "-c", &noisy])
+        .args(["audit", "--format", "json", "--", "sh", "-c", &noisy])
         .output()
         .unwrap();
     assert_eq!(

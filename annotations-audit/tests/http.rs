@@ -141,7 +141,7 @@ fn an_event_stream_held_open_is_read_up_to_its_answer() {
     let url = serve(Mode::HeldStream);
     let started = Instant::now();
     let output = Command::new(audit_binary())
-        .args(["--format", "json", "--timeout", "20", "--http", &url])
+        .args(["audit", "--format", "json", "--timeout", "20", "--http", &url])
         .output()
         .unwrap();
     let elapsed = started.elapsed();
@@ -159,7 +159,7 @@ fn an_answer_that_trickles_in_is_bounded_by_the_timeout() {
     let url = serve(Mode::Trickle);
     let started = Instant::now();
     let output = Command::new(audit_binary())
-        .args(["--timeout", "2", "--http", &url])
+        .args(["audit", "--timeout", "2", "--http", &url])
         .output()
         .unwrap();
     let elapsed = started.elapsed();

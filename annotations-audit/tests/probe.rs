@@ -1,4 +1,4 @@
-//! The audit's `--probe` and `--diff`, run as a host or a reviewer runs them: a server whose
+//! The audit's `probe` and `diff`, run as a host or a reviewer runs them: a server whose
 //! hints lie about what its tools do to its folder is caught on each lie, its honest tools
 //! never; a changed listing is classified, and a rug pull refused.
 
@@ -10,9 +10,12 @@ mod common;
 
 use common::{audit_binary, example};
 
-/// The audit with `args`: its exit status and its JSON report.
+/// The audit's subcommand `args[0]` with the rest of `args`: its exit status and its JSON
+/// report.
 fn audit(args: &[&str]) -> (i32, Value) {
+    let (subcommand, args) = args.split_first().expect("a subcommand");
     let output = Command::new(audit_binary())
+        .arg(subcommand)
         .args(["--format", "json"])
         .args(args)
         .output()
@@ -50,7 +53,7 @@ fn note_on<'a>(report: &'a Value, tool: usize, hint: &str) -> &'a Value {
 #[test]
 fn the_probe_catches_each_lie_on_its_hint_and_no_honest_tool() {
     let server = example("liar_server");
-    let (status, report) = audit(&["--probe", "--cases", "12", "--", server.to_str().unwrap()]);
+    let (status, report) = audit(&["probe", "--cases", "12", "--", server.to_str().unwrap()]);
     assert_eq!(status, 1, "{report}");
     let words = |a: &str, b: &str, c: &str| [a.to_owned(), b.to_owned(), c.to_owned()];
     assert_eq!(
@@ -153,18 +156,18 @@ fn diff_classifies_a_changed_listing_and_refuses_a_rug_pull() {
     std::fs::write(&old_path, old.to_string()).unwrap();
     std::fs::write(&new_path, new.to_string()).unwrap();
     let (old_arg, new_arg) = (old_path.to_str().unwrap(), new_path.to_str().unwrap());
-    let (status, report) = audit(&["--diff", old_arg, new_arg]);
+    let (status, report) = audit(&["diff", old_arg, new_arg]);
     assert_eq!(status, 1, "{report}");
     assert_eq!(
         report["changes"],
         json!([{"tool": "delete_note", "change": "newly non-destructive", "class": "trust"}])
     );
-    let (allowed, _) = audit(&["--diff", old_arg, new_arg, "--allow", "trust"]);
+    let (allowed, _) = audit(&["diff", old_arg, new_arg, "--allow", "trust"]);
     assert_eq!(allowed, 0);
     // Against the live server: nothing changed.
     let server = example("clean_server");
     let output = Command::new(audit_binary())
-        .args(["--format", "json", "--diff", old_arg, "--"])
+        .args(["diff", "--format", "json", old_arg, "--"])
         .arg(server)
         .current_dir(&dir)
         .output()
@@ -182,7 +185,7 @@ fn diff_classifies_a_changed_listing_and_refuses_a_rug_pull() {
 fn a_call_the_server_does_not_live_through_is_judged_and_reported() {
     let server = example("crash_server");
     let (status, report) = audit(&[
-        "--probe",
+        "probe",
         "--cases",
         "2",
         "--timeout",
@@ -263,7 +266,7 @@ fn the_probes_deadline_bounds_an_endless_listing() {
     let server = example("bad_server");
     let started = std::time::Instant::now();
     let (_, report) = audit(&[
-        "--probe",
+        "probe",
         "--probe-timeout",
         "5",
         "--env",
@@ -292,7 +295,7 @@ fn the_probes_deadline_bounds_an_endless_listing() {
 fn a_repeated_probe_gives_the_same_report() {
     let server = example("liar_server");
     let args = [
-        "--probe",
+        "probe",
         "--cases",
         "4",
         "--seed",
@@ -316,7 +319,7 @@ fn a_repeated_probe_gives_the_same_report() {
 fn a_violation_is_one_every_run_shows_and_idle_changes_are_nobodys() {
     #![allow(clippy::too_many_lines)]
     let server = example("liar_server");
-    let (_, report) = audit(&["--probe", "--cases", "4", "--", server.to_str().unwrap()]);
+    let (_, report) = audit(&["probe", "--cases", "4", "--", server.to_str().unwrap()]);
     assert_eq!(report["runs"], 3);
     let violation = &report["tools"][0]["notes"][0];
     assert_eq!(violation["hint"], "readOnly", "{report}");
@@ -343,7 +346,7 @@ fn a_violation_is_one_every_run_shows_and_idle_changes_are_nobodys() {
     let elsewhere = dir.join("elsewhere.txt");
     let server = example("flaky_server");
     let (status, mut report) = audit(&[
-        "--probe",
+        "probe",
         "--cases",
         "3",
         "--env",
@@ -431,7 +434,7 @@ fn an_observer_command_sees_state_the_sandbox_does_not_hold() {
     let state = format!("STATE={}", dir.display());
     let probe = |observers: &[&str]| {
         let mut args = vec![
-            "--probe",
+            "probe",
             "--cases",
             "2",
             "--env",
@@ -463,7 +466,7 @@ fn an_observer_command_sees_state_the_sandbox_does_not_hold() {
     assert_eq!(seen["tools"][2]["probe"]["readOnly"], "verified", "{seen}");
 
     let output = Command::new(audit_binary())
-        .args(["--probe", "--observe", "echo broken >&2; exit 3", "--"])
+        .args(["probe", "--observe", "echo broken >&2; exit 3", "--"])
         .args(command)
         .output()
         .unwrap();
@@ -494,9 +497,9 @@ fn a_relative_script_is_found_where_the_user_is_and_a_failed_start_says_why() {
     let output = Command::new(audit_binary())
         .current_dir(&dir)
         .args([
+            "probe",
             "--format",
             "json",
-            "--probe",
             "--cases",
             "1",
             "--runs",
@@ -509,7 +512,7 @@ fn a_relative_script_is_found_where_the_user_is_and_a_failed_start_says_why() {
         .unwrap();
     let broken = Command::new(audit_binary())
         .current_dir(&dir)
-        .args(["--probe", "--", "sh", "missing.sh"])
+        .args(["probe", "--", "sh", "missing.sh"])
         .output()
         .unwrap();
     let _ = std::fs::remove_dir_all(&dir);

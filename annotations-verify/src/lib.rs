@@ -244,7 +244,7 @@ impl<'a, S: 'static> Verify<'a, S> {
     }
 
     /// Observes the folder (or the one file) at the path `path` gives for a state, by what
-    /// its files hold, and judges each call by the rules `annotations-audit --probe` judges a
+    /// its files hold, and judges each call by the rules `annotations-audit probe` judges a
     /// server's sandbox by (see [`files`]): a SQLite database by its tables and rows, an office
     /// document part by part, JSON by [`contains`], JSON Lines record by record, a git
     /// repository by its refs and what its index stages, other text by its lines, other bytes

@@ -1,47 +1,94 @@
 //! Streamable HTTP, as much as the audit needs: each message POSTed to the server's endpoint
-//! (`http://` only: no TLS here), its answer read as JSON or as server-sent events, the
-//! session's id carried from `initialize` on. Each answer is read under one deadline (the
-//! timeout) and a bound on size, and an event stream is read only until it holds the answer.
+//! (`http://` or `https://`, HTTP/1.1 or HTTP/2), its answer read as JSON or as server-sent
+//! events, the session's id carried from `initialize` on. Each answer is read under one
+//! deadline (the timeout, whatever the server sends meanwhile) and a bound on size, and an
+//! event stream is read only until it holds the answer.
+//!
+//! The client is reqwest's (on hyper and rustls, with the platform's roots, ring's
+//! cryptography, redirects bounded and proxies from the environment as curl reads them); the
+//! JSON-RPC and its bounds are the audit's own, so that a hostile server meets the same limits
+//! over HTTP as over stdio.
 
-use std::io::{Read, Write};
-use std::net::{TcpStream, ToSocketAddrs};
-use std::time::{Duration, Instant};
+use std::path::PathBuf;
+use std::time::Duration;
 
+use reqwest::header::{ACCEPT, CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue};
 use serde_json::Value;
 
 /// The longest answer read from a server.
 const MAX_ANSWER: u64 = 64 << 20;
 
+/// How many redirects a request follows.
+const REDIRECTS: usize = 5;
+
+/// How a remote server is reached beyond its URL.
+#[derive(Clone, Debug, Default)]
+pub struct Remote {
+    /// Headers sent with every request (`--header`): their values are never shown.
+    pub headers: Vec<(String, String)>,
+    /// Certificates trusted beside the platform's (`--ca-cert`).
+    pub ca_cert: Option<PathBuf>,
+}
+
 /// A server's Streamable HTTP endpoint.
 pub struct Http {
-    host: String,
-    port: u16,
-    path: String,
+    runtime: tokio::runtime::Runtime,
+    client: reqwest::Client,
+    url: reqwest::Url,
     session: Option<String>,
     timeout: Duration,
 }
 
 impl Http {
-    /// The endpoint at `url` (`http://host[:port]/path`).
-    pub fn new(url: &str, timeout: Duration) -> Result<Http, String> {
-        let rest = url.strip_prefix("http://").ok_or_else(|| {
-            format!("{url}: only http:// URLs are read (no TLS here); for https, put a local proxy in front")
-        })?;
-        let (authority, path) = match rest.find('/') {
-            Some(at) => (&rest[..at], &rest[at..]),
-            None => (rest, "/"),
-        };
-        let (host, port) = match authority.rsplit_once(':') {
-            Some((host, port)) => (
-                host,
-                port.parse().map_err(|_| format!("{url}: a bad port"))?,
-            ),
-            None => (authority, 80),
-        };
+    /// The endpoint at `url` (`http://` or `https://`, an IPv6 literal in brackets).
+    pub fn new(url: &str, timeout: Duration, remote: &Remote) -> Result<Http, String> {
+        let parsed = reqwest::Url::parse(url).map_err(|error| format!("{url}: {error}"))?;
+        if !matches!(parsed.scheme(), "http" | "https") {
+            return Err(format!(
+                "{url}: a Streamable HTTP endpoint is an http:// or https:// URL"
+            ));
+        }
+        // One provider for the process; a second install (a second server) changes nothing.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let mut headers = HeaderMap::new();
+        for (name, value) in &remote.headers {
+            let header = HeaderName::from_bytes(name.as_bytes())
+                .map_err(|_| format!("--header: `{name}` is not a header name"))?;
+            // The value is a secret as often as not: it is not repeated in the error.
+            let mut value = HeaderValue::from_str(value).map_err(|_| {
+                format!("--header {name}: the value holds a character a header cannot")
+            })?;
+            value.set_sensitive(true);
+            headers.append(header, value);
+        }
+        let mut builder = reqwest::Client::builder()
+            .default_headers(headers)
+            .connect_timeout(timeout)
+            .redirect(reqwest::redirect::Policy::limited(REDIRECTS))
+            .user_agent(concat!("annotations-audit/", env!("CARGO_PKG_VERSION")));
+        if let Some(path) = &remote.ca_cert {
+            let shown = path.display();
+            let pem = std::fs::read(path).map_err(|error| format!("--ca-cert {shown}: {error}"))?;
+            let certificates = reqwest::Certificate::from_pem_bundle(&pem)
+                .map_err(|error| format!("--ca-cert {shown}: {}", described(&error)))?;
+            if certificates.is_empty() {
+                return Err(format!("--ca-cert {shown}: no PEM certificate in it"));
+            }
+            for certificate in certificates {
+                builder = builder.add_root_certificate(certificate);
+            }
+        }
+        let client = builder
+            .build()
+            .map_err(|error| format!("cannot set up HTTP: {}", described(&error)))?;
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(|error| format!("cannot set up HTTP: {error}"))?;
         Ok(Http {
-            host: host.to_owned(),
-            port,
-            path: path.to_owned(),
+            runtime,
+            client,
+            url: parsed,
             session: None,
             timeout,
         })
@@ -49,209 +96,123 @@ impl Http {
 
     /// POSTs `message`; the messages the answer holds (none for a notification's `202`).
     pub fn post(&mut self, message: &Value) -> Result<Vec<String>, String> {
-        let address = (self.host.as_str(), self.port)
-            .to_socket_addrs()
-            .map_err(|error| format!("cannot find {}: {error}", self.host))?
-            .next()
-            .ok_or_else(|| format!("cannot find {}", self.host))?;
-        let mut stream = TcpStream::connect_timeout(&address, self.timeout)
-            .map_err(|error| format!("cannot connect to {}:{}: {error}", self.host, self.port))?;
-        let _ = stream.set_write_timeout(Some(self.timeout));
-        let body = message.to_string();
-        let mut request = format!(
-            "POST {} HTTP/1.1\r\nHost: {}:{}\r\nContent-Type: application/json\r\n\
-             Accept: application/json, text/event-stream\r\nContent-Length: {}\r\n\
-             Connection: close\r\n",
-            self.path,
-            self.host,
-            self.port,
-            body.len()
-        );
+        let mut request = self
+            .client
+            .post(self.url.clone())
+            .header(CONTENT_TYPE, "application/json")
+            .header(ACCEPT, "application/json, text/event-stream")
+            .body(message.to_string());
         if let Some(session) = &self.session {
-            request.push_str(&format!("Mcp-Session-Id: {session}\r\n"));
-            request.push_str("MCP-Protocol-Version: 2025-06-18\r\n");
+            request = request
+                .header("Mcp-Session-Id", session)
+                .header("MCP-Protocol-Version", "2025-06-18");
         }
-        request.push_str("\r\n");
-        request.push_str(&body);
-        stream
-            .write_all(request.as_bytes())
-            .map_err(|error| format!("cannot write to the server: {error}"))?;
+        let wanted = message
+            .get("id")
+            .filter(|_| message.get("method").is_some());
         // One deadline for the whole answer, whatever the server sends meanwhile (a trickle of
         // bytes, keep-alive comments on an event stream it holds open).
-        let deadline = Instant::now() + self.timeout;
-        let late = || {
+        let answer = self.runtime.block_on(async {
+            tokio::time::timeout(self.timeout, exchange(request, wanted)).await
+        });
+        let (session, messages) = answer.map_err(|_| {
             format!(
                 "the server did not answer within {} s",
                 self.timeout.as_secs_f64()
             )
-        };
-        let mut reader = Reader {
-            stream,
-            buffer: Vec::new(),
-            deadline,
-        };
-        let split = loop {
-            if let Some(at) = reader.buffer.windows(4).position(|w| w == b"\r\n\r\n") {
-                break at;
-            }
-            if !reader.more()? {
-                return Err(if reader.timed_out() {
-                    late()
-                } else {
-                    "the server's answer is not HTTP".to_owned()
-                });
-            }
-        };
-        let head = String::from_utf8_lossy(&reader.buffer[..split]).into_owned();
-        reader.buffer.drain(..split + 4);
-        let mut lines = head.lines();
-        let status: u16 = lines
-            .next()
-            .and_then(|line| line.split_whitespace().nth(1))
-            .and_then(|code| code.parse().ok())
-            .ok_or("the server's answer has no status")?;
-        let mut kind = String::new();
-        let mut chunked = false;
-        let mut length: Option<usize> = None;
-        for line in lines {
-            let Some((name, value)) = line.split_once(':') else {
-                continue;
-            };
-            let (name, value) = (name.trim().to_ascii_lowercase(), value.trim());
-            match name.as_str() {
-                "mcp-session-id" => self.session = Some(value.to_owned()),
-                "content-type" => kind = value.to_ascii_lowercase(),
-                "transfer-encoding" => chunked = value.eq_ignore_ascii_case("chunked"),
-                "content-length" => length = value.parse().ok(),
-                _ => {}
-            }
+        })??;
+        if session.is_some() {
+            self.session = session;
         }
-        let events = kind.contains("text/event-stream");
-        let wanted = message
-            .get("id")
-            .filter(|_| message.get("method").is_some());
-        // The body, read until it is whole, or, on an event stream, until it holds the answer
-        // to this request (the stream may stay open after it).
-        let mut body = Body::new(chunked);
-        loop {
-            let data = std::mem::take(&mut reader.buffer);
-            body.feed(&data)?;
-            if body.done || length.is_some_and(|length| body.out.len() >= length) {
-                break;
-            }
-            if events
-                && let Some(id) = wanted
-                && events_of(&body.out).iter().any(|event| answers(event, id))
-            {
-                break;
-            }
-            if status == 202 && length.unwrap_or(0) == 0 && !chunked {
-                break;
-            }
-            if !reader.more()? {
-                if reader.timed_out() {
-                    return Err(late());
-                }
-                break;
-            }
-        }
-        let mut body = body.out;
-        if let Some(length) = length {
-            body.truncate(length);
-        }
-        if status == 202 || body.is_empty() {
-            return Ok(Vec::new());
-        }
-        if !(200..300).contains(&status) {
-            let shown: String = String::from_utf8_lossy(&body).chars().take(120).collect();
-            return Err(format!("the server answered HTTP {status}: {shown}"));
-        }
-        if events {
-            Ok(events_of(&body))
-        } else {
-            Ok(vec![String::from_utf8_lossy(&body).into_owned()])
-        }
+        Ok(messages)
     }
 }
 
-/// The connection, read under one deadline and a bound on size.
-struct Reader {
-    stream: TcpStream,
-    buffer: Vec<u8>,
-    deadline: Instant,
-}
-
-impl Reader {
-    /// Reads what the server sent next, waiting at most until the deadline; `false` at the end
-    /// of the connection or the deadline.
-    fn more(&mut self) -> Result<bool, String> {
-        let left = self.deadline.saturating_duration_since(Instant::now());
-        if left.is_zero() {
-            return Ok(false);
-        }
-        let _ = self.stream.set_read_timeout(Some(left));
-        let mut piece = [0u8; 16 << 10];
-        match self.stream.read(&mut piece) {
-            Ok(0) => Ok(false),
-            Ok(read) => {
-                self.buffer.extend_from_slice(&piece[..read]);
-                Ok(true)
-            }
-            Err(error)
-                if matches!(
-                    error.kind(),
-                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                ) =>
-            {
-                Ok(false)
-            }
-            Err(error) => Err(format!("cannot read the server's answer: {error}")),
-        }
-    }
-
-    fn timed_out(&self) -> bool {
-        Instant::now() >= self.deadline
-    }
-}
-
-/// A body as it arrives: chunks put back together as they complete, bounded in size.
-struct Body {
-    chunked: bool,
-    /// Bytes of a chunked body not decoded yet.
-    pending: Vec<u8>,
-    out: Vec<u8>,
-    /// The last chunk has come.
-    done: bool,
-}
-
-impl Body {
-    fn new(chunked: bool) -> Body {
-        Body {
-            chunked,
-            pending: Vec::new(),
-            out: Vec::new(),
-            done: false,
-        }
-    }
-
-    fn feed(&mut self, data: &[u8]) -> Result<(), String> {
-        if self.chunked {
-            self.pending.extend_from_slice(data);
-            let (decoded, used, done) = dechunk(&self.pending)?;
-            self.out.extend_from_slice(&decoded);
-            self.pending.drain(..used);
-            self.done = done;
-        } else {
-            self.out.extend_from_slice(data);
-        }
-        if (self.out.len() + self.pending.len()) as u64 > MAX_ANSWER {
+/// One request and its answer: the session id the answer gave, and the messages it holds.
+async fn exchange(
+    request: reqwest::RequestBuilder,
+    wanted: Option<&Value>,
+) -> Result<(Option<String>, Vec<String>), String> {
+    let mut response = request
+        .send()
+        .await
+        .map_err(|error| format!("cannot reach the server: {}", described(&error)))?;
+    let status = response.status();
+    let header = |name: &str| {
+        response
+            .headers()
+            .get(name)
+            .and_then(|value| value.to_str().ok())
+            .map(str::to_owned)
+    };
+    let session = header("mcp-session-id");
+    let events = header("content-type")
+        .is_some_and(|kind| kind.to_ascii_lowercase().contains("text/event-stream"));
+    // The body, read until it is whole, or, on an event stream, until it holds the answer to
+    // this request (the stream may stay open after it).
+    let mut body = Vec::new();
+    while let Some(piece) = response
+        .chunk()
+        .await
+        .map_err(|error| format!("cannot read the server's answer: {}", described(&error)))?
+    {
+        body.extend_from_slice(&piece);
+        if body.len() as u64 > MAX_ANSWER {
             return Err(format!(
                 "the server's answer is longer than {} MiB",
                 MAX_ANSWER >> 20
             ));
         }
-        Ok(())
+        if events
+            && let Some(id) = wanted
+            && events_of(&body).iter().any(|event| answers(event, id))
+        {
+            break;
+        }
     }
+    if !status.is_success() && (wanted.is_some() || !body.is_empty()) {
+        let shown: String = String::from_utf8_lossy(&body)
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(120)
+            .collect();
+        let hint = if matches!(status.as_u16(), 401 | 403) {
+            " (does it want credentials? --header 'Authorization: Bearer ...' sends them)"
+        } else {
+            ""
+        };
+        return Err(format!("the server answered HTTP {status}{hint}: {shown}"));
+    }
+    if status.as_u16() == 202 || body.is_empty() {
+        return Ok((session, Vec::new()));
+    }
+    if events {
+        Ok((session, events_of(&body)))
+    } else {
+        Ok((session, vec![String::from_utf8_lossy(&body).into_owned()]))
+    }
+}
+
+/// An error of the client with its causes (a certificate's problem lies three causes deep),
+/// and without the URL (which may hold a token in its query).
+fn described(error: &reqwest::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = std::error::Error::source(error);
+    while let Some(inner) = cause {
+        let said = inner.to_string();
+        if !text.contains(&said) {
+            text.push_str(": ");
+            text.push_str(&said);
+        }
+        cause = inner.source();
+    }
+    if let Some(url) = error.url() {
+        let mut shown = url.clone();
+        shown.set_query(None);
+        let _ = shown.set_password(None);
+        text = text.replace(url.as_str(), shown.as_str());
+    }
+    text
 }
 
 /// The complete events of an event stream, each one's `data:` lines joined into a message.
@@ -277,29 +238,51 @@ fn answers(message: &str, id: &Value) -> bool {
         .is_ok_and(|message| message.get("id") == Some(id) && message.get("method").is_none())
 }
 
-/// What the complete chunks at the start of `body` hold: their bytes, how many bytes of
-/// `body` they took, and whether the last chunk (size 0) was among them.
-fn dechunk(body: &[u8]) -> Result<(Vec<u8>, usize, bool), String> {
-    let mut out = Vec::new();
-    let mut used = 0;
-    loop {
-        let rest = &body[used..];
-        let Some(end) = rest.windows(2).position(|w| w == b"\r\n") else {
-            return Ok((out, used, false));
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn endpoint(url: &str, headers: &[(&str, &str)]) -> Result<Http, String> {
+        let remote = Remote {
+            headers: headers
+                .iter()
+                .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+                .collect(),
+            ca_cert: None,
         };
-        let size_text = String::from_utf8_lossy(&rest[..end]);
-        let size = usize::from_str_radix(size_text.split(';').next().unwrap_or("").trim(), 16)
-            .map_err(|_| "a bad chunk size")?;
-        if size == 0 {
-            return Ok((out, body.len(), true));
+        Http::new(url, Duration::from_secs(1), &remote)
+    }
+
+    #[test]
+    fn http_and_https_urls_are_read_ipv6_literals_among_them() {
+        for url in [
+            "http://127.0.0.1:8000/mcp",
+            "https://mcp.example.com/mcp",
+            "https://[::1]:8443/mcp",
+        ] {
+            assert!(endpoint(url, &[]).is_ok(), "{url}");
         }
-        let Some(chunk) = rest.get(end + 2..end + 2 + size) else {
-            return Ok((out, used, false));
-        };
-        if rest.len() < end + 2 + size + 2 {
-            return Ok((out, used, false));
-        }
-        out.extend_from_slice(chunk);
-        used += end + 2 + size + 2;
+        let error = endpoint("ftp://example.com/", &[]).err().unwrap();
+        assert!(error.contains("http:// or https://"), "{error}");
+        assert!(endpoint("not a url", &[]).is_err());
+    }
+
+    #[test]
+    fn a_header_that_cannot_be_sent_is_refused_without_its_value() {
+        let error = endpoint("https://h/", &[("Authorization", "Bearer abc\ndef")])
+            .err()
+            .unwrap();
+        assert!(error.contains("Authorization"), "{error}");
+        assert!(!error.contains("abc"), "{error}");
+        assert!(endpoint("https://h/", &[("Bad Name", "x")]).is_err());
+    }
+
+    #[test]
+    fn an_event_stream_is_read_by_its_complete_events() {
+        let body = b"event: message\ndata: {\"id\":1,\"result\":{}}\n\n: keep-alive\n\ndata: {\"par";
+        let events = events_of(body);
+        assert_eq!(events, [r#"{"id":1,"result":{}}"#]);
+        assert!(answers(&events[0], &serde_json::json!(1)));
+        assert!(!answers(&events[0], &serde_json::json!(2)));
     }
 }

@@ -1,253 +1,164 @@
-//! The command line of `annotations-audit`: the audit of a server's listing (the default),
-//! `--probe` (its hints checked by behaviour) and `--diff` (what changed between two
-//! listings).
+//! The command line of `annotations-audit`: `audit` (a server's listing and its findings),
+//! `probe` (its hints checked by behaviour), `diff` (what changed between two listings) and
+//! `completions`, parsed by `clap` (see [`args`]).
 
+mod args;
 mod http;
+mod markdown;
 mod peer;
 mod pool;
 mod probe;
+mod progress;
 mod report;
+mod sarif;
 mod streams;
 
 // What the probe observes and the rules it judges by are `verify`'s, so that an author's
 // tests and a host's probe judge alike.
 use mcp_annotations_verify::files::{classes, formats, judge, tree};
 
-use std::time::Duration;
-
+use clap::{CommandFactory, Parser};
 use mcp_annotations::Tool;
 use mcp_annotations::host::diff::Class;
 use serde_json::{Value, json};
 
-const USAGE: &str = "\
-usage: annotations-audit [--format json] [--timeout SECONDS] [--server-log FILE] ([--] <command> [args...] | --http URL)
-       annotations-audit --probe [--cases N] [--seed S] [--seed-dir DIR] [--env KEY=VALUE]...
-                         [--allow-open-world] [--probe-timeout SECONDS] [--runs N] [--cases-file FILE]
-                         [--volatile PLACE]... [--append-only PLACE]... [--unconfined] [--writable DIR]...
-                         [--observe CMD]... [--format json] -- <command> [args...]
-       annotations-audit --diff OLD.json (NEW.json | -- <command> [args...]) [--allow breaking,trust] [--format json]
+use args::{AuditArgs, Cli, Command, Connection, DiffArgs, Format, Output, ProbeArgs, Remote};
 
-The audit lists a server's tools (over stdio) and prints each one's effective hints, what a
-host would do with it trusting the server or not, and every finding; exit 1 on an error
-finding, 2 when the server could not be audited (a server that fails to start is shown with the
-last lines of its stderr; --server-log keeps all of it, each server's after a line naming it).
---probe runs the server in a fresh sandbox folder (its working directory, HOME and TMPDIR;
-`{sandbox}` in --env values and arguments is its path; not a security boundary) and checks its
-hints by what each call does there; exit 1
-on a violation, a call the server does not live through being judged by what it left;
---probe-timeout (180 s) bounds the whole probe, its listing, calls and restarts alike; a
-violation is reported only when it shows in each of --runs (3) independent runs, else the hint
-is nondeterministic; --cases-file is a JSON object of arrays of arguments by tool name, called
-before the generated ones; a PLACE is a path of the sandbox, or PATH#/json/pointer into what a
-file holds (a SQLite file's /tables/NAME/rows/KEY/COLUMN, `*` for any segment): changes in a
---volatile one are reported, never judged, and an --append-only one may grow under an
-idempotent or non-destructive tool, never under a read-only one. --observe runs CMD (with
-`sh -c`, in the sandbox, with the --env values) around each call for state the sandbox's files
-do not hold: the JSON it prints is judged as a file's contents are, as the place @observe1
-(the second command's @observe2, ...); one that fails leaves that call unjudged there. Where the machine allows a
-mount namespace (Linux, as root or in a user namespace), the sandbox and the --writable
-places are the only places the server can write: a write elsewhere fails, and is a finding
-(--unconfined runs it as any process). --diff classifies what changed between two listings (a saved tools/list
-result, or a live server); exit 1 on a breaking or trust change not --allow'ed.";
-
-/// What the command line asked.
-struct Args {
-    json: bool,
-    timeout: Duration,
-    probe: Option<probe::Options>,
-    diff: Option<(String, Option<String>)>,
-    allow: Vec<String>,
-    command: Vec<String>,
-    http: Option<String>,
-    help: bool,
-    /// Where all of each server's stderr is kept (`--server-log`).
-    server_log: Option<std::path::PathBuf>,
-}
-
-fn parse(mut args: Vec<String>) -> Result<Args, String> {
-    let mut parsed = Args {
-        json: false,
-        timeout: Duration::from_secs(30),
-        probe: None,
-        diff: None,
-        allow: Vec::new(),
-        command: Vec::new(),
-        http: None,
-        help: false,
-        server_log: None,
-    };
-    let mut probe = probe::Options {
-        command: Vec::new(),
-        cases: 16,
-        seed: 1,
-        seed_dir: None,
-        env: Vec::new(),
-        allow_open_world: false,
-        timeout: Duration::from_secs(30),
-        total: Duration::from_secs(180),
-        classes: classes::Classes::default(),
-        cases_file: None,
-        runs: 3,
-        confine: true,
-        writable: Vec::new(),
-        observers: Vec::new(),
-    };
-    let mut probing = false;
-    let seconds = |value: &str| -> Result<Duration, String> {
-        match value.parse::<f64>().map(Duration::try_from_secs_f64) {
-            Ok(Ok(seconds)) if !seconds.is_zero() => Ok(seconds),
-            _ => Err(format!("expected a number of seconds, got {value:?}")),
-        }
-    };
-    args.reverse();
-    while let Some(arg) = args.pop() {
-        let mut value = || {
-            args.pop()
-                .ok_or_else(|| format!("{arg} takes a value\n{USAGE}"))
-        };
-        match arg.as_str() {
-            "--format" => parsed.json = value()? == "json",
-            "--timeout" => parsed.timeout = seconds(&value()?)?,
-            "--probe" => probing = true,
-            "--cases" => probe.cases = value()?.parse().map_err(|_| "--cases takes a number")?,
-            "--seed" => probe.seed = value()?.parse().map_err(|_| "--seed takes a number")?,
-            "--seed-dir" => probe.seed_dir = Some(value()?.into()),
-            "--env" => {
-                let pair = value()?;
-                let (key, val) = pair.split_once('=').ok_or("--env takes KEY=VALUE")?;
-                probe.env.push((key.to_owned(), val.to_owned()));
-            }
-            "--allow-open-world" => probe.allow_open_world = true,
-            "--probe-timeout" => probe.total = seconds(&value()?)?,
-            "--runs" => {
-                probe.runs = match value()?.parse() {
-                    Ok(runs) if runs >= 1 => runs,
-                    _ => return Err("--runs takes a number, 1 or more".to_owned()),
-                };
-            }
-            "--cases-file" => probe.cases_file = Some(value()?.into()),
-            "--observe" => probe.observers.push(value()?),
-            "--unconfined" => probe.confine = false,
-            "--writable" => {
-                let place = std::path::PathBuf::from(value()?);
-                let place = std::fs::canonicalize(&place)
-                    .map_err(|error| format!("--writable {}: {error}", place.display()))?;
-                if place.to_string_lossy().contains(char::is_whitespace) {
-                    return Err(format!(
-                        "--writable {}: a path with spaces is not supported",
-                        place.display()
-                    ));
-                }
-                probe.writable.push(place);
-            }
-            "--volatile" => probe
-                .classes
-                .volatile
-                .push(classes::Place::parse(&value()?)?),
-            "--append-only" => probe
-                .classes
-                .append_only
-                .push(classes::Place::parse(&value()?)?),
-            "--allow" => parsed.allow = value()?.split(',').map(str::to_owned).collect(),
-            "--diff" => {
-                let old = value()?;
-                let new = match args.last() {
-                    Some(next) if !next.starts_with("--") => args.pop(),
-                    _ => None,
-                };
-                parsed.diff = Some((old, new));
-            }
-            "--http" => parsed.http = Some(value()?),
-            "--server-log" => parsed.server_log = Some(value()?.into()),
-            "--help" | "-h" => parsed.help = true,
-            "--" => {
-                args.reverse();
-                parsed.command = std::mem::take(&mut args);
-            }
-            other if other.starts_with("--") => {
-                return Err(format!("unknown option {other}\n{USAGE}"));
-            }
-            _ => {
-                args.push(arg);
-                args.reverse();
-                parsed.command = std::mem::take(&mut args);
-            }
-        }
-    }
-    if probing {
-        probe.command = parsed.command.clone();
-        probe.timeout = parsed.timeout;
-        parsed.probe = Some(probe);
-    }
-    Ok(parsed)
-}
-
-/// Runs the command line; the exit status.
+/// Runs the command line; the exit status (0 clean, 1 findings, 2 could not run).
 pub fn run(args: Vec<String>) -> i32 {
-    let args = match parse(args) {
-        Ok(args) => args,
-        Err(message) => {
-            eprintln!("{message}");
-            return 2;
+    let (args, notes) = args::modernize(args);
+    for note in notes {
+        eprintln!("{note}");
+    }
+    let cli = match Cli::try_parse_from(std::iter::once("annotations-audit".to_owned()).chain(args))
+    {
+        Ok(cli) => cli,
+        Err(error) => {
+            // Help and the version on stdout with 0; a bad command line on stderr with 2.
+            let _ = error.print();
+            return error.exit_code();
         }
     };
-    if args.help {
-        println!("{USAGE}");
-        return 0;
-    }
-    if let Some(path) = &args.server_log
-        && let Err(error) = streams::log_to(path)
-    {
-        eprintln!("annotations-audit: {error}");
-        return 2;
-    }
-    let outcome = if let Some((old, new)) = &args.diff {
-        diff(&args, old, new.as_deref())
-    } else if let Some(options) = &args.probe {
-        probe::probe(options).map(|(report, violated)| {
-            print(&args, &report, probe_table);
-            i32::from(violated)
-        })
-    } else {
-        audit(&args)
+    let outcome = match &cli.command {
+        Command::Audit(args) => audit(args),
+        Command::Probe(args) => probe(args),
+        Command::Diff(args) => diff(args),
+        Command::Completions { shell } => {
+            clap_complete::generate(
+                *shell,
+                &mut Cli::command(),
+                "annotations-audit",
+                &mut std::io::stdout(),
+            );
+            Ok(0)
+        }
     };
+    progress::finish();
     outcome.unwrap_or_else(|error| {
         eprintln!("annotations-audit: {error}");
         2
     })
 }
 
-fn print(args: &Args, report: &Value, table: fn(&Value) -> String) {
-    if args.json {
-        println!(
+/// Starts keeping the server's stderr in `--server-log`'s file.
+fn keep_log(connection: &Connection) -> Result<(), String> {
+    match &connection.server_log {
+        Some(path) => streams::log_to(path),
+        None => Ok(()),
+    }
+}
+
+/// Writes `report` in the form `output` asks; `table` is its text form, `markdown` and
+/// `sarif` its other two.
+fn print(
+    output: &Output,
+    report: &Value,
+    table: fn(&Value) -> String,
+    markdown: fn(&Value) -> String,
+    sarif: fn(&Value, Option<&str>) -> Value,
+) {
+    progress::finish();
+    match output.format {
+        Format::Text => print!("{}", table(report)),
+        Format::Markdown => print!("{}", markdown(report)),
+        Format::Json => println!(
             "{}",
             serde_json::to_string_pretty(report).unwrap_or_default()
-        );
-    } else {
-        print!("{}", table(report));
+        ),
+        Format::Sarif => println!(
+            "{}",
+            serde_json::to_string_pretty(&sarif(report, output.sarif_artifact.as_deref()))
+                .unwrap_or_default()
+        ),
     }
 }
 
 /// The server the command line names: the command, or `--http`'s endpoint.
-fn server(args: &Args) -> Result<peer::Peer, String> {
-    match &args.http {
-        Some(url) => peer::Peer::connect(url, args.timeout),
-        None => peer::Peer::start(&args.command, None, &[], args.timeout, None),
+fn server(command: &[String], connection: &Connection, remote: &Remote) -> Result<peer::Peer, String> {
+    match &remote.http {
+        Some(url) => peer::Peer::connect(
+            url,
+            connection.timeout,
+            &http::Remote {
+                headers: remote.headers.clone(),
+                ca_cert: remote.ca_cert.clone(),
+            },
+        ),
+        None => peer::Peer::start(command, None, &[], connection.timeout, None),
     }
 }
 
-fn audit(args: &Args) -> Result<i32, String> {
-    let mut peer = server(args)?;
+fn audit(args: &AuditArgs) -> Result<i32, String> {
+    keep_log(&args.connection)?;
+    let mut peer = server(&args.command, &args.connection, &args.remote)?;
     let (listed, problems) = peer.list_tools().map_err(|error| peer.explain(error))?;
     drop(peer);
     let (report, has_errors) = report::report(&listed, &problems);
-    print(args, &report, report::table);
+    print(
+        &args.output,
+        &report,
+        report::table,
+        markdown::audit,
+        sarif::audit,
+    );
     Ok(i32::from(has_errors))
 }
 
-/// The tools of a side of `--diff`: a saved `tools/list` result (or an array of tools), or
+fn probe(args: &ProbeArgs) -> Result<i32, String> {
+    keep_log(&args.connection)?;
+    let options = probe::Options {
+        command: args.command.clone(),
+        cases: args.cases,
+        seed: args.seed,
+        seed_dir: args.seed_dir.clone(),
+        env: args.env.clone(),
+        allow_open_world: args.allow_open_world,
+        timeout: args.connection.timeout,
+        total: args.probe_timeout,
+        classes: classes::Classes {
+            volatile: args.volatile.clone(),
+            append_only: args.append_only.clone(),
+        },
+        cases_file: args.cases_file.clone(),
+        runs: args.runs,
+        confine: !args.unconfined,
+        writable: args.writable.clone(),
+        observers: args.observe.clone(),
+    };
+    let (report, violated) = probe::probe(&options)?;
+    print(
+        &args.output,
+        &report,
+        probe_table,
+        markdown::probe,
+        sarif::probe,
+    );
+    Ok(i32::from(violated))
+}
+
+/// The tools of a side of `diff`: a saved `tools/list` result (or an array of tools), or
 /// the live server's listing.
-fn tools_of(args: &Args, file: Option<&str>) -> Result<Vec<Tool>, String> {
+fn tools_of(args: &DiffArgs, file: Option<&str>) -> Result<Vec<Tool>, String> {
     let listed: Vec<Value> = match file {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|error| format!("{path}: {error}"))?;
@@ -264,7 +175,7 @@ fn tools_of(args: &Args, file: Option<&str>) -> Result<Vec<Tool>, String> {
             }
         }
         None => {
-            let mut peer = server(args)?;
+            let mut peer = server(&args.command, &args.connection, &args.remote)?;
             peer.list_tools().map_err(|error| peer.explain(error))?.0
         }
     };
@@ -281,28 +192,50 @@ fn tools_of(args: &Args, file: Option<&str>) -> Result<Vec<Tool>, String> {
         .collect()
 }
 
-fn diff(args: &Args, old: &str, new: Option<&str>) -> Result<i32, String> {
-    let (old, new) = (tools_of(args, Some(old))?, tools_of(args, new)?);
+fn diff(args: &DiffArgs) -> Result<i32, String> {
+    if args.new.is_none() && args.command.is_empty() && args.remote.http.is_none() {
+        return Err(
+            "diff needs the new side: a file (diff OLD NEW), a server after `--`, or --http URL"
+                .to_owned(),
+        );
+    }
+    keep_log(&args.connection)?;
+    let (old, new) = (
+        tools_of(args, Some(&args.old))?,
+        tools_of(args, args.new.as_deref())?,
+    );
     let changes = mcp_annotations::host::diff::listings(&old, &new);
     let refused = changes.iter().any(|change| match change.class() {
         Class::Breaking => !args.allow.iter().any(|a| a == "breaking"),
         Class::Trust => !args.allow.iter().any(|a| a == "trust"),
         _ => false,
     });
-    if args.json {
-        let listed: Vec<Value> = changes
-            .iter()
-            .map(|change| json!({"tool": change.tool(), "change": change.what(), "class": change.class().to_string()}))
-            .collect();
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&json!({ "changes": listed })).unwrap_or_default()
-        );
-    } else if changes.is_empty() {
-        println!("no changes");
-    } else {
-        for change in &changes {
-            println!("{change}");
+    match args.output.format {
+        Format::Json => {
+            let listed: Vec<Value> = changes
+                .iter()
+                .map(|change| json!({"tool": change.tool(), "change": change.what(), "class": change.class().to_string()}))
+                .collect();
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&json!({ "changes": listed })).unwrap_or_default()
+            );
+        }
+        Format::Sarif => {
+            // Placed in the new listing's file where it is one, unless told otherwise.
+            let artifact = args.output.sarif_artifact.as_deref().or(args.new.as_deref());
+            println!(
+                "{}",
+                serde_json::to_string_pretty(&sarif::diff(&changes, &args.allow, artifact))
+                    .unwrap_or_default()
+            );
+        }
+        Format::Markdown => print!("{}", markdown::diff(&changes, refused)),
+        Format::Text if changes.is_empty() => println!("no changes"),
+        Format::Text => {
+            for change in &changes {
+                println!("{change}");
+            }
         }
     }
     Ok(i32::from(refused))

@@ -112,11 +112,15 @@ impl Peer {
         }
     }
 
-    /// The server at the Streamable HTTP endpoint `url`, initialized.
-    pub fn connect(url: &str, timeout: Duration) -> Result<Peer, String> {
+    /// The server at the Streamable HTTP endpoint `url` (reached as `remote` says), initialized.
+    pub fn connect(
+        url: &str,
+        timeout: Duration,
+        remote: &super::http::Remote,
+    ) -> Result<Peer, String> {
         let peer = Peer {
             link: Link::Http {
-                http: super::http::Http::new(url, timeout)?,
+                http: super::http::Http::new(url, timeout, remote)?,
                 pending: std::collections::VecDeque::new(),
             },
             next_id: 1,
@@ -344,7 +348,10 @@ impl Peer {
                 Err(error) => return Err(error),
             };
             match result.get("tools") {
-                Some(Value::Array(listed)) => tools.extend(listed.iter().cloned()),
+                Some(Value::Array(listed)) => {
+                    tools.extend(listed.iter().cloned());
+                    super::progress::listed(tools.len());
+                }
                 _ => return Err("the server's tools/list result has no `tools` array".to_owned()),
             }
             match result.get("nextCursor") {

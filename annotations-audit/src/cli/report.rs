@@ -4,8 +4,15 @@
 use std::collections::HashMap;
 
 use mcp_annotations::descriptor::Hint;
-use mcp_annotations::{Tool, host::Severity, host::Trust, host::findings};
+use mcp_annotations::host::{Finding, FindingKind, Severity, Trust, findings};
+use mcp_annotations::Tool;
 use serde_json::{Value, json};
+
+/// The kind of the finding on a tool the audit cannot read (not one of the library's: the
+/// library's findings are about tools it has read).
+pub const UNREADABLE_TOOL: &str = "unreadable-tool";
+/// The kind of a finding on the listing itself (its pages, its cursor, its answers).
+pub const LISTING_PROBLEM: &str = "listing-problem";
 
 /// The report of the tools a server listed (as the JSON it sent: one that cannot be read is a
 /// finding on that tool) and the listing's own problems; whether any finding is an error.
@@ -19,6 +26,7 @@ pub fn report(listed: &[Value], listing_problems: &[String]) -> (Value, bool) {
                 "name": raw.get("name").and_then(Value::as_str).unwrap_or("(no name)"),
                 "readable": false,
                 "findings": [{
+                    "kind": UNREADABLE_TOOL,
                     "severity": "error",
                     "message": format!("the tool cannot be read: {error}"),
                 }],
@@ -43,10 +51,10 @@ pub fn report(listed: &[Value], listing_problems: &[String]) -> (Value, bool) {
         let shared = listed_names.get(tool.name()).copied().unwrap_or(0);
         let counted = read_names.get(tool.name()).copied().unwrap_or(0);
         if shared > counted && counted == 1 {
-            found.push(mcp_annotations::host::Finding {
-                severity: Severity::Error,
-                message: format!("{shared} tools share this name"),
-            });
+            found.push(Finding::new(
+                FindingKind::SharedName,
+                format!("{shared} tools share this name"),
+            ));
         }
     }
     let mut rows: Vec<Value> = tools
@@ -80,6 +88,7 @@ pub fn report(listed: &[Value], listing_problems: &[String]) -> (Value, bool) {
                 "trusted": decisions(trusted),
                 "untrusted": decisions(untrusted),
                 "findings": found.iter().map(|f| json!({
+                    "kind": f.kind.as_str(),
                     "severity": f.severity.as_str(),
                     "message": f.message,
                 })).collect::<Vec<_>>(),
@@ -89,7 +98,7 @@ pub fn report(listed: &[Value], listing_problems: &[String]) -> (Value, bool) {
     rows.extend(unreadable);
     let listing: Vec<Value> = listing_problems
         .iter()
-        .map(|message| json!({"severity": "error", "message": message}))
+        .map(|message| json!({"kind": LISTING_PROBLEM, "severity": "error", "message": message}))
         .collect();
     (json!({ "listing": listing, "tools": rows }), has_errors)
 }

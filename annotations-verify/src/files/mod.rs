@@ -1,6 +1,6 @@
 //! A folder observed by what its files hold, and the rules a call's effect on it is judged by:
 //! what [`Verify::observe_files`](crate::Verify::observe_files) checks an author's tools with,
-//! and what `annotations-audit --probe` checks any server's sandbox with, so that both judge
+//! and what `annotations-audit probe` checks any server's sandbox with, so that both judge
 //! alike (feature `files`).
 //!
 //! - [`tree`]: the folder as a [`Tree`](tree::Tree), every path with its kind, size, hash and

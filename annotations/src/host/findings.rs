@@ -31,13 +31,147 @@ impl Severity {
     }
 }
 
+/// What kind of thing a [`Finding`] is: one per rule the findings check, each with a stable
+/// id (`as_str`) for reports that group findings by rule (a SARIF log's `ruleId`, a CI filter).
+///
+/// ```
+/// use mcp_annotations::host::{FindingKind, Severity};
+///
+/// assert_eq!(FindingKind::UnsetHint.as_str(), "unset-hint");
+/// assert_eq!(FindingKind::SharedName.severity(), Severity::Error);
+/// assert!(FindingKind::ALL.iter().all(|kind| !kind.description().is_empty()));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum FindingKind {
+    /// The name breaks the protocol's rule (1 to 128 of `A-Z a-z 0-9 _ - .`).
+    InvalidName,
+    /// Another tool of the listing bears the same name.
+    SharedName,
+    /// The input schema is not one the protocol allows (not an object schema).
+    InvalidInputSchema,
+    /// A hint that means nothing beside `readOnlyHint: true` is sent at its default.
+    IgnoredHint,
+    /// A hint is unset: a host falls back to the protocol's pessimistic default.
+    UnsetHint,
+    /// No title: hosts show the bare name.
+    NoTitle,
+    /// No description: the model must guess what the tool does.
+    NoDescription,
+    /// The tool lacks what a tool directory asks of a listed tool.
+    NotDirectoryReady,
+    /// The tool lacks what a strict tool directory asks of a listed tool.
+    NotStrictDirectoryReady,
+}
+
+impl FindingKind {
+    /// Every kind, in the order the findings are made.
+    pub const ALL: [FindingKind; 9] = [
+        FindingKind::InvalidName,
+        FindingKind::SharedName,
+        FindingKind::InvalidInputSchema,
+        FindingKind::IgnoredHint,
+        FindingKind::UnsetHint,
+        FindingKind::NoTitle,
+        FindingKind::NoDescription,
+        FindingKind::NotDirectoryReady,
+        FindingKind::NotStrictDirectoryReady,
+    ];
+
+    /// The kind's stable id, in kebab case (`"invalid-name"`, `"unset-hint"`, ...).
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            FindingKind::InvalidName => "invalid-name",
+            FindingKind::SharedName => "shared-name",
+            FindingKind::InvalidInputSchema => "invalid-input-schema",
+            FindingKind::IgnoredHint => "ignored-hint",
+            FindingKind::UnsetHint => "unset-hint",
+            FindingKind::NoTitle => "no-title",
+            FindingKind::NoDescription => "no-description",
+            FindingKind::NotDirectoryReady => "not-directory-ready",
+            FindingKind::NotStrictDirectoryReady => "not-strict-directory-ready",
+        }
+    }
+
+    /// What the rule checks, in a sentence.
+    #[must_use]
+    pub const fn description(self) -> &'static str {
+        match self {
+            FindingKind::InvalidName => {
+                "A tool's name must be 1 to 128 of A-Z a-z 0-9 _ - . as the protocol states."
+            }
+            FindingKind::SharedName => "Each tool of a listing must have a name of its own.",
+            FindingKind::InvalidInputSchema => {
+                "A tool's input schema must be a JSON Schema object the protocol allows."
+            }
+            FindingKind::IgnoredHint => {
+                "destructiveHint and idempotentHint mean nothing beside readOnlyHint: true."
+            }
+            FindingKind::UnsetHint => {
+                "An unset hint makes a host fall back to the protocol's pessimistic default."
+            }
+            FindingKind::NoTitle => "A tool without a title is shown to users by its bare name.",
+            FindingKind::NoDescription => {
+                "A tool without a description leaves the model to guess what it does."
+            }
+            FindingKind::NotDirectoryReady => {
+                "A tool directory lists a tool only with what it asks of one."
+            }
+            FindingKind::NotStrictDirectoryReady => {
+                "A strict tool directory lists a tool only with what it asks of one."
+            }
+        }
+    }
+
+    /// How much a finding of this kind matters.
+    #[must_use]
+    pub const fn severity(self) -> Severity {
+        match self {
+            FindingKind::InvalidName
+            | FindingKind::SharedName
+            | FindingKind::InvalidInputSchema => Severity::Error,
+            _ => Severity::Warning,
+        }
+    }
+}
+
+impl fmt::Display for FindingKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// One thing found about a tool.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Finding {
-    /// How much it matters.
+    /// Which rule found it.
+    pub kind: FindingKind,
+    /// How much it matters (the kind's [`severity`](FindingKind::severity)).
     pub severity: Severity,
     /// What was found, in a sentence.
     pub message: String,
+}
+
+impl Finding {
+    /// A finding of `kind`, at the kind's severity.
+    ///
+    /// ```
+    /// use mcp_annotations::host::{Finding, FindingKind, Severity};
+    ///
+    /// let finding = Finding::new(FindingKind::SharedName, "3 tools share this name");
+    /// assert_eq!(finding.severity, Severity::Error);
+    /// assert_eq!(finding.to_string(), "error: 3 tools share this name");
+    /// ```
+    #[must_use]
+    pub fn new(kind: FindingKind, message: impl Into<String>) -> Finding {
+        Finding {
+            kind,
+            severity: kind.severity(),
+            message: message.into(),
+        }
+    }
 }
 
 impl fmt::Display for Finding {
@@ -77,18 +211,18 @@ pub fn findings(tools: &[Tool]) -> Vec<Vec<Finding>> {
 /// The findings of one tool, `sharing` tools (itself included) bearing its name.
 fn tool_findings(tool: &Tool, sharing: usize) -> Vec<Finding> {
     let mut found = Vec::new();
-    let mut push = |severity, message: String| found.push(Finding { severity, message });
+    let mut push = |kind, message: String| found.push(Finding::new(kind, message));
     if !is_valid_tool_name(tool.name()) {
         push(
-            Severity::Error,
+            FindingKind::InvalidName,
             "the name breaks the protocol's rule (1 to 128 of A-Z a-z 0-9 _ - .)".into(),
         );
     }
     if sharing > 1 {
-        push(Severity::Error, format!("{sharing} tools share this name"));
+        push(FindingKind::SharedName, format!("{sharing} tools share this name"));
     }
     if let Err(error) = tool.input_schema.check_input() {
-        push(Severity::Error, error.to_string());
+        push(FindingKind::InvalidInputSchema, error.to_string());
     }
     let hints = &tool.annotations;
     // The protocol's precedence: beside `readOnlyHint: true` these two mean nothing, and SDKs
@@ -104,7 +238,7 @@ fn tool_findings(tool: &Tool, sharing: usize) -> Vec<Finding> {
             let seeded = hint.default_value();
             if hints.hint(hint) == Some(seeded) {
                 push(
-                    Severity::Warning,
+                    FindingKind::IgnoredHint,
                     format!(
                         "`{}: {seeded}` is ignored: the tool is read-only",
                         hint.wire_name()
@@ -117,7 +251,7 @@ fn tool_findings(tool: &Tool, sharing: usize) -> Vec<Finding> {
         let implied = read_only && hint.implied_by_read_only();
         if hints.hint(hint).is_none() && !implied {
             push(
-                Severity::Warning,
+                FindingKind::UnsetHint,
                 format!(
                     "`{}` unset: a host assumes {}",
                     hint.wire_name(),
@@ -127,22 +261,30 @@ fn tool_findings(tool: &Tool, sharing: usize) -> Vec<Finding> {
         }
     }
     if tool.title().is_none() && tool.annotations.title().is_none() {
-        push(Severity::Warning, "no title: hosts show the name".into());
+        push(FindingKind::NoTitle, "no title: hosts show the name".into());
     }
     if tool.description().is_none() {
         push(
-            Severity::Warning,
+            FindingKind::NoDescription,
             "no description: the model must guess what the tool does".into(),
         );
     }
-    for (level, what) in [
-        (Readiness::Directory, "a tool directory"),
-        (Readiness::Strict, "a strict tool directory"),
+    for (level, kind, what) in [
+        (
+            Readiness::Directory,
+            FindingKind::NotDirectoryReady,
+            "a tool directory",
+        ),
+        (
+            Readiness::Strict,
+            FindingKind::NotStrictDirectoryReady,
+            "a strict tool directory",
+        ),
     ] {
         // A missing title is reported above.
         if let Some(missing) = tool.missing_for(level).filter(|m| *m != Missing::Title) {
             push(
-                Severity::Warning,
+                kind,
                 format!("not ready for {what}: it lacks {missing}"),
             );
         }

@@ -19,6 +19,6 @@ mod findings;
 mod readiness;
 mod trust;
 
-pub use self::findings::{Finding, Severity, findings};
+pub use self::findings::{Finding, FindingKind, Severity, findings};
 pub use self::readiness::{Missing, Readiness};
 pub use self::trust::{HostView, Trust};

@@ -31,7 +31,7 @@ mod sandbox;
 
 use parts::{cases_from_file, collect, coverage, first_text, relative_to, runner_for, stop_early};
 use runs::{Control, Made, broken, call, concurrently, control, failed, reproduce, tally};
-use sandbox::{confinement, sandbox, start};
+use sandbox::{sandbox, start, surroundings};
 
 /// What `--probe` was asked.
 pub struct Options {
@@ -122,6 +122,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         .iter()
         .filter_map(|raw| serde_json::from_value(raw.clone()).ok())
         .collect();
+    super::progress::start_probe(tools.len());
     let mut seen: Vec<Value> = Vec::new();
     let mut violated_any = false;
     let mut rows = Vec::new();
@@ -288,6 +289,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     changed: (true, true),
                 };
                 let call = call(&mut peer, &sandbox, &made, before);
+                super::progress::call();
                 // A call around which a user's observer failed verifies nothing and is made
                 // again in a reproduction run: what it did there is not known.
                 let unobserved = call.unobserved(&sandbox);
@@ -438,6 +440,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                         if reproduced == runs {
                             verdicts[hint] = Verdict::Violated;
                             violated_any = true;
+                            super::progress::violation();
                             notes.push(json!({
                                 "hint": HINTS[hint],
                                 "arguments": arguments,
@@ -558,6 +561,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                 _ => None,
             })
             .collect();
+        super::progress::tool_done();
         rows_by_name.push((
             tool.name().to_owned(),
             json!({"name": tool.name(), "probe": probe, "succeeded": succeeded, "calls": calls,
@@ -574,19 +578,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         }
     }
     let coverage = coverage(&rows);
-    let confined = match (options.confine, confinement()) {
-        (false, _) => "not confined (--unconfined): a write outside the sandbox goes unseen".to_owned(),
-        (true, Ok(_)) => "the sandbox (and --writable places) the only writable places: the server ran in a mount namespace of its own".to_owned(),
-        (true, Err(why)) => format!("not confined ({why}): a write outside the sandbox goes unseen"),
-    };
-    let isolated = options.confine
-        && !options.allow_open_world
-        && confinement().is_ok_and(|prefix| prefix.iter().any(|word| word == "--net"));
-    let network = match network::recorder() {
-        Err(why) => format!("attempts to reach the network not recorded ({why}): closed-world claims not judged"),
-        Ok(()) if isolated => "every attempt of the server's processes to reach the network recorded (strace); the server ran in a network namespace with no route out".to_owned(),
-        Ok(()) => "every attempt of the server's processes to reach the network recorded (strace); the server had this machine's network".to_owned(),
-    };
+    let (confined, network) = surroundings(options);
     let mut report = json!({"tools": rows, "server": server_findings, "seed": options.seed,
         "confinement": confined, "network": network,
         "coverage": coverage, "runs": options.runs.max(1),

@@ -226,3 +226,33 @@ pub(super) fn sandbox(options: &Options, name: &str) -> Result<Sandbox, String> 
     }
     Ok(sandbox)
 }
+
+/// What the report says of where the server could write, and of its network.
+pub(super) fn surroundings(options: &Options) -> (String, String) {
+    let confined = match (options.confine, confinement()) {
+        (false, _) => {
+            "not confined (--unconfined): a write outside the sandbox goes unseen".to_owned()
+        }
+        (true, Ok(_)) => "the sandbox (and --writable places) the only writable places: the \
+                          server ran in a mount namespace of its own"
+            .to_owned(),
+        (true, Err(why)) => {
+            format!("not confined ({why}): a write outside the sandbox goes unseen")
+        }
+    };
+    let isolated = options.confine
+        && !options.allow_open_world
+        && confinement().is_ok_and(|prefix| prefix.iter().any(|word| word == "--net"));
+    let recorded = "every attempt of the server's processes to reach the network recorded \
+                    (strace); the server";
+    let network = match super::network::recorder() {
+        Err(why) => format!(
+            "attempts to reach the network not recorded ({why}): closed-world claims not judged"
+        ),
+        Ok(()) if isolated => {
+            format!("{recorded} ran in a network namespace with no route out")
+        }
+        Ok(()) => format!("{recorded} had this machine's network"),
+    };
+    (confined, network)
+}

@@ -1,0 +1,385 @@
+//! The command line, as `clap` reads it: the subcommands `audit`, `probe`, `diff` and
+//! `completions`, and the spellings of earlier releases (`--probe`, `--diff`, the bare
+//! `annotations-audit -- CMD`) mapped onto them.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use mcp_annotations_verify::files::classes::Place;
+
+/// The exit statuses, written once: every subcommand's help ends with them.
+pub const EXIT_STATUS: &str = "\
+Exit status:
+  0  clean: no error finding, no violated hint, no refused change
+  1  findings: an error finding (audit), a violated hint (probe), a breaking or trust change
+     not --allow'ed (diff)
+  2  could not run: a bad command line, a server that does not start or answer, a file that
+     cannot be read";
+
+const AUDIT_EXAMPLES: &str = "\
+Examples:
+  annotations-audit audit -- npx -y @modelcontextprotocol/server-memory
+  annotations-audit audit --format json -- python -m mcp_server_git --repository .
+  annotations-audit audit --http https://mcp.example.com/mcp --header "Authorization: Bearer $TOKEN"
+  annotations-audit audit --format sarif --sarif-artifact server.js -- node server.js > audit.sarif";
+
+const PROBE_EXAMPLES: &str = "\
+Examples:
+  annotations-audit probe -- node server.js '{sandbox}'
+  annotations-audit probe --env MEMORY_FILE_PATH={sandbox}/memory.jsonl -- npx -y @modelcontextprotocol/server-memory
+  annotations-audit probe --seed-dir fixtures/repo --cases 8 --seed 7 -- mcp-server-git --repository {sandbox}
+  annotations-audit probe --append-only 'state.db#/tables/audit' --format sarif -- ./server > probe.sarif";
+
+const DIFF_EXAMPLES: &str = "\
+Examples:
+  annotations-audit diff pinned.json new.json
+  annotations-audit diff pinned.json -- npx -y @modelcontextprotocol/server-memory
+  annotations-audit diff pinned.json --allow trust --http https://mcp.example.com/mcp
+  annotations-audit diff --format markdown pinned.json -- node server.js > comment.md";
+
+/// Audit, probe and diff any MCP server's tool annotations.
+///
+/// The audit lists a server's tools and reports each one's effective hints, what a host would
+/// do with it trusting the server or not, and every finding. The probe runs the server in a
+/// sandbox and judges its hints by what each call changes there. The diff classifies what
+/// changed between two listings.
+#[derive(Parser, Debug)]
+#[command(name = "annotations-audit", version, after_help = EXIT_STATUS)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List a server's tools: their effective hints, what a host does with them, every finding.
+    ///
+    /// The server is a command run over stdio (after `--`) or a Streamable HTTP endpoint
+    /// (`--http`). A server that fails to start is shown with the last lines of its stderr.
+    #[command(after_help = format!("{AUDIT_EXAMPLES}\n\n{EXIT_STATUS}"))]
+    Audit(AuditArgs),
+    /// Run a server in a sandbox folder and judge its hints by what each call changes there.
+    ///
+    /// The sandbox is the server's working directory, HOME and TMPDIR; `{sandbox}` in --env
+    /// values and in the command is its path. Where the machine allows a mount namespace
+    /// (Linux, as root or in a user namespace) the sandbox and the --writable places are the
+    /// only places the server can write (--unconfined runs it as any process). A violation is
+    /// reported only when it shows in each of --runs independent runs; otherwise the hint is
+    /// reported nondeterministic, not violated.
+    #[command(after_help = format!("{PROBE_EXAMPLES}\n\n{EXIT_STATUS}"))]
+    Probe(ProbeArgs),
+    /// Classify what changed between two listings: breaking, trust or compatible.
+    ///
+    /// Each side is a saved tools/list result (or an array of tools); the new side may be a
+    /// live server instead, after `--` or with --http.
+    #[command(after_help = format!("{DIFF_EXAMPLES}\n\n{EXIT_STATUS}"))]
+    Diff(DiffArgs),
+    /// Print a shell's completion script for annotations-audit.
+    #[command(after_help = "Example:\n  annotations-audit completions bash > ~/.local/share/bash-completion/completions/annotations-audit")]
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+/// How the report is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A Markdown table with the findings, for a terminal or a log.
+    #[value(alias = "table")]
+    Text,
+    /// The report as JSON, for machines.
+    Json,
+    /// A SARIF 2.1.0 log, for code scanning (GitHub's among them).
+    Sarif,
+    /// A Markdown document, for a pull request's comment.
+    Markdown,
+}
+
+/// The report's form.
+#[derive(Args, Debug)]
+pub struct Output {
+    /// How to write the report.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// With --format sarif: the file every result is placed in (the server's source or its
+    /// pinned listing, relative to the repository), which a code-scanning upload requires.
+    #[arg(long, value_name = "PATH")]
+    pub sarif_artifact: Option<String>,
+}
+
+/// How the server is started or reached, and how long it is waited for.
+#[derive(Args, Debug)]
+pub struct Connection {
+    /// The longest wait for each of the server's answers, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = seconds)]
+    pub timeout: Duration,
+    /// Keep all of the server's stderr in FILE (each server's after a line naming it).
+    #[arg(long, value_name = "FILE")]
+    pub server_log: Option<PathBuf>,
+}
+
+/// A server reached over Streamable HTTP.
+#[derive(Args, Debug)]
+pub struct Remote {
+    /// The server's Streamable HTTP endpoint (http:// or https://), instead of a command.
+    #[arg(long, value_name = "URL", visible_alias = "url")]
+    pub http: Option<String>,
+    /// A header sent with every request, e.g. 'Authorization: Bearer TOKEN' (repeatable;
+    /// its value is never printed).
+    #[arg(long = "header", short = 'H', value_name = "NAME: VALUE", value_parser = header, requires = "http")]
+    pub headers: Vec<(String, String)>,
+    /// A PEM file of certificates to trust beside the platform's (a private CA).
+    #[arg(long, value_name = "FILE", requires = "http")]
+    pub ca_cert: Option<PathBuf>,
+}
+
+/// `annotations-audit audit`.
+#[derive(Args, Debug)]
+pub struct AuditArgs {
+    #[command(flatten)]
+    pub output: Output,
+    #[command(flatten)]
+    pub connection: Connection,
+    #[command(flatten)]
+    pub remote: Remote,
+    /// The server's command and its arguments, run over stdio.
+    #[arg(
+        value_name = "COMMAND",
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        required_unless_present = "http",
+        conflicts_with = "http"
+    )]
+    pub command: Vec<String>,
+}
+
+/// `annotations-audit probe`.
+#[derive(Args, Debug)]
+pub struct ProbeArgs {
+    #[command(flatten)]
+    pub output: Output,
+    #[command(flatten)]
+    pub connection: Connection,
+    /// Generated calls of each tool.
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    pub cases: u32,
+    /// The seed the arguments are drawn with: the same seed, the same calls.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// A folder copied into the sandbox before each run.
+    #[arg(long, value_name = "DIR")]
+    pub seed_dir: Option<PathBuf>,
+    /// An environment variable for the server (repeatable; `{sandbox}` is the sandbox's path).
+    #[arg(long = "env", value_name = "KEY=VALUE", value_parser = key_value)]
+    pub env: Vec<(String, String)>,
+    /// Let the server reach the network: its closed-world claims go unjudged.
+    #[arg(long)]
+    pub allow_open_world: bool,
+    /// The longest the whole probe may take, its listing, calls and restarts alike, in seconds.
+    #[arg(long, value_name = "SECONDS", default_value = "180", value_parser = seconds)]
+    pub probe_timeout: Duration,
+    /// In how many independent runs a violation must show to be reported.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..))]
+    pub runs: u32,
+    /// A JSON object of arrays of arguments by tool name, called before the generated ones.
+    #[arg(long, value_name = "FILE")]
+    pub cases_file: Option<PathBuf>,
+    /// A place whose changes are reported, never judged: a path of the sandbox, or
+    /// PATH#/json/pointer into what a file holds (a SQLite file's /tables/NAME/rows/KEY/COLUMN,
+    /// `*` for any segment). Repeatable.
+    #[arg(long, value_name = "PLACE", value_parser = place)]
+    pub volatile: Vec<Place>,
+    /// A place that may grow under an idempotent or non-destructive tool, never under a
+    /// read-only one (a log, an audit table). Repeatable.
+    #[arg(long, value_name = "PLACE", value_parser = place)]
+    pub append_only: Vec<Place>,
+    /// Run the server as any process, not confined to the sandbox.
+    #[arg(long)]
+    pub unconfined: bool,
+    /// A place left writable beside the sandbox (repeatable); what it holds is not observed.
+    #[arg(long, value_name = "DIR", value_parser = writable)]
+    pub writable: Vec<PathBuf>,
+    /// A command (run with `sh -c` in the sandbox) around each call, printing as JSON state the
+    /// sandbox's files do not hold; judged as the place @observe1, @observe2, ... Repeatable.
+    #[arg(long, value_name = "CMD")]
+    pub observe: Vec<String>,
+    /// The server's command and its arguments, run over stdio in the sandbox.
+    #[arg(
+        value_name = "COMMAND",
+        required = true,
+        trailing_var_arg = true,
+        allow_hyphen_values = true
+    )]
+    pub command: Vec<String>,
+}
+
+/// `annotations-audit diff`.
+#[derive(Args, Debug)]
+pub struct DiffArgs {
+    #[command(flatten)]
+    pub output: Output,
+    #[command(flatten)]
+    pub connection: Connection,
+    #[command(flatten)]
+    pub remote: Remote,
+    /// The classes of change that do not fail the diff.
+    #[arg(long, value_name = "CLASSES", value_delimiter = ',', value_parser = ["breaking", "trust"])]
+    pub allow: Vec<String>,
+    /// The old listing: a saved tools/list result or an array of tools.
+    #[arg(value_name = "OLD")]
+    pub old: String,
+    /// The new listing, a file; or give a live server after `--` or with --http.
+    #[arg(value_name = "NEW", conflicts_with_all = ["command", "http"])]
+    pub new: Option<String>,
+    /// The live server's command and its arguments, after `--`.
+    #[arg(value_name = "COMMAND", last = true, conflicts_with = "http")]
+    pub command: Vec<String>,
+}
+
+/// A number of seconds, more than zero.
+fn seconds(value: &str) -> Result<Duration, String> {
+    match value.parse::<f64>().map(Duration::try_from_secs_f64) {
+        Ok(Ok(seconds)) if !seconds.is_zero() => Ok(seconds),
+        _ => Err(format!("expected a number of seconds, got {value:?}")),
+    }
+}
+
+/// `KEY=VALUE`.
+fn key_value(value: &str) -> Result<(String, String), String> {
+    let (key, value) = value
+        .split_once('=')
+        .ok_or_else(|| format!("expected KEY=VALUE, got {value:?}"))?;
+    Ok((key.to_owned(), value.to_owned()))
+}
+
+/// `NAME: VALUE`. The value is not repeated in the error: it may be a secret.
+fn header(value: &str) -> Result<(String, String), String> {
+    let (name, value) = value
+        .split_once(':')
+        .ok_or("expected 'NAME: VALUE', with a colon after the header's name")?;
+    let name = name.trim();
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_graphic() && b != b':') {
+        return Err(format!("`{name}` is not a header name"));
+    }
+    Ok((name.to_owned(), value.trim().to_owned()))
+}
+
+/// A place of the sandbox, or `PATH#POINTER`.
+fn place(value: &str) -> Result<Place, String> {
+    Place::parse(value)
+}
+
+/// A folder that exists, as its canonical path (the mount namespace binds it by that path).
+fn writable(value: &str) -> Result<PathBuf, String> {
+    let place = std::fs::canonicalize(value).map_err(|error| format!("{value}: {error}"))?;
+    if place.to_string_lossy().contains(char::is_whitespace) {
+        return Err(format!(
+            "{}: a path with spaces is not supported",
+            place.display()
+        ));
+    }
+    Ok(place)
+}
+
+/// The subcommands' names, as the command line spells them.
+const SUBCOMMANDS: [&str; 5] = ["audit", "probe", "diff", "completions", "help"];
+
+/// The arguments in this release's spelling, and a note for each earlier spelling mapped:
+/// `--probe ...` is `probe ...`, `--diff OLD [NEW] ...` is `diff OLD [NEW] ...`, and the bare
+/// `annotations-audit [OPTIONS] [--] CMD` is `audit`. Nothing after `--` is looked at.
+pub fn modernize(mut args: Vec<String>) -> (Vec<String>, Vec<String>) {
+    let mut notes = Vec::new();
+    let first = args.first().map(String::as_str);
+    if first.is_none_or(|first| {
+        SUBCOMMANDS.contains(&first)
+            || matches!(first, "-h" | "--help" | "-V" | "--version")
+    }) {
+        return (args, notes);
+    }
+    let options_end = args.iter().position(|arg| arg == "--").unwrap_or(args.len());
+    let mode = ["--probe", "--diff"]
+        .into_iter()
+        .find(|mode| args[..options_end].iter().any(|arg| arg == mode));
+    let subcommand = match mode {
+        Some(mode) => {
+            let at = args[..options_end]
+                .iter()
+                .position(|arg| arg == mode)
+                .unwrap_or_default();
+            args.remove(at);
+            let subcommand = mode.trim_start_matches('-');
+            notes.push(format!(
+                "note: `{mode}` is spelled `annotations-audit {subcommand}` now (see `annotations-audit {subcommand} --help`)"
+            ));
+            subcommand
+        }
+        None => "audit",
+    };
+    args.insert(0, subcommand.to_owned());
+    (args, notes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(args: &[&str]) -> Vec<String> {
+        args.iter().map(|arg| (*arg).to_owned()).collect()
+    }
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn earlier_spellings_map_onto_subcommands() {
+        let (args, notes) = modernize(strings(&["--format", "json", "--", "node", "s.js"]));
+        assert_eq!(args, strings(&["audit", "--format", "json", "--", "node", "s.js"]));
+        assert!(notes.is_empty());
+        let (args, notes) = modernize(strings(&["--probe", "--cases", "3", "--", "x", "--diff"]));
+        assert_eq!(args, strings(&["probe", "--cases", "3", "--", "x", "--diff"]));
+        assert_eq!(notes.len(), 1);
+        assert!(notes[0].contains("`annotations-audit probe`"), "{notes:?}");
+        let (args, _) = modernize(strings(&["--format", "json", "--diff", "old.json", "--", "srv"]));
+        assert_eq!(args, strings(&["diff", "--format", "json", "old.json", "--", "srv"]));
+        // This release's spelling, and nothing at all, are left alone.
+        for given in [&["probe", "--", "x"][..], &["--version"], &[]] {
+            assert_eq!(modernize(strings(given)).0, strings(given));
+        }
+    }
+
+    #[test]
+    fn options_come_in_any_order() {
+        let parse = |args: &[&str]| {
+            Cli::try_parse_from(std::iter::once("annotations-audit").chain(args.iter().copied()))
+        };
+        let Command::Diff(diff) = parse(&["diff", "old.json", "--format", "json", "new.json", "--allow", "trust"])
+            .unwrap()
+            .command
+        else {
+            panic!("not a diff");
+        };
+        assert_eq!((diff.old.as_str(), diff.new.as_deref()), ("old.json", Some("new.json")));
+        assert_eq!(diff.output.format, Format::Json);
+        assert_eq!(diff.allow, ["trust"]);
+        let Command::Audit(audit) = parse(&["audit", "node", "server.js", "--format", "json"])
+            .unwrap()
+            .command
+        else {
+            panic!("not an audit");
+        };
+        // Everything after the command is the command's.
+        assert_eq!(audit.command, ["node", "server.js", "--format", "json"]);
+        assert_eq!(audit.output.format, Format::Text);
+        // A header without --http, a header without a colon: refused.
+        assert!(parse(&["audit", "-H", "A: b", "--", "x"]).is_err());
+        assert!(parse(&["audit", "--http", "http://h/", "-H", "Authorization"]).is_err());
+    }
+}

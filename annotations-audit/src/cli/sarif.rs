@@ -1,0 +1,383 @@
+//! `--format sarif`: the audit's, the probe's and the diff's findings as a SARIF 2.1.0 log, the
+//! format code-scanning services (GitHub's among them) read: one rule per kind of finding, per
+//! hint a probe judges and per class of change, each result at its level with the tool's name
+//! as its logical location. With `--sarif-artifact PATH`, every result is also placed in that
+//! file (the server's source or its pinned listing), which a code-scanning upload requires.
+
+use mcp_annotations::host::FindingKind;
+use mcp_annotations::host::diff::{Change, Class};
+use serde_json::{Value, json};
+
+use super::report::{LISTING_PROBLEM, UNREADABLE_TOOL};
+
+/// Where SARIF's schema for 2.1.0 is published.
+const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/// One rule of the log: its id, its name (PascalCase, as SARIF's `name` is), what it checks,
+/// and its default level.
+struct Rule {
+    id: &'static str,
+    description: &'static str,
+    level: &'static str,
+}
+
+/// The rules of the audit: the library's kinds of finding, and the two only the command line
+/// finds (a tool it cannot read, a listing's own problem).
+fn audit_rules() -> Vec<Rule> {
+    let mut rules: Vec<Rule> = FindingKind::ALL
+        .into_iter()
+        .map(|kind| Rule {
+            id: kind.as_str(),
+            description: kind.description(),
+            level: kind.severity().as_str(),
+        })
+        .collect();
+    rules.push(Rule {
+        id: UNREADABLE_TOOL,
+        description: "A listed tool must be a tool descriptor the protocol's schema allows.",
+        level: "error",
+    });
+    rules.push(Rule {
+        id: LISTING_PROBLEM,
+        description: "tools/list must answer with pages that end, each a result the protocol allows.",
+        level: "error",
+    });
+    rules
+}
+
+/// The probe's rules: one per hint it judges (by the report's word for it), a call's own
+/// problem, and what it found about the server as a whole.
+const PROBE_RULES: [(&str, &str, &str); 6] = [
+    (
+        "readOnly",
+        "read-only-hint",
+        "A tool that claims readOnlyHint: true changes nothing a call can observe.",
+    ),
+    (
+        "idempotent",
+        "idempotent-hint",
+        "A tool that claims idempotentHint: true leaves the same state when called again with the same arguments.",
+    ),
+    (
+        "nonDestructive",
+        "destructive-hint",
+        "A tool that claims destructiveHint: false only adds to the state it finds: it removes or overwrites nothing.",
+    ),
+    (
+        "closedWorld",
+        "open-world-hint",
+        "A tool that claims openWorldHint: false reaches nothing outside its server: no network, no place outside its sandbox.",
+    ),
+    (
+        "",
+        "call-problem",
+        "A call with valid arguments answers a result its output schema allows, without a protocol error.",
+    ),
+    (
+        "",
+        "server-problem",
+        "A server lives through the probe's calls and answers each in the time given.",
+    ),
+];
+
+/// The rules of a diff: one per class of change.
+const DIFF_RULES: [(Class, &str, &str, &str); 3] = [
+    (
+        Class::Breaking,
+        "breaking-change",
+        "A change after which a client's call that worked may fail.",
+        "error",
+    ),
+    (
+        Class::Trust,
+        "trust-change",
+        "A change after which a host would ask less of its user (newly read-only, non-destructive, idempotent or closed-world): harmless if true, and to be reviewed.",
+        "error",
+    ),
+    (
+        Class::Compatible,
+        "compatible-change",
+        "A change neither breaking nor asking less of a host.",
+        "note",
+    ),
+];
+
+/// A rule's `name`: its id in PascalCase (`read-only-hint` is `ReadOnlyHint`).
+fn pascal(id: &str) -> String {
+    id.split('-')
+        .map(|word| {
+            let mut chars = word.chars();
+            chars.next().map_or_else(String::new, |first| {
+                first.to_ascii_uppercase().to_string() + chars.as_str()
+            })
+        })
+        .collect()
+}
+
+/// The log: one run of the tool, its rules and results. `artifact` places every result in
+/// that file.
+fn log(rules: &[Rule], results: Vec<Value>, artifact: Option<&str>) -> Value {
+    let rules_json: Vec<Value> = rules
+        .iter()
+        .map(|rule| {
+            json!({
+                "id": rule.id,
+                "name": pascal(rule.id),
+                "shortDescription": {"text": rule.description},
+                "fullDescription": {"text": rule.description},
+                "defaultConfiguration": {"level": rule.level},
+                "helpUri": "https://docs.rs/mcp-annotations-audit",
+            })
+        })
+        .collect();
+    let mut results = results;
+    for result in &mut results {
+        let id = result["ruleId"].as_str().unwrap_or("");
+        if let Some(index) = rules.iter().position(|rule| rule.id == id) {
+            result["ruleIndex"] = json!(index);
+        }
+        if let Some(uri) = artifact {
+            let located = json!({
+                "physicalLocation": {
+                    "artifactLocation": {"uri": uri},
+                    "region": {"startLine": 1},
+                },
+            });
+            if let Some(location) = result["locations"]
+                .as_array_mut()
+                .and_then(|locations| locations.first_mut())
+                .and_then(Value::as_object_mut)
+            {
+                location.extend(located.as_object().cloned().unwrap_or_default());
+            } else {
+                result["locations"] = json!([located]);
+            }
+        }
+    }
+    let mut run = json!({
+        "tool": {"driver": {
+            "name": "annotations-audit",
+            "version": env!("CARGO_PKG_VERSION"),
+            "informationUri": "https://crates.io/crates/mcp-annotations-audit",
+            "rules": rules_json,
+        }},
+        "results": results,
+    });
+    if let Some(uri) = artifact {
+        run["artifacts"] = json!([{"location": {"uri": uri}}]);
+    }
+    json!({"$schema": SCHEMA, "version": "2.1.0", "runs": [run]})
+}
+
+/// A result of `rule` at `level` about `tool` (none for the listing or the server as a whole).
+fn result(rule: &str, level: &str, tool: Option<&str>, text: String) -> Value {
+    let mut result = json!({
+        "ruleId": rule,
+        "level": level,
+        "message": {"text": text},
+    });
+    if let Some(tool) = tool {
+        result["locations"] = json!([{
+            "logicalLocations": [{"name": tool, "fullyQualifiedName": tool, "kind": "function"}],
+        }]);
+        // The same finding on the same tool is the same alert from one run to the next.
+        result["partialFingerprints"] = json!({"mcpTool/v1": format!("{tool}:{rule}")});
+    }
+    result
+}
+
+/// The audit's report (as `--format json` prints it) as a SARIF log.
+pub fn audit(report: &Value, artifact: Option<&str>) -> Value {
+    let mut results = Vec::new();
+    for finding in report["listing"].as_array().into_iter().flatten() {
+        results.push(result(
+            LISTING_PROBLEM,
+            finding["severity"].as_str().unwrap_or("error"),
+            None,
+            format!(
+                "the listing: {}",
+                finding["message"].as_str().unwrap_or_default()
+            ),
+        ));
+    }
+    for tool in report["tools"].as_array().into_iter().flatten() {
+        let name = tool["name"].as_str().unwrap_or("(no name)");
+        for finding in tool["findings"].as_array().into_iter().flatten() {
+            let message = finding["message"].as_str().unwrap_or_default();
+            let mut found = result(
+                finding["kind"].as_str().unwrap_or(UNREADABLE_TOOL),
+                finding["severity"].as_str().unwrap_or("error"),
+                Some(name),
+                format!("`{name}`: {message}"),
+            );
+            // Two findings of one kind on one tool (two unset hints) are two alerts.
+            found["partialFingerprints"]["mcpTool/v1"] = json!(format!(
+                "{name}:{}:{message}",
+                finding["kind"].as_str().unwrap_or(UNREADABLE_TOOL)
+            ));
+            results.push(found);
+        }
+    }
+    log(&audit_rules(), results, artifact)
+}
+
+/// The probe's report (as `--format json` prints it) as a SARIF log: each violated hint an
+/// error with the arguments and the state's diff, each hint the probe could not settle (it
+/// broke in some runs only) a note saying so, each call's and the server's problems.
+pub fn probe(report: &Value, artifact: Option<&str>) -> Value {
+    let rules: Vec<Rule> = PROBE_RULES
+        .iter()
+        .map(|&(_, id, description)| Rule {
+            id,
+            description,
+            level: "error",
+        })
+        .collect();
+    let mut results = Vec::new();
+    for tool in report["tools"].as_array().into_iter().flatten() {
+        let name = tool["name"].as_str().unwrap_or("(no name)");
+        for note in tool["notes"].as_array().into_iter().flatten() {
+            let Some(problem) = note.get("problem").and_then(Value::as_str) else {
+                continue;
+            };
+            let arguments = note.get("arguments").map(Value::to_string);
+            let with = arguments.map_or_else(String::new, |a| format!(" with {a}"));
+            match note.get("hint").and_then(Value::as_str) {
+                Some(hint) => {
+                    let Some((_, id, _)) = PROBE_RULES.iter().find(|(word, _, _)| *word == hint)
+                    else {
+                        continue;
+                    };
+                    // A hint broken in some runs only is one the probe cannot settle.
+                    let level = if problem.starts_with("nondeterministic") {
+                        "note"
+                    } else {
+                        "error"
+                    };
+                    let mut text = format!("`{name}` called{with}: {problem}");
+                    let diff: Vec<&str> = note["diff"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .filter_map(Value::as_str)
+                        .collect();
+                    if !diff.is_empty() {
+                        text.push_str("\nwhat the call changed:\n");
+                        text.push_str(&diff.join("\n"));
+                    }
+                    let mut found = result(id, level, Some(name), text);
+                    found["properties"] = json!({"arguments": note["arguments"]});
+                    results.push(found);
+                }
+                None if problem.ends_with("not judged") => {}
+                None => {
+                    // A protocol error or a result outside the output schema breaks the
+                    // protocol; an unanswered call or an exit is the server's trouble.
+                    let level = if problem.starts_with("valid arguments")
+                        || problem.starts_with("a result outside")
+                    {
+                        "error"
+                    } else {
+                        "warning"
+                    };
+                    let mut found = result(
+                        "call-problem",
+                        level,
+                        Some(name),
+                        format!("`{name}` called{with}: {problem}"),
+                    );
+                    found["partialFingerprints"]["mcpTool/v1"] =
+                        json!(format!("{name}:call-problem:{problem}"));
+                    results.push(found);
+                }
+            }
+        }
+    }
+    for finding in report["server"].as_array().into_iter().flatten() {
+        results.push(result(
+            "server-problem",
+            "warning",
+            None,
+            finding.as_str().unwrap_or_default().to_owned(),
+        ));
+    }
+    log(&rules, results, artifact)
+}
+
+/// The changes between two listings as a SARIF log: each breaking or trust change not
+/// `allowed` at its rule's level, allowed ones and compatible ones as notes.
+pub fn diff(changes: &[Change], allowed: &[String], artifact: Option<&str>) -> Value {
+    let rules: Vec<Rule> = DIFF_RULES
+        .iter()
+        .map(|&(_, id, description, level)| Rule {
+            id,
+            description,
+            level,
+        })
+        .collect();
+    let results = changes
+        .iter()
+        .map(|change| {
+            let (class, id, _, level) = DIFF_RULES
+                .iter()
+                .find(|(class, ..)| *class == change.class())
+                .copied()
+                .unwrap_or(DIFF_RULES[2]);
+            let level = if allowed.iter().any(|a| *a == class.to_string()) {
+                "note"
+            } else {
+                level
+            };
+            let mut found = result(
+                id,
+                level,
+                Some(change.tool()),
+                format!("`{}`: {}", change.tool(), change.what()),
+            );
+            found["partialFingerprints"]["mcpTool/v1"] =
+                json!(format!("{}:{id}:{}", change.tool(), change.what()));
+            found
+        })
+        .collect();
+    log(&rules, results, artifact)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_names_are_pascal_case() {
+        assert_eq!(pascal("read-only-hint"), "ReadOnlyHint");
+        assert_eq!(pascal("no-title"), "NoTitle");
+    }
+
+    #[test]
+    fn every_result_names_a_rule_of_its_log_by_index() {
+        let report = json!({
+            "listing": [{"kind": LISTING_PROBLEM, "severity": "error", "message": "a cursor came back"}],
+            "tools": [{"name": "t", "findings": [
+                {"kind": "unset-hint", "severity": "warning", "message": "`idempotentHint` unset"},
+                {"kind": "unset-hint", "severity": "warning", "message": "`openWorldHint` unset"},
+            ]}],
+        });
+        let log = audit(&report, Some("server.js"));
+        let run = &log["runs"][0];
+        let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+        let results = run["results"].as_array().unwrap();
+        assert_eq!(results.len(), 3);
+        for result in results {
+            let index = result["ruleIndex"].as_u64().unwrap() as usize;
+            assert_eq!(rules[index]["id"], result["ruleId"]);
+            assert_eq!(
+                result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+                "server.js"
+            );
+        }
+        // The two unset hints are two alerts, not one.
+        assert_ne!(
+            results[1]["partialFingerprints"],
+            results[2]["partialFingerprints"]
+        );
+    }
+}
