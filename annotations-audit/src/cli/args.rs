@@ -21,7 +21,7 @@ const AUDIT_EXAMPLES: &str = "\
 Examples:
   annotations-audit audit -- npx -y @modelcontextprotocol/server-memory
   annotations-audit audit --format json -- python -m mcp_server_git --repository .
-  annotations-audit audit --http https://mcp.example.com/mcp --header "Authorization: Bearer $TOKEN"
+  annotations-audit audit --http https://mcp.example.com/mcp --header 'Authorization: Bearer TOKEN'
   annotations-audit audit --format sarif --sarif-artifact server.js -- node server.js > audit.sarif";
 
 const PROBE_EXAMPLES: &str = "\
