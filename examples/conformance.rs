@@ -420,7 +420,8 @@ impl ServerHandler for Conformance {
     }
 }
 
-const USAGE: &str = "usage: conformance [--port PORT | --stdio] [--tls-cert FILE --tls-key FILE] [--bearer TOKEN]
+const USAGE: &str =
+    "usage: conformance [--port PORT | --stdio] [--tls-cert FILE --tls-key FILE] [--bearer TOKEN]
   --port 0: a free port (default 3001); --stdio: MCP on stdin and stdout;
   --tls-cert, --tls-key: serve https:// (PEM files; HTTP/1.1 and HTTP/2 by ALPN);
   --bearer: answer 401 to a request without `Authorization: Bearer TOKEN`";
@@ -566,8 +567,10 @@ async fn serve(port: u16, served: Served) -> Result<(), Box<dyn std::error::Erro
                             .is_some_and(|given| given.as_bytes() == wanted.as_bytes())
                     });
                     if !authorized {
-                        let mut refused =
-                            text(hyper::StatusCode::UNAUTHORIZED, b"a bearer token is required\n");
+                        let mut refused = text(
+                            hyper::StatusCode::UNAUTHORIZED,
+                            b"a bearer token is required\n",
+                        );
                         refused.headers_mut().insert(
                             hyper::header::WWW_AUTHENTICATE,
                             hyper::header::HeaderValue::from_static("Bearer realm=\"mcp\""),
@@ -576,7 +579,10 @@ async fn serve(port: u16, served: Served) -> Result<(), Box<dyn std::error::Erro
                     } else if request.uri().path() == "/mcp" {
                         Ok(service.handle(request).await)
                     } else {
-                        Ok(text(hyper::StatusCode::NOT_FOUND, b"not found; MCP is at /mcp\n"))
+                        Ok(text(
+                            hyper::StatusCode::NOT_FOUND,
+                            b"not found; MCP is at /mcp\n",
+                        ))
                     }
                 }
             });
@@ -591,8 +597,9 @@ async fn serve(port: u16, served: Served) -> Result<(), Box<dyn std::error::Erro
                             return;
                         }
                     };
-                    let connection = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new())
-                        .serve_connection(TokioIo::new(stream), handle);
+                    let builder =
+                        hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+                    let connection = builder.serve_connection(TokioIo::new(stream), handle);
                     if let Err(error) = connection.await {
                         let incomplete = error
                             .downcast_ref::<hyper::Error>()

@@ -268,7 +268,14 @@ fn a_server_that_fails_to_start_is_shown_with_its_own_words() {
     // `--server-log FILE` keeps all of it, after a line naming the server.
     let log = std::env::temp_dir().join(format!("annotations-server-log-{}", std::process::id()));
     let status = Command::new(audit_binary())
-        .args(["audit", "--server-log", log.to_str().unwrap(), "--", "sh", "-c"])
+        .args([
+            "audit",
+            "--server-log",
+            log.to_str().unwrap(),
+            "--",
+            "sh",
+            "-c",
+        ])
         .arg("for i in $(seq 1 40); do echo \"line $i\" >&2; done; exit 3")
         .output()
         .unwrap()

@@ -78,7 +78,10 @@ fn completions_are_printed_for_each_shell() {
         let script = text(&output.stdout);
         assert!(script.contains(mark), "{shell}: {script}");
         // The subcommands and their options are completed.
-        assert!(script.contains("probe") && script.contains("--probe-timeout"), "{shell}");
+        assert!(
+            script.contains("probe") && script.contains("probe-timeout"),
+            "{shell}"
+        );
     }
     assert_eq!(run(&["completions", "tcsh"]).status.code(), Some(2));
 }
@@ -112,7 +115,12 @@ fn options_come_in_any_order() {
     .iter()
     .map(|args| {
         let output = run(args);
-        assert_eq!(output.status.code(), Some(0), "{args:?}: {}", text(&output.stderr));
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
         serde_json::from_slice(&output.stdout).unwrap()
     })
     .collect();
@@ -120,7 +128,11 @@ fn options_come_in_any_order() {
     assert_eq!(reports[0], reports[2]);
     // `--format` after the server's command is the server's: the audit prints its table.
     let output = run(&["audit", clean, "--format", "json"]);
-    assert!(text(&output.stdout).starts_with("| name |"), "{}", text(&output.stdout));
+    assert!(
+        text(&output.stdout).starts_with("| name |"),
+        "{}",
+        text(&output.stdout)
+    );
 }
 
 /// The diff's files may come before or after its options; the reported failure of earlier
@@ -135,17 +147,34 @@ fn the_diff_reads_its_files_wherever_they_are() {
     for args in [
         &["diff", "--format", "json", path, path][..],
         &["diff", path, "--format", "json", path],
-        &["diff", path, path, "--format", "json", "--allow", "breaking,trust"],
+        &[
+            "diff",
+            path,
+            path,
+            "--format",
+            "json",
+            "--allow",
+            "breaking,trust",
+        ],
     ] {
         let output = run(args);
-        assert_eq!(output.status.code(), Some(0), "{args:?}: {}", text(&output.stderr));
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
         let report: Value = serde_json::from_slice(&output.stdout).unwrap();
         assert_eq!(report["changes"], serde_json::json!([]), "{args:?}");
     }
     // A class --allow does not know is refused, naming the ones it does.
     let output = run(&["diff", path, path, "--allow", "everything"]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(text(&output.stderr).contains("breaking"), "{}", text(&output.stderr));
+    assert!(
+        text(&output.stderr).contains("breaking"),
+        "{}",
+        text(&output.stderr)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -141,7 +141,15 @@ fn an_event_stream_held_open_is_read_up_to_its_answer() {
     let url = serve(Mode::HeldStream);
     let started = Instant::now();
     let output = Command::new(audit_binary())
-        .args(["audit", "--format", "json", "--timeout", "20", "--http", &url])
+        .args([
+            "audit",
+            "--format",
+            "json",
+            "--timeout",
+            "20",
+            "--http",
+            &url,
+        ])
         .output()
         .unwrap();
     let elapsed = started.elapsed();

@@ -22,13 +22,19 @@ const TOKEN: &str = "s3cret-token-for-the-https-test";
 fn conformance() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
     let profile = exe.parent().and_then(Path::parent).unwrap();
-    let binary = profile.join("examples").join(format!(
-        "conformance{}",
-        std::env::consts::EXE_SUFFIX
-    ));
+    let binary = profile
+        .join("examples")
+        .join(format!("conformance{}", std::env::consts::EXE_SUFFIX));
     if !binary.exists() {
         let built = Command::new(env!("CARGO"))
-            .args(["build", "--quiet", "-p", "annotations-tests", "--example", "conformance"])
+            .args([
+                "build",
+                "--quiet",
+                "-p",
+                "annotations-tests",
+                "--example",
+                "conformance",
+            ])
             .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
             .status()
             .unwrap();
@@ -52,12 +58,18 @@ fn certificates(dir: &Path) -> (PathBuf, PathBuf, PathBuf) {
     ];
     let authority = CertifiedIssuer::self_signed(authority, KeyPair::generate().unwrap()).unwrap();
     let key = KeyPair::generate().unwrap();
-    let names = ["127.0.0.1", "::1", "localhost"].map(str::to_owned).to_vec();
+    let names = ["127.0.0.1", "::1", "localhost"]
+        .map(str::to_owned)
+        .to_vec();
     let certificate = CertificateParams::new(names)
         .unwrap()
         .signed_by(&key, &authority)
         .unwrap();
-    let paths = (dir.join("ca.pem"), dir.join("cert.pem"), dir.join("key.pem"));
+    let paths = (
+        dir.join("ca.pem"),
+        dir.join("cert.pem"),
+        dir.join("key.pem"),
+    );
     std::fs::write(&paths.0, authority.pem()).unwrap();
     std::fs::write(&paths.1, certificate.pem()).unwrap();
     std::fs::write(&paths.2, key.serialize_pem()).unwrap();
@@ -121,7 +133,15 @@ fn an_https_endpoint_with_a_private_ca_and_a_token_is_audited() {
 
     // With the CA and the token: the listing, audited.
     let output = audit(&[
-        "audit", "--format", "json", "--http", &endpoint.url, "--ca-cert", ca, "--header", &header,
+        "audit",
+        "--format",
+        "json",
+        "--http",
+        &endpoint.url,
+        "--ca-cert",
+        ca,
+        "--header",
+        &header,
     ]);
     assert_eq!(
         output.status.code(),
@@ -196,7 +216,11 @@ fn an_https_endpoint_with_a_private_ca_and_a_token_is_audited() {
     );
     let output = audit(&["audit", "--http", &endpoint.url, "--header", TOKEN]);
     assert_eq!(output.status.code(), Some(2));
-    assert!(!shows_token(&output), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        !shows_token(&output),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
 
     // The diff against the live endpoint: from an empty listing, each of its tools added.
     let empty_listing = dir.join("listing.json");

@@ -54,7 +54,12 @@ fn a_probe_shows_its_progress_on_a_terminal_only() {
     std::fs::create_dir_all(&dir).unwrap();
     let out = dir.join("report.json");
     let shown = Command::new("python3")
-        .args(["-c", UNDER_A_TERMINAL, out.to_str().unwrap(), audit_binary()])
+        .args([
+            "-c",
+            UNDER_A_TERMINAL,
+            out.to_str().unwrap(),
+            audit_binary(),
+        ])
         .args(probe_args())
         .output()
         .expect("python3 runs the binary under a pseudo-terminal");

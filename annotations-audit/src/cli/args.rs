@@ -45,11 +45,69 @@ Examples:
 /// sandbox and judges its hints by what each call changes there. The diff classifies what
 /// changed between two listings.
 #[derive(Parser, Debug)]
-#[command(name = "annotations-audit", version, after_help = EXIT_STATUS)]
+#[command(
+    name = "annotations-audit",
+    version,
+    after_help = EXIT_STATUS,
+    args_override_self = true
+)]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// Parses a command line (the program's name first) and checks what clap's rules cannot say
+    /// (a conflict with the server's command hides `requires = "http"`): `--header` and
+    /// `--ca-cert` speak of an HTTP server, so without `--http` they are refused, not ignored.
+    pub fn parse_checked<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let mut cli = Cli::try_parse_from(args)?;
+        let (remote, name) = match &mut cli.command {
+            Command::Audit(args) => (&mut args.remote, "audit"),
+            Command::Diff(args) => (&mut args.remote, "diff"),
+            _ => return Ok(cli),
+        };
+        let refuse = |kind, message: String| {
+            let mut command = <Cli as clap::CommandFactory>::command();
+            let command = command.find_subcommand_mut(name).expect("a subcommand");
+            command.error(kind, message)
+        };
+        for (index, line) in remote.header.iter().enumerate() {
+            let parsed = header(line).map_err(|why| {
+                refuse(
+                    clap::error::ErrorKind::ValueValidation,
+                    format!(
+                        "--header number {}: {why} (its value is not shown: it may hold a secret)",
+                        index + 1
+                    ),
+                )
+            })?;
+            remote.headers.push(parsed);
+        }
+        if remote.http.is_none() {
+            let given = if !remote.header.is_empty() {
+                Some("--header")
+            } else if remote.ca_cert.is_some() {
+                Some("--ca-cert")
+            } else {
+                None
+            };
+            if let Some(given) = given {
+                return Err(refuse(
+                    clap::error::ErrorKind::MissingRequiredArgument,
+                    format!(
+                        "{given} is for a server reached with --http URL; a server run as a command reads no headers and no certificates"
+                    ),
+                ));
+            }
+        }
+        Ok(cli)
+    }
 }
 
 /// The subcommands.
@@ -78,7 +136,9 @@ pub enum Command {
     #[command(after_help = format!("{DIFF_EXAMPLES}\n\n{EXIT_STATUS}"))]
     Diff(DiffArgs),
     /// Print a shell's completion script for annotations-audit.
-    #[command(after_help = "Example:\n  annotations-audit completions bash > ~/.local/share/bash-completion/completions/annotations-audit")]
+    #[command(
+        after_help = "Example:\n  annotations-audit completions bash > ~/.local/share/bash-completion/completions/annotations-audit"
+    )]
     Completions {
         /// The shell.
         #[arg(value_enum)]
@@ -131,7 +191,16 @@ pub struct Remote {
     pub http: Option<String>,
     /// A header sent with every request, e.g. 'Authorization: Bearer TOKEN' (repeatable;
     /// its value is never printed).
-    #[arg(long = "header", short = 'H', value_name = "NAME: VALUE", value_parser = header, requires = "http")]
+    #[arg(
+        long = "header",
+        short = 'H',
+        value_name = "NAME: VALUE",
+        requires = "http"
+    )]
+    pub header: Vec<String>,
+    /// The headers, read from `header` by [`Cli::parse_checked`] (so a malformed one is refused
+    /// without its value, which may be a secret, in the message).
+    #[arg(skip)]
     pub headers: Vec<(String, String)>,
     /// A PEM file of certificates to trust beside the platform's (a private CA).
     #[arg(long, value_name = "FILE", requires = "http")]
@@ -151,7 +220,6 @@ pub struct AuditArgs {
     #[arg(
         value_name = "COMMAND",
         trailing_var_arg = true,
-        allow_hyphen_values = true,
         required_unless_present = "http",
         conflicts_with = "http"
     )]
@@ -209,12 +277,7 @@ pub struct ProbeArgs {
     #[arg(long, value_name = "CMD")]
     pub observe: Vec<String>,
     /// The server's command and its arguments, run over stdio in the sandbox.
-    #[arg(
-        value_name = "COMMAND",
-        required = true,
-        trailing_var_arg = true,
-        allow_hyphen_values = true
-    )]
+    #[arg(value_name = "COMMAND", required = true, trailing_var_arg = true)]
     pub command: Vec<String>,
 }
 
@@ -264,7 +327,9 @@ fn header(value: &str) -> Result<(String, String), String> {
         .ok_or("expected 'NAME: VALUE', with a colon after the header's name")?;
     let name = name.trim();
     if name.is_empty() || !name.bytes().all(|b| b.is_ascii_graphic() && b != b':') {
-        return Err(format!("`{name}` is not a header name"));
+        return Err(
+            "the header's name is empty or holds a space or a control character".to_owned(),
+        );
     }
     Ok((name.to_owned(), value.trim().to_owned()))
 }
@@ -296,12 +361,14 @@ pub fn modernize(mut args: Vec<String>) -> (Vec<String>, Vec<String>) {
     let mut notes = Vec::new();
     let first = args.first().map(String::as_str);
     if first.is_none_or(|first| {
-        SUBCOMMANDS.contains(&first)
-            || matches!(first, "-h" | "--help" | "-V" | "--version")
+        SUBCOMMANDS.contains(&first) || matches!(first, "-h" | "--help" | "-V" | "--version")
     }) {
         return (args, notes);
     }
-    let options_end = args.iter().position(|arg| arg == "--").unwrap_or(args.len());
+    let options_end = args
+        .iter()
+        .position(|arg| arg == "--")
+        .unwrap_or(args.len());
     let mode = ["--probe", "--diff"]
         .into_iter()
         .find(|mode| args[..options_end].iter().any(|arg| arg == mode));
@@ -341,14 +408,25 @@ mod tests {
     #[test]
     fn earlier_spellings_map_onto_subcommands() {
         let (args, notes) = modernize(strings(&["--format", "json", "--", "node", "s.js"]));
-        assert_eq!(args, strings(&["audit", "--format", "json", "--", "node", "s.js"]));
+        assert_eq!(
+            args,
+            strings(&["audit", "--format", "json", "--", "node", "s.js"])
+        );
         assert!(notes.is_empty());
         let (args, notes) = modernize(strings(&["--probe", "--cases", "3", "--", "x", "--diff"]));
-        assert_eq!(args, strings(&["probe", "--cases", "3", "--", "x", "--diff"]));
+        assert_eq!(
+            args,
+            strings(&["probe", "--cases", "3", "--", "x", "--diff"])
+        );
         assert_eq!(notes.len(), 1);
         assert!(notes[0].contains("`annotations-audit probe`"), "{notes:?}");
-        let (args, _) = modernize(strings(&["--format", "json", "--diff", "old.json", "--", "srv"]));
-        assert_eq!(args, strings(&["diff", "--format", "json", "old.json", "--", "srv"]));
+        let (args, _) = modernize(strings(&[
+            "--format", "json", "--diff", "old.json", "--", "srv",
+        ]));
+        assert_eq!(
+            args,
+            strings(&["diff", "--format", "json", "old.json", "--", "srv"])
+        );
         // This release's spelling, and nothing at all, are left alone.
         for given in [&["probe", "--", "x"][..], &["--version"], &[]] {
             assert_eq!(modernize(strings(given)).0, strings(given));
@@ -358,15 +436,20 @@ mod tests {
     #[test]
     fn options_come_in_any_order() {
         let parse = |args: &[&str]| {
-            Cli::try_parse_from(std::iter::once("annotations-audit").chain(args.iter().copied()))
+            Cli::parse_checked(std::iter::once("annotations-audit").chain(args.iter().copied()))
         };
-        let Command::Diff(diff) = parse(&["diff", "old.json", "--format", "json", "new.json", "--allow", "trust"])
-            .unwrap()
-            .command
+        let Command::Diff(diff) = parse(&[
+            "diff", "old.json", "--format", "json", "new.json", "--allow", "trust",
+        ])
+        .unwrap()
+        .command
         else {
             panic!("not a diff");
         };
-        assert_eq!((diff.old.as_str(), diff.new.as_deref()), ("old.json", Some("new.json")));
+        assert_eq!(
+            (diff.old.as_str(), diff.new.as_deref()),
+            ("old.json", Some("new.json"))
+        );
         assert_eq!(diff.output.format, Format::Json);
         assert_eq!(diff.allow, ["trust"]);
         let Command::Audit(audit) = parse(&["audit", "node", "server.js", "--format", "json"])

@@ -279,7 +279,8 @@ mod tests {
 
     #[test]
     fn an_event_stream_is_read_by_its_complete_events() {
-        let body = b"event: message\ndata: {\"id\":1,\"result\":{}}\n\n: keep-alive\n\ndata: {\"par";
+        let body =
+            b"event: message\ndata: {\"id\":1,\"result\":{}}\n\n: keep-alive\n\ndata: {\"par";
         let events = events_of(body);
         assert_eq!(events, [r#"{"id":1,"result":{}}"#]);
         assert!(answers(&events[0], &serde_json::json!(1)));

@@ -10,11 +10,7 @@ use super::report::{cell, code};
 
 /// `text` in a fenced block, the fence longer than any run of backticks it holds.
 fn fenced(text: &str) -> String {
-    let longest = text
-        .split(|c| c != '`')
-        .map(str::len)
-        .max()
-        .unwrap_or(0);
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest.max(2) + 1);
     let text: String = text
         .chars()

@@ -30,7 +30,7 @@ pub fn run(args: Vec<String>) -> i32 {
     for note in notes {
         eprintln!("{note}");
     }
-    let cli = match Cli::try_parse_from(std::iter::once("annotations-audit".to_owned()).chain(args))
+    let cli = match Cli::parse_checked(std::iter::once("annotations-audit".to_owned()).chain(args))
     {
         Ok(cli) => cli,
         Err(error) => {
@@ -94,7 +94,11 @@ fn print(
 }
 
 /// The server the command line names: the command, or `--http`'s endpoint.
-fn server(command: &[String], connection: &Connection, remote: &Remote) -> Result<peer::Peer, String> {
+fn server(
+    command: &[String],
+    connection: &Connection,
+    remote: &Remote,
+) -> Result<peer::Peer, String> {
     match &remote.http {
         Some(url) => peer::Peer::connect(
             url,
@@ -223,7 +227,11 @@ fn diff(args: &DiffArgs) -> Result<i32, String> {
         }
         Format::Sarif => {
             // Placed in the new listing's file where it is one, unless told otherwise.
-            let artifact = args.output.sarif_artifact.as_deref().or(args.new.as_deref());
+            let artifact = args
+                .output
+                .sarif_artifact
+                .as_deref()
+                .or(args.new.as_deref());
             println!(
                 "{}",
                 serde_json::to_string_pretty(&sarif::diff(&changes, &args.allow, artifact))

@@ -3,9 +3,9 @@
 
 use std::collections::HashMap;
 
+use mcp_annotations::Tool;
 use mcp_annotations::descriptor::Hint;
 use mcp_annotations::host::{Finding, FindingKind, Severity, Trust, findings};
-use mcp_annotations::Tool;
 use serde_json::{Value, json};
 
 /// The kind of the finding on a tool the audit cannot read (not one of the library's: the

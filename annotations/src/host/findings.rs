@@ -219,7 +219,10 @@ fn tool_findings(tool: &Tool, sharing: usize) -> Vec<Finding> {
         );
     }
     if sharing > 1 {
-        push(FindingKind::SharedName, format!("{sharing} tools share this name"));
+        push(
+            FindingKind::SharedName,
+            format!("{sharing} tools share this name"),
+        );
     }
     if let Err(error) = tool.input_schema.check_input() {
         push(FindingKind::InvalidInputSchema, error.to_string());
@@ -283,10 +286,7 @@ fn tool_findings(tool: &Tool, sharing: usize) -> Vec<Finding> {
     ] {
         // A missing title is reported above.
         if let Some(missing) = tool.missing_for(level).filter(|m| *m != Missing::Title) {
-            push(
-                kind,
-                format!("not ready for {what}: it lacks {missing}"),
-            );
+            push(kind, format!("not ready for {what}: it lacks {missing}"));
         }
     }
     found
