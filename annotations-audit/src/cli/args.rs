@@ -70,13 +70,20 @@ impl Cli {
         let (remote, name) = match &mut cli.command {
             Command::Audit(args) => (&mut args.remote, "audit"),
             Command::Diff(args) => (&mut args.remote, "diff"),
+            Command::Probe(args) if args.http.is_some() => {
+                return Err(refusal(
+                    "probe",
+                    clap::error::ErrorKind::ArgumentConflict,
+                    "the probe starts the server itself, in a sandbox whose state it observes \
+                     around each call and starts afresh for each run, so it takes the server's \
+                     command (after --), not --http: a server someone else runs cannot be \
+                     sandboxed or reset. Its listing is audited with \
+                     `annotations-audit audit --http URL`",
+                ));
+            }
             _ => return Ok(cli),
         };
-        let refuse = |kind, message: String| {
-            let mut command = <Cli as clap::CommandFactory>::command();
-            let command = command.find_subcommand_mut(name).expect("a subcommand");
-            command.error(kind, message)
-        };
+        let refuse = |kind, message: String| refusal(name, kind, message);
         for (index, line) in remote.header.iter().enumerate() {
             let parsed = header(line).map_err(|why| {
                 refuse(
@@ -108,6 +115,18 @@ impl Cli {
         }
         Ok(cli)
     }
+}
+
+/// An error of the subcommand `name`, with its usage (named as the binary's).
+fn refusal(
+    name: &str,
+    kind: clap::error::ErrorKind,
+    message: impl std::fmt::Display,
+) -> clap::Error {
+    let mut command = <Cli as clap::CommandFactory>::command();
+    command.build();
+    let command = command.find_subcommand_mut(name).expect("a subcommand");
+    command.error(kind, message)
 }
 
 /// The subcommands.
@@ -233,6 +252,9 @@ pub struct ProbeArgs {
     pub output: Output,
     #[command(flatten)]
     pub connection: Connection,
+    /// Refused with the reason (the probe starts the server itself), not as an unknown option.
+    #[arg(long, value_name = "URL", hide = true)]
+    pub http: Option<String>,
     /// Generated calls of each tool.
     #[arg(long, value_name = "N", default_value_t = 16)]
     pub cases: u32,
@@ -277,7 +299,11 @@ pub struct ProbeArgs {
     #[arg(long, value_name = "CMD")]
     pub observe: Vec<String>,
     /// The server's command and its arguments, run over stdio in the sandbox.
-    #[arg(value_name = "COMMAND", required = true, trailing_var_arg = true)]
+    #[arg(
+        value_name = "COMMAND",
+        required_unless_present = "http",
+        trailing_var_arg = true
+    )]
     pub command: Vec<String>,
 }
 
@@ -464,5 +490,11 @@ mod tests {
         // A header without --http, a header without a colon: refused.
         assert!(parse(&["audit", "-H", "A: b", "--", "x"]).is_err());
         assert!(parse(&["audit", "--http", "http://h/", "-H", "Authorization"]).is_err());
+        // The probe runs its server itself: --http is refused with the reason.
+        let refused = parse(&["probe", "--http", "https://h/mcp"]).unwrap_err();
+        assert!(
+            refused.to_string().contains("starts the server itself"),
+            "{refused}"
+        );
     }
 }

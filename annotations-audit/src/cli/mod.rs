@@ -17,7 +17,7 @@ mod streams;
 // tests and a host's probe judge alike.
 use mcp_annotations_verify::files::{classes, formats, judge, tree};
 
-use clap::{CommandFactory, Parser};
+use clap::CommandFactory;
 use mcp_annotations::Tool;
 use mcp_annotations::host::diff::Class;
 use serde_json::{Value, json};
