@@ -238,7 +238,7 @@ fn the_table_escapes_what_the_server_sends() {
         .find(|line| line.starts_with("| `shout`"))
         .expect(&table);
     assert!(!row.contains('\u{1b}') && !row.contains('\u{7}'), "{row:?}");
-    assert!(row.contains(r"x\\\|y [2J&lt;b>\`z\`&lt;/b> next"), "{row}");
+    assert!(row.contains(r"x\\\|y \[2J&lt;b>\`z\`&lt;/b> next"), "{row}");
     assert_eq!(table.lines().count(), 3, "{table}");
 }
 

@@ -50,9 +50,19 @@ fn valid_sarif(log: &str) -> Value {
     assert!(errors.is_empty(), "{errors:#?}\n{log:#}");
     let run = &log["runs"][0];
     let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    let mut prints = std::collections::HashSet::new();
     for result in run["results"].as_array().unwrap() {
         let index = result["ruleIndex"].as_u64().unwrap() as usize;
         assert_eq!(rules[index]["id"], result["ruleId"], "{result}");
+        // GitHub code scanning places every result in a file of the repository, and merges
+        // results of one fingerprint: each has a file, and a fingerprint of its own.
+        let uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            .as_str()
+            .unwrap_or_else(|| panic!("a result in no file: {result}"));
+        assert!(!uri.is_empty(), "{result}");
+        if let Some(print) = result["partialFingerprints"]["mcpTool/v1"].as_str() {
+            assert!(prints.insert(print.to_owned()), "fingerprint {print} twice");
+        }
     }
     log
 }
@@ -165,7 +175,18 @@ fn the_audit_as_sarif_has_a_result_per_finding_on_its_kind() {
         let env = [("BAD_SERVER_TOOLS", tools)];
         let (status, report) = run(&["audit", "--format", "json", "--", server], &env);
         let report: Value = serde_json::from_str(&report).unwrap();
-        let (sarif_status, log) = run(&["audit", "--format", "sarif", "--", server], &env);
+        let (sarif_status, log) = run(
+            &[
+                "audit",
+                "--format",
+                "sarif",
+                "--sarif-artifact",
+                "src/server.rs",
+                "--",
+                server,
+            ],
+            &env,
+        );
         assert_eq!(status, sarif_status);
         let log = valid_sarif(&log);
         let mut expected: Vec<(String, String)> = report["listing"]
@@ -198,7 +219,15 @@ fn the_audit_as_sarif_has_a_result_per_finding_on_its_kind() {
             .collect();
         assert_eq!(found, expected, "BAD_SERVER_TOOLS={tools:?}");
         assert!(!found.is_empty(), "BAD_SERVER_TOOLS={tools:?}");
+        assert_eq!(
+            log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            "src/server.rs"
+        );
     }
+    // Without a file to place the results in, code scanning would refuse them: said, status 2.
+    let (status, log) = run(&["audit", "--format", "sarif", "--", server], &[]);
+    assert_eq!(status, 2);
+    assert!(log.is_empty(), "{log}");
 }
 
 /// A diff as SARIF and as Markdown: the refused trust change an error, an allowed one a note.
@@ -215,15 +244,21 @@ fn a_diff_as_sarif_and_markdown() {
     std::fs::write(&new_path, new.to_string()).unwrap();
     let (old_arg, new_arg) = (old_path.to_str().unwrap(), new_path.to_str().unwrap());
 
-    let (status, log) = run(&["diff", "--format", "sarif", old_arg, new_arg], &[]);
-    assert_eq!(status, 1);
-    let log = valid_sarif(&log);
+    // Run where the listings are, as CI runs in the repository: the results are placed in the
+    // pinned (old) listing's file, by its path from there.
+    let output = Command::new(audit_binary())
+        .args(["diff", "--format", "sarif", old_arg, new_arg])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let log = valid_sarif(&String::from_utf8(output.stdout).unwrap());
     let result = &log["runs"][0]["results"][0];
     assert_eq!(result["ruleId"], "trust-change");
     assert_eq!(result["level"], "error");
     assert_eq!(
         result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
-        new_arg
+        "old.json"
     );
     let (status, log) = run(
         &[
@@ -268,4 +303,53 @@ fn the_audit_as_markdown_leads_with_its_verdict() {
         "{comment}"
     );
     assert!(comment.contains("\n| name | display name |"), "{comment}");
+}
+
+/// What a server sends cannot write Markdown into the comment: a listing's problem that quotes
+/// a link, emphasis and HTML from the server shows them as text.
+#[test]
+fn the_comment_escapes_what_the_server_sends() {
+    let server = example("bad_server");
+    let (status, comment) = run(
+        &[
+            "audit",
+            "--format",
+            "markdown",
+            "--",
+            server.to_str().unwrap(),
+        ],
+        &[("BAD_SERVER_TOOLS", "injecting")],
+    );
+    assert_eq!(status, 1, "{comment}");
+    assert!(
+        comment.contains("click me"),
+        "the problem is shown: {comment}"
+    );
+    for raw in ["[click me](", "**the audit", "<img"] {
+        assert!(!comment.contains(raw), "{raw} unescaped: {comment}");
+    }
+}
+
+/// `--format listing` writes the server's listing as it sent it, which `diff` reads back: the
+/// file CI pins.
+#[test]
+fn the_listing_written_is_the_one_diff_reads() {
+    let server = example("clean_server");
+    let server = server.to_str().unwrap();
+    let (status, listing) = run(&["audit", "--format", "listing", "--", server], &[]);
+    assert_eq!(status, 0);
+    let listed: Value = serde_json::from_str(&listing).unwrap();
+    assert_eq!(listed["tools"].as_array().unwrap().len(), 3, "{listed}");
+    let path = std::env::temp_dir().join(format!("audit-listing-{}.json", std::process::id()));
+    std::fs::write(&path, &listing).unwrap();
+    let (status, changes) = run(&["diff", path.to_str().unwrap(), "--", server], &[]);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!((status, changes.as_str()), (0, "no changes\n"));
+    // The probe and the diff write no listing.
+    for args in [
+        &["probe", "--format", "listing", "--", server][..],
+        &["diff", "--format", "listing", "a", "b"],
+    ] {
+        assert_eq!(run(args, &[]).0, 2, "{args:?}");
+    }
 }

@@ -21,12 +21,21 @@ enum Mode {
     HeldStream,
     /// `initialize`'s answer one byte every 300 ms.
     Trickle,
+    /// Every message answered with a `ping` request of the server's own, the audit's replies
+    /// to them too: an answer never comes.
+    PingLoop,
+    /// Every request redirected (307) to the same path on this port of `localhost`: another
+    /// origin.
+    Redirect(u16),
+    /// Every request refused with 401, the request's `Authorization` header echoed in the body.
+    EchoRefusal,
 }
 
-/// One request read from `stream`: its JSON body.
-fn read_request(stream: &mut TcpStream) -> Option<Value> {
+/// One request read from `stream`: its JSON body, and its `Authorization` header.
+fn read_request(stream: &mut TcpStream) -> Option<(Value, String)> {
     let mut reader = BufReader::new(stream.try_clone().ok()?);
     let mut length = 0usize;
+    let mut authorization = String::new();
     loop {
         let mut line = String::new();
         if reader.read_line(&mut line).ok()? == 0 {
@@ -36,15 +45,17 @@ fn read_request(stream: &mut TcpStream) -> Option<Value> {
         if line.is_empty() {
             break;
         }
-        if let Some((name, value)) = line.split_once(':')
-            && name.eq_ignore_ascii_case("content-length")
-        {
-            length = value.trim().parse().ok()?;
+        if let Some((name, value)) = line.split_once(':') {
+            if name.eq_ignore_ascii_case("content-length") {
+                length = value.trim().parse().ok()?;
+            } else if name.eq_ignore_ascii_case("authorization") {
+                value.trim().clone_into(&mut authorization);
+            }
         }
     }
     let mut body = vec![0u8; length];
     reader.read_exact(&mut body).ok()?;
-    serde_json::from_slice(&body).ok()
+    Some((serde_json::from_slice(&body).ok()?, authorization))
 }
 
 fn json_answer(stream: &mut TcpStream, body: &Value) {
@@ -64,11 +75,31 @@ fn chunk(stream: &mut TcpStream, text: &str) -> bool {
 }
 
 fn handle(mut stream: TcpStream, mode: Mode) {
-    let Some(request) = read_request(&mut stream) else {
+    let Some((request, authorization)) = read_request(&mut stream) else {
         return;
     };
     let id = request.get("id").cloned();
     match (request["method"].as_str(), mode) {
+        (_, Mode::PingLoop) => json_answer(
+            &mut stream,
+            &json!({"jsonrpc": "2.0", "id": "p", "method": "ping"}),
+        ),
+        (_, Mode::Redirect(port)) => {
+            let _ = write!(
+                stream,
+                "HTTP/1.1 307 Temporary Redirect\r\nLocation: http://localhost:{port}/mcp\r\n\
+                 Content-Length: 0\r\nConnection: close\r\n\r\n"
+            );
+        }
+        (_, Mode::EchoRefusal) => {
+            let body = format!("denied for {authorization}");
+            let _ = write!(
+                stream,
+                "HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\n\
+                 Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
         (Some("initialize"), Mode::Trickle) => {
             let _ = write!(
                 stream,
@@ -126,7 +157,11 @@ fn handle(mut stream: TcpStream, mode: Mode) {
 
 /// A server on a free local port, each connection answered on a thread of its own.
 fn serve(mode: Mode) -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    serve_on(TcpListener::bind("127.0.0.1:0").unwrap(), mode)
+}
+
+/// [`serve`], on `listener`.
+fn serve_on(listener: TcpListener, mode: Mode) -> String {
     let address = listener.local_addr().unwrap();
     std::thread::spawn(move || {
         for stream in listener.incoming().flatten() {
@@ -178,4 +213,96 @@ fn an_answer_that_trickles_in_is_bounded_by_the_timeout() {
         "{stderr}"
     );
     assert!(elapsed < Duration::from_secs(10), "{elapsed:?}");
+}
+
+/// A server that answers every message, the audit's replies included, with a request of its
+/// own never answers: the timeout still holds, over however many requests.
+#[test]
+fn a_server_that_only_asks_is_bounded_by_the_timeout() {
+    let url = serve(Mode::PingLoop);
+    let started = Instant::now();
+    let output = Command::new(audit_binary())
+        .args(["audit", "--timeout", "2", "--http", &url])
+        .output()
+        .unwrap();
+    let elapsed = started.elapsed();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("did not answer"), "{stderr}");
+    assert!(elapsed < Duration::from_secs(10), "{elapsed:?}");
+}
+
+/// A redirect to another origin is not followed: the headers given (a token) never reach the
+/// other server, and the audit says why it stopped.
+#[test]
+fn a_redirect_to_another_origin_is_not_followed() {
+    let other = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = other.local_addr().unwrap().port();
+    let reached = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let seen = std::sync::Arc::clone(&reached);
+    std::thread::spawn(move || {
+        for _ in other.incoming().flatten() {
+            seen.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+    });
+    let url = serve(Mode::Redirect(port));
+    let output = Command::new(audit_binary())
+        .args(["audit", "--timeout", "5", "--http", &url])
+        .args(["-H", "Authorization: Bearer redirect-token-1234"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("another origin"), "{stderr}");
+    assert!(!stderr.contains("redirect-token-1234"), "{stderr}");
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(
+        !reached.load(std::sync::atomic::Ordering::SeqCst),
+        "the other origin was reached"
+    );
+}
+
+/// A server that echoes the token it refused: the token is not shown.
+#[test]
+fn a_token_the_server_echoes_is_not_shown() {
+    let url = serve(Mode::EchoRefusal);
+    let output = Command::new(audit_binary())
+        .args(["audit", "--timeout", "5", "--http", &url])
+        .args(["--header", "Authorization: Bearer echoed-token-5678"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("HTTP 401"), "{stderr}");
+    assert!(stderr.contains("denied for"), "the body is shown: {stderr}");
+    assert!(!stderr.contains("echoed-token-5678"), "{stderr}");
+}
+
+/// An endpoint at an IPv6 literal (`http://[::1]:PORT/mcp`) is audited like any other.
+#[test]
+fn an_ipv6_literal_endpoint_is_audited() {
+    let Ok(listener) = TcpListener::bind("[::1]:0") else {
+        eprintln!(
+            "NOT CHECKED: this machine has no IPv6 loopback, so an IPv6 endpoint was not audited"
+        );
+        return;
+    };
+    let url = serve_on(listener, Mode::HeldStream);
+    assert!(url.starts_with("http://[::1]:"), "{url}");
+    let output = Command::new(audit_binary())
+        .args([
+            "audit",
+            "--format",
+            "json",
+            "--timeout",
+            "20",
+            "--http",
+            &url,
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["tools"][0]["name"], "fine", "{report}");
 }

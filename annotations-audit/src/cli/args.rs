@@ -68,8 +68,42 @@ impl Cli {
     {
         let mut cli = Cli::try_parse_from(args)?;
         let (remote, name) = match &mut cli.command {
-            Command::Audit(args) => (&mut args.remote, "audit"),
-            Command::Diff(args) => (&mut args.remote, "diff"),
+            Command::Audit(args) => {
+                if args.output.format == Format::Sarif && args.output.sarif_artifact.is_none() {
+                    return Err(refusal(
+                        "audit",
+                        clap::error::ErrorKind::MissingRequiredArgument,
+                        SARIF_NEEDS_ARTIFACT,
+                    ));
+                }
+                (&mut args.remote, "audit")
+            }
+            Command::Diff(args) => {
+                if args.output.format == Format::Listing {
+                    return Err(refusal(
+                        "diff",
+                        clap::error::ErrorKind::InvalidValue,
+                        "--format listing is the audit's (annotations-audit audit --format listing -- CMD > tools.json pins a listing)",
+                    ));
+                }
+                (&mut args.remote, "diff")
+            }
+            Command::Probe(args) if args.output.format == Format::Listing => {
+                return Err(refusal(
+                    "probe",
+                    clap::error::ErrorKind::InvalidValue,
+                    "--format listing is the audit's (annotations-audit audit --format listing -- CMD > tools.json pins a listing)",
+                ));
+            }
+            Command::Probe(args)
+                if args.output.format == Format::Sarif && args.output.sarif_artifact.is_none() =>
+            {
+                return Err(refusal(
+                    "probe",
+                    clap::error::ErrorKind::MissingRequiredArgument,
+                    SARIF_NEEDS_ARTIFACT,
+                ));
+            }
             Command::Probe(args) if args.http.is_some() => {
                 return Err(refusal(
                     "probe",
@@ -116,6 +150,11 @@ impl Cli {
         Ok(cli)
     }
 }
+
+/// Why `--format sarif` of an audit or a probe needs `--sarif-artifact`.
+const SARIF_NEEDS_ARTIFACT: &str = "--format sarif needs --sarif-artifact PATH: the file of the \
+    repository each result is placed in (the server's source, or its pinned listing), without \
+    which GitHub code scanning refuses the results";
 
 /// An error of the subcommand `name`, with its usage (named as the binary's).
 fn refusal(
@@ -177,6 +216,9 @@ pub enum Format {
     Sarif,
     /// A Markdown document, for a pull request's comment.
     Markdown,
+    /// `audit` only: the server's `tools/list` result as it sent it (every page), to pin in
+    /// the repository and `diff` against later. Exits 0 once the listing is read.
+    Listing,
 }
 
 /// The report's form.
@@ -382,25 +424,53 @@ const SUBCOMMANDS: [&str; 5] = ["audit", "probe", "diff", "completions", "help"]
 
 /// The arguments in this release's spelling, and a note for each earlier spelling mapped:
 /// `--probe ...` is `probe ...`, `--diff OLD [NEW] ...` is `diff OLD [NEW] ...`, and the bare
-/// `annotations-audit [OPTIONS] [--] CMD` is `audit`. Nothing after `--` is looked at.
-pub fn modernize(mut args: Vec<String>) -> (Vec<String>, Vec<String>) {
+/// `annotations-audit [OPTIONS] [--] CMD` is `audit`. Options may come before the subcommand
+/// (`--format json audit -- CMD`). Only the options before the first word that is neither an
+/// option nor an option's value are looked at: nothing of the server's command is.
+///
+/// # Errors
+///
+/// A first word that is not a subcommand but is spelled like one (`prob`): said, with the
+/// subcommand meant, rather than run as the server.
+pub fn modernize(mut args: Vec<String>) -> Result<(Vec<String>, Vec<String>), String> {
     let mut notes = Vec::new();
-    let first = args.first().map(String::as_str);
-    if first.is_none_or(|first| {
-        SUBCOMMANDS.contains(&first) || matches!(first, "-h" | "--help" | "-V" | "--version")
-    }) {
-        return (args, notes);
+    let valued = options_with_values();
+    // The options part: up to `--`, a subcommand, or the first positional word.
+    let mut end = 0;
+    while let Some(arg) = args.get(end) {
+        if arg == "--" || SUBCOMMANDS.contains(&arg.as_str()) {
+            break;
+        }
+        if arg.len() > 1 && arg.starts_with('-') {
+            let takes_value = !arg.contains('=') && valued.contains(arg.as_str());
+            end += if takes_value { 2 } else { 1 };
+            continue;
+        }
+        break;
     }
-    let options_end = args
+    let end = end.min(args.len());
+    if matches!(args.get(end), Some(word) if SUBCOMMANDS.contains(&word.as_str())) {
+        // Options before the subcommand are the subcommand's.
+        let subcommand = args.remove(end);
+        args.insert(0, subcommand);
+        return Ok((args, notes));
+    }
+    if args[..end]
         .iter()
-        .position(|arg| arg == "--")
-        .unwrap_or(args.len());
+        .any(|arg| matches!(arg.as_str(), "-h" | "--help" | "-V" | "--version"))
+        && !args[..end]
+            .iter()
+            .any(|arg| arg == "--probe" || arg == "--diff")
+        || args.is_empty()
+    {
+        return Ok((args, notes));
+    }
     let mode = ["--probe", "--diff"]
         .into_iter()
-        .find(|mode| args[..options_end].iter().any(|arg| arg == mode));
+        .find(|mode| args[..end].iter().any(|arg| arg == mode));
     let subcommand = match mode {
         Some(mode) => {
-            let at = args[..options_end]
+            let at = args[..end]
                 .iter()
                 .position(|arg| arg == mode)
                 .unwrap_or_default();
@@ -411,10 +481,73 @@ pub fn modernize(mut args: Vec<String>) -> (Vec<String>, Vec<String>) {
             ));
             subcommand
         }
-        None => "audit",
+        None => {
+            if let Some(word) = args.get(end).filter(|word| *word != "--")
+                && let Some(meant) = misspelled(word)
+            {
+                return Err(format!(
+                    "`{word}` is not a subcommand: did you mean `{meant}`? (a server's command \
+                     goes after `--`: annotations-audit audit -- {word} ...)"
+                ));
+            }
+            "audit"
+        }
     };
     args.insert(0, subcommand.to_owned());
-    (args, notes)
+    Ok((args, notes))
+}
+
+/// The subcommand `word` looks like a misspelling of, if any: at most two edits away, and not a
+/// path.
+fn misspelled(word: &str) -> Option<&'static str> {
+    if word.contains('/') || word.contains('.') {
+        return None;
+    }
+    SUBCOMMANDS
+        .into_iter()
+        .filter(|name| *name != "help")
+        .find(|name| edits(word, name) <= 2)
+}
+
+/// The Levenshtein distance between `a` and `b`.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substituted = previous + usize::from(ca != *cb);
+            previous = row[j + 1];
+            row[j + 1] = substituted.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
+}
+
+/// Every option of every subcommand that takes a value, as typed (`--format`, `-H`), and the
+/// legacy options' (`--diff` takes none: its files are positional).
+fn options_with_values() -> std::collections::HashSet<String> {
+    use clap::CommandFactory;
+    let mut found = std::collections::HashSet::new();
+    for subcommand in Cli::command().get_subcommands() {
+        for arg in subcommand.get_arguments() {
+            if arg.is_positional() || !arg.get_action().takes_values() {
+                continue;
+            }
+            for long in arg
+                .get_long()
+                .into_iter()
+                .chain(arg.get_all_aliases().into_iter().flatten())
+            {
+                found.insert(format!("--{long}"));
+            }
+            if let Some(short) = arg.get_short() {
+                found.insert(format!("-{short}"));
+            }
+        }
+    }
+    found
 }
 
 #[cfg(test)]
@@ -433,6 +566,7 @@ mod tests {
 
     #[test]
     fn earlier_spellings_map_onto_subcommands() {
+        let modernize = |args| modernize(args).unwrap();
         let (args, notes) = modernize(strings(&["--format", "json", "--", "node", "s.js"]));
         assert_eq!(
             args,
@@ -457,6 +591,34 @@ mod tests {
         for given in [&["probe", "--", "x"][..], &["--version"], &[]] {
             assert_eq!(modernize(strings(given)).0, strings(given));
         }
+        // Options before the subcommand are its own; the server's words are never read, even
+        // one spelled like a mode or a subcommand.
+        assert_eq!(
+            modernize(strings(&["--format", "json", "diff", "a", "b"])).0,
+            strings(&["diff", "--format", "json", "a", "b"])
+        );
+        assert_eq!(
+            modernize(strings(&["echo", "hi", "--diff", "e.json"])).0,
+            strings(&["audit", "echo", "hi", "--diff", "e.json"])
+        );
+        assert_eq!(
+            modernize(strings(&["--timeout", "5", "node", "audit"])).0,
+            strings(&["audit", "--timeout", "5", "node", "audit"])
+        );
+    }
+
+    #[test]
+    fn a_misspelled_subcommand_is_said_not_run() {
+        for (typed, meant) in [("prob", "probe"), ("audti", "audit"), ("dif", "diff")] {
+            let error = modernize(strings(&[typed, "--", "x"])).unwrap_err();
+            assert!(
+                error.contains(&format!("did you mean `{meant}`")),
+                "{error}"
+            );
+        }
+        // A program's name, or a path, is the bare form's server.
+        assert!(modernize(strings(&["node", "server.js"])).is_ok());
+        assert!(modernize(strings(&["./prob"])).is_ok());
     }
 
     #[test]
@@ -488,8 +650,18 @@ mod tests {
         assert_eq!(audit.command, ["node", "server.js", "--format", "json"]);
         assert_eq!(audit.output.format, Format::Text);
         // A header without --http, a header without a colon: refused.
-        assert!(parse(&["audit", "-H", "A: b", "--", "x"]).is_err());
-        assert!(parse(&["audit", "--http", "http://h/", "-H", "Authorization"]).is_err());
+        let unheard = parse(&["audit", "-H", "A: b", "--", "x"]).unwrap_err();
+        assert!(
+            unheard
+                .to_string()
+                .contains("--header is for a server reached with --http"),
+            "{unheard}"
+        );
+        let malformed =
+            parse(&["audit", "--http", "http://h/", "-H", "Authorization s3cret"]).unwrap_err();
+        let said = malformed.to_string();
+        assert!(said.contains("--header number 1"), "{said}");
+        assert!(!said.contains("s3cret"), "{said}");
         // The probe runs its server itself: --http is refused with the reason.
         let refused = parse(&["probe", "--http", "https://h/mcp"]).unwrap_err();
         assert!(

@@ -10,7 +10,7 @@
 //! over HTTP as over stdio.
 
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use reqwest::header::{ACCEPT, CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue};
 use serde_json::Value;
@@ -36,18 +36,53 @@ pub struct Http {
     client: reqwest::Client,
     url: reqwest::Url,
     session: Option<String>,
+    /// The protocol version `initialize` chose, sent with every request after it.
+    version: Option<HeaderValue>,
     timeout: Duration,
+    /// What must never be shown: each header's value (and its last word, the token of
+    /// `Bearer TOKEN`), the URL's password and query values. Removed from every message
+    /// made of what the server sent.
+    secrets: Vec<String>,
+}
+
+impl Drop for Http {
+    fn drop(&mut self) {
+        // A lookup still blocked in the resolver's thread is not waited for.
+        let runtime = std::mem::replace(
+            &mut self.runtime,
+            tokio::runtime::Builder::new_current_thread()
+                .build()
+                .expect("a runtime without drivers"),
+        );
+        runtime.shutdown_background();
+    }
 }
 
 impl Http {
     /// The endpoint at `url` (`http://` or `https://`, an IPv6 literal in brackets).
     pub fn new(url: &str, timeout: Duration, remote: &Remote) -> Result<Http, String> {
-        let parsed = reqwest::Url::parse(url).map_err(|error| format!("{url}: {error}"))?;
+        // The URL is not repeated in these errors: it may hold a token.
+        let parsed =
+            reqwest::Url::parse(url).map_err(|error| format!("--http: not a URL ({error})"))?;
         if !matches!(parsed.scheme(), "http" | "https") {
             return Err(format!(
-                "{url}: a Streamable HTTP endpoint is an http:// or https:// URL"
+                "--http: a Streamable HTTP endpoint is an http:// or https:// URL, not {}://",
+                parsed.scheme()
             ));
         }
+        let mut secrets: Vec<String> = Vec::new();
+        for (_, value) in &remote.headers {
+            secrets.push(value.clone());
+            if let Some((_, token)) = value.rsplit_once(' ') {
+                secrets.push(token.to_owned());
+            }
+        }
+        secrets.extend(parsed.password().map(str::to_owned));
+        secrets.extend(parsed.query_pairs().map(|(_, value)| value.into_owned()));
+        // Only what is long enough to be a secret, longest first (a token may hold a shorter
+        // one).
+        secrets.retain(|secret| secret.len() >= 4);
+        secrets.sort_by_key(|secret| std::cmp::Reverse(secret.len()));
         // One provider for the process; a second install (a second server) changes nothing.
         let _ = rustls::crypto::ring::default_provider().install_default();
         let mut headers = HeaderMap::new();
@@ -64,7 +99,8 @@ impl Http {
         let mut builder = reqwest::Client::builder()
             .default_headers(headers)
             .connect_timeout(timeout)
-            .redirect(reqwest::redirect::Policy::limited(REDIRECTS))
+            .redirect(redirects())
+            .referer(false)
             .user_agent(concat!("annotations-audit/", env!("CARGO_PKG_VERSION")));
         if let Some(path) = &remote.ca_cert {
             let shown = path.display();
@@ -90,12 +126,24 @@ impl Http {
             client,
             url: parsed,
             session: None,
+            version: None,
             timeout,
+            secrets,
         })
     }
 
-    /// POSTs `message`; the messages the answer holds (none for a notification's `202`).
-    pub fn post(&mut self, message: &Value) -> Result<Vec<String>, String> {
+    /// The protocol version `initialize` chose, for the requests after it.
+    pub fn set_version(&mut self, version: &str) {
+        self.version = HeaderValue::from_str(version).ok();
+    }
+
+    /// POSTs `message`; the messages the answer holds (none for a notification's `202`), read
+    /// within the timeout and before `deadline`, if there is one.
+    pub fn post(
+        &mut self,
+        message: &Value,
+        deadline: Option<Instant>,
+    ) -> Result<Vec<String>, String> {
         let mut request = self
             .client
             .post(self.url.clone())
@@ -103,24 +151,34 @@ impl Http {
             .header(ACCEPT, "application/json, text/event-stream")
             .body(message.to_string());
         if let Some(session) = &self.session {
-            request = request
-                .header("Mcp-Session-Id", session)
-                .header("MCP-Protocol-Version", "2025-06-18");
+            request = request.header("Mcp-Session-Id", session);
+        }
+        if let Some(version) = &self.version {
+            request = request.header("MCP-Protocol-Version", version);
         }
         let wanted = message
             .get("id")
             .filter(|_| message.get("method").is_some());
         // One deadline for the whole answer, whatever the server sends meanwhile (a trickle of
         // bytes, keep-alive comments on an event stream it holds open).
-        let answer = self.runtime.block_on(async {
-            tokio::time::timeout(self.timeout, exchange(request, wanted)).await
-        });
-        let (session, messages) = answer.map_err(|_| {
-            format!(
-                "the server did not answer within {} s",
-                self.timeout.as_secs_f64()
-            )
-        })??;
+        let left = deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
+        let within = left.map_or(self.timeout, |left| left.min(self.timeout));
+        let answer = self
+            .runtime
+            .block_on(async { tokio::time::timeout(within, exchange(request, wanted)).await });
+        let secrets = &self.secrets;
+        let (session, messages) = answer
+            .map_err(|_| {
+                if within == self.timeout {
+                    format!(
+                        "the server did not answer within {} s",
+                        self.timeout.as_secs_f64()
+                    )
+                } else {
+                    "the server did not answer in the time left for the request".to_owned()
+                }
+            })?
+            .map_err(|error| redact(&error, secrets))?;
         if session.is_some() {
             self.session = session;
         }
@@ -151,6 +209,10 @@ async fn exchange(
     // The body, read until it is whole, or, on an event stream, until it holds the answer to
     // this request (the stream may stay open after it).
     let mut body = Vec::new();
+    // How far the events have been checked (to the end of the last complete one), and how far
+    // the body has been searched for an event's end: each byte is looked at once or twice,
+    // however the stream is cut.
+    let (mut checked, mut searched) = (0usize, 0usize);
     while let Some(piece) = response
         .chunk()
         .await
@@ -163,11 +225,18 @@ async fn exchange(
                 MAX_ANSWER >> 20
             ));
         }
-        if events
-            && let Some(id) = wanted
-            && events_of(&body).iter().any(|event| answers(event, id))
-        {
-            break;
+        if events && let Some(id) = wanted {
+            let from = searched.saturating_sub(2).max(checked);
+            searched = body.len();
+            if let Some(end) = last_event_end(&body[from..]).map(|end| from + end) {
+                let answered = events_of(&body[checked..end])
+                    .iter()
+                    .any(|event| answers(event, id));
+                checked = end;
+                if answered {
+                    break;
+                }
+            }
         }
     }
     if !status.is_success() && (wanted.is_some() || !body.is_empty()) {
@@ -193,6 +262,48 @@ async fn exchange(
     }
 }
 
+/// Redirects followed: at most [`REDIRECTS`], and only within the endpoint's origin (the same
+/// scheme, host and port), so that the headers given (a token) never reach another server,
+/// nor travel again in clear after TLS.
+fn redirects() -> reqwest::redirect::Policy {
+    reqwest::redirect::Policy::custom(|attempt| {
+        let first = attempt.previous().first().cloned();
+        let same_origin = first.as_ref().is_some_and(|first| {
+            first.scheme() == attempt.url().scheme()
+                && first.host_str() == attempt.url().host_str()
+                && first.port_or_known_default() == attempt.url().port_or_known_default()
+        });
+        if attempt.previous().len() > REDIRECTS {
+            attempt.error(format!("more than {REDIRECTS} redirects"))
+        } else if !same_origin {
+            let to = attempt.url();
+            let shown = format!(
+                "{}://{}{}",
+                to.scheme(),
+                to.host_str().unwrap_or(""),
+                to.port().map(|port| format!(":{port}")).unwrap_or_default()
+            );
+            attempt.error(format!(
+                "the server redirects to another origin ({shown}), which is not followed: the \
+                 headers given are for this one; audit that URL itself if it is meant"
+            ))
+        } else {
+            attempt.follow()
+        }
+    })
+}
+
+/// `text` with every secret replaced.
+fn redact(text: &str, secrets: &[String]) -> String {
+    let mut text = text.to_owned();
+    for secret in secrets {
+        if text.contains(secret.as_str()) {
+            text = text.replace(secret.as_str(), "[redacted]");
+        }
+    }
+    text
+}
+
 /// An error of the client with its causes (a certificate's problem lies three causes deep),
 /// and without the URL (which may hold a token in its query).
 fn described(error: &reqwest::Error) -> String {
@@ -210,6 +321,7 @@ fn described(error: &reqwest::Error) -> String {
         let mut shown = url.clone();
         shown.set_query(None);
         let _ = shown.set_password(None);
+        let _ = shown.set_username("");
         text = text.replace(url.as_str(), shown.as_str());
     }
     text
@@ -230,6 +342,17 @@ fn events_of(body: &[u8]) -> Vec<String> {
             (!data.is_empty()).then(|| data.join("\n"))
         })
         .collect()
+}
+
+/// Where the last complete event of `bytes` ends: just past its blank line (`\n\n` or
+/// `\n\r\n`).
+fn last_event_end(bytes: &[u8]) -> Option<usize> {
+    (1..bytes.len()).rev().find_map(|i| {
+        let blank = bytes[i] == b'\n'
+            && (bytes[i - 1] == b'\n'
+                || (i >= 2 && bytes[i - 1] == b'\r' && bytes[i - 2] == b'\n'));
+        blank.then_some(i + 1)
+    })
 }
 
 /// Whether `message` is the answer to the request `id`.
@@ -285,5 +408,34 @@ mod tests {
         assert_eq!(events, [r#"{"id":1,"result":{}}"#]);
         assert!(answers(&events[0], &serde_json::json!(1)));
         assert!(!answers(&events[0], &serde_json::json!(2)));
+        // The end of the last complete event, with either line ending.
+        assert_eq!(last_event_end(b"data: 1\n\ndata: 2"), Some(9));
+        assert_eq!(last_event_end(b"data: 1\r\n\r\n"), Some(11));
+        assert_eq!(last_event_end(b"data: 1\n"), None);
+    }
+
+    #[test]
+    fn secrets_are_redacted_from_what_the_server_says() {
+        let remote = Remote {
+            headers: vec![("Authorization".into(), "Bearer s3cret-token".into())],
+            ca_cert: None,
+        };
+        let http = Http::new(
+            "https://user:hunter22@h/mcp?api_key=QKEY1234",
+            Duration::from_secs(1),
+            &remote,
+        )
+        .unwrap();
+        let said = "denied for Bearer s3cret-token (s3cret-token) hunter22 QKEY1234";
+        let shown = redact(said, &http.secrets);
+        for secret in ["s3cret-token", "hunter22", "QKEY1234"] {
+            assert!(!shown.contains(secret), "{shown}");
+        }
+        assert!(shown.starts_with("denied for [redacted]"), "{shown}");
+        // A URL that is not one is refused without being repeated.
+        let error = endpoint("ftp://u:SEKRIT5@h/?token=SEKRIT5", &[])
+            .err()
+            .unwrap();
+        assert!(!error.contains("SEKRIT5"), "{error}");
     }
 }

@@ -26,7 +26,13 @@ use args::{AuditArgs, Cli, Command, Connection, DiffArgs, Format, Output, ProbeA
 
 /// Runs the command line; the exit status (0 clean, 1 findings, 2 could not run).
 pub fn run(args: Vec<String>) -> i32 {
-    let (args, notes) = args::modernize(args);
+    let (args, notes) = match args::modernize(args) {
+        Ok(modern) => modern,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return 2;
+        }
+    };
     for note in notes {
         eprintln!("{note}");
     }
@@ -44,20 +50,41 @@ pub fn run(args: Vec<String>) -> i32 {
         Command::Probe(args) => probe(args),
         Command::Diff(args) => diff(args),
         Command::Completions { shell } => {
+            let mut script = Vec::new();
             clap_complete::generate(
                 *shell,
                 &mut Cli::command(),
                 "annotations-audit",
-                &mut std::io::stdout(),
+                &mut script,
             );
-            Ok(0)
+            Ok((0, String::from_utf8_lossy(&script).into_owned()))
         }
     };
     progress::finish();
-    outcome.unwrap_or_else(|error| {
-        eprintln!("annotations-audit: {error}");
-        2
-    })
+    match outcome {
+        Ok((status, text)) => match write_out(&text) {
+            Ok(()) => status,
+            Err(error) => {
+                eprintln!("annotations-audit: cannot write the report: {error}");
+                2
+            }
+        },
+        Err(error) => {
+            eprintln!("annotations-audit: {error}");
+            2
+        }
+    }
+}
+
+/// Writes `text` on stdout. A reader that stopped reading (`| head`) is no failure of the
+/// audit: what it read is what it asked for, and the status stays the audit's.
+fn write_out(text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
 }
 
 /// Starts keeping the server's stderr in `--server-log`'s file.
@@ -68,29 +95,26 @@ fn keep_log(connection: &Connection) -> Result<(), String> {
     }
 }
 
-/// Writes `report` in the form `output` asks; `table` is its text form, `markdown` and
-/// `sarif` its other two.
-fn print(
+/// `report` in the form `output` asks; `table` is its text form, `markdown` and `sarif` its
+/// other two (`--format listing` is the audit's alone, written there).
+fn rendered(
     output: &Output,
     report: &Value,
     table: fn(&Value) -> String,
     markdown: fn(&Value) -> String,
     sarif: fn(&Value, Option<&str>) -> Value,
-) {
-    progress::finish();
+) -> String {
     match output.format {
-        Format::Text => print!("{}", table(report)),
-        Format::Markdown => print!("{}", markdown(report)),
-        Format::Json => println!(
-            "{}",
-            serde_json::to_string_pretty(report).unwrap_or_default()
-        ),
-        Format::Sarif => println!(
-            "{}",
-            serde_json::to_string_pretty(&sarif(report, output.sarif_artifact.as_deref()))
-                .unwrap_or_default()
-        ),
+        Format::Text | Format::Listing => table(report),
+        Format::Markdown => markdown(report),
+        Format::Json => pretty(report),
+        Format::Sarif => pretty(&sarif(report, output.sarif_artifact.as_deref())),
     }
+}
+
+/// `value` as indented JSON, and a newline.
+fn pretty(value: &Value) -> String {
+    serde_json::to_string_pretty(value).unwrap_or_default() + "\n"
 }
 
 /// The server the command line names: the command, or `--http`'s endpoint.
@@ -112,23 +136,30 @@ fn server(
     }
 }
 
-fn audit(args: &AuditArgs) -> Result<i32, String> {
+fn audit(args: &AuditArgs) -> Result<(i32, String), String> {
     keep_log(&args.connection)?;
     let mut peer = server(&args.command, &args.connection, &args.remote)?;
     let (listed, problems) = peer.list_tools().map_err(|error| peer.explain(error))?;
     drop(peer);
+    if args.output.format == Format::Listing {
+        // The listing as the server sent it, to pin and `diff` against later: no judgement.
+        for problem in &problems {
+            eprintln!("annotations-audit: the listing: {problem}");
+        }
+        return Ok((0, pretty(&json!({ "tools": listed }))));
+    }
     let (report, has_errors) = report::report(&listed, &problems);
-    print(
+    let text = rendered(
         &args.output,
         &report,
         report::table,
         markdown::audit,
         sarif::audit,
     );
-    Ok(i32::from(has_errors))
+    Ok((i32::from(has_errors), text))
 }
 
-fn probe(args: &ProbeArgs) -> Result<i32, String> {
+fn probe(args: &ProbeArgs) -> Result<(i32, String), String> {
     keep_log(&args.connection)?;
     let options = probe::Options {
         command: args.command.clone(),
@@ -150,14 +181,15 @@ fn probe(args: &ProbeArgs) -> Result<i32, String> {
         observers: args.observe.clone(),
     };
     let (report, violated) = probe::probe(&options)?;
-    print(
+    progress::finish();
+    let text = rendered(
         &args.output,
         &report,
         probe_table,
         markdown::probe,
         sarif::probe,
     );
-    Ok(i32::from(violated))
+    Ok((i32::from(violated), text))
 }
 
 /// The tools of a side of `diff`: a saved `tools/list` result (or an array of tools), or
@@ -196,7 +228,7 @@ fn tools_of(args: &DiffArgs, file: Option<&str>) -> Result<Vec<Tool>, String> {
         .collect()
 }
 
-fn diff(args: &DiffArgs) -> Result<i32, String> {
+fn diff(args: &DiffArgs) -> Result<(i32, String), String> {
     if args.new.is_none() && args.command.is_empty() && args.remote.http.is_none() {
         return Err(
             "diff needs the new side: a file (diff OLD NEW), a server after `--`, or --http URL"
@@ -214,39 +246,32 @@ fn diff(args: &DiffArgs) -> Result<i32, String> {
         Class::Trust => !args.allow.iter().any(|a| a == "trust"),
         _ => false,
     });
-    match args.output.format {
+    progress::finish();
+    let text = match args.output.format {
         Format::Json => {
             let listed: Vec<Value> = changes
                 .iter()
                 .map(|change| json!({"tool": change.tool(), "change": change.what(), "class": change.class().to_string()}))
                 .collect();
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&json!({ "changes": listed })).unwrap_or_default()
-            );
+            pretty(&json!({ "changes": listed }))
         }
         Format::Sarif => {
-            // Placed in the new listing's file where it is one, unless told otherwise.
+            // Placed in the pinned (old) listing's file, which the repository holds, unless
+            // told otherwise.
             let artifact = args
                 .output
                 .sarif_artifact
-                .as_deref()
-                .or(args.new.as_deref());
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&sarif::diff(&changes, &args.allow, artifact))
-                    .unwrap_or_default()
-            );
+                .clone()
+                .unwrap_or_else(|| sarif::relative(&args.old));
+            pretty(&sarif::diff(&changes, &args.allow, Some(&artifact)))
         }
-        Format::Markdown => print!("{}", markdown::diff(&changes, refused)),
-        Format::Text if changes.is_empty() => println!("no changes"),
-        Format::Text => {
-            for change in &changes {
-                println!("{change}");
-            }
+        Format::Markdown => markdown::diff(&changes, refused),
+        Format::Text | Format::Listing if changes.is_empty() => "no changes\n".to_owned(),
+        Format::Text | Format::Listing => {
+            changes.iter().map(|change| format!("{change}\n")).collect()
         }
-    }
-    Ok(i32::from(refused))
+    };
+    Ok((i32::from(refused), text))
 }
 
 fn probe_table(report: &Value) -> String {

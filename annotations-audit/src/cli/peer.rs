@@ -36,7 +36,7 @@ enum Link {
         lines: Receiver<Result<(Instant, String), String>>,
     },
     Http {
-        http: super::http::Http,
+        http: Box<super::http::Http>,
         /// The messages the last answer held, not read yet, with the moment it came.
         pending: std::collections::VecDeque<(Instant, String)>,
     },
@@ -120,7 +120,7 @@ impl Peer {
     ) -> Result<Peer, String> {
         let peer = Peer {
             link: Link::Http {
-                http: super::http::Http::new(url, timeout, remote)?,
+                http: Box::new(super::http::Http::new(url, timeout, remote)?),
                 pending: std::collections::VecDeque::new(),
             },
             next_id: 1,
@@ -149,7 +149,7 @@ impl Peer {
 
     fn initialize(mut self) -> Result<Peer, String> {
         let peer = &mut self;
-        peer.result(
+        let initialized = peer.result(
             "initialize",
             json!({
                 "protocolVersion": "2025-06-18",
@@ -157,11 +157,24 @@ impl Peer {
                 "clientInfo": {"name": "annotations-audit", "version": env!("CARGO_PKG_VERSION")},
             }),
         )?;
+        // Over HTTP, every request after `initialize` names the version the server chose.
+        if let Link::Http { http, .. } = &mut peer.link {
+            let chosen = initialized
+                .get("protocolVersion")
+                .and_then(Value::as_str)
+                .unwrap_or("2025-06-18");
+            http.set_version(chosen);
+        }
         peer.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))?;
         Ok(self)
     }
 
     fn send(&mut self, message: &Value) -> Result<(), String> {
+        self.send_until(message, None)
+    }
+
+    /// [`send`](Self::send), its answer (over HTTP) awaited until `deadline` at most.
+    fn send_until(&mut self, message: &Value, deadline: Option<Instant>) -> Result<(), String> {
         match &mut self.link {
             Link::Stdio { stdin, .. } => {
                 let mut line = message.to_string();
@@ -173,7 +186,7 @@ impl Peer {
                     .map_err(|error| format!("cannot write to the server: {error}"))
             }
             Link::Http { http, pending } => {
-                let messages = http.post(message)?;
+                let messages = http.post(message, deadline)?;
                 let now = Instant::now();
                 pending.extend(messages.into_iter().map(|message| (now, message)));
                 Ok(())
@@ -210,9 +223,16 @@ impl Peer {
                     )),
                 }
             }
-            Link::Http { pending, .. } => pending
-                .pop_front()
-                .ok_or_else(|| format!("the server's answer to `{method}` held no answer")),
+            Link::Http { pending, .. } => {
+                // However many requests of its own the server sends in its answers (each of
+                // which is answered by a new POST), the deadline holds.
+                if Instant::now() >= deadline {
+                    return Err(late());
+                }
+                pending
+                    .pop_front()
+                    .ok_or_else(|| format!("the server's answer to `{method}` held no answer"))
+            }
         }
     }
 
@@ -268,7 +288,7 @@ impl Peer {
                     json!({"jsonrpc": "2.0", "id": theirs,
                         "error": {"code": -32601, "message": "the audit answers no requests"}})
                 };
-                if let Err(error) = self.send(&reply) {
+                if let Err(error) = self.send_until(&reply, Some(deadline)) {
                     fail_rest(&mut found, &error, at);
                     break;
                 }

@@ -103,9 +103,9 @@ pub fn report(listed: &[Value], listing_problems: &[String]) -> (Value, bool) {
     (json!({ "listing": listing, "tools": rows }), has_errors)
 }
 
-/// Text for a table cell from a server: `\\`, `|`, backticks and `<` escaped (they would end
-/// the cell, open code or HTML), line breaks as spaces, other control characters (a
-/// terminal's escape sequences) dropped.
+/// Text for a table cell from a server: `\\`, `|`, backticks, `*`, `~`, `[`, `]` and `<`
+/// escaped (they would end the cell, open code, emphasis, a link or an image, or HTML), line
+/// breaks as spaces, other control characters (a terminal's escape sequences) dropped.
 pub fn cell(text: &str) -> String {
     text.chars()
         .filter(|c| !c.is_control() || *c == '\n' || *c == '\r')
@@ -113,6 +113,10 @@ pub fn cell(text: &str) -> String {
         .replace('\\', "\\\\")
         .replace('|', "\\|")
         .replace('`', "\\`")
+        .replace('*', "\\*")
+        .replace('~', "\\~")
+        .replace('[', "\\[")
+        .replace(']', "\\]")
         .replace('<', "&lt;")
         .replace(['\r', '\n'], " ")
 }
@@ -130,15 +134,19 @@ pub fn code(name: &str) -> String {
     format!("{fence}{pad}{}{pad}{fence}", name.replace('|', "\\|"))
 }
 
-/// The report as a Markdown table, the listing's problems first.
+/// The report as a Markdown table, the listing's problems first (escaped like every cell: a
+/// problem quotes what the server sent), a blank line between them and the table.
 pub fn table(report: &Value) -> String {
     let mut out = String::new();
     for finding in report["listing"].as_array().into_iter().flatten() {
         out.push_str(&format!(
             "listing: {}: {}\n",
-            finding["severity"].as_str().unwrap_or(""),
-            finding["message"].as_str().unwrap_or("")
+            cell(finding["severity"].as_str().unwrap_or("")),
+            cell(finding["message"].as_str().unwrap_or(""))
         ));
+    }
+    if !out.is_empty() {
+        out.push('\n');
     }
     out.push_str("| name | display name |");
     for hint in Hint::ALL {

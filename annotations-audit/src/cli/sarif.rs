@@ -117,6 +117,8 @@ fn pascal(id: &str) -> String {
 /// The log: one run of the tool, its rules and results. `artifact` places every result in
 /// that file.
 fn log(rules: &[Rule], results: Vec<Value>, artifact: Option<&str>) -> Value {
+    let artifact = artifact.map(relative);
+    let artifact = artifact.as_deref();
     let rules_json: Vec<Value> = rules
         .iter()
         .map(|rule| {
@@ -131,7 +133,17 @@ fn log(rules: &[Rule], results: Vec<Value>, artifact: Option<&str>) -> Value {
         })
         .collect();
     let mut results = results;
+    // A fingerprint seen before (the same note twice, two tools of one name) gets its
+    // occurrence's number, so that no alert is merged into another.
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
     for result in &mut results {
+        if let Some(print) = result["partialFingerprints"]["mcpTool/v1"].as_str() {
+            let count = seen.entry(print.to_owned()).or_insert(0);
+            *count += 1;
+            if *count > 1 {
+                result["partialFingerprints"]["mcpTool/v1"] = json!(format!("{print}#{count}"));
+            }
+        }
         let id = result["ruleId"].as_str().unwrap_or("");
         if let Some(index) = rules.iter().position(|rule| rule.id == id) {
             result["ruleIndex"] = json!(index);
@@ -167,6 +179,33 @@ fn log(rules: &[Rule], results: Vec<Value>, artifact: Option<&str>) -> Value {
         run["artifacts"] = json!([{"location": {"uri": uri}}]);
     }
     json!({"$schema": SCHEMA, "version": "2.1.0", "runs": [run]})
+}
+
+/// `path` as a SARIF artifact's URI: relative to the working folder (the repository, in CI)
+/// where it lies under it, with forward slashes.
+pub fn relative(path: &str) -> String {
+    let given = std::path::Path::new(path);
+    let shown = std::env::current_dir()
+        .ok()
+        .and_then(|here| {
+            let absolute = if given.is_absolute() {
+                given.to_path_buf()
+            } else {
+                here.join(given)
+            };
+            let absolute = absolute.canonicalize().unwrap_or(absolute);
+            let here = here.canonicalize().unwrap_or(here);
+            absolute
+                .strip_prefix(&here)
+                .ok()
+                .map(std::path::Path::to_path_buf)
+        })
+        .unwrap_or_else(|| given.to_path_buf());
+    shown
+        .to_string_lossy()
+        .replace('\\', "/")
+        .trim_start_matches("./")
+        .to_owned()
 }
 
 /// A result of `rule` at `level` about `tool` (none for the listing or the server as a whole).
@@ -267,6 +306,9 @@ pub fn probe(report: &Value, artifact: Option<&str>) -> Value {
                     }
                     let mut found = result(id, level, Some(name), text);
                     found["properties"] = json!({"arguments": note["arguments"]});
+                    // One alert per hint and arguments: each call that broke it is its own.
+                    found["partialFingerprints"]["mcpTool/v1"] =
+                        json!(format!("{name}:{id}:{}", note["arguments"]));
                     results.push(found);
                 }
                 None if problem.ends_with("not judged") => {}

@@ -483,6 +483,9 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     if let Some(verdict) = verdict {
                         verdicts[1] = verdict;
                         violated_any |= verdict == Verdict::Violated;
+                        if verdict == Verdict::Violated {
+                            super::progress::violation();
+                        }
                         if verdict == Verdict::Nondeterministic {
                             unsure[1] = Some("two identical calls at once did more than one in some runs, not in others".to_owned());
                         }
