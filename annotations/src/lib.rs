@@ -122,18 +122,20 @@ fn find(#[schema(max_length = 8, pattern = "^[A-Z]+$")] code: String) -> String 
 // The folders, from the floor up: `protocol` (the protocol's shared vocabulary), `hints`,
 // `schema` (a tool's input and output schemas and the constraints a call checks), `tool` (the
 // descriptor), `host` (what a host reads of descriptors: trust, findings, readiness, the
-// diff), `content` and `result` (what a call gives back), `call` (the call of one tool),
-// `listing` (which gathers, renders and calls tools), `rmcp` (the bridge), and `__private`.
-// Each imports only the folders before it in this list (`tests/layout.rs` holds this); rustfmt
+// diff), `resolution` (hints per call: the tool-resolution extension's wire and rules),
+// `content` and `result` (what a call gives back), `call` (the call of one tool), `listing`
+// (which gathers, renders and calls tools), `rmcp` (the bridge), and `__private`. Each
+// imports only the folders before it in this list (`tests/layout.rs` holds this); rustfmt
 // orders the declarations below by name. The public modules are some of these folders
-// (`call`, `content`, `host`, `listing`, `rmcp`, `schema`) and `descriptor` below, which
-// gathers from several.
+// (`call`, `content`, `host`, `listing`, `resolution`, `rmcp`, `schema`) and `descriptor`
+// below, which gathers from several.
 pub mod call;
 pub mod content;
 mod hints;
 pub mod host;
 pub mod listing;
 mod protocol;
+pub mod resolution;
 mod result;
 #[cfg(feature = "rmcp")]
 #[cfg_attr(docsrs, doc(cfg(feature = "rmcp")))]

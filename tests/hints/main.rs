@@ -7,6 +7,7 @@
 
 pub mod conformance;
 pub mod host;
+pub mod resolution;
 pub mod rmcp_interop;
 pub mod semantics;
 pub mod wire;

@@ -4,6 +4,7 @@
 
 mod args;
 mod http;
+mod legacy;
 mod markdown;
 mod peer;
 mod pool;
@@ -26,7 +27,7 @@ use args::{AuditArgs, Cli, Command, Connection, DiffArgs, Format, Output, ProbeA
 
 /// Runs the command line; the exit status (0 clean, 1 findings, 2 could not run).
 pub fn run(args: Vec<String>) -> i32 {
-    let (args, notes) = match args::modernize(args) {
+    let (args, notes) = match legacy::modernize(args) {
         Ok(modern) => modern,
         Err(error) => {
             eprintln!("error: {error}");

@@ -122,6 +122,7 @@ impl Descriptor {
                 meta: #meta,
                 toolsets: &[#(#toolsets),*],
                 scopes: &[#(#scopes),*],
+                resolvable: false,
                 __non_exhaustive: #krate::__private::NonExhaustive,
             }
         }

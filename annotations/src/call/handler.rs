@@ -12,6 +12,8 @@ use crate::call::arguments::{Args, Map, ReadParams, Spec, collect, failed};
 use crate::call::arity::for_each_arity;
 use crate::call::panic::{catch, catch_async, catch_dyn, finished};
 use crate::call::{CallFuture, Context};
+use crate::hints::ToolAnnotations;
+use crate::resolution::ResolveError;
 use crate::result::{IntoToolResult, ToolResult};
 
 /// One tool's call in a listing: the state, the arguments object (`None` for none), the
@@ -26,7 +28,18 @@ pub trait Run<S: ?Sized>: Sync {
         arguments: Option<Map>,
         context: Context<'a>,
     ) -> CallFuture<'a>;
+
+    /// The hints of a call with these arguments, without making it (`tools/resolve`): `None`
+    /// when the tool has no resolver.
+    fn resolve(&self, state: &S, arguments: &Map) -> Option<Result<ToolAnnotations, ResolveError>> {
+        let _ = (state, arguments);
+        None
+    }
 }
+
+/// The resolver `#[tool(resolve = ...)]` puts beside a handler's call: it reads the arguments
+/// as the call does and asks the author's function for the call's hints ([`resolve_with`]).
+pub type Resolver<S> = fn(&S, &Map, &'static Reads) -> Result<ToolAnnotations, ResolveError>;
 
 /// What a handler's call reads, beside the handler (`__ANNOTATIONS_READ_{NAME}`): the tool's
 /// name, for messages, and how each parameter is read. Data, so that a handler whose call is
@@ -45,11 +58,12 @@ pub struct Reads {
 pub type Shim<S, H> =
     for<'a> fn(H, &'a S, Option<Map>, Context<'a>, &'static Reads) -> CallFuture<'a>;
 
-/// A handler's call bound to the handler and to what it reads.
+/// A handler's call bound to the handler and to what it reads, and its resolver if it has one.
 pub struct Bound<S: ?Sized, H> {
     shim: Shim<S, H>,
     handler: H,
     reads: &'static Reads,
+    resolver: Option<Resolver<S>>,
 }
 
 /// A handler's call bound to the handler and what it reads, as a listing holds it. `H` is the
@@ -64,6 +78,84 @@ pub const fn bind<S: ?Sized, H>(
         shim,
         handler,
         reads,
+        resolver: None,
+    }
+}
+
+/// [`bind`], for a handler whose calls are resolved by `resolver`.
+pub const fn bind_resolving<S: ?Sized, H>(
+    shim: Shim<S, H>,
+    handler: H,
+    reads: &'static Reads,
+    resolver: Resolver<S>,
+) -> Bound<S, H> {
+    Bound {
+        shim,
+        handler,
+        reads,
+        resolver: Some(resolver),
+    }
+}
+
+/// What an author's resolver returns: the call's hints, or why they cannot be told
+/// (`Result<ToolAnnotations, E>` with `E: Display`), which is answered with JSON-RPC -32603.
+#[diagnostic::on_unimplemented(
+    message = "a resolver returns `ToolAnnotations` or `Result<ToolAnnotations, E>` with `E: Display`, not `{Self}`",
+    label = "the resolver's return type"
+)]
+pub trait IntoResolution {
+    /// The hints, or why they cannot be told.
+    ///
+    /// # Errors
+    ///
+    /// The resolver's reason, as text.
+    fn into_resolution(self) -> Result<ToolAnnotations, String>;
+}
+
+impl IntoResolution for ToolAnnotations {
+    fn into_resolution(self) -> Result<ToolAnnotations, String> {
+        Ok(self)
+    }
+}
+
+impl<E: std::fmt::Display> IntoResolution for Result<ToolAnnotations, E> {
+    fn into_resolution(self) -> Result<ToolAnnotations, String> {
+        self.map_err(|error| error.to_string())
+    }
+}
+
+/// The body of a generated resolver: the arguments read as the call reads them (from a copy:
+/// what was sent is not changed, and a parameter the call would fill with its default is
+/// filled for the resolver as for the handler), then `resolver` asked with the parameters by
+/// reference, a panic caught. Arguments the call would refuse are refused (-32602) with the
+/// same messages; a resolver that cannot tell, or panics, is -32603.
+///
+/// # Errors
+///
+/// [`ResolveError::InvalidArguments`] or [`ResolveError::CannotResolve`].
+pub fn resolve_with<S: ?Sized, P: ReadParams, R: IntoResolution>(
+    state: &S,
+    arguments: &Map,
+    reads: &'static Reads,
+    resolver: impl FnOnce(&S, &P) -> R,
+) -> Result<ToolAnnotations, ResolveError> {
+    let Reads { tool, specs } = *reads;
+    let read = catch(tool, || read::<P>(Some(arguments.clone()), specs));
+    let params = match read {
+        Ok(Ok(params)) => params,
+        Ok(Err(failed)) | Err(failed) => {
+            return Err(ResolveError::InvalidArguments {
+                tool: tool.to_owned(),
+                problems: failed.text_content(),
+            });
+        }
+    };
+    match catch(tool, || resolver(state, &params).into_resolution()) {
+        Ok(Ok(hints)) => Ok(hints),
+        Ok(Err(reason)) => Err(ResolveError::CannotResolve(reason)),
+        Err(_) => Err(ResolveError::CannotResolve(
+            "the resolver panicked".to_owned(),
+        )),
     }
 }
 
@@ -75,6 +167,11 @@ impl<S: ?Sized, H: Copy + Sync> Run<S> for Bound<S, H> {
         context: Context<'a>,
     ) -> CallFuture<'a> {
         (self.shim)(self.handler, state, arguments, context, self.reads)
+    }
+
+    fn resolve(&self, state: &S, arguments: &Map) -> Option<Result<ToolAnnotations, ResolveError>> {
+        self.resolver
+            .map(|resolver| resolver(state, arguments, self.reads))
     }
 }
 

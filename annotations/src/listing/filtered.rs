@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 use crate::call::{CallFuture, Context};
 use crate::listing::filter::{Filter, FilterError};
 use crate::listing::render::{envelope_with, written};
-use crate::listing::{AnnotationsForm, CursorError, ListOptions, Listing, UnknownToolError};
+use crate::listing::{CursorError, ListOptions, Listing, UnknownToolError};
 use crate::tool::Tool;
 
 impl<S> Listing<S> {
@@ -97,8 +97,7 @@ impl<'l, S: 'static> Filtered<'l, S> {
     ) -> Result<String, CursorError> {
         let offered = self.offered();
         let (start, end, next) = bounds(self.listing.tools(), &offered, cursor, options.page_size)?;
-        let explicit = matches!(options.annotations, AnnotationsForm::Explicit);
-        let written = written(self.listing.tools(), explicit, options.version);
+        let written = written(self.listing.tools(), options);
         // Each run of neighbours in the listing is one slice of its text, copied at once.
         let page = &offered[start..end];
         let mut runs: Vec<(usize, usize)> = Vec::new();

@@ -82,13 +82,20 @@ pub(crate) fn size_hint(tool: &Tool) -> usize {
             .as_ref()
             .map_or(0, |schema| schema.as_str().len())
         + tool.meta.as_deref().map_or(0, str::len)
+        + if tool.resolvable { 64 } else { 0 }
         + 96 * tool.icons.len()
 }
 
 /// Appends one tool object as `version` lists it ([`Tool::listed`] decides which fields);
-/// `explicit` states every hint at its effective value.
-pub(crate) fn tool(out: &mut String, tool: &Tool, explicit: bool, version: ProtocolVersion) {
-    let listed = tool.listed(version, explicit);
+/// `explicit` states every hint at its effective value, `resolution` marks a resolvable tool.
+pub(crate) fn tool(
+    out: &mut String,
+    tool: &Tool,
+    explicit: bool,
+    version: ProtocolVersion,
+    resolution: bool,
+) {
+    let listed = tool.listed(version, explicit, resolution);
     out.push_str("{\"name\":");
     string(out, tool.name());
     if let Some(title) = tool.title() {
@@ -119,7 +126,7 @@ pub(crate) fn tool(out: &mut String, tool: &Tool, explicit: bool, version: Proto
         out.push_str(support.as_str());
         out.push_str("\"}");
     }
-    if let Some(text) = listed.meta {
+    if let Some(text) = &listed.meta {
         out.push_str(",\"_meta\":");
         out.push_str(text);
     }

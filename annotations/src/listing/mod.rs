@@ -18,6 +18,7 @@ pub(crate) mod markdown;
 pub(crate) mod options;
 pub(crate) mod page;
 pub(crate) mod render;
+pub(crate) mod resolve;
 
 use std::fmt;
 

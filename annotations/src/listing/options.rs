@@ -64,6 +64,11 @@ pub struct ListOptions {
     pub ttl_ms: u64,
     /// 2026-07-28's `cacheScope` (default [`CacheScope::Private`]).
     pub cache_scope: CacheScope,
+    /// Whether the client declared the tool-resolution extension for this request (for
+    /// 2026-07-28, in the request's own `_meta`; before, in `initialize`): resolvable tools
+    /// then carry the extension's marker in their `_meta`, and only then. Off by default.
+    /// [`Declaration::read`](crate::resolution::Declaration::read) reads a request's.
+    pub tool_resolution: bool,
 }
 
 impl ListOptions {
@@ -76,6 +81,7 @@ impl ListOptions {
             page_size: 0,
             ttl_ms: 0,
             cache_scope: CacheScope::Private,
+            tool_resolution: false,
         }
     }
 
@@ -112,6 +118,28 @@ impl ListOptions {
     #[must_use]
     pub const fn with_cache_scope(mut self, scope: CacheScope) -> Self {
         self.cache_scope = scope;
+        self
+    }
+
+    /// Sets whether the client declared the tool-resolution extension, so that resolvable
+    /// tools carry its marker ([`tool_resolution`](Self::tool_resolution)).
+    ///
+    /// ```
+    /// use mcp_annotations::ProtocolVersion;
+    /// use mcp_annotations::listing::ListOptions;
+    /// use mcp_annotations::resolution::Declaration;
+    ///
+    /// let meta = serde_json::json!({"io.modelcontextprotocol/clientCapabilities": {
+    ///     "extensions": {"io.modelcontextprotocol/tool-resolution": {}}
+    /// }});
+    /// let declared = Declaration::read(ProtocolVersion::V2026_07_28, meta.as_object(), None);
+    /// let options = ListOptions::new(ProtocolVersion::V2026_07_28)
+    ///     .with_tool_resolution(declared.is_declared());
+    /// assert!(options.tool_resolution);
+    /// ```
+    #[must_use]
+    pub const fn with_tool_resolution(mut self, declared: bool) -> Self {
+        self.tool_resolution = declared;
         self
     }
 }

@@ -29,7 +29,7 @@ pub(crate) struct Written {
 }
 
 impl Written {
-    fn new(tools: &'static [Tool], explicit: bool, version: ProtocolVersion) -> Self {
+    fn new(tools: &'static [Tool], (explicit, version, resolution): Form) -> Self {
         let size: usize = tools.iter().map(json::size_hint).sum();
         let mut text = String::with_capacity(size + tools.len());
         let mut starts = Vec::with_capacity(tools.len() + 1);
@@ -38,7 +38,7 @@ impl Written {
                 text.push(',');
             }
             starts.push(text.len());
-            json::tool(&mut text, tool, explicit, version);
+            json::tool(&mut text, tool, explicit, version, resolution);
         }
         starts.push(text.len() + 1);
         Written {
@@ -71,7 +71,20 @@ struct Cache {
     bytes: usize,
 }
 
-type Key = (usize, usize, bool, ProtocolVersion);
+type Key = (usize, usize, Form);
+
+/// What the tools' text is written for: every hint stated, the version, and whether the client
+/// declared tool resolution (resolvable tools marked).
+type Form = (bool, ProtocolVersion, bool);
+
+/// The [`Form`] `options` ask for.
+pub(crate) fn form(options: &ListOptions) -> Form {
+    (
+        matches!(options.annotations, AnnotationsForm::Explicit),
+        options.version,
+        options.tool_resolution,
+    )
+}
 
 static CACHE: OnceLock<RwLock<Cache>> = OnceLock::new();
 
@@ -105,12 +118,9 @@ pub fn render_cache_bytes() -> usize {
 
 /// The written tools (see [`Cache`]), from the cache or written now and kept within
 /// [`RENDER_CACHE_BYTES`], the least recently used let go first.
-pub(crate) fn written(
-    tools: &'static [Tool],
-    explicit: bool,
-    version: ProtocolVersion,
-) -> Arc<Written> {
-    let key = (tools.as_ptr() as usize, tools.len(), explicit, version);
+pub(crate) fn written(tools: &'static [Tool], options: &ListOptions) -> Arc<Written> {
+    let form = form(options);
+    let key = (tools.as_ptr() as usize, tools.len(), form);
     let now = || TICK.fetch_add(1, Ordering::Relaxed);
     if let Some(found) = cache().read().ok().and_then(|cache| {
         let (written, used) = cache.entries.get(&key)?;
@@ -119,7 +129,7 @@ pub(crate) fn written(
     }) {
         return found;
     }
-    let fresh = Arc::new(Written::new(tools, explicit, version));
+    let fresh = Arc::new(Written::new(tools, form));
     let size = fresh.text.len();
     let Ok(mut cache) = cache().write() else {
         return fresh;
@@ -177,8 +187,7 @@ impl<S> Listing<S> {
         cursor: Option<&str>,
     ) -> Result<String, CursorError> {
         let (start, end, next_cursor) = self.page_bounds(cursor, options.page_size)?;
-        let explicit = matches!(options.annotations, AnnotationsForm::Explicit);
-        let written = written(self.tools(), explicit, options.version);
+        let written = written(self.tools(), options);
         Ok(envelope(
             written.slice(start, end),
             next_cursor.as_deref(),
@@ -209,14 +218,14 @@ pub(crate) fn page_text<'t>(
     next_cursor: Option<&str>,
     options: &ListOptions,
 ) -> String {
-    let explicit = matches!(options.annotations, AnnotationsForm::Explicit);
+    let (explicit, version, resolution) = form(options);
     let size: usize = page.clone().map(json::size_hint).sum();
     envelope_with(size, next_cursor, options, |out| {
         for (i, tool) in page.enumerate() {
             if i > 0 {
                 out.push(',');
             }
-            json::tool(out, tool, explicit, options.version);
+            json::tool(out, tool, explicit, version, resolution);
         }
     })
 }

@@ -17,8 +17,8 @@ pub use self::diagnostic::{
 };
 pub use crate::call::arguments::{Args, At, Map, Spec, common_reads, reads};
 pub use crate::call::handler::{
-    Reads, Shim, bind, call_async, call_sync, free, method, method_call, not_callable,
-    same_function,
+    IntoResolution, Reads, Resolver, Shim, bind, bind_resolving, call_async, call_sync, free,
+    method, method_call, not_callable, resolve_with, same_function,
 };
 pub use crate::call::struct_tool::struct_call;
 pub use crate::listing::index::{Message, NameIndex, duplicate_name, name_index};

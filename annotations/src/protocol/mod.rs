@@ -14,5 +14,6 @@ pub(crate) mod version;
 pub use self::error::{ContentError, ParseError};
 pub use self::icon::{Icon, IconTheme};
 pub use self::meta::Meta;
+pub(crate) use self::meta::{RESOLVABLE_MARKER, TOOL_RESOLUTION};
 pub use self::mime::MimeType;
 pub use self::version::ProtocolVersion;

@@ -116,6 +116,16 @@ impl ProtocolVersion {
         }
     }
 
+    /// Whether a client declares its capabilities on every request
+    /// (`_meta["io.modelcontextprotocol/clientCapabilities"]`), which a server reads from the
+    /// current request alone; before, they are declared once, in `initialize`.
+    pub(crate) const fn has_per_request_capabilities(self) -> bool {
+        match self {
+            ProtocolVersion::V2025_06_18 | ProtocolVersion::V2025_11_25 => false,
+            ProtocolVersion::V2026_07_28 => true,
+        }
+    }
+
     /// Whether a server tells a session `notifications/tools/list_changed`: sessions of
     /// 2026-07-28 have no such notification to wait for, and read `ttlMs` instead.
     #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
@@ -134,19 +144,19 @@ mod tests {
     #[test]
     fn every_decision_for_every_version() {
         // version: result type, cache fields, icons, task support, any structured root,
-        // told of list changes.
+        // told of list changes, capabilities per request.
         let table = [
             (
                 ProtocolVersion::V2025_06_18,
-                [false, false, false, false, false, true],
+                [false, false, false, false, false, true, false],
             ),
             (
                 ProtocolVersion::V2025_11_25,
-                [false, false, true, true, false, true],
+                [false, false, true, true, false, true, false],
             ),
             (
                 ProtocolVersion::V2026_07_28,
-                [true, true, true, false, true, false],
+                [true, true, true, false, true, false, true],
             ),
         ];
         assert_eq!(table.map(|(version, _)| version), ProtocolVersion::ALL);
@@ -159,6 +169,7 @@ mod tests {
                     version.has_task_support(),
                     version.takes_any_structured_root(),
                     version.is_told_of_list_changes(),
+                    version.has_per_request_capabilities(),
                 ],
                 expected,
                 "{version}"

@@ -34,7 +34,8 @@ pub(crate) fn for_version(
         tool.description.clone(),
         json_object(&tool.input_schema),
     );
-    let listed = tool.listed(version, explicit);
+    // No request to read a declaration of tool resolution from: no marker.
+    let listed = tool.listed(version, explicit, false);
     if let Some(title) = tool.title() {
         out = out.with_title(title);
     }
@@ -51,8 +52,13 @@ pub(crate) fn for_version(
             .and_then(serde_json::from_value)
             .ok();
     }
-    // Listed to every version when it is an object: exactly when `meta_object` reads one.
-    out.meta = tool.meta_object().map(rmcp::model::MetaObject);
+    // Listed to every version when it is an object: exactly when `meta_object` reads one
+    // (less a tool-resolution marker written by hand).
+    out.meta = listed
+        .meta
+        .as_deref()
+        .and_then(|text| serde_json::from_str(text).ok())
+        .map(rmcp::model::MetaObject);
     out
 }
 

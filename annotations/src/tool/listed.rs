@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use crate::hints::ToolAnnotations;
-use crate::protocol::{Icon, ProtocolVersion};
+use crate::protocol::{Icon, ProtocolVersion, RESOLVABLE_MARKER, TOOL_RESOLUTION};
 use crate::tool::{TaskSupport, Tool};
 
 /// A tool as one protocol version lists it: each field present only where that version
@@ -22,13 +22,21 @@ pub(crate) struct Listed<'a> {
     /// `execution.taskSupport`, 2025-11-25 alone (2026-07-28 dropped it).
     pub(crate) task_support: Option<TaskSupport>,
     /// The `_meta` text as written (numbers keep their digits); text set by hand that is not
-    /// an object is left out (`Tool::check` reports it).
-    pub(crate) meta: Option<&'a str>,
+    /// an object is left out (`Tool::check` reports it). With the tool-resolution marker first
+    /// where the tool is resolvable and the client declared the extension; a marker written by
+    /// hand is never listed.
+    pub(crate) meta: Option<Cow<'a, str>>,
 }
 
 impl Tool {
-    /// The tool as `version` lists it; `explicit` states every hint at its effective value.
-    pub(crate) fn listed(&self, version: ProtocolVersion, explicit: bool) -> Listed<'_> {
+    /// The tool as `version` lists it; `explicit` states every hint at its effective value;
+    /// `resolution` says whether the client declared the tool-resolution extension.
+    pub(crate) fn listed(
+        &self,
+        version: ProtocolVersion,
+        explicit: bool,
+        resolution: bool,
+    ) -> Listed<'_> {
         let annotations = if explicit {
             Some(Cow::Owned(self.annotations.explicit()))
         } else {
@@ -43,11 +51,54 @@ impl Tool {
                 &[]
             },
             task_support: self.task_support.filter(|_| version.has_task_support()),
-            meta: self
-                .meta
-                .as_deref()
-                .filter(|_| self.meta_object().is_some())
-                .map(str::trim),
+            meta: self.listed_meta(resolution && self.resolvable),
         }
+    }
+
+    /// The `_meta` text listed: as written, with the tool-resolution marker first when
+    /// `marked`, and without a marker written by hand.
+    fn listed_meta(&self, marked: bool) -> Option<Cow<'_, str>> {
+        let object = self.meta_object();
+        let text = self
+            .meta
+            .as_deref()
+            .filter(|_| object.is_some())
+            .map(str::trim);
+        let by_hand = object
+            .as_ref()
+            .is_some_and(|object| object.contains_key(TOOL_RESOLUTION));
+        if by_hand {
+            // Rare (a peer's tool, or a marker set by hand): rewritten from the object.
+            let mut object = object.unwrap_or_default();
+            object.remove(TOOL_RESOLUTION);
+            if object.is_empty() && !marked {
+                return None;
+            }
+            let rest = serde_json::Value::Object(object).to_string();
+            return Some(if marked {
+                Cow::Owned(with_marker(&rest))
+            } else {
+                Cow::Owned(rest)
+            });
+        }
+        match (text, marked) {
+            (text, false) => text.map(Cow::Borrowed),
+            (Some(text), true) => Some(Cow::Owned(with_marker(text))),
+            (None, true) => Some(Cow::Owned(format!("{{{RESOLVABLE_MARKER}}}"))),
+        }
+    }
+}
+
+/// The object `text` (`{...}`, trimmed) with the tool-resolution marker as its first entry.
+fn with_marker(text: &str) -> String {
+    let inner = text
+        .strip_prefix('{')
+        .and_then(|inner| inner.strip_suffix('}'))
+        .unwrap_or("")
+        .trim();
+    if inner.is_empty() {
+        format!("{{{RESOLVABLE_MARKER}}}")
+    } else {
+        format!("{{{RESOLVABLE_MARKER},{inner}}}")
     }
 }

@@ -104,6 +104,14 @@ pub struct Tool {
     /// (`#[tool(scopes = ["repo"])]`, [`Filter::granted_scopes`](crate::listing::Filter::granted_scopes)).
     /// Not listed to clients.
     pub scopes: &'static [&'static str],
+    /// Whether the tool answers `tools/resolve` (the tool-resolution extension): its hints
+    /// then bound those of each call, which a client may ask for before calling. Listed as the
+    /// marker `_meta["io.modelcontextprotocol/tool-resolution"] = {"resolvable": true}`, and
+    /// only to a client that declared the extension
+    /// ([`ListOptions::with_tool_resolution`](crate::listing::ListOptions::with_tool_resolution));
+    /// a marker written into [`meta`](Self::meta) by hand is never listed. Read from a peer's
+    /// listing, it says whether the peer marked the tool.
+    pub resolvable: bool,
     /// Not public API: what keeps `Tool { .. }` literals out of code outside this crate and
     /// the code it generates, so that a field the protocol adds is not a breaking change.
     #[doc(hidden)]
@@ -124,6 +132,7 @@ impl fmt::Debug for Tool {
             .field("meta", &self.meta)
             .field("toolsets", &self.toolsets)
             .field("scopes", &self.scopes)
+            .field("resolvable", &self.resolvable)
             .finish()
     }
 }
@@ -158,8 +167,31 @@ impl Tool {
             meta: None,
             toolsets: &[],
             scopes: &[],
+            resolvable: false,
             __non_exhaustive: NonExhaustive,
         }
+    }
+
+    /// Sets whether the tool answers `tools/resolve`, in `const`. A listing resolves the
+    /// tool's calls only if its handler has a resolver (`#[tool(resolve = ...)]`); marking a
+    /// descriptor alone promises what the server must then answer itself.
+    ///
+    /// ```
+    /// use mcp_annotations::{ProtocolVersion, Tool, listing::ListOptions, schema::Schema};
+    ///
+    /// static TOOLS: [Tool; 1] = [Tool::new("run_sql", Schema::NO_INPUT).with_resolvable(true)];
+    /// let listing = mcp_annotations::Listing::new(&TOOLS);
+    /// // Marked only for a client that declared the extension.
+    /// let declared = ListOptions::new(ProtocolVersion::V2026_07_28).with_tool_resolution(true);
+    /// let text = listing.render(&declared, None).unwrap();
+    /// assert!(text.contains(r#""_meta":{"io.modelcontextprotocol/tool-resolution":{"resolvable":true}}"#));
+    /// let plain = listing.render(&ListOptions::new(ProtocolVersion::V2026_07_28), None).unwrap();
+    /// assert!(!plain.contains("tool-resolution"));
+    /// ```
+    #[must_use]
+    pub const fn with_resolvable(mut self, resolvable: bool) -> Self {
+        self.resolvable = resolvable;
+        self
     }
 
     /// Sets the icons, in `const` (owned ones it replaces are leaked, as for

@@ -16,10 +16,11 @@ use crate::tool::{TaskSupport, Tool};
 
 /// Written as the newest protocol version lists it, field for field what
 /// [`Listing::render`](crate::listing::Listing::render) writes for
-/// [`ProtocolVersion::LATEST`] (the annotations as stated).
+/// [`ProtocolVersion::LATEST`] (the annotations as stated) to a client that declared tool
+/// resolution (a resolvable tool carries its marker).
 impl Serialize for Tool {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let listed = self.listed(ProtocolVersion::LATEST, false);
+        let listed = self.listed(ProtocolVersion::LATEST, false, true);
         let fields = 2
             + usize::from(self.title.is_some())
             + usize::from(self.description.is_some())
@@ -56,7 +57,7 @@ impl Serialize for Tool {
             Some(support) => out.serialize_field("execution", &Execution(support))?,
             None => out.skip_field("execution")?,
         }
-        match listed.meta {
+        match &listed.meta {
             Some(meta) => out.serialize_field("_meta", &json_text::<S>(meta)?)?,
             None => out.skip_field("_meta")?,
         }
@@ -205,6 +206,13 @@ impl<'de> Visitor<'de> for ToolVisitor {
                 ))
             })?),
         };
+        let meta: Option<serde_json::Map<String, Value>> = meta.flatten();
+        // Marked by the peer: `_meta["io.modelcontextprotocol/tool-resolution"].resolvable`.
+        let resolvable = meta
+            .as_ref()
+            .and_then(|meta| meta.get(crate::protocol::TOOL_RESOLUTION))
+            .and_then(|marker| marker.get("resolvable"))
+            == Some(&Value::Bool(true));
         Ok(Tool {
             name: Cow::Owned(name),
             title: title.flatten().map(Cow::Owned),
@@ -214,12 +222,11 @@ impl<'de> Visitor<'de> for ToolVisitor {
             annotations: annotations.flatten().unwrap_or_default(),
             icons: Cow::Owned(icons),
             task_support,
-            meta: meta
-                .flatten()
-                .map(|meta| Cow::Owned(Value::Object(meta).to_string())),
+            meta: meta.map(|meta| Cow::Owned(Value::Object(meta).to_string())),
             // What the server groups its tools by is not on the wire.
             toolsets: &[],
             scopes: &[],
+            resolvable,
             __non_exhaustive: crate::tool::NonExhaustive,
         })
     }
