@@ -128,7 +128,9 @@ fn the_drafts_resolvable_tool_bounds_its_resolution() {
         *resolved.annotations()
     );
     let descriptor: mcp_annotations::Tool = serde_json::from_value(tool.clone()).unwrap();
-    assert!(resolution::is_marked(descriptor.meta_object().as_ref()));
+    // The field records the marker, and `_meta` keeps what else the peer put there.
+    assert!(descriptor.resolvable);
+    assert!(descriptor.meta.is_none(), "{:?}", descriptor.meta);
     // Unmarked: no `_meta`, or `resolvable` not true.
     assert!(!resolution::is_marked(None));
     let unmarked = json!({"io.modelcontextprotocol/tool-resolution": {"resolvable": false}});
@@ -390,10 +392,8 @@ fn the_marker_is_listed_to_a_declaring_client_alone() {
                 }
                 // What the tool's own `_meta` says is kept, marker or not.
                 if listing.tools()[0].meta.is_some() {
-                    assert_eq!(
-                        tool["_meta"]["com.example/tier"],
-                        bare["_meta"]["com.example/tier"]
-                    );
+                    assert_eq!(tool["_meta"]["com.example/tier"], "gold", "{tool}");
+                    assert_eq!(bare["_meta"]["com.example/tier"], "gold", "{bare}");
                 }
                 // Nothing else differs.
                 let mut unmarked = tool.clone();

@@ -30,7 +30,8 @@ pub trait Run<S: ?Sized>: Sync {
     ) -> CallFuture<'a>;
 
     /// The hints of a call with these arguments, without making it (`tools/resolve`): `None`
-    /// when the tool has no resolver.
+    /// when the tool has no resolver. The arguments are read as the call reads them, and
+    /// refused as it refuses them (the generated resolvers do so through [`resolve_with`]).
     fn resolve(&self, state: &S, arguments: &Map) -> Option<Result<ToolAnnotations, ResolveError>> {
         let _ = (state, arguments);
         None
@@ -143,11 +144,17 @@ pub fn resolve_with<S: ?Sized, P: ReadParams, R: IntoResolution>(
     let read = catch(tool, || read::<P>(Some(arguments.clone()), specs));
     let params = match read {
         Ok(Ok(params)) => params,
-        Ok(Err(failed)) | Err(failed) => {
+        Ok(Err(failed)) => {
             return Err(ResolveError::InvalidArguments {
                 tool: tool.to_owned(),
                 problems: failed.text_content(),
             });
+        }
+        // A reader that panicked is the server's fault, not the arguments'.
+        Err(_) => {
+            return Err(ResolveError::CannotResolve(
+                "reading the arguments panicked".to_owned(),
+            ));
         }
     };
     match catch(tool, || resolver(state, &params).into_resolution()) {

@@ -253,4 +253,43 @@ mod tests {
         assert_eq!(hidden.code(), -32602);
         assert!(matches!(hidden, ResolveError::UnknownTool(_)));
     }
+
+    #[test]
+    fn a_generated_resolver_reads_as_the_call_does_and_catches_panics() {
+        use crate::call::handler::{Reads, resolve_with};
+        static READS: Reads = Reads {
+            tool: "t",
+            specs: &[],
+        };
+        let hints = || ToolAnnotations::new().with_read_only(true);
+        // A tool that takes no arguments: one it does not take is refused as the call refuses
+        // it, before the resolver is asked.
+        let unknown = json!({"x": 1}).as_object().cloned().unwrap();
+        let refused = resolve_with(&(), &unknown, &READS, |_: &(), _: &()| hints()).unwrap_err();
+        assert!(
+            matches!(refused, ResolveError::InvalidArguments { .. }),
+            "{refused:?}"
+        );
+        assert!(
+            resolve_with(&(), &Map::new(), &READS, |_: &(), _: &()| hints())
+                .unwrap()
+                .read_only()
+        );
+        let cannot = resolve_with(&(), &Map::new(), &READS, |_: &(), _: &()| {
+            Err::<ToolAnnotations, _>("no parser for that dialect")
+        })
+        .unwrap_err();
+        assert_eq!(
+            cannot,
+            ResolveError::CannotResolve("no parser for that dialect".into())
+        );
+        let panicked = resolve_with(
+            &(),
+            &Map::new(),
+            &READS,
+            |_: &(), _: &()| -> ToolAnnotations { panic!("a resolver's bug") },
+        )
+        .unwrap_err();
+        assert_eq!(panicked.code(), -32603, "{panicked:?}");
+    }
 }

@@ -281,6 +281,9 @@ impl ResolveResult {
             };
             annotations.set_hint(hint, Some(value));
         }
+        // Read as a host acts on them: read-only implies not destructive and idempotent,
+        // whatever else was sent (a result written back is then the same).
+        let annotations = effective(&annotations);
         let meta = match result.get("_meta") {
             None => None,
             Some(Value::Object(meta)) if meta.values().all(Value::is_object) => Some(meta.clone()),

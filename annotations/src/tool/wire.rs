@@ -206,13 +206,18 @@ impl<'de> Visitor<'de> for ToolVisitor {
                 ))
             })?),
         };
-        let meta: Option<serde_json::Map<String, Value>> = meta.flatten();
+        let mut meta: Option<serde_json::Map<String, Value>> = meta.flatten();
         // Marked by the peer: `_meta["io.modelcontextprotocol/tool-resolution"].resolvable`.
-        let resolvable = meta
-            .as_ref()
-            .and_then(|meta| meta.get(crate::protocol::TOOL_RESOLUTION))
-            .and_then(|marker| marker.get("resolvable"))
-            == Some(&Value::Bool(true));
+        // The field records it, and the marker leaves the `_meta` kept (it is written again
+        // from the field), so that the two cannot disagree and a tool reads back equal.
+        let marker = meta
+            .as_mut()
+            .and_then(|meta| meta.remove(crate::protocol::TOOL_RESOLUTION));
+        let resolvable =
+            marker.as_ref().and_then(|marker| marker.get("resolvable")) == Some(&Value::Bool(true));
+        if meta.as_ref().is_some_and(serde_json::Map::is_empty) && marker.is_some() {
+            meta = None;
+        }
         Ok(Tool {
             name: Cow::Owned(name),
             title: title.flatten().map(Cow::Owned),
