@@ -67,43 +67,31 @@ impl Cli {
         T: Into<std::ffi::OsString> + Clone,
     {
         let mut cli = Cli::try_parse_from(args)?;
-        let (remote, name) = match &mut cli.command {
-            Command::Audit(args) => {
-                if args.output.format == Format::Sarif && args.output.sarif_artifact.is_none() {
-                    return Err(refusal(
-                        "audit",
-                        clap::error::ErrorKind::MissingRequiredArgument,
-                        SARIF_NEEDS_ARTIFACT,
-                    ));
-                }
-                (&mut args.remote, "audit")
-            }
-            Command::Diff(args) => {
-                if args.output.format == Format::Listing {
-                    return Err(refusal(
-                        "diff",
-                        clap::error::ErrorKind::InvalidValue,
-                        "--format listing is the audit's (annotations-audit audit --format listing -- CMD > tools.json pins a listing)",
-                    ));
-                }
-                (&mut args.remote, "diff")
-            }
-            Command::Probe(args) if args.output.format == Format::Listing => {
-                return Err(refusal(
-                    "probe",
-                    clap::error::ErrorKind::InvalidValue,
-                    "--format listing is the audit's (annotations-audit audit --format listing -- CMD > tools.json pins a listing)",
-                ));
-            }
-            Command::Probe(args)
-                if args.output.format == Format::Sarif && args.output.sarif_artifact.is_none() =>
-            {
-                return Err(refusal(
-                    "probe",
-                    clap::error::ErrorKind::MissingRequiredArgument,
-                    SARIF_NEEDS_ARTIFACT,
-                ));
-            }
+        let (name, output) = match &cli.command {
+            Command::Audit(args) => ("audit", &args.output),
+            Command::Probe(args) => ("probe", &args.output),
+            Command::Diff(args) => ("diff", &args.output),
+            Command::Completions { .. } => return Ok(cli),
+        };
+        if output.format == Format::Listing && name != "audit" {
+            return Err(refusal(
+                name,
+                clap::error::ErrorKind::InvalidValue,
+                "--format listing is the audit's (annotations-audit audit --format listing -- \
+                 CMD > tools.json pins a listing)",
+            ));
+        }
+        // A diff places its results in the pinned listing unless told otherwise.
+        if output.format == Format::Sarif && output.sarif_artifact.is_none() && name != "diff" {
+            return Err(refusal(
+                name,
+                clap::error::ErrorKind::MissingRequiredArgument,
+                SARIF_NEEDS_ARTIFACT,
+            ));
+        }
+        let remote = match &mut cli.command {
+            Command::Audit(args) => &mut args.remote,
+            Command::Diff(args) => &mut args.remote,
             Command::Probe(args) if args.http.is_some() => {
                 return Err(refusal(
                     "probe",

@@ -32,7 +32,8 @@ pub struct Remote {
 
 /// A server's Streamable HTTP endpoint.
 pub struct Http {
-    runtime: tokio::runtime::Runtime,
+    /// `None` only once dropped.
+    runtime: Option<tokio::runtime::Runtime>,
     client: reqwest::Client,
     url: reqwest::Url,
     session: Option<String>,
@@ -48,13 +49,9 @@ pub struct Http {
 impl Drop for Http {
     fn drop(&mut self) {
         // A lookup still blocked in the resolver's thread is not waited for.
-        let runtime = std::mem::replace(
-            &mut self.runtime,
-            tokio::runtime::Builder::new_current_thread()
-                .build()
-                .expect("a runtime without drivers"),
-        );
-        runtime.shutdown_background();
+        if let Some(runtime) = self.runtime.take() {
+            runtime.shutdown_background();
+        }
     }
 }
 
@@ -122,7 +119,7 @@ impl Http {
             .build()
             .map_err(|error| format!("cannot set up HTTP: {error}"))?;
         Ok(Http {
-            runtime,
+            runtime: Some(runtime),
             client,
             url: parsed,
             session: None,
@@ -163,8 +160,8 @@ impl Http {
         // bytes, keep-alive comments on an event stream it holds open).
         let left = deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
         let within = left.map_or(self.timeout, |left| left.min(self.timeout));
-        let answer = self
-            .runtime
+        let runtime = self.runtime.as_ref().ok_or("the HTTP link is closed")?;
+        let answer = runtime
             .block_on(async { tokio::time::timeout(within, exchange(request, wanted)).await });
         let secrets = &self.secrets;
         let (session, messages) = answer

@@ -107,12 +107,7 @@ pub fn probe(report: &Value) -> String {
                         "- {name} `{hint}`{arguments}: {}\n",
                         cell(problem)
                     ));
-                    let diff: Vec<&str> = note["diff"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .filter_map(Value::as_str)
-                        .collect();
+                    let diff = super::report::diff_lines(note);
                     if !diff.is_empty() {
                         violations.push('\n');
                         for line in fenced(&diff.join("\n")).lines() {

@@ -103,6 +103,16 @@ pub fn report(listed: &[Value], listing_problems: &[String]) -> (Value, bool) {
     (json!({ "listing": listing, "tools": rows }), has_errors)
 }
 
+/// The lines of the state's diff a probe's note carries (`"diff"`), none when it has none.
+pub fn diff_lines(note: &Value) -> Vec<&str> {
+    note["diff"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect()
+}
+
 /// Text for a table cell from a server: `\\`, `|`, backticks, `*`, `~`, `[`, `]` and `<`
 /// escaped (they would end the cell, open code, emphasis, a link or an image, or HTML), line
 /// breaks as spaces, other control characters (a terminal's escape sequences) dropped.

@@ -294,12 +294,7 @@ pub fn probe(report: &Value, artifact: Option<&str>) -> Value {
                         "error"
                     };
                     let mut text = format!("`{name}` called{with}: {problem}");
-                    let diff: Vec<&str> = note["diff"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .filter_map(Value::as_str)
-                        .collect();
+                    let diff = super::report::diff_lines(note);
                     if !diff.is_empty() {
                         text.push_str("\nwhat the call changed:\n");
                         text.push_str(&diff.join("\n"));
