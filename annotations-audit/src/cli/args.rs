@@ -29,7 +29,8 @@ Examples:
   annotations-audit probe -- node server.js '{sandbox}'
   annotations-audit probe --env MEMORY_FILE_PATH={sandbox}/memory.jsonl -- npx -y @modelcontextprotocol/server-memory
   annotations-audit probe --seed-dir fixtures/repo --cases 8 --seed 7 -- mcp-server-git --repository {sandbox}
-  annotations-audit probe --append-only 'state.db#/tables/audit' --format sarif -- ./server > probe.sarif";
+  annotations-audit probe --append-only 'state.db#/tables/audit' --format sarif -- ./server > probe.sarif
+  annotations-audit probe --http 'http://127.0.0.1:{port}/mcp' -- node server.js --port {port}";
 
 const DIFF_EXAMPLES: &str = "\
 Examples:
@@ -92,16 +93,15 @@ impl Cli {
         let remote = match &mut cli.command {
             Command::Audit(args) => &mut args.remote,
             Command::Diff(args) => &mut args.remote,
-            Command::Probe(args) if args.http.is_some() => {
-                return Err(refusal(
-                    "probe",
-                    clap::error::ErrorKind::ArgumentConflict,
-                    "the probe starts the server itself, in a sandbox whose state it observes \
-                     around each call and starts afresh for each run, so it takes the server's \
-                     command (after --), not --http: a server someone else runs cannot be \
-                     sandboxed or reset. Its listing is audited with \
-                     `annotations-audit audit --http URL`",
-                ));
+            Command::Probe(args) => {
+                if let Some(url) = &args.remote.http {
+                    let told = args.command.iter().any(|word| word.contains("{port}"))
+                        || args.env.iter().any(|(_, value)| value.contains("{port}"));
+                    loopback(url, told).map_err(|why| {
+                        refusal("probe", clap::error::ErrorKind::ValueValidation, why)
+                    })?;
+                }
+                &mut args.remote
             }
             _ => return Ok(cli),
         };
@@ -137,6 +137,38 @@ impl Cli {
         }
         Ok(cli)
     }
+}
+
+/// Whether `url` (`probe --http`'s) is one the probe can start servers behind: an address of
+/// this machine, its port `{port}` (each server the probe starts serves one of its own, told
+/// to it by `{port}` in its command or environment: `told`). Why not, otherwise.
+fn loopback(url: &str, told: bool) -> Result<(), String> {
+    const WHY: &str = "the probe starts the server itself, in a sandbox whose state it observes \
+        around each call, and starts more than one (each run afresh, two processes on one \
+        sandbox)";
+    let parsed = reqwest::Url::parse(&url.replace("{port}", "1"))
+        .map_err(|error| format!("--http: not a URL ({error})"))?;
+    let host = parsed.host_str().unwrap_or_default();
+    let address = host.trim_start_matches('[').trim_end_matches(']');
+    let local = host.eq_ignore_ascii_case("localhost")
+        || address
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|address| address.is_loopback());
+    if !local {
+        return Err(format!(
+            "{WHY}: --http names where the command after -- serves, an address of this machine \
+             (127.0.0.1, [::1], localhost). A server someone else runs cannot be sandboxed or \
+             reset; its listing is audited with `annotations-audit audit --http URL`"
+        ));
+    }
+    if !url.contains("{port}") || !told {
+        return Err(format!(
+            "{WHY}, each on a port of its own: write {{port}} in --http's URL and where the \
+             server reads its port, in its command or an --env value (e.g. --http \
+             'http://127.0.0.1:{{port}}/mcp' -- node server.js --port {{port}})"
+        ));
+    }
+    Ok(())
 }
 
 /// Why `--format sarif` of an audit or a probe needs `--sarif-artifact`.
@@ -282,9 +314,13 @@ pub struct ProbeArgs {
     pub output: Output,
     #[command(flatten)]
     pub connection: Connection,
-    /// Refused with the reason (the probe starts the server itself), not as an unknown option.
-    #[arg(long, value_name = "URL", hide = true)]
-    pub http: Option<String>,
+    /// Where the server the command starts serves Streamable HTTP, for a server that speaks
+    /// no stdio: a URL of this machine whose port is `{port}`, which the command or an --env
+    /// value passes on to the server (each server the probe starts gets a free port of its
+    /// own). The probe waits for the port and talks to the server there, with --header and
+    /// --ca-cert as the audit's.
+    #[command(flatten)]
+    pub remote: Remote,
     /// Generated calls of each tool.
     #[arg(long, value_name = "N", default_value_t = 16)]
     pub cases: u32,
@@ -328,12 +364,9 @@ pub struct ProbeArgs {
     /// sandbox's files do not hold; judged as the place @observe1, @observe2, ... Repeatable.
     #[arg(long, value_name = "CMD")]
     pub observe: Vec<String>,
-    /// The server's command and its arguments, run over stdio in the sandbox.
-    #[arg(
-        value_name = "COMMAND",
-        required_unless_present = "http",
-        trailing_var_arg = true
-    )]
+    /// The server's command and its arguments, run in the sandbox (over stdio, or serving
+    /// --http's URL).
+    #[arg(value_name = "COMMAND", required = true, trailing_var_arg = true)]
     pub command: Vec<String>,
 }
 
@@ -458,11 +491,41 @@ mod tests {
         let said = malformed.to_string();
         assert!(said.contains("--header number 1"), "{said}");
         assert!(!said.contains("s3cret"), "{said}");
-        // The probe runs its server itself: --http is refused with the reason.
-        let refused = parse(&["probe", "--http", "https://h/mcp"]).unwrap_err();
-        assert!(
-            refused.to_string().contains("starts the server itself"),
-            "{refused}"
-        );
+        // The probe starts the server it reaches over HTTP: on this machine, and with its
+        // command.
+        let remote = parse(&["probe", "--http", "https://mcp.example.com/mcp", "--", "x"]);
+        let said = remote.unwrap_err().to_string();
+        assert!(said.contains("starts the server itself"), "{said}");
+        assert!(parse(&["probe", "--http", "http://127.0.0.1:{port}/mcp"]).is_err());
+        let fixed = parse(&[
+            "probe",
+            "--http",
+            "http://127.0.0.1:3001/",
+            "--",
+            "x",
+            "3001",
+        ]);
+        let said = fixed.unwrap_err().to_string();
+        assert!(said.contains("each on a port of its own"), "{said}");
+        let untold = parse(&["probe", "--http", "http://[::1]:{port}/", "--", "x"]);
+        assert!(untold.is_err());
+        for url in [
+            "http://127.0.0.1:{port}/mcp",
+            "http://[::1]:{port}/",
+            "http://localhost:{port}/",
+        ] {
+            assert!(
+                parse(&["probe", "--http", url, "--", "x", "{port}"]).is_ok(),
+                "{url}"
+            );
+        }
+        let by_env = [
+            "probe",
+            "--env",
+            "PORT={port}",
+            "--http",
+            "http://localhost:{port}/",
+        ];
+        assert!(parse(&[&by_env[..], &["--", "x"]].concat()).is_ok());
     }
 }

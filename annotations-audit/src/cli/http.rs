@@ -28,6 +28,8 @@ pub struct Remote {
     pub headers: Vec<(String, String)>,
     /// Certificates trusted beside the platform's (`--ca-cert`).
     pub ca_cert: Option<PathBuf>,
+    /// Whether the proxies of the environment are passed by (a server on this machine).
+    pub direct: bool,
 }
 
 /// A server's Streamable HTTP endpoint.
@@ -99,6 +101,9 @@ impl Http {
             .redirect(redirects())
             .referer(false)
             .user_agent(concat!("annotations-audit/", env!("CARGO_PKG_VERSION")));
+        if remote.direct {
+            builder = builder.no_proxy();
+        }
         if let Some(path) = &remote.ca_cert {
             let shown = path.display();
             let pem = std::fs::read(path).map_err(|error| format!("--ca-cert {shown}: {error}"))?;
@@ -369,6 +374,7 @@ mod tests {
                 .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
                 .collect(),
             ca_cert: None,
+            direct: false,
         };
         Http::new(url, Duration::from_secs(1), &remote)
     }
@@ -416,6 +422,7 @@ mod tests {
         let remote = Remote {
             headers: vec![("Authorization".into(), "Bearer s3cret-token".into())],
             ca_cert: None,
+            direct: false,
         };
         let http = Http::new(
             "https://user:hunter22@h/mcp?api_key=QKEY1234",

@@ -131,6 +131,7 @@ fn server(
             &http::Remote {
                 headers: remote.headers.clone(),
                 ca_cert: remote.ca_cert.clone(),
+                direct: false,
             },
         ),
         None => peer::Peer::start(command, None, &[], connection.timeout, None),
@@ -180,6 +181,16 @@ fn probe(args: &ProbeArgs) -> Result<(i32, String), String> {
         confine: !args.unconfined,
         writable: args.writable.clone(),
         observers: args.observe.clone(),
+        // The server the probe starts is on this machine: reached directly, never through
+        // a proxy of the environment's.
+        http: args.remote.http.clone().map(|url| {
+            let remote = http::Remote {
+                headers: args.remote.headers.clone(),
+                ca_cert: args.remote.ca_cert.clone(),
+                direct: true,
+            };
+            (url, remote)
+        }),
     };
     let (report, violated) = probe::probe(&options)?;
     progress::finish();

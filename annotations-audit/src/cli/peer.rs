@@ -10,6 +10,9 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 mod listing;
+mod served;
+
+pub use served::free_port;
 
 /// How many pages of `tools/list` the audit reads before it stops.
 const MAX_PAGES: usize = 1000;
@@ -41,6 +44,9 @@ enum Link {
         http: Box<super::http::Http>,
         /// The messages the last answer held, not read yet, with the moment it came.
         pending: std::collections::VecDeque<(Instant, String)>,
+        /// The server's process, where the audit started it (`probe --http`): the leader of a
+        /// process group of its own, ended with it.
+        server: Option<Child>,
     },
 }
 
@@ -124,6 +130,7 @@ impl Peer {
             link: Link::Http {
                 http: Box::new(super::http::Http::new(url, timeout, remote)?),
                 pending: std::collections::VecDeque::new(),
+                server: None,
             },
             next_id: 1,
             timeout,
@@ -187,7 +194,7 @@ impl Peer {
                     .and_then(|()| stdin.flush())
                     .map_err(|error| format!("cannot write to the server: {error}"))
             }
-            Link::Http { http, pending } => {
+            Link::Http { http, pending, .. } => {
                 let messages = http.post(message, deadline)?;
                 let now = Instant::now();
                 pending.extend(messages.into_iter().map(|message| (now, message)));
@@ -335,10 +342,9 @@ impl Peer {
     /// server itself, a helper it keeps waiting for its next request, like
     /// `git cat-file --batch`) [`QUIET`].
     pub fn settle(&mut self, max: Duration) {
-        let Link::Stdio { child, .. } = &self.link else {
+        let Some(pid) = self.child().map(|child| child.id()) else {
             return;
         };
-        let pid = child.id();
         let until = Instant::now() + max;
         // Each process's CPU time, and since when it was seen at work last.
         let mut seen: std::collections::HashMap<u32, (u64, Instant)> =
@@ -375,6 +381,7 @@ impl Peer {
     /// when it goes on, so that two of them are in flight at once whatever the machine's load.
     /// The processes stopped, for [`resume`]; `None` where they cannot be (not Linux, no
     /// `kill`, one not stopped within a second: the ones stopped are resumed).
+    /// Over HTTP, where each request is answered before the next is sent, `None` too.
     pub fn pause(&mut self) -> Option<Vec<u32>> {
         let Link::Stdio { child, .. } = &self.link else {
             return None;
@@ -404,30 +411,61 @@ impl Peer {
         }
     }
 
-    /// Ends the server as a client would: its input closed, then its exit awaited (up to
-    /// `max`, then it is killed), then its children settled.
+    /// Ends the server as a client would: its input closed (one over HTTP the audit started:
+    /// asked to end, by `SIGTERM` to its process group), then its exit awaited (up to `max`,
+    /// then it is killed), then its children settled.
     pub fn finish(mut self, max: Duration) {
-        if let Link::Stdio { child, stdin, .. } = &mut self.link {
-            let pid = child.id();
-            drop(stdin.take());
-            let until = Instant::now() + max;
+        let until = Instant::now() + max;
+        let pid = match &mut self.link {
+            Link::Stdio { child, stdin, .. } => {
+                drop(stdin.take());
+                child.id()
+            }
+            Link::Http {
+                server: Some(child),
+                ..
+            } => {
+                signal("-TERM", &[served::group(child.id())]);
+                child.id()
+            }
+            Link::Http { server: None, .. } => return,
+        };
+        if let Some(child) = self.child() {
             while matches!(child.try_wait(), Ok(None)) && Instant::now() < until {
                 std::thread::sleep(Duration::from_millis(10));
             }
-            let _ = child.kill();
-            let _ = child.wait();
-            let until = Instant::now() + max;
-            while descendants(pid).iter().any(|d| d.running) && Instant::now() < until {
-                std::thread::sleep(Duration::from_millis(10));
-            }
+        }
+        self.end();
+        let until = Instant::now() + max;
+        while descendants(pid).iter().any(|d| d.running) && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(10));
         }
     }
 
-    /// Whether the server is still running.
+    /// Whether the server is still running (one the audit did not start: as far as it knows).
     pub fn alive(&mut self) -> bool {
+        self.child()
+            .is_none_or(|child| matches!(child.try_wait(), Ok(None)))
+    }
+
+    /// The server's process, where the audit started it.
+    fn child(&mut self) -> Option<&mut Child> {
         match &mut self.link {
-            Link::Stdio { child, .. } => matches!(child.try_wait(), Ok(None)),
-            Link::Http { .. } => true,
+            Link::Stdio { child, .. } => Some(child),
+            Link::Http { server, .. } => server.as_mut(),
+        }
+    }
+
+    /// Kills the server the audit started (over HTTP, its whole process group: a server there
+    /// holds no pipe whose end would end it), and reaps it.
+    fn end(&mut self) {
+        let served = matches!(self.link, Link::Http { .. });
+        if let Some(child) = self.child() {
+            if served {
+                signal("-KILL", &[served::group(child.id())]);
+            }
+            let _ = child.kill();
+            let _ = child.wait();
         }
     }
 }
@@ -445,11 +483,13 @@ pub fn resume(ids: &[u32]) {
     signal("-CONT", ids);
 }
 
-/// Sends `signal` to the processes `ids` with the `kill` command: whether it could.
-fn signal(signal: &str, ids: &[u32]) -> bool {
+/// Sends `signal` to the processes `ids` (a process group's id negative) with the `kill`
+/// command: whether it could.
+fn signal(signal: &str, ids: &[impl ToString]) -> bool {
     Command::new("kill")
         .arg(signal)
-        .args(ids.iter().map(u32::to_string))
+        .arg("--")
+        .args(ids.iter().map(ToString::to_string))
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -538,9 +578,6 @@ fn descendants(pid: u32) -> Vec<Descendant> {
 
 impl Drop for Peer {
     fn drop(&mut self) {
-        if let Link::Stdio { child, .. } = &mut self.link {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
+        self.end();
     }
 }

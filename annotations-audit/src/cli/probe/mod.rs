@@ -56,6 +56,9 @@ pub struct Options {
     pub writable: Vec<PathBuf>,
     /// Commands printing, as JSON, state the sandbox's files do not hold (`--observe`).
     pub observers: Vec<String>,
+    /// Where the server the command starts serves Streamable HTTP (`--http`, a loopback
+    /// URL), and how it is reached; `None` for a server over stdio.
+    pub http: Option<(String, super::http::Remote)>,
 }
 
 /// How long the processes a server started get to end after its answer, before the sandbox

@@ -265,6 +265,14 @@ pub(super) fn together(
     (how, run): (Together, u32),
     deadline: Instant,
 ) -> Result<Option<String>, String> {
+    // Over HTTP each request is answered before the next is sent: two are never in flight.
+    if options.http.is_some() {
+        return Err(
+            "over HTTP the probe sends a request once the one before it is answered, \
+                    so two calls are never in flight at once"
+                .to_owned(),
+        );
+    }
     let name = format!("{}{run}", how.word());
     let (sandbox, mut first, made, mut before) =
         replayed(options, classes, history, made, &name, deadline)?;

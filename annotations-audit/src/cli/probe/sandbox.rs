@@ -133,7 +133,14 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
     std::fs::create_dir_all(sandbox)
         .map_err(|error| format!("cannot make the sandbox again: {error}"))?;
     let place = sandbox.to_string_lossy();
-    let fill = |text: &str| text.replace("{sandbox}", &place);
+    // A server over HTTP serves a port of its own, each one the probe starts (a run beside
+    // the main one, a second process on one sandbox): `{port}` in the URL, the command and
+    // the environment.
+    let port = match &options.http {
+        Some(_) => super::super::peer::free_port()?.to_string(),
+        None => String::new(),
+    };
+    let fill = |text: &str| text.replace("{sandbox}", &place).replace("{port}", &port);
     let mut command: Vec<String> = options.command.iter().map(|arg| fill(arg)).collect();
     // The server runs in the sandbox: a program named by a relative path is found from here,
     // and so is an argument naming a file that is here and not in the sandbox (`node
@@ -161,8 +168,9 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
             .map(|place| place.to_string_lossy().into_owned())
             .collect();
         let mut wrapped = prefix;
-        // The network as this machine has it, where the probe may call open-world tools.
-        if options.allow_open_world {
+        // The network as this machine has it, where the probe may call open-world tools, and
+        // where it reaches the server over HTTP (its attempts are recorded all the same).
+        if options.allow_open_world || options.http.is_some() {
             wrapped.retain(|word| word != "--net");
         }
         wrapped.extend(["--", "sh", "-c", CONFINE, "sh"].map(str::to_owned));
@@ -182,14 +190,23 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
         matches!(name, Some("npx" | "uvx" | "bunx" | "pnpx" | "pipx"))
     });
     let offline = fetches && command.iter().any(|word| word == "--net");
-    Peer::start(
-        &command,
-        Some(sandbox),
-        &env,
-        options.timeout,
-        Some(deadline),
-    )
-    .map_err(|error| {
+    let started = match &options.http {
+        Some((url, remote)) => Peer::serve(
+            &command,
+            (sandbox, &env),
+            (&fill(url), remote),
+            options.timeout,
+            deadline,
+        ),
+        None => Peer::start(
+            &command,
+            Some(sandbox),
+            &env,
+            options.timeout,
+            Some(deadline),
+        ),
+    };
+    started.map_err(|error| {
         if offline {
             format!(
                 "{error} (the server runs with no network, and `{}` fetches it as it starts: \
@@ -242,6 +259,7 @@ pub(super) fn surroundings(options: &Options) -> (String, String) {
     };
     let isolated = options.confine
         && !options.allow_open_world
+        && options.http.is_none()
         && confinement().is_ok_and(|prefix| prefix.iter().any(|word| word == "--net"));
     let recorded = "every attempt of the server's processes to reach the network recorded \
                     (strace); the server";
@@ -251,6 +269,9 @@ pub(super) fn surroundings(options: &Options) -> (String, String) {
         ),
         Ok(()) if isolated => {
             format!("{recorded} ran in a network namespace with no route out")
+        }
+        Ok(()) if options.http.is_some() => {
+            format!("{recorded} had this machine's network, where the probe reached it over HTTP")
         }
         Ok(()) => format!("{recorded} had this machine's network"),
     };
