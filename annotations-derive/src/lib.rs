@@ -33,7 +33,7 @@ pub fn derive_tool(input: TokenStream) -> TokenStream {
 }
 
 #[doc = include_str!("../doc/derive_tool_schema.md")]
-#[proc_macro_derive(ToolSchema, attributes(schema, serde))]
+#[proc_macro_derive(ToolSchema, attributes(schema, serde, hints))]
 pub fn derive_tool_schema(input: TokenStream) -> TokenStream {
     expand::derive_schema::expand(input.into()).into()
 }

@@ -7,6 +7,7 @@
 
 pub mod conformance;
 pub mod host;
+pub mod per_call;
 pub mod resolution;
 pub mod rmcp_interop;
 pub mod semantics;

@@ -9,4 +9,5 @@
 pub(crate) mod descriptor;
 pub(crate) mod fields;
 pub(crate) mod hints;
+pub(crate) mod resolution;
 pub(crate) mod schema;

@@ -66,6 +66,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     });
     let description = description.as_deref();
     let mut external = false;
+    let mut variant_hints = TokenStream::new();
     let built = match (keyword.to_string().as_str(), body) {
         ("struct", Some(fields)) => {
             if let Some(tag) = container.tag.as_ref().or(container.content.as_ref()) {
@@ -93,6 +94,8 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             one_field(&fields, name.span(), description, &krate, &mut errors)
         }
         ("enum", Some(variants)) => {
+            variant_hints =
+                crate::expand::derive_hints::expand(&name, variants.clone(), &krate, &mut errors);
             let variants = read_variants(variants, &container, &mut errors);
             let tagged = container.tag.is_some() || container.untagged;
             if !tagged && variants.iter().all(|variant| variant.data.is_none()) {
@@ -157,6 +160,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             #check
             #flattened
         }
+        #variant_hints
     };
     match errors.check() {
         Ok(()) => implementation,

@@ -109,6 +109,17 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
              serde, so its fields keep their names",
         ));
     }
+    if let Some(resolution) = &args.resolution {
+        let key = resolution.key();
+        errors.push(Error::new(
+            key.span(),
+            format!(
+                "#[tool({key})] is for handler functions listed with `tools![...]`; a \
+                 #[derive(Tool)] struct's calls are not resolved: write the tool as a \
+                 #[tool] function to resolve its calls"
+            ),
+        ));
+    }
     let checked = hints::check(&args, &[], &mut errors);
     let source = Source {
         ident: name,

@@ -109,6 +109,7 @@ impl Descriptor {
             .map_or_else(|| none.clone(), |text| some(cow(text)));
         let toolsets = &self.toolsets;
         let scopes = &self.scopes;
+        let resolvable = self.resolvable;
         quote! {
             #krate::__private::Tool {
                 name: #name,
@@ -122,7 +123,7 @@ impl Descriptor {
                 meta: #meta,
                 toolsets: &[#(#toolsets),*],
                 scopes: &[#(#scopes),*],
-                resolvable: false,
+                resolvable: #resolvable,
                 __non_exhaustive: #krate::__private::NonExhaustive,
             }
         }

@@ -5,7 +5,7 @@ use quote::{format_ident, quote, quote_spanned};
 use syn::Error;
 
 use crate::expand::krate::Krate;
-use crate::expand::names::{call_name, read_name, upper_snake};
+use crate::expand::names::{call_name, read_name, resolve_name, upper_snake};
 use crate::leaf::errors::Errors;
 use crate::leaf::tokens::{respan, split_top_level};
 use crate::model::crate_path::crate_path;
@@ -238,12 +238,13 @@ fn entry_const(
                 let constant = format_ident!("{}_TOOL", upper_snake(name), span = name.span());
                 let call = call_name(name);
                 let read = read_name(name);
+                let resolve = resolve_name(name);
                 let prefix: TokenStream = tokens[..tokens.len() - 1].iter().cloned().collect();
                 let path: TokenStream = tokens.iter().cloned().collect();
                 let span = name.span();
                 Ok((
                     quote!(#prefix #constant),
-                    quote_spanned!(span=> &#krate::__private::bind(#prefix #call, #path, &#prefix #read)),
+                    quote_spanned!(span=> &#krate::__private::bind(#prefix #call, #path, &#prefix #read, #prefix #resolve)),
                 ))
             }
         }

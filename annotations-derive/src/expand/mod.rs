@@ -12,6 +12,7 @@ pub(crate) mod annotations;
 pub(crate) mod call;
 pub(crate) mod call_params;
 pub(crate) mod call_types;
+pub(crate) mod derive_hints;
 pub(crate) mod derive_schema;
 pub(crate) mod derive_schema_enum;
 pub(crate) mod derive_schema_struct;

@@ -1,6 +1,7 @@
 //! The names generated code gives what it writes beside a handler: `LIST_NOTES` for the
 //! `_ANNOTATIONS` and `_TOOL` constants, `__ANNOTATIONS_CALL_LIST_NOTES` for the call and
-//! `__ANNOTATIONS_READ_LIST_NOTES` for what it reads.
+//! `__ANNOTATIONS_READ_LIST_NOTES` for what it reads, `__ANNOTATIONS_RESOLVE_LIST_NOTES` for its
+//! resolver.
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
@@ -44,6 +45,16 @@ pub(crate) fn call_name(handler: &Ident) -> Ident {
 pub(crate) fn read_name(handler: &Ident) -> Ident {
     format_ident!(
         "__ANNOTATIONS_READ_{}",
+        upper_snake(handler),
+        span = handler.span()
+    )
+}
+
+/// The name of the resolver beside `handler` (`tools/resolve`): a function, or a constant
+/// saying there is none.
+pub(crate) fn resolve_name(handler: &Ident) -> Ident {
+    format_ident!(
+        "__ANNOTATIONS_RESOLVE_{}",
         upper_snake(handler),
         span = handler.span()
     )

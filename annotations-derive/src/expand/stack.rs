@@ -26,6 +26,17 @@ pub(crate) fn hand_over(
     rmcp: &RmcpTool,
     errors: &mut Errors,
 ) -> TokenStream {
+    if let Some(resolution) = &args.resolution {
+        let key = resolution.key();
+        errors.push(syn::Error::new(
+            key.span(),
+            format!(
+                "`{key}` cannot be handed to rmcp's #[tool] below: rmcp's router has no \
+                 `tools/resolve`; list the tool with this crate's `tools![...]` and serve it \
+                 with `ListingServer`, or leave `{key}` out"
+            ),
+        ));
+    }
     for key in &args.listing_keys {
         let message = match key.to_string().as_str() {
             "task_support" => format!(

@@ -9,7 +9,8 @@ use syn::LitStr;
 
 use crate::check::descriptor;
 use crate::check::hints::{self, Value};
-use crate::expand::annotations::annotations_value;
+use crate::check::resolution::{self, Plan};
+use crate::expand::annotations::{annotations_by_variants, annotations_value};
 use crate::expand::call;
 use crate::expand::krate::Krate;
 use crate::expand::names::{upper_case_allow, upper_snake};
@@ -62,7 +63,7 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
             return quote!(#item #errors);
         }
     }
-    let checked = hints::check(&args, &handler.exclusive_borrows, &mut errors);
+    let mut checked = hints::check(&args, &handler.exclusive_borrows, &mut errors);
     let place = Krate::new(args.krate.clone());
     let krate = place.path();
     if let Some((repeated, at)) = handler.repeated.take() {
@@ -92,10 +93,21 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         return with_placeholders(&place, &handler, errors);
     }
     let descriptor = descriptor::checked(&args, &Source::handler(&handler), &mut errors);
+    let plan = resolution::plan(&args, &handler, &mut errors);
     if !errors.is_empty() {
         return with_placeholders(&place, &handler, errors);
     }
-    let annotations = annotations_value(&krate, args.title.as_ref(), checked.fields);
+    // Resolved by a parameter's variants: the listed hints are their join, and the hints the
+    // author states must bound every variant (checked in the handler's body).
+    let annotations = match &plan {
+        Some(Plan::Variant { ty, .. }) => {
+            checked
+                .assertions
+                .extend(resolution::variant_bound(&krate, ty, &checked.fields));
+            annotations_by_variants(&krate, args.title.as_ref(), &checked.fields, ty)
+        }
+        _ => annotations_value(&krate, args.title.as_ref(), checked.fields),
+    };
     // A method that takes `self` is in an impl block or a trait, where the descriptor can name
     // the annotations constant instead of repeating it (less for the compiler to check).
     let in_descriptor = if handler.has_receiver() {
@@ -105,9 +117,20 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         annotations.clone()
     };
     let tool = descriptor.value(&krate, args.title.as_ref(), &in_descriptor);
-    let summary = summary(args.title.as_ref(), &checked.fields);
+    let mut summary = summary(args.title.as_ref(), &checked.fields);
+    match &args.resolution {
+        Some(tool_attr::Resolution::Variant { param, .. }) => summary.push_str(&format!(
+            " Listed with the join of the hints of the variants of `{}`, by which each call \
+             is resolved (`tools/resolve`).",
+            unraw(param)
+        )),
+        Some(tool_attr::Resolution::Function { .. }) => {
+            summary.push_str(" Each call is resolved (`tools/resolve`) by a function.")
+        }
+        None => {}
+    }
     let constants = constants(&krate, &handler, &annotations, Some(tool), &summary);
-    let call = call::expand(&handler, &descriptor, &krate);
+    let call = call::expand(&handler, &descriptor, plan.as_ref(), &krate);
     let generated = place.wrap(quote!(#constants #call));
     if checked.assertions.is_empty() {
         let function: TokenStream = handler.tokens.iter().cloned().collect();

@@ -30,7 +30,7 @@ pub(crate) fn crate_path(tokens: TokenStream) -> Result<TokenStream, Error> {
 }
 
 /// Whether the tokens are a simple path: `a`, `::a::b`, `crate::a`.
-fn is_path(tokens: &TokenStream) -> bool {
+pub(crate) fn is_path(tokens: &TokenStream) -> bool {
     let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
     let mut i = 0;
     let separator = |i: usize| matches!((tokens.get(i), tokens.get(i + 1)), (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b))) if a.as_char() == ':' && b.as_char() == ':');

@@ -39,6 +39,8 @@ pub(crate) struct Descriptor {
     pub(crate) toolsets: Vec<String>,
     /// `#[tool(scopes = [...])]`.
     pub(crate) scopes: Vec<String>,
+    /// `#[tool(resolve = ...)]` or `#[tool(resolve_by = ...)]`: marked resolvable.
+    pub(crate) resolvable: bool,
 }
 
 pub(crate) struct Property {
@@ -310,6 +312,7 @@ impl Descriptor {
             task_support: args.task_support.as_ref().map(LitStr::value),
             toolsets: args.toolsets.iter().map(LitStr::value).collect(),
             scopes: args.scopes.iter().map(LitStr::value).collect(),
+            resolvable: args.resolution.is_some(),
         }
     }
 

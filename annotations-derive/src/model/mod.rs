@@ -23,3 +23,4 @@ pub(crate) mod schema;
 pub(crate) mod schema_attr;
 pub(crate) mod serde_attr;
 pub(crate) mod tool_attr;
+pub(crate) mod variant_hints;

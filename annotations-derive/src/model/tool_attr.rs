@@ -20,7 +20,7 @@ use crate::model::icons::{self, IconSpec};
 use crate::model::meta;
 
 /// Every key `#[tool]` accepts, for suggestions.
-const KEYS: [&str; HintKind::ALL.len() + 12] = keys_with(&[
+const KEYS: [&str; HintKind::ALL.len() + 14] = keys_with(&[
     "title",
     "name",
     "description",
@@ -33,6 +33,8 @@ const KEYS: [&str; HintKind::ALL.len() + 12] = keys_with(&[
     "task_support",
     "toolset",
     "scopes",
+    "resolve",
+    "resolve_by",
 ]);
 
 /// The arguments of one `#[tool(...)]`, each with the tokens it came from.
@@ -65,6 +67,9 @@ pub(crate) struct Args {
     pub(crate) toolsets: Vec<LitStr>,
     /// `scopes = ["repo"]`.
     pub(crate) scopes: Vec<LitStr>,
+    /// `resolve = path` or `resolve_by = param`: how the tool's calls are resolved
+    /// (`tools/resolve`).
+    pub(crate) resolution: Option<Resolution>,
     /// The keys given that only this crate's descriptor and listing carry (`task_support`,
     /// `toolset`, `scopes`, `icons`, `meta`, `rename_all`), as written: handed to rmcp's
     /// `#[tool]` below this one, they would be dropped.
@@ -73,6 +78,24 @@ pub(crate) struct Args {
     /// the repeat whatever the values (the first may have been refused), so every later branch
     /// sees each key once.
     seen: std::collections::HashSet<String>,
+}
+
+/// How a tool's calls are resolved, per call, by the tool-resolution extension.
+pub(crate) enum Resolution {
+    /// `resolve = path`: a function of the handler's state and parameters, by reference.
+    Function { key: Ident, path: TokenStream },
+    /// `resolve_by = param`: the variant of the parameter `param`, an enum whose variants
+    /// state their hints.
+    Variant { key: Ident, param: Ident },
+}
+
+impl Resolution {
+    /// The key it was given by.
+    pub(crate) fn key(&self) -> &Ident {
+        match self {
+            Resolution::Function { key, .. } | Resolution::Variant { key, .. } => key,
+        }
+    }
 }
 
 /// `http = "METHOD"`.
@@ -347,6 +370,22 @@ impl Args {
                 self.listing_keys.push(key.clone());
                 self.scopes = grouping::names(&key, value, false, grouping::scope_problem, errors);
             }
+            "resolve" | "resolve_by" => {
+                let resolution = resolution(&key, value, errors);
+                match (&self.resolution, resolution) {
+                    (Some(first), Some(_)) => errors.push(Error::new(
+                        key.span(),
+                        format!(
+                            "#[tool({name})] cannot stand beside #[tool({})]: a tool's calls \
+                             are resolved either by a function (`resolve = path`) or by the \
+                             variant of one parameter (`resolve_by = param`), not both",
+                            first.key()
+                        ),
+                    )),
+                    (None, resolution) => self.resolution = resolution,
+                    (Some(_), None) => {}
+                }
+            }
             "allow_mut" => {
                 if !matches!(value, Value::Bare) {
                     errors.push(Error::new(
@@ -363,6 +402,47 @@ impl Args {
             }
         }
     }
+}
+
+/// `resolve = path` (a path to a function) or `resolve_by = param` (a parameter's name).
+fn resolution(key: &Ident, value: Value, errors: &mut Errors) -> Option<Resolution> {
+    let by_variant = key == "resolve_by";
+    let usage = if by_variant {
+        "#[tool(resolve_by)] names the parameter whose variant decides the call's hints: \
+         `resolve_by = action`"
+    } else {
+        "#[tool(resolve)] names the function that gives a call's hints: `resolve = classify` \
+         (a method of the handler's type, or a free function) or `resolve = path::to::classify`"
+    };
+    let tokens: TokenStream = match value {
+        Value::Given(tokens) => tokens.into_iter().collect(),
+        Value::Bare => {
+            errors.push(Error::new(key.span(), usage));
+            return None;
+        }
+        Value::Missing(eq) => {
+            errors.push(Error::new(eq, usage));
+            return None;
+        }
+    };
+    if by_variant {
+        if let Some(TokenTree::Ident(param)) = single_token(&tokens) {
+            return Some(Resolution::Variant {
+                key: key.clone(),
+                param,
+            });
+        }
+        errors.push(Error::new_spanned(tokens, usage));
+        return None;
+    }
+    if crate::model::crate_path::is_path(&tokens) {
+        return Some(Resolution::Function {
+            key: key.clone(),
+            path: tokens,
+        });
+    }
+    errors.push(Error::new_spanned(tokens, usage));
+    None
 }
 
 /// A `key = "..."` entry: the literal, checked by `problem` (an error message at the literal),

@@ -38,9 +38,49 @@ pub trait Run<S: ?Sized>: Sync {
     }
 }
 
-/// The resolver `#[tool(resolve = ...)]` puts beside a handler's call: it reads the arguments
-/// as the call does and asks the author's function for the call's hints ([`resolve_with`]).
-pub type Resolver<S> = fn(&S, &Map, &'static Reads) -> Result<ToolAnnotations, ResolveError>;
+/// The resolver `#[tool]` puts beside a handler (`__ANNOTATIONS_RESOLVE_{NAME}`), which
+/// `tools!` binds with its call: [`NoResolver`] for a handler whose calls are not resolved, else
+/// a function `(state, arguments, reads) -> hints`, which reads the arguments as the call does
+/// and asks the author's function or the parameter's variant for the call's hints
+/// ([`resolve_with`]).
+pub trait Resolve<S: ?Sized>: Sync {
+    /// The hints of a call with `arguments`, or `None` where the handler has no resolver.
+    fn resolve(
+        &self,
+        state: &S,
+        arguments: &Map,
+        reads: &'static Reads,
+    ) -> Option<Result<ToolAnnotations, ResolveError>>;
+}
+
+/// What `#[tool]` puts beside a handler whose calls are not resolved.
+#[derive(Clone, Copy, Debug)]
+pub struct NoResolver;
+
+impl<S: ?Sized> Resolve<S> for NoResolver {
+    fn resolve(
+        &self,
+        _: &S,
+        _: &Map,
+        _: &'static Reads,
+    ) -> Option<Result<ToolAnnotations, ResolveError>> {
+        None
+    }
+}
+
+impl<S: ?Sized, F> Resolve<S> for F
+where
+    F: Fn(&S, &Map, &'static Reads) -> Result<ToolAnnotations, ResolveError> + Sync,
+{
+    fn resolve(
+        &self,
+        state: &S,
+        arguments: &Map,
+        reads: &'static Reads,
+    ) -> Option<Result<ToolAnnotations, ResolveError>> {
+        Some(self(state, arguments, reads))
+    }
+}
 
 /// What a handler's call reads, beside the handler (`__ANNOTATIONS_READ_{NAME}`): the tool's
 /// name, for messages, and how each parameter is read. Data, so that a handler whose call is
@@ -59,42 +99,29 @@ pub struct Reads {
 pub type Shim<S, H> =
     for<'a> fn(H, &'a S, Option<Map>, Context<'a>, &'static Reads) -> CallFuture<'a>;
 
-/// A handler's call bound to the handler and to what it reads, and its resolver if it has one.
-pub struct Bound<S: ?Sized, H> {
+/// A handler's call bound to the handler, to what it reads and to its resolver.
+pub struct Bound<S: ?Sized, H, R = NoResolver> {
     shim: Shim<S, H>,
     handler: H,
     reads: &'static Reads,
-    resolver: Option<Resolver<S>>,
+    resolver: R,
 }
 
-/// A handler's call bound to the handler and what it reads, as a listing holds it. `H` is the
+/// A handler's call bound to the handler, what it reads and its resolver
+/// (`__ANNOTATIONS_RESOLVE_{NAME}`, [`NoResolver`] for most), as a listing holds it. `H` is the
 /// handler as a function pointer wherever its type can be written, so that handlers of the same
 /// signature share one `Run` implementation.
-pub const fn bind<S: ?Sized, H>(
+pub const fn bind<S: ?Sized, H, R>(
     shim: Shim<S, H>,
     handler: H,
     reads: &'static Reads,
-) -> Bound<S, H> {
+    resolver: R,
+) -> Bound<S, H, R> {
     Bound {
         shim,
         handler,
         reads,
-        resolver: None,
-    }
-}
-
-/// [`bind`], for a handler whose calls are resolved by `resolver`.
-pub const fn bind_resolving<S: ?Sized, H>(
-    shim: Shim<S, H>,
-    handler: H,
-    reads: &'static Reads,
-    resolver: Resolver<S>,
-) -> Bound<S, H> {
-    Bound {
-        shim,
-        handler,
-        reads,
-        resolver: Some(resolver),
+        resolver,
     }
 }
 
@@ -126,9 +153,9 @@ impl<E: std::fmt::Display> IntoResolution for Result<ToolAnnotations, E> {
 }
 
 /// The body of a generated resolver: the arguments read as the call reads them (from a copy:
-/// what was sent is not changed, and a parameter the call would fill with its default is
-/// filled for the resolver as for the handler), then `resolver` asked with the parameters by
-/// reference, a panic caught. Arguments the call would refuse are refused (-32602) with the
+/// what was sent is not changed), then `resolver` given the parameters read (the generated
+/// closure fills in a parameter's default as the call would, and lends each to the author's
+/// function by reference), a panic caught. Arguments the call would refuse are refused (-32602) with the
 /// same messages; a resolver that cannot tell, or panics, is -32603.
 ///
 /// # Errors
@@ -138,7 +165,7 @@ pub fn resolve_with<S: ?Sized, P: ReadParams, R: IntoResolution>(
     state: &S,
     arguments: &Map,
     reads: &'static Reads,
-    resolver: impl FnOnce(&S, &P) -> R,
+    resolver: impl FnOnce(&S, P) -> R,
 ) -> Result<ToolAnnotations, ResolveError> {
     let Reads { tool, specs } = *reads;
     let read = catch(tool, || read::<P>(Some(arguments.clone()), specs));
@@ -157,7 +184,7 @@ pub fn resolve_with<S: ?Sized, P: ReadParams, R: IntoResolution>(
             ));
         }
     };
-    match catch(tool, || resolver(state, &params).into_resolution()) {
+    match catch(tool, || resolver(state, params).into_resolution()) {
         Ok(Ok(hints)) => Ok(hints),
         Ok(Err(reason)) => Err(ResolveError::CannotResolve(reason)),
         Err(_) => Err(ResolveError::CannotResolve(
@@ -166,7 +193,7 @@ pub fn resolve_with<S: ?Sized, P: ReadParams, R: IntoResolution>(
     }
 }
 
-impl<S: ?Sized, H: Copy + Sync> Run<S> for Bound<S, H> {
+impl<S: ?Sized, H: Copy + Sync, R: Resolve<S>> Run<S> for Bound<S, H, R> {
     fn call<'a>(
         &self,
         state: &'a S,
@@ -177,8 +204,7 @@ impl<S: ?Sized, H: Copy + Sync> Run<S> for Bound<S, H> {
     }
 
     fn resolve(&self, state: &S, arguments: &Map) -> Option<Result<ToolAnnotations, ResolveError>> {
-        self.resolver
-            .map(|resolver| resolver(state, arguments, self.reads))
+        self.resolver.resolve(state, arguments, self.reads)
     }
 }
 

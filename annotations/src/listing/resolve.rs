@@ -265,17 +265,17 @@ mod tests {
         // A tool that takes no arguments: one it does not take is refused as the call refuses
         // it, before the resolver is asked.
         let unknown = json!({"x": 1}).as_object().cloned().unwrap();
-        let refused = resolve_with(&(), &unknown, &READS, |_: &(), _: &()| hints()).unwrap_err();
+        let refused = resolve_with(&(), &unknown, &READS, |_: &(), _: ()| hints()).unwrap_err();
         assert!(
             matches!(refused, ResolveError::InvalidArguments { .. }),
             "{refused:?}"
         );
         assert!(
-            resolve_with(&(), &Map::new(), &READS, |_: &(), _: &()| hints())
+            resolve_with(&(), &Map::new(), &READS, |_: &(), _: ()| hints())
                 .unwrap()
                 .read_only()
         );
-        let cannot = resolve_with(&(), &Map::new(), &READS, |_: &(), _: &()| {
+        let cannot = resolve_with(&(), &Map::new(), &READS, |_: &(), _: ()| {
             Err::<ToolAnnotations, _>("no parser for that dialect")
         })
         .unwrap_err();
@@ -287,7 +287,7 @@ mod tests {
             &(),
             &Map::new(),
             &READS,
-            |_: &(), _: &()| -> ToolAnnotations { panic!("a resolver's bug") },
+            |_: &(), _: ()| -> ToolAnnotations { panic!("a resolver's bug") },
         )
         .unwrap_err();
         assert_eq!(panicked.code(), -32603, "{panicked:?}");

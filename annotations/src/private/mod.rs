@@ -17,11 +17,15 @@ pub use self::diagnostic::{
 };
 pub use crate::call::arguments::{Args, At, Map, Spec, common_reads, reads};
 pub use crate::call::handler::{
-    IntoResolution, Reads, Resolver, Shim, bind, bind_resolving, call_async, call_sync, free,
-    method, method_call, not_callable, resolve_with, same_function,
+    IntoResolution, NoResolver, Reads, Shim, bind, call_async, call_sync, free, method,
+    method_call, not_callable, resolve_with, same_function,
 };
 pub use crate::call::struct_tool::struct_call;
 pub use crate::listing::index::{Message, NameIndex, duplicate_name, name_index};
+pub use crate::resolution::variants::{
+    HintsWithin, VariantHints, encode_listed, listed_by_variants, variant_breaks,
+};
+pub use crate::resolution::{ResolveError, join};
 pub use crate::schema::builder::{
     Property, array, fragment, map, named, nullable, object, output_schema, record, record_with,
     wide_integer, with_default, with_keys,

@@ -61,6 +61,7 @@
 
 mod bound;
 mod error;
+pub(crate) mod variants;
 mod wire;
 
 use serde_json::{Map, Value};

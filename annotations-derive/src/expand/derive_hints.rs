@@ -1,0 +1,120 @@
+//! `#[derive(ToolSchema)]` on an enum whose variants carry `#[hints(...)]`: the runtime's
+//! `VariantHints` (each variant's hints, and their join, which a tool resolved by the variant
+//! lists) and `HintsWithin` (the check, evaluated while compiling the tool, that the hints the
+//! tool states bound each variant, its error at the variant that breaks them).
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::Error;
+
+use crate::leaf::errors::Errors;
+use crate::leaf::hint::HintKind;
+use crate::leaf::tokens::unraw;
+use crate::model::variant_hints::{self, Shape};
+
+/// The implementations for the enum `name` whose body is `variants`; nothing when no variant
+/// states its hints.
+pub(crate) fn expand(
+    name: &Ident,
+    variants: TokenStream,
+    krate: &TokenStream,
+    errors: &mut Errors,
+) -> TokenStream {
+    let variants = variant_hints::read(variants, errors);
+    if variants.iter().all(|variant| variant.hints.is_none()) {
+        return quote!();
+    }
+    let hints_of = |stated: &[Option<bool>; HintKind::ALL.len()]| {
+        let names = HintKind::ALL
+            .map(|kind| proc_macro2::Ident::new(kind.field(), proc_macro2::Span::call_site()));
+        let values = stated.iter().map(|value| match value {
+            Some(value) => quote!(::core::option::Option::Some(#value)),
+            None => quote!(::core::option::Option::None),
+        });
+        quote! {
+            #krate::__private::ToolAnnotations {
+                title: ::core::option::Option::None,
+                #(#names: #values,)*
+            }
+        }
+    };
+    let mut stated = Vec::new();
+    for variant in &variants {
+        match (&variant.hints, variant.skipped) {
+            (Some(hints), _) => stated.push((variant, hints_of(hints))),
+            (None, true) => {}
+            (None, false) => errors.push(Error::new(
+                variant.ident.span(),
+                format!(
+                    "the variant `{}` states no hints, and others of `{name}` do: a tool \
+                     resolved by the variant lists their join, so every variant serde reads \
+                     states its own: #[hints(...)] with `read_only`, `destructive`, \
+                     `idempotent`, `open_world`",
+                    unraw(&variant.ident)
+                ),
+            )),
+        }
+    }
+    let Some((_, first)) = stated.first() else {
+        return quote!();
+    };
+    let join = stated.iter().skip(1).fold(
+        first.clone(),
+        |joined, (_, next)| quote!(#krate::__private::join(#joined, #next)),
+    );
+    let arms = variants.iter().map(|variant| {
+        let ident = &variant.ident;
+        let pattern = match variant.shape {
+            Shape::Unit => quote!(Self::#ident),
+            Shape::Tuple => quote!(Self::#ident(..)),
+            Shape::Struct => quote!(Self::#ident { .. }),
+        };
+        let hints = stated
+            .iter()
+            .find(|(stated, _)| stated.ident == *ident)
+            .map_or_else(
+                || quote!(::core::clone::Clone::clone(<Self as #krate::__private::VariantHints>::JOIN)),
+                |(_, hints)| hints.clone(),
+            );
+        quote!(#pattern => #hints,)
+    });
+    let checks = stated.iter().map(|(variant, hints)| {
+        let span = variant.ident.span();
+        let shown = unraw(&variant.ident);
+        let message = |stated: &str, is: &str| {
+            format!(
+                "a tool resolved by `{name}` states `{stated}` on #[tool], but the variant \
+                 `{shown}` is {is}: each hint #[tool] states beside `resolve_by` must hold for \
+                 every variant (leave it out, and the tool lists the variants' join)"
+            )
+        };
+        let read_only = message("read_only", "not read-only");
+        let destructive = message("destructive = false", "destructive");
+        let idempotent = message("idempotent", "neither read-only nor idempotent");
+        let open_world = message("open_world = false", "open-world");
+        quote_spanned! {span=>
+            match #krate::__private::variant_breaks(__L, &#hints) {
+                0 => {}
+                1 => ::core::panic!(#read_only),
+                2 => ::core::panic!(#destructive),
+                3 => ::core::panic!(#idempotent),
+                _ => ::core::panic!(#open_world),
+            }
+        }
+    });
+    quote! {
+        impl #krate::__private::VariantHints for #name {
+            const JOIN: &'static #krate::__private::ToolAnnotations = &#join;
+            fn variant_hints(&self) -> #krate::__private::ToolAnnotations {
+                match self {
+                    #(#arms)*
+                }
+            }
+        }
+        impl<const __L: u8> #krate::__private::HintsWithin<__L> for #name {
+            const CHECKED: () = {
+                #(#checks)*
+            };
+        }
+    }
+}
