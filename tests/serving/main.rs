@@ -8,6 +8,7 @@
 pub mod conformance_example;
 pub mod rmcp_filter;
 pub mod rmcp_listing_server;
+pub mod rmcp_resolve;
 pub mod rmcp_router;
 pub mod rmcp_serve;
 pub mod rmcp_stacked;

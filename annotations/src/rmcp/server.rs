@@ -10,14 +10,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, RwLock};
 
 use rmcp::model::{
-    CallToolRequestParams, ClientRequest, CustomResult, ListToolsResult, PaginatedRequestParams,
-    ProtocolVersion, ServerCapabilities, ServerConfig, ServerResult,
+    CallToolRequestParams, ClientRequest, CustomRequest, CustomResult, ListToolsResult,
+    PaginatedRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig, ServerResult,
 };
 use rmcp::service::ServiceRole;
 use rmcp::service::{NotificationContext, Peer, RequestContext};
 use rmcp::{ErrorData, RoleServer, Service};
 
 use crate::listing::{Filter, FilterError, ListOptions, Listing};
+use crate::resolution::{
+    self, Declaration, ResolveError, ResolveOptions, ResolveRequest, ResolveResult,
+};
 
 /// An rmcp server of a listing's tools: `tools/list` from the listing, page by page, for the
 /// session's protocol version, and `tools/call` through the listing's own index, with the
@@ -91,6 +94,9 @@ pub struct ListingHandler<S: 'static> {
     /// Serving on its own (a `ServerHandler`), not inside [`ListingServer`]'s `Service`,
     /// which writes `tools/list` itself.
     alone: bool,
+    /// Whether a tool of the listing is resolvable: then the server declares the
+    /// tool-resolution extension and answers `tools/resolve`.
+    resolves: bool,
 }
 
 impl<S: Send + Sync + 'static> ListingServer<S> {
@@ -98,6 +104,7 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
     /// stated, and rmcp's server info for this build (`tools` capability enabled).
     #[must_use]
     pub fn new(listing: Listing<S>, state: S) -> Self {
+        let resolves = listing.tools().iter().any(|tool| tool.resolvable);
         ListingServer {
             served: ListingHandler {
                 listing,
@@ -111,6 +118,7 @@ impl<S: Send + Sync + 'static> ListingServer<S> {
                 session: Mutex::new(None),
                 told: AtomicBool::new(false),
                 alone: false,
+                resolves,
             },
         }
     }
@@ -288,8 +296,12 @@ impl<S: Send + Sync + 'static> ListingHandler<S> {
         cursor: Option<&str>,
         version: crate::protocol::ProtocolVersion,
         filter: Option<Filter>,
+        declared: bool,
     ) -> Result<serde_json::Value, ErrorData> {
-        let options = self.options.with_version(version);
+        let options = self
+            .options
+            .with_version(version)
+            .with_tool_resolution(declared);
         let invalid =
             |error: &dyn std::fmt::Display| ErrorData::invalid_params(error.to_string(), None);
         let text = match filter {
@@ -304,13 +316,75 @@ impl<S: Send + Sync + 'static> ListingHandler<S> {
             .map_err(|error| ErrorData::internal_error(error.to_string(), None))
     }
 
-    /// The server's info, with the `tools` capability saying whether its tools may change.
+    /// The server's info, with the `tools` capability saying whether its tools may change,
+    /// and the tool-resolution extension declared (its empty settings) where a tool is
+    /// resolvable.
     fn info(&self) -> ServerConfig {
         let mut info = self.info.clone();
         let mut tools = info.capabilities.tools.take().unwrap_or_default();
         tools.list_changed = Some(self.changing);
         info.capabilities.tools = Some(tools);
+        if self.resolves {
+            info.capabilities
+                .extensions
+                .get_or_insert_with(Default::default)
+                .insert(resolution::EXTENSION.to_owned(), serde_json::Map::new());
+        }
         info
+    }
+
+    /// What the client declared of the tool-resolution extension for this request: for
+    /// 2026-07-28 in the request's own `_meta` (`params_meta` where the params carry it, else
+    /// what rmcp read off the request), before it in the session's `initialize`.
+    fn declaration(
+        &self,
+        version: crate::protocol::ProtocolVersion,
+        params_meta: Option<&serde_json::Map<String, serde_json::Value>>,
+        context: &RequestContext<RoleServer>,
+    ) -> Declaration {
+        if !self.resolves {
+            return Declaration::Absent;
+        }
+        let request_meta = params_meta.or(Some(&context.meta.0.0));
+        let session = context
+            .peer
+            .peer_info()
+            .and_then(|info| serde_json::to_value(&info.capabilities).ok());
+        Declaration::read(version, request_meta, session.as_ref())
+    }
+
+    /// `tools/resolve`: the hints of the call its params name, through the listing's resolver
+    /// and the server's filters (a tool not offered is answered as one that does not exist).
+    fn resolve(
+        &self,
+        params: Option<&serde_json::Value>,
+        context: &RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        let error = |error: ResolveError| {
+            let value = error.to_error();
+            ErrorData::new(
+                rmcp::model::ErrorCode(error.code()),
+                error.to_string(),
+                value.get("data").cloned(),
+            )
+        };
+        let empty = serde_json::Value::Null;
+        let request = ResolveRequest::from_params(params.unwrap_or(&empty)).map_err(error)?;
+        let version = super::session_version(context);
+        let declaration = self.declaration(version, request.meta.as_ref(), context);
+        let hints = self
+            .listing
+            .resolve_if(
+                &self.state,
+                &request.name,
+                &request.arguments,
+                &ResolveOptions::new(declaration),
+                |tool| self.offers(tool, context),
+            )
+            .map_err(error)?;
+        Ok(CustomResult(
+            ResolveResult::new(request.name, hints).to_value(),
+        ))
     }
 }
 
@@ -328,22 +402,32 @@ impl<S: Send + Sync + 'static> Service<RoleServer> for ListingServer<S> {
             ClientRequest::ListToolsRequest(list) => {
                 // Cleared before the filter is read: a change after this point is told again.
                 self.served.told.store(false, Ordering::Release);
+                let version = super::session_version(&context);
+                let meta = list.params.as_ref().and_then(|params| params.meta.as_ref());
+                let declared = self
+                    .served
+                    .declaration(version, meta.map(|meta| &meta.0.0), &context)
+                    .is_declared();
                 Some((
                     list.params
                         .as_ref()
                         .and_then(|params| params.cursor.clone()),
-                    super::session_version(&context),
+                    version,
                     self.served.filter_for(&context),
+                    declared,
                 ))
             }
             _ => None,
         };
         let answer = self.served.handle_request(request, context).await?;
-        let (Some((cursor, version, filter)), ServerResult::ListToolsResult(_)) = (listed, &answer)
+        let (Some((cursor, version, filter, declared)), ServerResult::ListToolsResult(_)) =
+            (listed, &answer)
         else {
             return Ok(answer);
         };
-        let value = self.served.page(cursor.as_deref(), version, filter)?;
+        let value = self
+            .served
+            .page(cursor.as_deref(), version, filter, declared)?;
         Ok(ServerResult::CustomResult(CustomResult(value)))
     }
 
@@ -380,11 +464,17 @@ impl<S: Send + Sync + 'static> rmcp::ServerHandler for ListingHandler<S> {
             return Ok(ListToolsResult::default());
         }
         self.told.store(false, Ordering::Release);
+        let version = super::session_version(&context);
+        let meta = request.as_ref().and_then(|request| request.meta.as_ref());
+        let declared = self
+            .declaration(version, meta.map(|meta| &meta.0.0), &context)
+            .is_declared();
         let cursor = request.and_then(|request| request.cursor);
         let value = self.page(
             cursor.as_deref(),
-            super::session_version(&context),
+            version,
             self.filter_for(&context),
+            declared,
         )?;
         serde_json::from_value(value)
             .map_err(|error| ErrorData::internal_error(error.to_string(), None))
@@ -403,6 +493,24 @@ impl<S: Send + Sync + 'static> rmcp::ServerHandler for ListingHandler<S> {
             })
             .await
             .map(Into::into)
+    }
+
+    /// `tools/resolve` where a tool is resolvable (the extension declared in the server's
+    /// capabilities); any other method, or `tools/resolve` where none is, is not found
+    /// (-32601), as rmcp answers it.
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        if self.resolves && request.method == resolution::METHOD {
+            return self.resolve(request.params.as_ref(), &context);
+        }
+        Err(ErrorData::new(
+            rmcp::model::ErrorCode::METHOD_NOT_FOUND,
+            request.method,
+            None,
+        ))
     }
 
     async fn on_initialized(&self, context: NotificationContext<RoleServer>) {

@@ -1,0 +1,339 @@
+//! `tools/resolve` served by `ListingServer`, as the tool-resolution draft states it, on every
+//! protocol version: the extension in the server's capabilities, the marker on the resolvable
+//! tools only for a client that declared it (in `initialize` before 2026-07-28, on each request
+//! from then), each resolution's result exactly the draft's (valid against its schema), and
+//! its errors: -32021 undeclared, -32602 for a tool that is not resolvable or arguments the
+//! call would refuse. Spoken on the raw pipe, as any client's bytes, and through rmcp's own
+//! client.
+
+use std::path::PathBuf;
+
+use mcp_annotations::rmcp::ListingServer;
+use mcp_annotations::{Listing, ProtocolVersion, ToolSchema, tool, tools};
+use rmcp::ServiceExt;
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+
+/// What to do with a note.
+#[derive(serde::Deserialize, ToolSchema, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum Action {
+    /// Read it.
+    #[hints(read_only, open_world = false)]
+    Read,
+    /// Add a line at its end.
+    #[hints(destructive = false, open_world = false)]
+    Append,
+    /// Delete it.
+    #[hints(destructive, idempotent, open_world = false)]
+    Delete,
+}
+
+/// The server's state.
+pub struct Notes;
+
+impl Notes {
+    /// Read, append to or delete a note.
+    #[tool(resolve_by = action, title = "Manage note")]
+    fn manage_note(&self, id: u64, action: Action) -> String {
+        format!("{action:?} {id}")
+    }
+
+    /// Count the notes.
+    #[tool(read_only, open_world = false)]
+    fn count_notes(&self) -> u64 {
+        3
+    }
+}
+
+static TOOLS: Listing<Notes> = tools![Notes::manage_note, Notes::count_notes];
+
+const EXTENSION: &str = "io.modelcontextprotocol/tool-resolution";
+
+type Lines = tokio::io::Lines<tokio::io::BufReader<tokio::io::ReadHalf<tokio::io::DuplexStream>>>;
+type Writer = tokio::io::WriteHalf<tokio::io::DuplexStream>;
+
+/// A session on the raw pipe: `initialize` first where the version has it, declaring the
+/// extension or not.
+struct Session {
+    lines: Lines,
+    writer: Writer,
+    version: ProtocolVersion,
+    declared: bool,
+    next: u64,
+    capabilities: Value,
+    served: tokio::task::JoinHandle<()>,
+}
+
+impl Session {
+    async fn open(version: ProtocolVersion, declared: bool) -> Session {
+        let (server_end, client_end) = tokio::io::duplex(1 << 16);
+        let server = ListingServer::new(TOOLS, Notes);
+        let served = tokio::spawn(async move {
+            if let Ok(running) = server.serve(tokio::io::split(server_end)).await {
+                let _ = running.waiting().await;
+            }
+        });
+        let (reader, writer) = tokio::io::split(client_end);
+        let lines = tokio::io::BufReader::new(reader).lines();
+        let mut session = Session {
+            lines,
+            writer,
+            version,
+            declared,
+            next: 1,
+            capabilities: Value::Null,
+            served,
+        };
+        if !version.eq(&ProtocolVersion::V2026_07_28) {
+            let capabilities = session.client_capabilities();
+            let initialized = session
+                .request(
+                    "initialize",
+                    json!({"protocolVersion": version.as_str(), "capabilities": capabilities,
+                           "clientInfo": {"name": "raw", "version": "1"}}),
+                )
+                .await;
+            session.capabilities = initialized["result"]["capabilities"].clone();
+            session
+                .send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+                .await;
+        }
+        session
+    }
+
+    fn client_capabilities(&self) -> Value {
+        if self.declared {
+            json!({"extensions": {EXTENSION: {}}})
+        } else {
+            json!({})
+        }
+    }
+
+    async fn send(&mut self, message: Value) {
+        self.writer
+            .write_all(format!("{message}\n").as_bytes())
+            .await
+            .unwrap();
+    }
+
+    /// A request and its answer; for 2026-07-28 with the per-request `_meta`.
+    async fn request(&mut self, method: &str, mut params: Value) -> Value {
+        if self.version.eq(&ProtocolVersion::V2026_07_28) && method != "initialize" {
+            params["_meta"] = json!({
+                "io.modelcontextprotocol/protocolVersion": self.version.as_str(),
+                "io.modelcontextprotocol/clientCapabilities": self.client_capabilities(),
+                "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"},
+            });
+        }
+        let id = self.next;
+        self.next += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}))
+            .await;
+        loop {
+            let line = self.lines.next_line().await.unwrap().expect("an answer");
+            let answer: Value = serde_json::from_str(&line).unwrap();
+            if answer.get("id") == Some(&json!(id)) {
+                return answer;
+            }
+        }
+    }
+
+    async fn resolve(&mut self, name: &str, arguments: Value) -> Value {
+        self.request(
+            "tools/resolve",
+            json!({"name": name, "arguments": arguments}),
+        )
+        .await
+    }
+}
+
+/// A validator for one definition of the draft's schema (shipped in `tests/schemas/`).
+fn draft(definition: &str) -> jsonschema::Validator {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/schemas/tool-resolution/tool-resolution.schema.json");
+    let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    jsonschema::validator_for(&json!({
+        "$schema": schema["$schema"],
+        "$ref": format!("#/$defs/{definition}"),
+        "$defs": schema["$defs"],
+    }))
+    .unwrap()
+}
+
+#[tokio::test]
+async fn every_version_lists_marks_and_resolves_as_the_draft_says() {
+    let result_schema = draft("ResolveToolResult");
+    for version in ProtocolVersion::ALL {
+        let mut session = Session::open(version, true).await;
+        if !version.eq(&ProtocolVersion::V2026_07_28) {
+            assert_eq!(
+                session.capabilities["extensions"][EXTENSION],
+                json!({}),
+                "{version}: {}",
+                session.capabilities
+            );
+        }
+        let listed = session.request("tools/list", json!({})).await;
+        let tools = listed["result"]["tools"].as_array().unwrap().clone();
+        assert_eq!(
+            tools[0]["_meta"][EXTENSION],
+            json!({"resolvable": true}),
+            "{version}: {listed}"
+        );
+        assert!(tools[1].get("_meta").is_none(), "{version}: {listed}");
+        assert_eq!(tools[0]["annotations"]["destructiveHint"], true);
+        for (action, read_only, destructive) in [
+            ("read", true, false),
+            ("append", false, false),
+            ("delete", false, true),
+        ] {
+            let answer = session
+                .resolve("manage_note", json!({"id": 1, "action": action}))
+                .await;
+            let result = &answer["result"];
+            assert_eq!(
+                result,
+                &json!({
+                    "resultType": "complete",
+                    "name": "manage_note",
+                    "annotations": {
+                        "readOnlyHint": read_only,
+                        "destructiveHint": destructive,
+                        "idempotentHint": action != "append",
+                        "openWorldHint": false,
+                    }
+                }),
+                "{version} {action}: {answer}"
+            );
+            assert!(result_schema.is_valid(result), "{result}");
+        }
+        // Not resolvable, an unknown tool, arguments the call refuses: -32602.
+        for (name, arguments) in [
+            ("count_notes", json!({})),
+            ("no_such_tool", json!({})),
+            ("manage_note", json!({"id": 1, "action": "move"})),
+            ("manage_note", json!({"action": "read"})),
+        ] {
+            let answer = session.resolve(name, arguments).await;
+            assert_eq!(
+                answer["error"]["code"], -32602,
+                "{version} {name}: {answer}"
+            );
+        }
+        // Calls are unchanged.
+        let called = session
+            .request(
+                "tools/call",
+                json!({"name": "manage_note", "arguments": {"id": 2, "action": "delete"}}),
+            )
+            .await;
+        assert_eq!(
+            called["result"]["content"][0]["text"], "Delete 2",
+            "{called}"
+        );
+        session.served.abort();
+    }
+}
+
+#[tokio::test]
+async fn a_client_that_did_not_declare_the_extension_sees_no_marker_and_is_refused() {
+    for version in ProtocolVersion::ALL {
+        let mut session = Session::open(version, false).await;
+        let listed = session.request("tools/list", json!({})).await;
+        let tools = listed["result"]["tools"].as_array().unwrap();
+        assert!(
+            tools.iter().all(|tool| tool.get("_meta").is_none()),
+            "{version}: {listed}"
+        );
+        let answer = session
+            .resolve("manage_note", json!({"id": 1, "action": "read"}))
+            .await;
+        assert_eq!(answer["error"]["code"], -32021, "{version}: {answer}");
+        assert_eq!(
+            answer["error"]["data"]["requiredCapabilities"]["extensions"][EXTENSION],
+            json!({}),
+            "{answer}"
+        );
+        session.served.abort();
+    }
+}
+
+#[tokio::test]
+async fn a_server_with_no_resolvable_tool_has_no_such_method() {
+    static PLAIN: Listing<Notes> = tools![Notes::count_notes];
+    let (server_end, client_end) = tokio::io::duplex(1 << 16);
+    let served = tokio::spawn(async move {
+        if let Ok(running) = ListingServer::new(PLAIN, Notes)
+            .serve(tokio::io::split(server_end))
+            .await
+        {
+            let _ = running.waiting().await;
+        }
+    });
+    let (reader, writer) = tokio::io::split(client_end);
+    let mut session = Session {
+        lines: tokio::io::BufReader::new(reader).lines(),
+        writer,
+        version: ProtocolVersion::V2026_07_28,
+        declared: true,
+        next: 1,
+        capabilities: Value::Null,
+        served,
+    };
+    let answer = session.resolve("count_notes", json!({})).await;
+    assert_eq!(answer["error"]["code"], -32601, "{answer}");
+    session.served.abort();
+}
+
+/// rmcp's own client, declaring the extension in `initialize`, sends the custom request and
+/// reads the draft's result.
+#[tokio::test]
+async fn rmcps_client_resolves_a_call() {
+    use rmcp::model::{
+        ClientCapabilities, ClientConfig, ClientRequest, CustomRequest, Implementation,
+        ServerResult,
+    };
+    let (server_end, client_end) = tokio::io::duplex(1 << 16);
+    let served = tokio::spawn(async move {
+        if let Ok(running) = ListingServer::new(TOOLS, Notes)
+            .serve(tokio::io::split(server_end))
+            .await
+        {
+            let _ = running.waiting().await;
+        }
+    });
+    let mut capabilities = ClientCapabilities::default();
+    capabilities.extensions = Some(
+        [(EXTENSION.to_owned(), serde_json::Map::new())]
+            .into_iter()
+            .collect(),
+    );
+    let client = ClientConfig::new(capabilities, Implementation::new("test", "1"))
+        .serve(tokio::io::split(client_end))
+        .await
+        .unwrap();
+    let info = client.peer_info().unwrap();
+    assert!(
+        info.capabilities
+            .extensions
+            .as_ref()
+            .is_some_and(|extensions| extensions.contains_key(EXTENSION))
+    );
+    let request = CustomRequest::new(
+        "tools/resolve",
+        Some(json!({"name": "manage_note", "arguments": {"id": 7, "action": "read"}})),
+    );
+    let answer = client
+        .send_request(ClientRequest::CustomRequest(request))
+        .await
+        .unwrap();
+    let ServerResult::CustomResult(result) = answer else {
+        panic!("not a custom result: {answer:?}");
+    };
+    let result = mcp_annotations::resolution::ResolveResult::from_value(&result.0).unwrap();
+    assert_eq!(result.name(), "manage_note");
+    assert!(result.annotations().read_only());
+    drop(client);
+    served.abort();
+}
