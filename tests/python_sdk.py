@@ -1,8 +1,10 @@
 """The official Python SDK (`mcp` on PyPI) as the client of both example servers.
 
-- `examples/notes` over stdio: lists its three tools with their hints, adds, lists and deletes
+- `examples/notes` over stdio: lists its four tools with their hints, adds, lists and deletes
   a note, and gets a failed result (not a protocol error) for a bad argument; and in read-only
   mode (`--read-only`) lists `list_notes` alone and refuses `add_note` as an unknown tool.
+  Declaring the tool-resolution extension, it sends `tools/resolve` (the extension's custom
+  request) and reads each action of `manage_note` resolved to its own hints.
 - `examples/conformance.rs` over Streamable HTTP: lists its tools and reads an image, audio,
   an embedded resource and mixed content back as the SDK's own types.
 
@@ -15,6 +17,9 @@ import base64
 import os
 import sys
 import tempfile
+from typing import Any, Literal
+
+import pydantic
 
 from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
@@ -40,7 +45,7 @@ async def notes(binary):
                 await session.initialize()
                 listed = await session.list_tools()
                 names = [tool.name for tool in listed.tools]
-                check(names == ["list_notes", "add_note", "delete_note"], f"tools: {names}")
+                check(names == ["list_notes", "add_note", "delete_note", "manage_note"], f"tools: {names}")
                 hints = {tool.name: tool.annotations for tool in listed.tools}
                 check(field(hints["list_notes"], "read_only_hint", "readOnlyHint") is True, "list_notes is read-only")
                 check(field(hints["delete_note"], "destructive_hint", "destructiveHint") is True, "delete_note is destructive")
@@ -57,6 +62,52 @@ async def notes(binary):
                 deleted = await session.call_tool("delete_note", {"note_id": 1})
                 check(not field(deleted, "is_error", "isError"), f"delete_note failed: {deleted}")
     print("python sdk: notes over stdio: ok")
+
+
+RESOLUTION = "io.modelcontextprotocol/tool-resolution"
+
+
+class ResolveToolRequest(types.Request[dict[str, Any], Literal["tools/resolve"]]):
+    """The tool-resolution extension's request, which the SDK does not know by name."""
+
+    method: Literal["tools/resolve"] = "tools/resolve"
+    params: dict[str, Any]
+
+
+async def notes_resolved(binary):
+    """A client that declares the tool-resolution extension sees `manage_note` marked
+    resolvable and each of its calls resolved to that action's hints, without the call made."""
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, NOTES_FILE=os.path.join(home, "notes.json"))
+        params = StdioServerParameters(command=binary, args=[], env=env)
+        async with stdio_client(params) as (read, write):
+            async with ClientSession(read, write, extensions={RESOLUTION: {}}) as session:
+                initialized = await session.initialize()
+                extensions = field(initialized, "capabilities", "capabilities").extensions or {}
+                check(RESOLUTION in extensions, f"the server declares the extension: {extensions}")
+                listed = await session.list_tools()
+                manage = next(tool for tool in listed.tools if tool.name == "manage_note")
+                meta = field(manage, "meta", "_meta") or {}
+                check(meta.get(RESOLUTION) == {"resolvable": True}, f"manage_note is marked: {meta}")
+                added = await session.call_tool("add_note", {"title": "Milk", "body": "2 litres"})
+                check(not field(added, "is_error", "isError"), f"add_note failed: {added}")
+                answers = {}
+                for action in ["read", "append", "delete"]:
+                    request = ResolveToolRequest(
+                        params={"name": "manage_note", "arguments": {"note_id": 1, "action": action}}
+                    )
+                    answers[action] = await session.send_request(request, pydantic.TypeAdapter(dict[str, Any]))
+                for action, answer in answers.items():
+                    check(answer.get("resultType") == "complete", f"{action}: {answer}")
+                    check(answer.get("name") == "manage_note", f"{action}: {answer}")
+                    check(set(answer["annotations"]) == {"readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}, answer)
+                check(answers["read"]["annotations"]["readOnlyHint"] is True, f"a read is read-only: {answers}")
+                check(answers["append"]["annotations"]["destructiveHint"] is False, f"an append destroys nothing: {answers}")
+                check(answers["delete"]["annotations"]["destructiveHint"] is True, f"a delete is destructive: {answers}")
+                listing = await session.call_tool("list_notes", {})
+                text = " ".join(block.text for block in listing.content if block.type == "text")
+                check("Milk" in text, f"resolving deleted nothing: {text!r}")
+    print("python sdk: notes' per-call hints (tools/resolve) over stdio: ok")
 
 
 async def notes_read_only(binary):
@@ -119,6 +170,7 @@ async def conformance(url):
 
 async def main():
     await notes(sys.argv[1])
+    await notes_resolved(sys.argv[1])
     await notes_read_only(sys.argv[1])
     await conformance(sys.argv[2])
 

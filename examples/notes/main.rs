@@ -1,5 +1,6 @@
 //! An MCP notes server built on `mcp-annotations`: the same three tools as the MCP guide's Python
-//! notes server (list, add, delete), each stating all four hints, listed under the strictest
+//! notes server (list, add, delete), each stating all four hints, and `manage_note`, whose calls
+//! a host may resolve to each action's own hints (`tools/resolve`), listed under the strictest
 //! directory requirement, served by rmcp over stdio from the listing (`ListingServer`).
 //!
 //! ```text

@@ -114,6 +114,28 @@ impl Store {
         })
     }
 
+    /// The note with this id; `None` if there is none.
+    pub fn get(&self, id: u64) -> Result<Option<Note>, StoreError> {
+        Ok(self.list()?.into_iter().find(|note| note.id == id))
+    }
+
+    /// Adds `text` as a line at the end of the note with this id and returns the note; `None`
+    /// if there is none.
+    pub fn append(&self, id: u64, text: String) -> Result<Option<Note>, StoreError> {
+        self.change(
+            |notes, _| match notes.iter_mut().find(|note| note.id == id) {
+                Some(note) => {
+                    if !note.body.is_empty() {
+                        note.body.push('\n');
+                    }
+                    note.body.push_str(&text);
+                    (Some(note.clone()), true)
+                }
+                None => (None, false),
+            },
+        )
+    }
+
     /// Deletes the note with this id; `None` if there is none.
     pub fn delete(&self, id: u64) -> Result<Option<Note>, StoreError> {
         self.change(

@@ -1,10 +1,10 @@
-//! The notes server's tools: the state (the notes file) and the three tools, as clients see
+//! The notes server's tools: the state (the notes file) and the four tools, as clients see
 //! them. Kept apart from `main.rs` so that the verification benchmark runs these very tools.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use mcp_annotations::{Listing, tool, tools};
+use mcp_annotations::{Listing, ToolSchema, tool, tools};
 
 use crate::store::Store;
 
@@ -16,6 +16,22 @@ const MAX_TITLE: usize = 1 << 10;
 
 /// How long a call waits for another process's lock on the file (`NOTES_LOCK_WAIT_MS`).
 pub const LOCK_WAIT: Duration = Duration::from_secs(5);
+
+/// What `manage_note` does with a note. Each action states its own hints: a host that
+/// resolves a call (`tools/resolve`) asks approval for a delete, not for a read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, ToolSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum NoteAction {
+    /// Show the note's title and body.
+    #[hints(read_only, open_world = false)]
+    Read,
+    /// Add `text` as a line at the end of the note.
+    #[hints(destructive = false, open_world = false)]
+    Append,
+    /// Delete the note, for good.
+    #[hints(destructive, idempotent, open_world = false)]
+    Delete,
+}
 
 /// The server's state: the notes file.
 pub struct Notes {
@@ -134,6 +150,50 @@ impl Notes {
     }
 }
 
+impl Notes {
+    /// Read, append to or delete one note by id: `action` is `read`, `append` (with `text`)
+    /// or `delete`.
+    #[tool(resolve_by = action, title = "Manage note", toolset = "notes")]
+    async fn manage_note(
+        &self,
+        /// Id of the note, from list_notes
+        note_id: u64,
+        /// What to do with it
+        action: NoteAction,
+        /// The line to add, for `append`
+        text: Option<String>,
+    ) -> Result<String, String> {
+        let missing = || format!("No note with id {note_id}.");
+        match action {
+            NoteAction::Read => {
+                let note = self
+                    .with_store(move |store| store.get(note_id))
+                    .await?
+                    .map_err(|error| error.to_string())?
+                    .ok_or_else(missing)?;
+                Ok(format!("{}: {}\n\n{}", note.id, note.title, note.body))
+            }
+            NoteAction::Append => {
+                let text = text.ok_or("`append` needs `text`: the line to add")?;
+                if text.len() > MAX_BODY {
+                    return Err(format!(
+                        "the text is {} bytes long; a note holds at most {MAX_BODY} bytes",
+                        text.len()
+                    ));
+                }
+                let note = self
+                    .with_store(move |store| store.append(note_id, text))
+                    .await?
+                    .map_err(|error| error.to_string())?
+                    .ok_or_else(missing)?;
+                eprintln!("notes: appended to note {note_id}");
+                Ok(format!("Appended to note {}: {}", note.id, note.title))
+            }
+            NoteAction::Delete => self.delete_note(note_id).await,
+        }
+    }
+}
+
 /// The tools, in the order clients see them. `ready = strict`: a title and every hint that
 /// tool directories ask for, or this does not compile.
 pub static TOOLS: Listing<Notes> = tools![
@@ -141,4 +201,5 @@ pub static TOOLS: Listing<Notes> = tools![
     Notes::list_notes,
     Notes::add_note,
     Notes::delete_note,
+    Notes::manage_note,
 ];

@@ -26,12 +26,11 @@
 use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream};
 use quote::{format_ident, quote, quote_spanned};
 
-use crate::check::resolution::Plan;
 use crate::expand::call_params::{CallParam, ModelParam};
 use crate::expand::call_types::{
     Pass, context_bound, output_probe, output_span, pointer_type, with_lifetime,
 };
-use crate::expand::names::{call_name, read_name, resolve_name, upper_case_allow};
+use crate::expand::names::{call_name, read_name, upper_case_allow};
 use crate::leaf::tokens::respan;
 use crate::model::descriptor::Descriptor;
 use crate::model::handler::Handler;
@@ -49,7 +48,6 @@ pub(crate) fn uncallable(
     let vis = &handler.vis;
     let call = call_name(&handler.name);
     let reads = reads_const(handler, krate, attrs, "", &[], &TokenStream::new());
-    let resolver = no_resolver(handler, krate, attrs);
     // In a trait, a generic method would make the trait unusable as `dyn`.
     let sized = if handler.has_receiver() {
         quote!(where Self: ::core::marker::Sized)
@@ -58,7 +56,6 @@ pub(crate) fn uncallable(
     };
     quote! {
         #reads
-        #resolver
         #attrs
         #[allow(non_snake_case)]
         #vis fn #call<'__a, __H, __S: ?::core::marker::Sized + #bound>(
@@ -134,9 +131,8 @@ fn not_callable(handler: &Handler) -> Option<&'static str> {
 pub(crate) fn expand(
     handler: &Handler,
     descriptor: &Descriptor,
-    plan: Option<&Plan<'_>>,
     krate: &TokenStream,
-) -> TokenStream {
+) -> (TokenStream, Option<Parts>) {
     let name = &handler.name;
     let carried = &handler.carried_attrs;
     let attrs = quote! {
@@ -146,11 +142,12 @@ pub(crate) fn expand(
     };
     if let Some(reason) = not_callable(handler) {
         let reason = Ident::new(reason, name.span());
-        return uncallable(handler, krate, &quote!(#krate::__private::#reason), &attrs);
+        let call = uncallable(handler, krate, &quote!(#krate::__private::#reason), &attrs);
+        return (call, None);
     }
     let Some(params) = CallParam::read(handler, descriptor, krate) else {
         // The descriptor reported why a parameter has no schema; nothing to call.
-        return uncallable(handler, krate, &quote!(), &attrs);
+        return (uncallable(handler, krate, &quote!(), &attrs), None);
     };
     let method = handler.receiver == Receiver::Shared;
     // A synchronous handler comes as a function pointer where its type can be written (then
@@ -193,116 +190,16 @@ pub(crate) fn expand(
         );
         call_function(handler, &parts, &shape, plain, krate, output_span)
     };
-    let resolver = match plan {
-        Some(plan) => resolver(handler, &parts, plan, krate, &attrs),
-        None => no_resolver(handler, krate, &attrs),
-    };
-    quote! {
+    let call = quote! {
         #reads
         #attrs
         #call
-        #resolver
-    }
-}
-
-/// The resolver beside a handler whose calls are not resolved: a constant saying so, which
-/// `tools!` binds with the call.
-fn no_resolver(handler: &Handler, krate: &TokenStream, attrs: &TokenStream) -> TokenStream {
-    let vis = &handler.vis;
-    let name = resolve_name(&handler.name);
-    quote! {
-        #attrs
-        #vis const #name: #krate::__private::NoResolver = #krate::__private::NoResolver;
-    }
-}
-
-/// The resolver of a handler whose calls are resolved (`tools/resolve`): a function that reads
-/// the arguments as the call does (the runtime's `resolve_with`), fills in the defaults as the
-/// call would, and asks the author's function (given the state, for a method, and each
-/// parameter from the model by reference, in order) or the named parameter's variant for the
-/// call's hints. A method's takes `Self`; a function without `self` takes any state.
-fn resolver(
-    handler: &Handler,
-    parts: &Parts,
-    plan: &Plan<'_>,
-    krate: &TokenStream,
-    attrs: &TokenStream,
-) -> TokenStream {
-    let method = handler.receiver == Receiver::Shared;
-    let vis = &handler.vis;
-    let name = resolve_name(&handler.name);
-    let params_ty = parts.params_ty();
-    let bindings = &parts.bindings;
-    let defaults = &parts.defaults;
-    let lent: Vec<TokenStream> = parts
-        .model_bindings
-        .iter()
-        .map(|binding| quote!(&#binding))
-        .collect();
-    let answer = match plan {
-        Plan::Function(path) => {
-            // A bare name in an impl block is the handler type's own function.
-            let bare = matches!(
-                (*path).clone().into_iter().collect::<Vec<_>>().as_slice(),
-                [proc_macro2::TokenTree::Ident(_)]
-            );
-            let path = if bare && method {
-                quote!(Self::#path)
-            } else {
-                quote!(#path)
-            };
-            if method {
-                quote!(#path(__state, #(#lent),*))
-            } else {
-                quote!(#path(#(#lent),*))
-            }
-        }
-        Plan::Variant { index, ty } => {
-            let binding = format_ident!("__p{}", index);
-            let span = crate::leaf::tokens::expr_span(ty);
-            let variant_hints =
-                crate::leaf::tokens::respan(quote!(#krate::__private::VariantHints), span);
-            quote!(<#ty as #variant_hints>::variant_hints(&#binding))
-        }
     };
-    let (state, generics, bound, state_binding) = if method {
-        (
-            quote!(Self),
-            quote!(),
-            quote!(where Self: ::core::marker::Sized),
-            quote!(__state),
-        )
-    } else {
-        (
-            quote!(__S),
-            quote!(<__S: ?::core::marker::Sized>),
-            quote!(),
-            quote!(_),
-        )
-    };
-    quote! {
-        #attrs
-        #[allow(unused_variables, unused_mut, clippy::needless_borrow)]
-        #vis fn #name #generics(
-            __state: &#state,
-            __arguments: &#krate::__private::Map,
-            __reads: &'static #krate::__private::Reads,
-        ) -> ::core::result::Result<#krate::__private::ToolAnnotations, #krate::__private::ResolveError> #bound {
-            #krate::__private::resolve_with::<#state, #params_ty, _>(
-                __state,
-                __arguments,
-                __reads,
-                |#state_binding, (#(#bindings,)*)| {
-                    #(#defaults)*
-                    #answer
-                },
-            )
-        }
-    }
+    (call, Some(parts))
 }
 
 /// What the parameters contribute to a call, in order: gathered once, read by the body.
-struct Parts {
+pub(crate) struct Parts {
     /// The state the call is given: `Self` for a method, else any `__S` its `#[context]`
     /// parameters can be had from, so that it fits the listing of any server.
     state: TokenStream,
@@ -311,13 +208,13 @@ struct Parts {
     /// The types read, in order.
     owned_types: Vec<TokenStream>,
     /// The closure's bindings of the values read.
-    bindings: Vec<TokenStream>,
+    pub(crate) bindings: Vec<TokenStream>,
     /// The names of those bindings, in order.
-    model_bindings: Vec<Ident>,
+    pub(crate) model_bindings: Vec<Ident>,
     /// The `#[context]` values, read from the context.
     context_reads: Vec<TokenStream>,
     /// A default filled in for each missing argument that has one the call evaluates.
-    defaults: Vec<TokenStream>,
+    pub(crate) defaults: Vec<TokenStream>,
     /// rustc's checks of the literal defaults.
     default_checks: Vec<TokenStream>,
     /// The arguments the handler is called with.
@@ -439,7 +336,7 @@ impl Parts {
 
     /// The tuple of the parameters' types, carrying the first one's span: a type serde cannot
     /// read is an error there, not on the attribute.
-    fn params_ty(&self) -> Group {
+    pub(crate) fn params_ty(&self) -> Group {
         let owned_types = &self.owned_types;
         let mut params_ty = Group::new(Delimiter::Parenthesis, quote!(#(#owned_types,)*));
         if let Some(span) = self.first_type_span {

@@ -21,6 +21,7 @@ pub(crate) mod descriptor;
 pub(crate) mod krate;
 pub(crate) mod listing;
 pub(crate) mod names;
+pub(crate) mod resolver;
 pub(crate) mod schema;
 #[cfg(test)]
 mod snapshot;

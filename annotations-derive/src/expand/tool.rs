@@ -14,6 +14,7 @@ use crate::expand::annotations::{annotations_by_variants, annotations_value};
 use crate::expand::call;
 use crate::expand::krate::Krate;
 use crate::expand::names::{upper_case_allow, upper_snake};
+use crate::expand::resolver;
 use crate::expand::stack::{self, stacked};
 use crate::leaf::errors::Errors;
 use crate::leaf::hint::HintKind;
@@ -130,7 +131,12 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         None => {}
     }
     let constants = constants(&krate, &handler, &annotations, Some(tool), &summary);
-    let call = call::expand(&handler, &descriptor, plan.as_ref(), &krate);
+    let (call, parts) = call::expand(&handler, &descriptor, &krate);
+    let resolver = match (&plan, &parts) {
+        (Some(plan), Some(parts)) => resolver::resolver(&handler, parts, plan, &krate),
+        _ => resolver::no_resolver(&handler, &krate),
+    };
+    let call = quote!(#call #resolver);
     let generated = place.wrap(quote!(#constants #call));
     if checked.assertions.is_empty() {
         let function: TokenStream = handler.tokens.iter().cloned().collect();
@@ -144,11 +150,13 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
 /// error and code that uses the constants does not fail with "cannot find" as well.
 fn with_placeholders(place: &Krate, handler: &Handler, errors: Errors) -> TokenStream {
     let krate = &place.path();
+    let resolver = resolver::no_resolver(handler, krate);
     let annotations = annotations_value(krate, None, [None; HintKind::ALL.len()]);
     let constants = constants(krate, handler, &annotations, None, "");
     let function: TokenStream = handler.tokens.iter().cloned().collect();
     // A call that calls nothing, so that a listing naming the handler reports no second error.
     let call = call::uncallable(handler, krate, &quote!(), &quote!(#[doc(hidden)]));
+    let call = quote!(#call #resolver);
     let generated = place.wrap(quote!(#constants #call));
     let errors = errors.into_compile_errors();
     quote!(#function #generated #errors)

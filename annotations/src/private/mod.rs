@@ -22,7 +22,7 @@ pub use crate::call::handler::{
 };
 pub use crate::call::struct_tool::struct_call;
 pub use crate::listing::index::{Message, NameIndex, duplicate_name, name_index};
-pub use crate::resolution::variants::{
+pub use crate::resolution::by_variant::{
     HintsWithin, VariantHints, encode_listed, listed_by_variants, variant_breaks,
 };
 pub use crate::resolution::{ResolveError, join};

@@ -60,8 +60,8 @@
 // as it reads listings) and below the calls and the listing, which serve it.
 
 mod bound;
+pub(crate) mod by_variant;
 mod error;
-pub(crate) mod variants;
 mod wire;
 
 use serde_json::{Map, Value};

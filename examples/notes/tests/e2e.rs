@@ -40,11 +40,7 @@ async fn connect_waiting(notes_file: &Path, lock_wait_ms: u64) -> RunningService
     ().serve(transport).await.unwrap()
 }
 
-async fn call(
-    client: &RunningService<RoleClient, ()>,
-    name: &str,
-    arguments: Value,
-) -> (bool, String) {
+async fn call(client: &rmcp::Peer<RoleClient>, name: &str, arguments: Value) -> (bool, String) {
     let params = CallToolRequestParams::new(name.to_owned())
         .with_arguments(arguments.as_object().cloned().unwrap());
     let result = client.call_tool(params).await.unwrap();
@@ -415,7 +411,7 @@ async fn a_held_lock_never_stalls_the_server_and_a_waiting_call_gets_an_answer()
             .await
             .expect("tools/list answers while the file is locked")
             .unwrap();
-        assert_eq!(listed.len(), 3);
+        assert_eq!(listed.len(), 4);
     }
     for result in [waiting.await.unwrap(), waiting_list.await.unwrap()] {
         assert_eq!(result.is_error, Some(true));
@@ -511,4 +507,123 @@ async fn a_read_only_file_system_still_lists_the_notes() {
         add_error && add_text.contains("Read-only file system"),
         "{add_text}"
     );
+}
+
+/// A client of the server that declares the tool-resolution extension, on `version`: in
+/// `initialize` before 2026-07-28, on each request (rmcp's discover mode) from then.
+async fn connect_resolving(
+    notes_file: &Path,
+    version: rmcp::model::ProtocolVersion,
+) -> RunningService<RoleClient, rmcp::model::ClientConfig> {
+    use rmcp::model::{ClientCapabilities, ClientConfig, Implementation};
+    use rmcp::service::{ClientLifecycleMode, ClientServiceExt};
+    let mut command = tokio::process::Command::new(notes_binary());
+    command.env("NOTES_FILE", notes_file);
+    let (transport, _) = TokioChildProcess::builder(command)
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut capabilities = ClientCapabilities::default();
+    capabilities.extensions = Some(
+        [(RESOLUTION.to_owned(), serde_json::Map::new())]
+            .into_iter()
+            .collect(),
+    );
+    let config = ClientConfig::new(capabilities, Implementation::new("e2e", "1"))
+        .with_protocol_version(version.clone());
+    if version == rmcp::model::ProtocolVersion::V_2026_07_28 {
+        let mode = ClientLifecycleMode::Discover {
+            preferred_versions: vec![version],
+        };
+        config.serve_with_lifecycle(transport, mode).await.unwrap()
+    } else {
+        config.serve(transport).await.unwrap()
+    }
+}
+
+const RESOLUTION: &str = "io.modelcontextprotocol/tool-resolution";
+
+/// `manage_note` is listed with the worst of its actions and marked resolvable; each call is
+/// resolved to its action's own hints (a read is read-only, a delete destructive), without
+/// being made; the calls then do what they say. On each protocol version, through rmcp's
+/// client sending the extension's custom request.
+#[tokio::test]
+async fn manage_note_is_resolved_per_call_on_every_version() {
+    use rmcp::model::{ClientRequest, CustomRequest, ProtocolVersion, ServerResult};
+    for version in [
+        ProtocolVersion::V_2025_06_18,
+        ProtocolVersion::V_2025_11_25,
+        ProtocolVersion::V_2026_07_28,
+    ] {
+        let dir = temp_dir(&format!("resolve-{version}"));
+        let client = connect_resolving(&dir.join("notes.json"), version.clone()).await;
+        let tools = client.list_all_tools().await.unwrap();
+        let manage = tools
+            .iter()
+            .find(|tool| tool.name == "manage_note")
+            .unwrap();
+        let manage: Tool = serde_json::from_value(serde_json::to_value(manage).unwrap()).unwrap();
+        assert!(manage.resolvable, "{version}: {manage:?}");
+        let listed = &manage.annotations;
+        assert!(listed.destructive() && !listed.idempotent() && !listed.open_world());
+
+        let (failed, _) = call(&client, "add_note", json!({"title": "Milk", "body": "2 l"})).await;
+        assert!(!failed);
+        let resolve = |action: &str| {
+            let params =
+                json!({"name": "manage_note", "arguments": {"note_id": 1, "action": action}});
+            client.send_request(ClientRequest::CustomRequest(CustomRequest::new(
+                "tools/resolve",
+                Some(params),
+            )))
+        };
+        let mut resolved = Vec::new();
+        for action in ["read", "append", "delete"] {
+            let answer = resolve(action).await.unwrap();
+            let ServerResult::CustomResult(result) = answer else {
+                panic!("{version} {action}: not a custom result: {answer:?}");
+            };
+            let result = mcp_annotations::resolution::ResolveResult::from_value(&result.0)
+                .unwrap_or_else(|error| panic!("{version} {action}: {error}"));
+            // The host's own check: the name, and the bound of the listing.
+            result.accept("manage_note", listed).unwrap();
+            resolved.push(result.annotations().clone());
+        }
+        assert!(resolved[0].read_only(), "{version}: a read is read-only");
+        assert!(!resolved[1].read_only() && !resolved[1].destructive());
+        assert!(resolved[2].destructive() && resolved[2].idempotent());
+        // Resolving ran nothing: the note is still there, unchanged.
+        let (_, text) = call(
+            &client,
+            "manage_note",
+            json!({"note_id": 1, "action": "read"}),
+        )
+        .await;
+        assert_eq!(text, "1: Milk\n\n2 l", "{version}");
+        let (failed, _) = call(
+            &client,
+            "manage_note",
+            json!({"note_id": 1, "action": "append", "text": "and bread"}),
+        )
+        .await;
+        assert!(!failed);
+        let (_, text) = call(
+            &client,
+            "manage_note",
+            json!({"note_id": 1, "action": "read"}),
+        )
+        .await;
+        assert_eq!(text, "1: Milk\n\n2 l\nand bread", "{version}");
+        let (failed, _) = call(
+            &client,
+            "manage_note",
+            json!({"note_id": 1, "action": "delete"}),
+        )
+        .await;
+        assert!(!failed);
+        let (_, text) = call(&client, "list_notes", json!({})).await;
+        assert_eq!(text, "No notes saved.", "{version}");
+        client.cancel().await.unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -1,0 +1,121 @@
+//! The resolver beside a handler (`__ANNOTATIONS_RESOLVE_{NAME}`), which `tools!` binds with
+//! its call: for a handler whose calls are resolved per call (`#[tool(resolve = path)]`,
+//! `#[tool(resolve_by = param)]`), a function that reads the arguments as the call does and
+//! answers the call's hints; for every other, a constant saying there is none.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+use crate::check::resolution::Plan;
+use crate::expand::call::Parts;
+use crate::expand::names::resolve_name;
+use crate::model::handler::Handler;
+use crate::model::params::Receiver;
+
+/// The resolver beside a handler whose calls are not resolved: a constant saying so, which
+/// `tools!` binds with the call.
+pub(crate) fn no_resolver(handler: &Handler, krate: &TokenStream) -> TokenStream {
+    let attrs = attrs(handler);
+    let vis = &handler.vis;
+    let name = resolve_name(&handler.name);
+    quote! {
+        #attrs
+        #vis const #name: #krate::__private::NoResolver = #krate::__private::NoResolver;
+    }
+}
+
+/// The resolver of a handler whose calls are resolved (`tools/resolve`): a function that reads
+/// the arguments as the call does (the runtime's `resolve_with`), fills in the defaults as the
+/// call would, and asks the author's function (given the state, for a method, and each
+/// parameter from the model by reference, in order) or the named parameter's variant for the
+/// call's hints. A method's takes `Self`; a function without `self` takes any state.
+pub(crate) fn resolver(
+    handler: &Handler,
+    parts: &Parts,
+    plan: &Plan<'_>,
+    krate: &TokenStream,
+) -> TokenStream {
+    let attrs = attrs(handler);
+    let method = handler.receiver == Receiver::Shared;
+    let vis = &handler.vis;
+    let name = resolve_name(&handler.name);
+    let params_ty = parts.params_ty();
+    let bindings = &parts.bindings;
+    let defaults = &parts.defaults;
+    let lent: Vec<TokenStream> = parts
+        .model_bindings
+        .iter()
+        .map(|binding| quote!(&#binding))
+        .collect();
+    let answer = match plan {
+        Plan::Function(path) => {
+            // A bare name in an impl block is the handler type's own function.
+            let bare = matches!(
+                (*path).clone().into_iter().collect::<Vec<_>>().as_slice(),
+                [proc_macro2::TokenTree::Ident(_)]
+            );
+            let path = if bare && method {
+                quote!(Self::#path)
+            } else {
+                quote!(#path)
+            };
+            if method {
+                quote!(#path(__state, #(#lent),*))
+            } else {
+                quote!(#path(#(#lent),*))
+            }
+        }
+        Plan::Variant { index, ty } => {
+            let binding = format_ident!("__p{}", index);
+            let span = crate::leaf::tokens::expr_span(ty);
+            let variant_hints =
+                crate::leaf::tokens::respan(quote!(#krate::__private::VariantHints), span);
+            quote!(<#ty as #variant_hints>::variant_hints(&#binding))
+        }
+    };
+    let (state, generics, bound, state_binding) = if method {
+        (
+            quote!(Self),
+            quote!(),
+            quote!(where Self: ::core::marker::Sized),
+            quote!(__state),
+        )
+    } else {
+        (
+            quote!(__S),
+            quote!(<__S: ?::core::marker::Sized>),
+            quote!(),
+            quote!(_),
+        )
+    };
+    quote! {
+        #attrs
+        #[allow(unused_variables, unused_mut, clippy::needless_borrow)]
+        #vis fn #name #generics(
+            __state: &#state,
+            __arguments: &#krate::__private::Map,
+            __reads: &'static #krate::__private::Reads,
+        ) -> ::core::result::Result<#krate::__private::ToolAnnotations, #krate::__private::ResolveError> #bound {
+            #krate::__private::resolve_with::<#state, #params_ty, _>(
+                __state,
+                __arguments,
+                __reads,
+                |#state_binding, (#(#bindings,)*)| {
+                    #(#defaults)*
+                    #answer
+                },
+            )
+        }
+    }
+}
+
+/// The attributes of what is generated beside a handler: hidden, with the handler's own
+/// `#[cfg]` and the like, and no lints of the user's applied to it.
+fn attrs(handler: &Handler) -> TokenStream {
+    let carried = &handler.carried_attrs;
+    quote! {
+        #[doc(hidden)]
+        #(#carried)*
+        #[allow(clippy::all, clippy::pedantic, clippy::nursery, non_snake_case, unused_mut)]
+    }
+}
