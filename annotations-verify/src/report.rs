@@ -24,6 +24,10 @@ pub enum ViolationKind {
     /// A result's structured content is not valid against the listed output schema, for a
     /// protocol version.
     OutputSchema,
+    /// A resolvable tool's `tools/resolve` broke the extension's rules for arguments its
+    /// input schema takes: it refused them, answered outside the listed hints, or changed the
+    /// observation itself (a resolution makes no call and has no side effect).
+    Resolution,
 }
 
 impl ViolationKind {
@@ -37,6 +41,9 @@ impl ViolationKind {
             ViolationKind::ValidArgumentsRefused => "the input schema takes these arguments",
             ViolationKind::InvalidArgumentsAccepted => "the input schema refuses these arguments",
             ViolationKind::OutputSchema => "the output schema describes every result",
+            ViolationKind::Resolution => {
+                "tools/resolve answers valid arguments within the listing, changing nothing"
+            }
         }
     }
 }
@@ -51,6 +58,7 @@ impl ViolationKind {
             ViolationKind::ValidArgumentsRefused => "refuses arguments its input schema takes",
             ViolationKind::InvalidArgumentsAccepted => "accepts arguments its input schema refuses",
             ViolationKind::OutputSchema => "returns a result outside its output schema",
+            ViolationKind::Resolution => "resolves its calls against the extension's rules",
         }
     }
 }
@@ -64,6 +72,7 @@ impl fmt::Display for ViolationKind {
             ViolationKind::ValidArgumentsRefused => "valid arguments refused",
             ViolationKind::InvalidArgumentsAccepted => "invalid arguments accepted",
             ViolationKind::OutputSchema => "output schema",
+            ViolationKind::Resolution => "resolution",
         })
     }
 }
@@ -78,6 +87,9 @@ pub struct Violation {
     pub(crate) sequence: Vec<(String, serde_json::Value)>,
     pub(crate) arguments: serde_json::Value,
     pub(crate) diff: String,
+    /// The hints `tools/resolve` gave for this call, which were judged instead of the
+    /// listed ones.
+    pub(crate) resolution: Option<mcp_annotations::ToolAnnotations>,
 }
 
 impl Violation {
@@ -100,6 +112,14 @@ impl Violation {
         &self.arguments
     }
 
+    /// The hints the tool's resolution (`tools/resolve`) gave for this very call, which the
+    /// call was judged by; `None` where the listed hints were (a tool that is not resolvable,
+    /// or whose resolver could not tell). A violation with one is the resolution's lie.
+    #[must_use]
+    pub fn resolution(&self) -> Option<&mcp_annotations::ToolAnnotations> {
+        self.resolution.as_ref()
+    }
+
     /// The calls made before it, on the same fresh state: each tool and its arguments.
     #[must_use]
     pub fn sequence(&self) -> &[(String, serde_json::Value)] {
@@ -109,9 +129,16 @@ impl Violation {
 
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let resolved = match (&self.resolution, self.kind) {
+            (
+                Some(_),
+                ViolationKind::ReadOnly | ViolationKind::Idempotent | ViolationKind::Additive,
+            ) => ", as tools/resolve said of this call",
+            _ => "",
+        };
         writeln!(
             f,
-            "`{}` {} ({}): {}",
+            "`{}` {} ({}{resolved}): {}",
             self.tool,
             self.kind.said(),
             self.kind.promise(),

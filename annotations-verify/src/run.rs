@@ -43,6 +43,14 @@ fn reuse_choices() -> BoxedStrategy<Vec<u8>> {
     proptest::collection::vec(any::<u8>(), 0..6).boxed()
 }
 
+/// What resolving a call showed: the hints resolved (`None` where the resolver could not
+/// tell) or what broke the extension's rules and the change seen; and the observation after
+/// it, which the call is judged from (never charging the call with what resolving did).
+type ResolutionSeen = (
+    Result<Option<mcp_annotations::ToolAnnotations>, (String, String)>,
+    Option<Observed>,
+);
+
 /// What every case of a run shares.
 struct Run<'v, 'a, S: 'static> {
     verify: &'v Verify<'a, S>,
@@ -435,6 +443,59 @@ impl<S: 'static> Run<'_, '_, S> {
         None
     }
 
+    /// Resolves the call of the tool at `index` with `arguments` (`tools/resolve`, the
+    /// extension declared) and observes the state again: the hints resolved (`None` where the
+    /// resolver could not tell, which the extension allows: the listing's hints stand, and a
+    /// note says so) and the observation after. `Err` with what broke the extension's rules
+    /// (valid arguments refused, an answer outside the listing, the observation changed by
+    /// resolving) and the change seen.
+    fn resolve(
+        &self,
+        state: &S,
+        index: usize,
+        arguments: &Value,
+        before: Option<&Observed>,
+    ) -> ResolutionSeen {
+        use mcp_annotations::resolution::{Declaration, ResolveError, ResolveOptions};
+        let tool = self.tool(index);
+        let empty = serde_json::Map::new();
+        let map = arguments.as_object().unwrap_or(&empty);
+        let declared = ResolveOptions::new(Declaration::Declared);
+        let answer = catch_unwind(AssertUnwindSafe(|| {
+            self.verify
+                .listing
+                .resolve(state, tool.name(), map, &declared)
+        }));
+        let after = self.observation(state);
+        if let (Some(before), Some(seen)) = (before, &after)
+            && before.changed(seen, &self.classes, false)
+        {
+            let diff = before.diff(seen, 12);
+            let detail = "resolving the call (which makes no call) changed the observation";
+            return (Err((detail.into(), diff)), after);
+        }
+        let resolved = match answer {
+            Ok(Ok(hints)) => Ok(Some(hints)),
+            Ok(Err(ResolveError::CannotResolve(reason))) => {
+                self.note(format!(
+                    "`{}`: the resolver could not tell the hints of a call ({reason}); it was \
+                     judged by the listed hints",
+                    tool.name()
+                ));
+                Ok(None)
+            }
+            Ok(Err(error)) => Err((
+                format!("tools/resolve answered {} ({error})", error.code()),
+                String::new(),
+            )),
+            Err(panic) => Err((
+                format!("tools/resolve panicked: {}", panic_message(&*panic)),
+                String::new(),
+            )),
+        };
+        (resolved, after)
+    }
+
     /// Runs one case on a fresh state; the first violation found, of a kind not `excluded`.
     async fn case(
         &self,
@@ -462,6 +523,31 @@ impl<S: 'static> Run<'_, '_, S> {
         }
         let arguments = self.reuse(index, &case.arguments, &case.reuse, &seen);
         let tool = self.tool(index);
+        let check = |kind: ViolationKind| !excluded.contains(&kind);
+        let mut before = self.observation(&state);
+        // A resolvable tool's call is judged by what `tools/resolve` says of it, and the
+        // resolution itself by the extension's rules.
+        let resolution = if tool.resolvable {
+            let (resolved, after) = self.resolve(&state, index, &arguments, before.as_ref());
+            before = after;
+            match resolved {
+                Ok(hints) => hints,
+                Err((detail, diff)) if check(ViolationKind::Resolution) => {
+                    return Some(Violation {
+                        tool: tool.name().to_owned(),
+                        kind: ViolationKind::Resolution,
+                        detail,
+                        sequence,
+                        arguments,
+                        diff,
+                        resolution: None,
+                    });
+                }
+                Err(_) => None,
+            }
+        } else {
+            None
+        };
         let found = |kind: ViolationKind, detail: String, arguments: &Value, diff: String| {
             Some(Violation {
                 tool: tool.name().to_owned(),
@@ -470,10 +556,9 @@ impl<S: 'static> Run<'_, '_, S> {
                 sequence: sequence.clone(),
                 arguments: arguments.clone(),
                 diff,
+                resolution: resolution.clone(),
             })
         };
-        let check = |kind: ViolationKind| !excluded.contains(&kind);
-        let before = self.observation(&state);
         let result = self.call(&state, index, &arguments, true).await;
         let after = self.observation(&state);
         let text = result.text_content();
@@ -500,7 +585,7 @@ impl<S: 'static> Run<'_, '_, S> {
             );
         }
         if let (Some(before), Some(after)) = (&before, &after) {
-            let hints = &tool.annotations;
+            let hints = resolution.as_ref().unwrap_or(&tool.annotations);
             let classes = &self.classes;
             if hints.read_only() {
                 if check(ViolationKind::ReadOnly) && before.changed(after, classes, false) {

@@ -48,8 +48,41 @@ pub struct Score {
     pub points: u32,
 }
 
+/// What to do with an entry, each action with its own hints.
+#[derive(Deserialize, ToolSchema, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum EntryAction {
+    /// Read it.
+    #[hints(read_only, open_world = false)]
+    Get,
+    /// Remove it.
+    #[hints(destructive, idempotent, open_world = false)]
+    Remove,
+}
+
+/// What to do with the log: the hints of `Append` lie (appending writes).
+#[derive(Deserialize, ToolSchema, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum LogAction {
+    /// Read the log.
+    #[hints(read_only, open_world = false)]
+    Read,
+    /// Append a line, "read-only".
+    #[hints(read_only, open_world = false)]
+    Append,
+}
+
 impl Store {
     // The honest ones.
+
+    /// Get or remove an entry, resolved per call by the action.
+    #[tool(resolve_by = action)]
+    pub fn entry(&self, key: String, action: EntryAction) -> Option<String> {
+        match action {
+            EntryAction::Get => self.entries.lock().unwrap().get(&key).cloned(),
+            EntryAction::Remove => self.entries.lock().unwrap().remove(&key),
+        }
+    }
 
     /// Read an entry.
     #[tool(read_only, open_world = false)]
@@ -87,6 +120,31 @@ impl Store {
     }
 
     // The liars.
+
+    /// Read or append to the log; its resolution says an append is read-only.
+    #[tool(resolve_by = action, read_only = false, destructive = false)]
+    pub fn log(&self, action: LogAction, line: String) -> usize {
+        let mut log = self.log.lock().unwrap();
+        if let LogAction::Append = action {
+            log.push(line);
+        }
+        log.len()
+    }
+
+    /// Look a word up; resolving the call counts a read, a side effect of its own.
+    #[tool(destructive = false, open_world = false, resolve = counted)]
+    pub fn word(&self, word: String) -> usize {
+        word.len()
+    }
+
+    /// The hints of `word`, counted as a read: what resolving must not do.
+    fn counted(&self, word: &str) -> mcp_annotations::ToolAnnotations {
+        let _ = word;
+        *self.reads.lock().unwrap() += 1;
+        mcp_annotations::ToolAnnotations::new()
+            .with_read_only(true)
+            .with_open_world(false)
+    }
 
     /// Count the entries (and, unsaid, every read).
     #[tool(read_only, open_world = false)]
@@ -133,7 +191,8 @@ static HONEST: Listing<Store> = tools![
     Store::set,
     Store::add,
     Store::remove,
-    Store::score
+    Store::score,
+    Store::entry
 ];
 
 static LIARS: Listing<Store> = tools![
@@ -148,6 +207,8 @@ static LIARS: Listing<Store> = tools![
     Store::lookup,
     Store::take_small,
     Store::inflated,
+    Store::log,
+    Store::word,
 ];
 
 fn observe(store: &Store) -> Value {
@@ -162,7 +223,7 @@ fn honest_tools_verify_clean() {
         .seed(1)
         .run();
     report.assert_ok();
-    assert!(report.cases() >= 5 * 48, "{report}");
+    assert!(report.cases() >= 6 * 48, "{report}");
 }
 
 #[test]
@@ -182,9 +243,11 @@ fn every_liar_is_caught_with_the_right_kind_and_no_honest_tool_is() {
         ("append", ViolationKind::Idempotent),
         ("count", ViolationKind::ReadOnly),
         ("inflated", ViolationKind::OutputSchema),
+        ("log", ViolationKind::ReadOnly),
         ("lookup", ViolationKind::ValidArgumentsRefused),
         ("put", ViolationKind::Additive),
         ("take_small", ViolationKind::InvalidArgumentsAccepted),
+        ("word", ViolationKind::Resolution),
     ];
     let expected: Vec<(String, ViolationKind)> = expected
         .iter()
@@ -205,6 +268,29 @@ fn every_liar_is_caught_with_the_right_kind_and_no_honest_tool_is() {
     );
     assert!(text.contains("/entries/"), "{text}");
     assert!(report.to_string().contains("seed 2"), "{report}");
+    // `log`'s listing is honest (not read-only); the resolution of an append lied, and the
+    // violation is that resolution's.
+    let log = report
+        .violations()
+        .iter()
+        .find(|violation| violation.tool() == "log")
+        .unwrap();
+    assert!(
+        log.resolution().is_some_and(|hints| hints.read_only()),
+        "{log}"
+    );
+    assert_eq!(log.arguments()["action"], "append", "{log}");
+    assert!(
+        log.to_string()
+            .contains("(readOnlyHint: true, as tools/resolve said of this call)"),
+        "{log}"
+    );
+    let word = report
+        .violations()
+        .iter()
+        .find(|violation| violation.tool() == "word")
+        .unwrap();
+    assert!(word.to_string().contains("resolving the call"), "{word}");
 }
 
 #[test]
