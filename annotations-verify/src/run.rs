@@ -11,12 +11,17 @@ use proptest::strategy::{BoxedStrategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::Value;
 
+mod resolve;
+mod reuse;
+
+use self::reuse::harvest;
+
+use crate::Verify;
 use crate::broken::{Broken, broken};
 use crate::generate;
 use crate::observe::Observed;
 use crate::report::{Report, Violation, ViolationKind};
 use crate::seed::{clock_seed, name_hash, seed_bytes};
-use crate::{Verify, scalar_paths, scalars};
 use mcp_annotations::Context;
 use mcp_annotations::ProtocolVersion;
 use mcp_annotations::Tool;
@@ -42,14 +47,6 @@ struct Case {
 fn reuse_choices() -> BoxedStrategy<Vec<u8>> {
     proptest::collection::vec(any::<u8>(), 0..6).boxed()
 }
-
-/// What resolving a call showed: the hints resolved (`None` where the resolver could not
-/// tell) or what broke the extension's rules and the change seen; and the observation after
-/// it, which the call is judged from (never charging the call with what resolving did).
-type ResolutionSeen = (
-    Result<Option<mcp_annotations::ToolAnnotations>, (String, String)>,
-    Option<Observed>,
-);
 
 /// What every case of a run shares.
 struct Run<'v, 'a, S: 'static> {
@@ -359,44 +356,6 @@ impl<S: 'static> Run<'_, '_, S> {
         }
     }
 
-    /// `arguments` with some of their values (strings and numbers, in order) replaced by values
-    /// seen earlier in the case, as `reuse` chooses, each kept only while the arguments stay
-    /// valid: so that `delete_note` gets an id that `add_note` returned.
-    fn reuse(&self, index: usize, arguments: &Value, reuse: &[u8], seen: &[Value]) -> Value {
-        let mut arguments = arguments.clone();
-        if seen.is_empty() || reuse.is_empty() {
-            return arguments;
-        }
-        let validator = self.validators[index].as_ref();
-        let paths = scalar_paths(&arguments);
-        for (leaf, path) in paths.into_iter().enumerate() {
-            let choice = reuse.get(leaf).copied();
-            let Some(choice) = choice.filter(|choice| choice % 3 == 0) else {
-                continue;
-            };
-            let Some(current) = arguments.pointer(&path).cloned() else {
-                continue;
-            };
-            let like: Vec<&Value> = seen
-                .iter()
-                .filter(|value| value.is_string() == current.is_string() && *value != &current)
-                .collect();
-            if like.is_empty() {
-                continue;
-            }
-            let pick = like[usize::from(choice / 3) % like.len()].clone();
-            if let Some(slot) = arguments.pointer_mut(&path) {
-                *slot = pick;
-            }
-            if !validator.is_some_and(|validator| validator.is_valid(&arguments))
-                && let Some(slot) = arguments.pointer_mut(&path)
-            {
-                *slot = current;
-            }
-        }
-        arguments
-    }
-
     /// Why `result` is not what the tool's output schema lists, for some version.
     fn output_problem(&self, index: usize, result: &ToolResult) -> Option<String> {
         let tool = self.tool(index);
@@ -441,59 +400,6 @@ impl<S: 'static> Run<'_, '_, S> {
             }
         }
         None
-    }
-
-    /// Resolves the call of the tool at `index` with `arguments` (`tools/resolve`, the
-    /// extension declared) and observes the state again: the hints resolved (`None` where the
-    /// resolver could not tell, which the extension allows: the listing's hints stand, and a
-    /// note says so) and the observation after. `Err` with what broke the extension's rules
-    /// (valid arguments refused, an answer outside the listing, the observation changed by
-    /// resolving) and the change seen.
-    fn resolve(
-        &self,
-        state: &S,
-        index: usize,
-        arguments: &Value,
-        before: Option<&Observed>,
-    ) -> ResolutionSeen {
-        use mcp_annotations::resolution::{Declaration, ResolveError, ResolveOptions};
-        let tool = self.tool(index);
-        let empty = serde_json::Map::new();
-        let map = arguments.as_object().unwrap_or(&empty);
-        let declared = ResolveOptions::new(Declaration::Declared);
-        let answer = catch_unwind(AssertUnwindSafe(|| {
-            self.verify
-                .listing
-                .resolve(state, tool.name(), map, &declared)
-        }));
-        let after = self.observation(state);
-        if let (Some(before), Some(seen)) = (before, &after)
-            && before.changed(seen, &self.classes, false)
-        {
-            let diff = before.diff(seen, 12);
-            let detail = "resolving the call (which makes no call) changed the observation";
-            return (Err((detail.into(), diff)), after);
-        }
-        let resolved = match answer {
-            Ok(Ok(hints)) => Ok(Some(hints)),
-            Ok(Err(ResolveError::CannotResolve(reason))) => {
-                self.note(format!(
-                    "`{}`: the resolver could not tell the hints of a call ({reason}); it was \
-                     judged by the listed hints",
-                    tool.name()
-                ));
-                Ok(None)
-            }
-            Ok(Err(error)) => Err((
-                format!("tools/resolve answered {} ({error})", error.code()),
-                String::new(),
-            )),
-            Err(panic) => Err((
-                format!("tools/resolve panicked: {}", panic_message(&*panic)),
-                String::new(),
-            )),
-        };
-        (resolved, after)
     }
 
     /// Runs one case on a fresh state; the first violation found, of a kind not `excluded`.
@@ -653,30 +559,5 @@ impl<S: 'static> Run<'_, '_, S> {
             }
         }
         None
-    }
-}
-
-/// The values a call shows that a later call may use: its arguments' strings and numbers,
-/// its structured result's, and the whole numbers its text mentions (`Saved note 3`).
-fn harvest(arguments: &Value, result: &ToolResult, seen: &mut Vec<Value>) {
-    let mut add = |value: Value| {
-        if !seen.contains(&value) && seen.len() < 64 {
-            seen.push(value);
-        }
-    };
-    let mut found = Vec::new();
-    scalars(arguments, &mut found);
-    if let Some(content) = &result.structured_content {
-        scalars(content, &mut found);
-    }
-    for value in found {
-        add(value);
-    }
-    if !result.is_error {
-        for word in result.text_content().split(|c: char| !c.is_ascii_digit()) {
-            if let Ok(number) = word.parse::<u64>() {
-                add(Value::from(number));
-            }
-        }
     }
 }

@@ -40,6 +40,12 @@ impl Files {
         format!("{action:?} {path}")
     }
 
+    /// Look at a file, the action taken by reference.
+    #[tool(resolve_by = action, open_world = false)]
+    pub fn peek_file(&self, action: &Action) -> String {
+        format!("{action:?}")
+    }
+
     /// Run a statement of SQL.
     #[tool(destructive, open_world = false, resolve = classify)]
     pub fn run_sql(&self, sql: String, #[schema(default = 10)] limit: u32) -> String {
@@ -78,7 +84,7 @@ fn loudness(name: &String, loud: &bool) -> ToolAnnotations {
         .with_open_world(false)
 }
 
-static FILES: Listing<Files> = tools![Files::manage_file, Files::run_sql, greet];
+static FILES: Listing<Files> = tools![Files::manage_file, Files::run_sql, greet, Files::peek_file];
 
 fn arguments(value: Value) -> Map<String, Value> {
     value.as_object().cloned().unwrap()
@@ -105,7 +111,7 @@ fn the_listed_hints_are_the_join_of_the_variants() {
 
 #[test]
 fn the_listing_marks_every_resolved_tool_for_a_client_that_declared_the_extension() {
-    for (declared, marked) in [(true, 3), (false, 0)] {
+    for (declared, marked) in [(true, 4), (false, 0)] {
         let options = ListOptions::new(ProtocolVersion::V2026_07_28).with_tool_resolution(declared);
         let page: Value = serde_json::from_str(&FILES.render(&options, None).unwrap()).unwrap();
         let tools = page["tools"].as_array().unwrap();
@@ -181,6 +187,10 @@ fn a_function_classifies_what_the_arguments_hold() {
     // A free function's resolver takes the parameters alone.
     let greeting = resolve(&files, "greet", json!({"name": "ada", "loud": true})).unwrap();
     assert!(greeting.read_only());
+    // A parameter taken by reference is resolved by the type read.
+    let peek = resolve(&files, "peek_file", json!({"action": "delete"})).unwrap();
+    assert!(peek.destructive());
+    assert!(Files::PEEK_FILE_ANNOTATIONS.destructive());
 }
 
 #[test]

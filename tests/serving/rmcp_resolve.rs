@@ -8,6 +8,8 @@
 
 use std::path::PathBuf;
 
+use mcp_annotations::host::Trust;
+use mcp_annotations::resolution::{Fallback, Resolutions, Stale};
 use mcp_annotations::rmcp::ListingServer;
 use mcp_annotations::{Listing, ProtocolVersion, ToolSchema, tool, tools};
 use rmcp::ServiceExt;
@@ -255,6 +257,11 @@ async fn a_client_that_did_not_declare_the_extension_sees_no_marker_and_is_refus
             json!({}),
             "{answer}"
         );
+        // The capability is checked first: malformed params from such a client are -32021 too.
+        let malformed = session
+            .request("tools/resolve", json!({"name": "manage_note"}))
+            .await;
+        assert_eq!(malformed["error"]["code"], -32021, "{version}: {malformed}");
         session.served.abort();
     }
 }
@@ -283,6 +290,15 @@ async fn a_server_with_no_resolvable_tool_has_no_such_method() {
     };
     let answer = session.resolve("count_notes", json!({})).await;
     assert_eq!(answer["error"]["code"], -32601, "{answer}");
+    // A host that took the tool for resolvable falls back on the listed hints, as the draft
+    // says.
+    let tool = Notes::COUNT_NOTES_TOOL.with_resolvable(true);
+    let resolutions = Resolutions::new();
+    let fallback = resolutions
+        .answer(&tool, &serde_json::Map::new(), Err(&answer["error"]))
+        .unwrap();
+    assert_eq!(fallback.fallback(), Some(&Fallback::MethodNotFound));
+    assert!(fallback.annotations().read_only());
     session.served.abort();
 }
 
@@ -320,20 +336,63 @@ async fn rmcps_client_resolves_a_call() {
             .as_ref()
             .is_some_and(|extensions| extensions.contains_key(EXTENSION))
     );
-    let request = CustomRequest::new(
-        "tools/resolve",
-        Some(json!({"name": "manage_note", "arguments": {"id": 7, "action": "read"}})),
-    );
-    let answer = client
-        .send_request(ClientRequest::CustomRequest(request))
-        .await
-        .unwrap();
-    let ServerResult::CustomResult(result) = answer else {
-        panic!("not a custom result: {answer:?}");
+    // The host's side: the listed tool, resolved before each call by the draft's client
+    // rules, through `Resolutions`.
+    let listed = client.list_all_tools().await.unwrap();
+    let tool: mcp_annotations::Tool =
+        serde_json::from_value(serde_json::to_value(&listed[0]).unwrap()).unwrap();
+    let session = Resolutions::new();
+    let hints = |action: &str| {
+        let arguments = json!({"id": 7, "action": action})
+            .as_object()
+            .cloned()
+            .unwrap();
+        let client = &client;
+        let session = &session;
+        let tool = &tool;
+        async move {
+            let request = session
+                .request(
+                    tool,
+                    &arguments,
+                    mcp_annotations::ProtocolVersion::V2025_11_25,
+                )
+                .expect("manage_note is marked resolvable");
+            let custom = CustomRequest::new("tools/resolve", Some(request.to_params()));
+            let answer = client
+                .send_request(ClientRequest::CustomRequest(custom))
+                .await
+                .unwrap();
+            let ServerResult::CustomResult(result) = answer else {
+                panic!("not a custom result: {answer:?}");
+            };
+            (
+                session.answer(tool, &arguments, Ok(&result.0)).unwrap(),
+                arguments,
+            )
+        }
     };
-    let result = mcp_annotations::resolution::ResolveResult::from_value(&result.0).unwrap();
-    assert_eq!(result.name(), "manage_note");
-    assert!(result.annotations().read_only());
+    let (read, arguments) = hints("read").await;
+    assert!(read.is_resolved());
+    // Acted on as a host would: a trusted server's read needs no approval, the listing's
+    // worst case would.
+    assert!(!read.for_host(Trust::Trusted).needs_approval());
+    assert!(tool.annotations.for_host(Trust::Trusted).needs_approval());
+    // Its title is the listing's.
+    assert_eq!(read.annotations().title.as_deref(), Some("Manage note"));
+    assert!(
+        read.for_call(&session, "manage_note", &arguments)
+            .unwrap()
+            .read_only()
+    );
+    let (delete, arguments) = hints("delete").await;
+    assert!(delete.for_host(Trust::Trusted).needs_approval());
+    // The tools changed since: the resolution is stale.
+    session.list_changed();
+    assert_eq!(
+        delete.for_call(&session, "manage_note", &arguments),
+        Err(Stale::ToolsChanged)
+    );
     drop(client);
     served.abort();
 }

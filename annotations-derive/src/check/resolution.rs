@@ -18,8 +18,26 @@ use crate::model::tool_attr::{Args, Resolution};
 pub(crate) enum Plan<'a> {
     /// `resolve = path`.
     Function(&'a TokenStream),
-    /// `resolve_by = param`: the parameter at `index` (among all the handler's), of type `ty`.
-    Variant { index: usize, ty: &'a TokenStream },
+    /// `resolve_by = param`: the parameter at `index` (among all the handler's), of type `ty`
+    /// as the call reads it (a parameter taken by reference, `&Action`, is read as `Action`).
+    Variant { index: usize, ty: TokenStream },
+}
+
+/// The type a parameter of type `ty` is read as: without a leading `&`, `&'a` or `&mut`.
+fn read_as(ty: &TokenStream) -> TokenStream {
+    let tokens: Vec<proc_macro2::TokenTree> = ty.clone().into_iter().collect();
+    let mut at = 0;
+    if matches!(tokens.first(), Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == '&') {
+        at = 1;
+        // A lifetime: `'` and its name.
+        if matches!(tokens.get(1), Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == '\'') {
+            at = 3;
+        }
+        if matches!(tokens.get(at), Some(proc_macro2::TokenTree::Ident(word)) if word == "mut") {
+            at += 1;
+        }
+    }
+    tokens[at..].iter().cloned().collect()
 }
 
 /// The plan `args` states for `handler`, or `None` (none stated, or an error pushed).
@@ -52,7 +70,7 @@ pub(crate) fn plan<'a>(
                 }
                 Some((index, found)) => Some(Plan::Variant {
                     index,
-                    ty: &found.ty,
+                    ty: read_as(&found.ty),
                 }),
                 None => {
                     let names: Vec<String> = handler
@@ -112,4 +130,35 @@ pub(crate) fn variant_bound(
     Some(quote! {
         let () = <#ty as #within<{ #krate::__private::encode_listed(#stated) }>>::CHECKED;
     })
+}
+
+/// The rule that a read-only handler takes no `&mut`, for a tool whose read-only comes from
+/// its variants (every one `#[hints(read_only)]`): a const assertion at each `&mut`.
+pub(crate) fn read_only_mut(
+    krate: &TokenStream,
+    ty: &TokenStream,
+    fields: &[Option<Value<'_>>; HintKind::ALL.len()],
+    exclusive_borrows: &[TokenStream],
+) -> Vec<TokenStream> {
+    // A read-only stated on #[tool] is checked by the hints' own rule.
+    if fields[HintKind::ReadOnly as usize].is_some() {
+        return Vec::new();
+    }
+    let stated = stated(fields);
+    let variant_hints = respan(quote!(#krate::__private::VariantHints), expr_span(ty));
+    exclusive_borrows
+        .iter()
+        .map(|borrow| {
+            let span = expr_span(borrow);
+            let message = "every variant `resolve_by` reads is read-only, so the tool is \
+                           listed read-only, and a read-only handler should not take `&mut`; \
+                           take `&`, or add #[tool(allow_mut)] if it only mutates private state \
+                           such as a cache";
+            quote::quote_spanned! {span=>
+                if #krate::__private::listed_by_variants(#stated, <#ty as #variant_hints>::JOIN)[0] {
+                    ::core::panic!(#message);
+                }
+            }
+        })
+        .collect()
 }

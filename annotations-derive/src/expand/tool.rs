@@ -105,6 +105,14 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
             checked
                 .assertions
                 .extend(resolution::variant_bound(&krate, ty, &checked.fields));
+            if args.allow_mut.is_none() {
+                checked.assertions.extend(resolution::read_only_mut(
+                    &krate,
+                    ty,
+                    &checked.fields,
+                    &handler.exclusive_borrows,
+                ));
+            }
             annotations_by_variants(&krate, args.title.as_ref(), &checked.fields, ty)
         }
         _ => annotations_value(&krate, args.title.as_ref(), checked.fields),
@@ -120,11 +128,17 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     let tool = descriptor.value(&krate, args.title.as_ref(), &in_descriptor);
     let mut summary = summary(args.title.as_ref(), &checked.fields);
     match &args.resolution {
-        Some(tool_attr::Resolution::Variant { param, .. }) => summary.push_str(&format!(
-            " Listed with the join of the hints of the variants of `{}`, by which each call \
-             is resolved (`tools/resolve`).",
-            unraw(param)
-        )),
+        Some(tool_attr::Resolution::Variant { param, .. }) => {
+            let joined = format!(
+                "the join of the hints of the variants of `{}`, by which each call is resolved \
+                 (`tools/resolve`)",
+                unraw(param)
+            );
+            summary = match summary.strip_prefix("No hints stated: the protocol's defaults apply") {
+                Some(rest) => format!("Listed with {joined}{rest}"),
+                None => format!("{summary} The rest listed with {joined}."),
+            };
+        }
         Some(tool_attr::Resolution::Function { .. }) => {
             summary.push_str(" Each call is resolved (`tools/resolve`) by a function.")
         }

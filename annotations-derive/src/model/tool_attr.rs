@@ -412,7 +412,8 @@ fn resolution(key: &Ident, value: Value, errors: &mut Errors) -> Option<Resoluti
          `resolve_by = action`"
     } else {
         "#[tool(resolve)] names the function that gives a call's hints: `resolve = classify` \
-         (a method of the handler's type, or a free function) or `resolve = path::to::classify`"
+         (for a method, the handler type's own; else a free function), `resolve = \
+         Self::classify` or `resolve = path::to::classify`"
     };
     let tokens: TokenStream = match value {
         Value::Given(tokens) => tokens.into_iter().collect(),

@@ -21,6 +21,10 @@ pub trait VariantHints {
     fn variant_hints(&self) -> ToolAnnotations;
 }
 
+#[diagnostic::on_unimplemented(
+    message = "`resolve_by` names a parameter of type `{Self}`, which is not an enum whose variants state their hints",
+    label = "not an enum deriving `ToolSchema` with `#[hints(...)]` on its variants"
+)]
 /// The check, written by `#[derive(ToolSchema)]` at each variant, that the hints a tool states
 /// (`LISTED`, from [`encode_listed`]) bound that variant's; evaluated by `#[tool(resolve_by)]`
 /// for its own hints, so that a variant that breaks them is a compile error at the variant.

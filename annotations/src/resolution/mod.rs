@@ -61,6 +61,7 @@
 
 mod bound;
 pub(crate) mod by_variant;
+mod client;
 mod error;
 mod wire;
 
@@ -69,6 +70,7 @@ use serde_json::{Map, Value};
 use crate::protocol::ProtocolVersion;
 
 pub use self::bound::{OutOfBound, check_bound, join};
+pub use self::client::{CallHints, Fallback, ResolutionRefused, Resolutions, Stale};
 pub use self::error::ResolveError;
 pub use self::wire::{MalformedResult, ResolveRequest, ResolveResult};
 

@@ -368,17 +368,24 @@ impl<S: Send + Sync + 'static> ListingHandler<S> {
                 value.get("data").cloned(),
             )
         };
+        // The capability first, as the draft orders the checks: a request that did not
+        // declare the extension is told so whatever else is wrong with it.
+        let version = super::session_version(context);
+        let params_meta = params
+            .and_then(|params| params.get("_meta"))
+            .and_then(serde_json::Value::as_object);
+        let declaration = self.declaration(version, params_meta, context);
+        let options = ResolveOptions::new(declaration);
+        options.require().map_err(error)?;
         let empty = serde_json::Value::Null;
         let request = ResolveRequest::from_params(params.unwrap_or(&empty)).map_err(error)?;
-        let version = super::session_version(context);
-        let declaration = self.declaration(version, request.meta.as_ref(), context);
         let hints = self
             .listing
             .resolve_if(
                 &self.state,
                 &request.name,
                 &request.arguments,
-                &ResolveOptions::new(declaration),
+                &options,
                 |tool| self.offers(tool, context),
             )
             .map_err(error)?;
