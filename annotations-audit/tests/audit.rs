@@ -106,6 +106,15 @@ fn a_bad_server_gets_every_kind_of_finding() {
         "half",
         "warning: not ready for a strict tool directory: it lacks `readOnlyHint`",
     );
+    expect(
+        "unannounced",
+        "error: marked resolvable, but the server does not declare \
+         io.modelcontextprotocol/tool-resolution in its capabilities",
+    );
+    expect(
+        "misremarked",
+        "warning: its `_meta[\"io.modelcontextprotocol/tool-resolution\"]` is {\"resolvable\":\"yes\"}, not the draft's marker",
+    );
     // A stated read-only tool is read-only, whatever else it says.
     let wipe = report["tools"]
         .as_array()

@@ -87,9 +87,38 @@ fn the_probe_catches_each_lie_on_its_hint_and_no_honest_tool() {
                 "lookup_price".to_owned(),
                 words("verified", "verified", "verified")
             ),
+            (
+                "journal".to_owned(),
+                words("unclaimed", "unclaimed", "verified")
+            ),
         ],
         "{report}"
     );
+    // `journal` lists the truth (it writes) and resolves a lie (an added line "read-only"):
+    // each call resolved first, and the resolution that was wrong reported, with its hints.
+    let journal = &report["tools"][7];
+    assert_eq!(journal["name"], "journal");
+    let resolution = &journal["resolution"];
+    assert_eq!(resolution["readOnly"], "violated", "{journal}");
+    assert_eq!(resolution["idempotent"], "violated", "{journal}");
+    assert!(resolution["resolved"].as_u64().unwrap() > 0, "{journal}");
+    let lie = journal["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|note| note["hint"] == "readOnly")
+        .unwrap();
+    assert_eq!(lie["arguments"]["action"], "add", "{lie}");
+    assert_eq!(lie["resolution"]["readOnlyHint"], true, "{lie}");
+    assert!(
+        lie["problem"]
+            .as_str()
+            .unwrap()
+            .starts_with("its resolution (tools/resolve) claimed it for this call"),
+        "{lie}"
+    );
+    // No tool that is not resolvable has a resolution in the report.
+    assert!(report["tools"][0].get("resolution").is_none());
     // Every tool claims a closed world; the one that connects out is caught, by the attempt
     // its process made (recorded from its system calls), where this machine records them.
     if report["network"]

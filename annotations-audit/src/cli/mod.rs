@@ -142,6 +142,7 @@ fn audit(args: &AuditArgs) -> Result<(i32, String), String> {
     keep_log(&args.connection)?;
     let mut peer = server(&args.command, &args.connection, &args.remote)?;
     let (listed, problems) = peer.list_tools().map_err(|error| peer.explain(error))?;
+    let capabilities = peer.capabilities().clone();
     drop(peer);
     if args.output.format == Format::Listing {
         // The listing as the server sent it, to pin and `diff` against later: no judgement.
@@ -150,7 +151,7 @@ fn audit(args: &AuditArgs) -> Result<(i32, String), String> {
         }
         return Ok((0, pretty(&json!({ "tools": listed }))));
     }
-    let (report, has_errors) = report::report(&listed, &problems);
+    let (report, has_errors) = report::report(&listed, &problems, &capabilities);
     let text = rendered(
         &args.output,
         &report,

@@ -30,6 +30,8 @@ pub struct Peer {
     known: std::collections::HashSet<u32>,
     /// What the server last wrote on its stderr (one the audit started).
     stderr: Option<super::streams::Tail>,
+    /// The capabilities the server answered `initialize` with.
+    capabilities: Value,
 }
 
 enum Link {
@@ -102,6 +104,7 @@ impl Peer {
             timeout,
             deadline,
             known: std::collections::HashSet::new(),
+            capabilities: Value::Null,
             stderr: stderr.clone(),
         };
         // A server that fails to start says why on its stderr, more often than not.
@@ -136,6 +139,7 @@ impl Peer {
             timeout,
             deadline: None,
             known: std::collections::HashSet::new(),
+            capabilities: Value::Null,
             stderr: None,
         };
         peer.initialize()
@@ -162,10 +166,16 @@ impl Peer {
             "initialize",
             json!({
                 "protocolVersion": "2025-06-18",
-                "capabilities": {},
+                // The tool-resolution extension declared, so that a server marks its
+                // resolvable tools and answers `tools/resolve` (the probe judges its answers).
+                "capabilities": {"extensions": {mcp_annotations::resolution::EXTENSION: {}}},
                 "clientInfo": {"name": "annotations-audit", "version": env!("CARGO_PKG_VERSION")},
             }),
         )?;
+        peer.capabilities = initialized
+            .get("capabilities")
+            .cloned()
+            .unwrap_or(Value::Null);
         // Over HTTP, every request after `initialize` names the version the server chose.
         if let Link::Http { http, .. } = &mut peer.link {
             let chosen = initialized
@@ -440,6 +450,11 @@ impl Peer {
         while descendants(pid).iter().any(|d| d.running) && Instant::now() < until {
             std::thread::sleep(Duration::from_millis(10));
         }
+    }
+
+    /// The capabilities the server answered `initialize` with.
+    pub fn capabilities(&self) -> &Value {
+        &self.capabilities
     }
 
     /// Whether the server is still running (one the audit did not start: as far as it knows).

@@ -13,10 +13,79 @@ use serde_json::{Value, json};
 pub const UNREADABLE_TOOL: &str = "unreadable-tool";
 /// The kind of a finding on the listing itself (its pages, its cursor, its answers).
 pub const LISTING_PROBLEM: &str = "listing-problem";
+/// The kind of a finding on the tool-resolution extension as the server states it: a tool
+/// marked resolvable by a server that does not declare the extension, a marker that is not
+/// the draft's, the extension declared with settings this revision does not define.
+pub const TOOL_RESOLUTION: &str = "tool-resolution";
+
+/// The tool-resolution findings of a server whose `initialize` answered `capabilities`:
+/// on the listing (the capability's settings) and on each raw tool (its marker), by name.
+fn resolution_findings(
+    listed: &[Value],
+    capabilities: &Value,
+) -> (Vec<Value>, HashMap<String, Vec<Value>>) {
+    use mcp_annotations::resolution::EXTENSION;
+    let declared = capabilities
+        .get("extensions")
+        .and_then(|extensions| extensions.get(EXTENSION));
+    let mut listing = Vec::new();
+    if let Some(settings) = declared
+        && settings != &json!({})
+    {
+        let shown: String = settings.to_string().chars().take(200).collect();
+        listing.push(
+            json!({"kind": TOOL_RESOLUTION, "severity": "error", "message": format!(
+                "the server declares {EXTENSION} with the settings {shown}: this revision's are an \
+                 empty object, and a client must treat any other as unsupported"
+            )}),
+        );
+    }
+    let mut by_tool: HashMap<String, Vec<Value>> = HashMap::new();
+    for raw in listed {
+        let Some(marker) = raw.get("_meta").and_then(|meta| meta.get(EXTENSION)) else {
+            continue;
+        };
+        let name = raw
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or("(no name)");
+        let mut found = |severity: &str, message: String| {
+            by_tool
+                .entry(name.to_owned())
+                .or_default()
+                .push(json!({"kind": TOOL_RESOLUTION, "severity": severity, "message": message}));
+        };
+        if marker != &json!({"resolvable": true}) {
+            let shown: String = marker.to_string().chars().take(200).collect();
+            found(
+                "warning",
+                format!(
+                    "its `_meta[\"{EXTENSION}\"]` is {shown}, not the draft's marker \
+                     {{\"resolvable\": true}}: a host does not resolve its calls"
+                ),
+            );
+        } else if declared.is_none() {
+            found(
+                "error",
+                format!(
+                    "marked resolvable, but the server does not declare {EXTENSION} in its \
+                     capabilities: a host may not assume `tools/resolve` exists, so the marker \
+                     promises what it cannot use"
+                ),
+            );
+        }
+    }
+    (listing, by_tool)
+}
 
 /// The report of the tools a server listed (as the JSON it sent: one that cannot be read is a
 /// finding on that tool) and the listing's own problems; whether any finding is an error.
-pub fn report(listed: &[Value], listing_problems: &[String]) -> (Value, bool) {
+pub fn report(
+    listed: &[Value],
+    listing_problems: &[String],
+    capabilities: &Value,
+) -> (Value, bool) {
+    let (resolution_listing, mut resolution_tools) = resolution_findings(listed, capabilities);
     let mut tools = Vec::new();
     let mut unreadable = Vec::new();
     for raw in listed {
@@ -33,7 +102,8 @@ pub fn report(listed: &[Value], listing_problems: &[String]) -> (Value, bool) {
             })),
         }
     }
-    let mut has_errors = !unreadable.is_empty() || !listing_problems.is_empty();
+    let mut has_errors =
+        !unreadable.is_empty() || !listing_problems.is_empty() || !resolution_listing.is_empty();
     // Names are counted over every listed tool, the unreadable ones included, each count
     // made once (the report stays linear in the tools listed).
     let mut listed_names: HashMap<&str, usize> = HashMap::new();
@@ -62,6 +132,20 @@ pub fn report(listed: &[Value], listing_problems: &[String]) -> (Value, bool) {
         .zip(found)
         .map(|(tool, found)| {
             has_errors |= found.iter().any(|f| f.severity == Severity::Error);
+            let mut found: Vec<Value> = found
+                .iter()
+                .map(|f| {
+                    json!({
+                        "kind": f.kind.as_str(),
+                        "severity": f.severity.as_str(),
+                        "message": f.message,
+                    })
+                })
+                .collect();
+            if let Some(resolution) = resolution_tools.remove(tool.name()) {
+                has_errors |= resolution.iter().any(|f| f["severity"] == "error");
+                found.extend(resolution);
+            }
             let trusted = tool.annotations.for_host(Trust::Trusted);
             let untrusted = tool.annotations.for_host(Trust::Untrusted);
             let decisions = |view: mcp_annotations::host::HostView<'_>| {
@@ -85,21 +169,19 @@ pub fn report(listed: &[Value], listing_problems: &[String]) -> (Value, bool) {
                 "name": tool.name(),
                 "displayName": tool.display_name(),
                 "effective": effective,
+                "resolvable": tool.resolvable,
                 "trusted": decisions(trusted),
                 "untrusted": decisions(untrusted),
-                "findings": found.iter().map(|f| json!({
-                    "kind": f.kind.as_str(),
-                    "severity": f.severity.as_str(),
-                    "message": f.message,
-                })).collect::<Vec<_>>(),
+                "findings": found,
             })
         })
         .collect();
     rows.extend(unreadable);
-    let listing: Vec<Value> = listing_problems
+    let mut listing: Vec<Value> = listing_problems
         .iter()
         .map(|message| json!({"kind": LISTING_PROBLEM, "severity": "error", "message": message}))
         .collect();
+    listing.extend(resolution_listing);
     (json!({ "listing": listing, "tools": rows }), has_errors)
 }
 

@@ -8,7 +8,7 @@ use mcp_annotations::host::FindingKind;
 use mcp_annotations::host::diff::{Change, Class};
 use serde_json::{Value, json};
 
-use super::report::{LISTING_PROBLEM, UNREADABLE_TOOL};
+use super::report::{LISTING_PROBLEM, TOOL_RESOLUTION, UNREADABLE_TOOL};
 
 /// Where SARIF's schema for 2.1.0 is published.
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -40,6 +40,11 @@ fn audit_rules() -> Vec<Rule> {
     rules.push(Rule {
         id: LISTING_PROBLEM,
         description: "tools/list must answer with pages that end, each a result the protocol allows.",
+        level: "error",
+    });
+    rules.push(Rule {
+        id: TOOL_RESOLUTION,
+        description: "A tool marked resolvable carries the tool-resolution draft's marker, from a server that declares the extension with its empty settings.",
         level: "error",
     });
     rules
@@ -230,7 +235,7 @@ pub fn audit(report: &Value, artifact: Option<&str>) -> Value {
     let mut results = Vec::new();
     for finding in report["listing"].as_array().into_iter().flatten() {
         results.push(result(
-            LISTING_PROBLEM,
+            finding["kind"].as_str().unwrap_or(LISTING_PROBLEM),
             finding["severity"].as_str().unwrap_or("error"),
             None,
             format!(
@@ -301,6 +306,10 @@ pub fn probe(report: &Value, artifact: Option<&str>) -> Value {
                     }
                     let mut found = result(id, level, Some(name), text);
                     found["properties"] = json!({"arguments": note["arguments"]});
+                    // A resolution's lie names the hints the resolution gave.
+                    if let Some(resolution) = note.get("resolution") {
+                        found["properties"]["resolution"] = resolution.clone();
+                    }
                     // One alert per hint and arguments: each call that broke it is its own.
                     found["partialFingerprints"]["mcpTool/v1"] =
                         json!(format!("{name}:{id}:{}", note["arguments"]));

@@ -67,7 +67,7 @@ pub const fn variant_breaks(listed: u8, variant: &ToolAnnotations) -> u8 {
 
 /// The hints a tool resolved by its variants lists: the join of the variants' (`joined`),
 /// with each hint the author states on `#[tool]` (`stated`, in the order of
-/// [`Hint::ALL`](crate::Hint::ALL)) in its place. A stated hint that a tool changes something
+/// `Hint::ALL`) in its place. A stated hint that a tool changes something
 /// (`destructive`, `idempotent = false`) makes it not read-only where the author did not say.
 /// Every hint is stated.
 #[must_use]

@@ -6,6 +6,8 @@ use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use serde_json::Value;
+
 use super::{Link, Peer};
 
 /// How long a port something else still listens on (the server of the run before, ending) is
@@ -111,6 +113,7 @@ impl Peer {
             timeout,
             deadline: Some(deadline),
             known: std::collections::HashSet::new(),
+            capabilities: Value::Null,
             stderr,
         };
         let until = (Instant::now() + timeout).min(deadline);

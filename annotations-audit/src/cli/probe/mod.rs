@@ -28,10 +28,12 @@ mod observer;
 mod parts;
 mod runs;
 mod sandbox;
+mod verdicts;
 
 use parts::{cases_from_file, collect, coverage, first_text, relative_to, runner_for, stop_early};
 use runs::{Control, Made, broken, call, concurrently, control, failed, reproduce, tally};
 use sandbox::{sandbox, start, surroundings};
+use verdicts::{Resolutions, Unjudged};
 
 /// What `--probe` was asked.
 pub struct Options {
@@ -170,6 +172,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
             })
             .collect();
         let mut tries = [0u32; HINTS.len()];
+        let mut resolutions = Resolutions::new();
         let mut unsure: [Option<String>; HINTS.len()] = Default::default();
         let mut notes: Vec<Value> = Vec::new();
         // What a call the server did not live through counts as: a failed call.
@@ -285,10 +288,20 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     peer.settle(SETTLE);
                     before = sandbox.observe();
                 }
+                // A resolvable tool's call resolved first, and observed again after: what a
+                // resolution changed is not the call's doing.
+                let resolved = tool
+                    .resolvable
+                    .then(|| resolutions.before_call(&mut peer, tool, &arguments, &claimed))
+                    .flatten();
+                if resolved.is_some() {
+                    peer.settle(SETTLE);
+                    before = sandbox.observe();
+                }
                 let made = Made {
                     tool: tool.name().to_owned(),
                     arguments: arguments.clone(),
-                    twice: claimed[1],
+                    twice: claimed[1] || resolved.as_ref().is_some_and(|(claims, _)| claims[1]),
                     changed: (true, true),
                 };
                 let call = call(&mut peer, &sandbox, &made, before);
@@ -413,6 +426,11 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                         broke.push((hint, what));
                     }
                 }
+                // What this call's resolution claimed beyond the listing, judged the same way.
+                let beyond = resolved.as_ref().map_or_else(Vec::new, |(claims, _)| {
+                    verdicts::beyond(claims, &claimed).collect::<Vec<_>>()
+                });
+                resolutions.judge(&beyond, (&call, &classes), ok, &mut broke);
                 if !broke.is_empty() {
                     // Reproduced in every run, or not claimed: each run made once, for every
                     // hint this call broke.
@@ -440,6 +458,22 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                             1 => (&call.after, call.again.as_ref().unwrap_or(&call.after)),
                             _ => (&call.before, &call.after),
                         };
+                        // A claim of the call's resolution, not the listing's: its verdict.
+                        if let Some((_, sent)) =
+                            resolved.as_ref().filter(|_| beyond.contains(&hint))
+                        {
+                            let diff = judge::diff(from, to, 12);
+                            let seen = (reproduced, runs, seen_in);
+                            notes.push(resolutions.tallied(
+                                hint,
+                                seen,
+                                &what,
+                                (&arguments, sent),
+                                diff,
+                            ));
+                            violated_any |= resolutions.verdicts[hint] == Verdict::Violated;
+                            continue;
+                        }
                         if reproduced == runs {
                             verdicts[hint] = Verdict::Violated;
                             violated_any = true;
@@ -525,54 +559,21 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
             .zip(&verdicts)
             .map(|(hint, verdict)| ((*hint).to_owned(), Value::from(verdict.word())))
             .collect();
-        // Why each claim left unjudged is: the one reason a tool was not called, or what its
-        // calls answered.
-        let why = if let Some(reason) = &skip {
-            reason.clone()
-        } else if calls == 0 && out_of_time {
-            "never called: the probe's time ran out first".to_owned()
-        } else if calls == 0 {
-            "never called: no arguments could be generated from its input schema".to_owned()
-        } else if succeeded == 0 {
-            let shown: Vec<&str> = failures.iter().take(3).map(String::as_str).collect();
-            format!(
-                "{calls} calls, none succeeded; the first answers: {}",
-                shown.join("; ")
-            )
-        } else {
-            format!("{calls} calls, {succeeded} succeeded, none of them judging it")
+        let why = Unjudged {
+            skip: skip.as_deref(),
+            calls,
+            succeeded,
+            out_of_time,
+            failures: &failures,
         };
-        let unjudged: serde_json::Map<String, Value> = HINTS
-            .iter()
-            .zip(&verdicts)
-            .enumerate()
-            .filter_map(|(at, (hint, verdict))| match verdict {
-                Verdict::Unexercised if at == 3 && skip.is_none() => {
-                    let why = match network::recorder() {
-                        Err(unrecorded) => format!(
-                            "its attempts to reach the network cannot be recorded here: {unrecorded}"
-                        ),
-                        Ok(()) => why.clone(),
-                    };
-                    Some(((*hint).to_owned(), Value::from(why)))
-                }
-                Verdict::Unexercised => Some(((*hint).to_owned(), Value::from(why.clone()))),
-                Verdict::Nondeterministic => Some((
-                    (*hint).to_owned(),
-                    Value::from(format!(
-                        "nondeterministic: {}",
-                        unsure[at].clone().unwrap_or_default()
-                    )),
-                )),
-                _ => None,
-            })
-            .collect();
+        let unjudged = why.reasons(&verdicts, &unsure);
         super::progress::tool_done();
-        rows_by_name.push((
-            tool.name().to_owned(),
-            json!({"name": tool.name(), "probe": probe, "succeeded": succeeded, "calls": calls,
-                "unjudged": unjudged, "notes": notes, "concurrency": concurrency}),
-        ));
+        let mut row = json!({"name": tool.name(), "probe": probe, "succeeded": succeeded,
+            "calls": calls, "unjudged": unjudged, "notes": notes, "concurrency": concurrency});
+        if tool.resolvable {
+            row["resolution"] = resolutions.report(succeeded);
+        }
+        rows_by_name.push((tool.name().to_owned(), row));
     }
     // Reported in the order the server lists them.
     for tool in &tools {
