@@ -304,6 +304,39 @@ fn probe_table(report: &Value) -> String {
             tool["succeeded"]
         ));
     }
+    // What each resolvable tool's resolutions claimed beyond its listing, and how it held.
+    for tool in report["tools"].as_array().into_iter().flatten() {
+        let Some(resolution) = tool.get("resolution") else {
+            continue;
+        };
+        let words: Vec<String> = [
+            ("readOnly", "read-only"),
+            ("idempotent", "idempotent"),
+            ("nonDestructive", "non-destructive"),
+            ("closedWorld", "closed world"),
+        ]
+        .iter()
+        .filter(|(key, _)| resolution[*key] != "unclaimed")
+        .map(|(key, shown)| format!("{shown} {}", resolution[*key].as_str().unwrap_or("?")))
+        .collect();
+        let claimed = if words.is_empty() {
+            "nothing beyond the listing".to_owned()
+        } else {
+            words.join(", ")
+        };
+        out.push_str(&format!(
+            "{}: {} calls resolved first (tools/resolve); what they claimed beyond the listing: {claimed}\n",
+            report::code(tool["name"].as_str().unwrap_or("")),
+            resolution["resolved"]
+        ));
+        if let Some(why) = resolution.get("fellBack").and_then(Value::as_str) {
+            out.push_str(&format!(
+                "{}: {}\n",
+                report::code(tool["name"].as_str().unwrap_or("")),
+                report::cell(why)
+            ));
+        }
+    }
     for tool in report["tools"].as_array().into_iter().flatten() {
         for note in tool["notes"].as_array().into_iter().flatten() {
             let text = note.get("problem").map_or_else(

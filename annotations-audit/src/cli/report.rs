@@ -276,8 +276,14 @@ pub fn table(report: &Value) -> String {
             .into_iter()
             .map(|hint| format!(" {} |", flag(&tool["effective"][effective_key(hint)])))
             .collect();
+        // A resolvable tool's listed hints are the worst of its calls: a host resolves each.
+        let resolvable = if tool["resolvable"] == true {
+            " (resolvable: hints per call)"
+        } else {
+            ""
+        };
         out.push_str(&format!(
-            "| {} | {} |{hints} {} | {} | {} |\n",
+            "| {}{resolvable} | {} |{hints} {} | {} | {} |\n",
             code(tool["name"].as_str().unwrap_or("")),
             cell(tool["displayName"].as_str().unwrap_or("")),
             decisions(&tool["trusted"]),
