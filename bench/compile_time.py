@@ -122,6 +122,7 @@ def handler(variant: str, n: int) -> str:
             + "        meta: None,\n"
             + "        toolsets: &[],\n"
             + "        scopes: &[],\n"
+            + "        resolvable: false,\n"
             + "        __non_exhaustive: ::mcp_annotations::__private::NonExhaustive,\n"
             + "    };\n"
         )
