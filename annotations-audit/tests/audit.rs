@@ -113,7 +113,7 @@ fn a_bad_server_gets_every_kind_of_finding() {
     );
     expect(
         "misremarked",
-        "warning: its `_meta[\"io.modelcontextprotocol/tool-resolution\"]` is {\"resolvable\":\"yes\"}, not the draft's marker",
+        "warning: its `_meta[\"io.modelcontextprotocol/tool-resolution\"]` is {\"resolvable\":\"yes\"}, not the draft's marker {\"resolvable\": true}",
     );
     // A stated read-only tool is read-only, whatever else it says.
     let wipe = report["tools"]

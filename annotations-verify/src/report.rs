@@ -112,9 +112,11 @@ impl Violation {
         &self.arguments
     }
 
-    /// The hints the tool's resolution (`tools/resolve`) gave for this very call, which the
-    /// call was judged by; `None` where the listed hints were (a tool that is not resolvable,
-    /// or whose resolver could not tell). A violation with one is the resolution's lie.
+    /// The hints the tool's resolution (`tools/resolve`) gave for this very call, where the
+    /// hint broken is one the resolution claimed beyond the listed hints: the violation is then
+    /// the resolution's lie. `None` where the listing claims the hint too (its lie), for a tool
+    /// that is not resolvable or whose resolver could not tell, and for the kinds that are not
+    /// hints.
     #[must_use]
     pub fn resolution(&self) -> Option<&mcp_annotations::ToolAnnotations> {
         self.resolution.as_ref()

@@ -454,6 +454,18 @@ impl<S: 'static> Run<'_, '_, S> {
         } else {
             None
         };
+        // A hint broken that the listing claims too is the listing's lie; only what the
+        // resolution claimed beyond it is the resolution's.
+        let listed = &tool.annotations;
+        let charged = |kind: ViolationKind| {
+            let listing_claims = match kind {
+                ViolationKind::ReadOnly => listed.read_only(),
+                ViolationKind::Additive => !listed.destructive(),
+                ViolationKind::Idempotent => listed.idempotent(),
+                _ => true,
+            };
+            resolution.clone().filter(|_| !listing_claims)
+        };
         let found = |kind: ViolationKind, detail: String, arguments: &Value, diff: String| {
             Some(Violation {
                 tool: tool.name().to_owned(),
@@ -462,7 +474,7 @@ impl<S: 'static> Run<'_, '_, S> {
                 sequence: sequence.clone(),
                 arguments: arguments.clone(),
                 diff,
-                resolution: resolution.clone(),
+                resolution: charged(kind),
             })
         };
         let result = self.call(&state, index, &arguments, true).await;

@@ -294,8 +294,11 @@ async fn a_server_with_no_resolvable_tool_has_no_such_method() {
     // says.
     let tool = Notes::COUNT_NOTES_TOOL.with_resolvable(true);
     let resolutions = Resolutions::new();
+    let pending = resolutions
+        .request(&tool, &serde_json::Map::new(), ProtocolVersion::V2026_07_28)
+        .unwrap();
     let fallback = resolutions
-        .answer(&tool, &serde_json::Map::new(), Err(&answer["error"]))
+        .answer(&tool, pending, Err(&answer["error"]))
         .unwrap();
     assert_eq!(fallback.fallback(), Some(&Fallback::MethodNotFound));
     assert!(fallback.annotations().read_only());
@@ -351,14 +354,14 @@ async fn rmcps_client_resolves_a_call() {
         let session = &session;
         let tool = &tool;
         async move {
-            let request = session
+            let pending = session
                 .request(
                     tool,
                     &arguments,
                     mcp_annotations::ProtocolVersion::V2025_11_25,
                 )
                 .expect("manage_note is marked resolvable");
-            let custom = CustomRequest::new("tools/resolve", Some(request.to_params()));
+            let custom = CustomRequest::new("tools/resolve", Some(pending.params()));
             let answer = client
                 .send_request(ClientRequest::CustomRequest(custom))
                 .await
@@ -367,7 +370,7 @@ async fn rmcps_client_resolves_a_call() {
                 panic!("not a custom result: {answer:?}");
             };
             (
-                session.answer(tool, &arguments, Ok(&result.0)).unwrap(),
+                session.answer(tool, pending, Ok(&result.0)).unwrap(),
                 arguments,
             )
         }

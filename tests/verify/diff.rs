@@ -85,6 +85,28 @@ fn a_hint_that_makes_hosts_ask_less_is_a_trust_change() {
     );
 }
 
+/// A tool newly resolvable lets hosts act on per-call hints narrower than its listed ones: a
+/// trust change; no longer resolvable, hosts fall back on the listed hints: compatible.
+#[test]
+fn a_tool_newly_resolvable_is_a_trust_change() {
+    let old = Tool::new("run_sql", Schema::NO_INPUT);
+    let new = Tool::new("run_sql", Schema::NO_INPUT).with_resolvable(true);
+    assert_eq!(
+        classes(&old, &new),
+        [(
+            Class::Trust,
+            "newly resolvable: hosts that resolve its calls act on per-call hints".to_owned()
+        )]
+    );
+    assert_eq!(
+        classes(&new, &old),
+        [(
+            Class::Compatible,
+            "no longer resolvable: hosts act on the listed hints".to_owned()
+        )]
+    );
+}
+
 #[test]
 fn listings_compare_by_name() {
     let a = Tool::new("a", Schema::NO_INPUT);

@@ -60,13 +60,23 @@ pub fn probe(report: &Value) -> String {
         .flat_map(|tool| tool["probe"].as_object().into_iter().flatten())
         .filter(|(_, verdict)| *verdict == "violated")
         .count();
+    // What resolutions claimed beyond a listing and the calls broke: a lie of its own.
+    let resolutions_violated = tools
+        .iter()
+        .flat_map(|tool| tool["resolution"].as_object().into_iter().flatten())
+        .filter(|(_, verdict)| *verdict == "violated")
+        .count();
     let coverage = &report["coverage"];
     let mut out = format!(
         "## annotations-audit probe: {}\n\n{} probed; {} of the {} hints claimed judged ({}%).\n\n",
-        if violated == 0 {
-            "no hint violated".to_owned()
-        } else {
-            format!("{} violated", counted(violated, "hint"))
+        match (violated, resolutions_violated) {
+            (0, 0) => "no hint violated".to_owned(),
+            (listed, 0) => format!("{} violated", counted(listed, "hint")),
+            (listed, resolved) => format!(
+                "{} violated, {} violated by resolutions of calls",
+                counted(listed, "listed hint"),
+                counted(resolved, "hint")
+            ),
         },
         counted(tools.len(), "tool"),
         coverage["judged"],

@@ -61,7 +61,8 @@ fn resolution_findings(
                 "warning",
                 format!(
                     "its `_meta[\"{EXTENSION}\"]` is {shown}, not the draft's marker \
-                     {{\"resolvable\": true}}: a host does not resolve its calls"
+                     {{\"resolvable\": true}} (its schema allows no other key or value): a \
+                     host that reads it as the draft writes it does not resolve its calls"
                 ),
             );
         } else if declared.is_none() {
@@ -176,6 +177,15 @@ pub fn report(
             })
         })
         .collect();
+    // A tool that cannot be read keeps its marker's findings too.
+    for row in &mut unreadable {
+        let name = row["name"].as_str().unwrap_or_default().to_owned();
+        if let Some(resolution) = resolution_tools.remove(&name)
+            && let Some(found) = row["findings"].as_array_mut()
+        {
+            found.extend(resolution);
+        }
+    }
     rows.extend(unreadable);
     let mut listing: Vec<Value> = listing_problems
         .iter()

@@ -29,26 +29,30 @@ use crate::tool::Tool;
 /// let arguments = json!({"id": 1, "action": "read"}).as_object().cloned().unwrap();
 ///
 /// let session = Resolutions::new();
-/// let request = session
+/// let pending = session
 ///     .request(&tool, &arguments, ProtocolVersion::V2025_11_25)
 ///     .expect("a resolvable tool is resolved before its call");
-/// assert_eq!(request.name, "manage_note");
+/// assert_eq!(pending.params()["name"], "manage_note");
 ///
 /// // The server's answer: this call is a read.
 /// let answer = json!({"resultType": "complete", "name": "manage_note", "annotations": {
 ///     "readOnlyHint": true, "destructiveHint": false, "idempotentHint": true, "openWorldHint": false}});
-/// let hints = session.answer(&tool, &arguments, Ok(&answer)).unwrap();
+/// let hints = session.answer(&tool, pending, Ok(&answer)).unwrap();
 /// assert!(hints.is_resolved());
 /// assert!(hints.annotations().read_only());
-///
 /// // Acted on for this very call only: the same name, structurally equal arguments.
-/// let other = json!({"id": 1, "action": "delete"}).as_object().cloned().unwrap();
-/// assert!(hints.clone().for_call(&session, "manage_note", &other).is_err());
 /// assert!(hints.for_call(&session, "manage_note", &arguments).unwrap().read_only());
 ///
+/// // A resolution for other arguments does not serve this call.
+/// let other = json!({"id": 1, "action": "delete"}).as_object().cloned().unwrap();
+/// let pending = session.request(&tool, &other, ProtocolVersion::V2025_11_25).unwrap();
+/// let hints = session.answer(&tool, pending, Ok(&answer)).unwrap();
+/// assert!(hints.for_call(&session, "manage_note", &arguments).is_err());
+///
 /// // A server without the method: the listed hints, as the draft says.
+/// let pending = session.request(&tool, &arguments, ProtocolVersion::V2025_11_25).unwrap();
 /// let missing = json!({"code": -32601, "message": "tools/resolve"});
-/// let fallback = session.answer(&tool, &arguments, Err(&missing)).unwrap();
+/// let fallback = session.answer(&tool, pending, Err(&missing)).unwrap();
 /// assert!(!fallback.is_resolved() && fallback.annotations().destructive());
 /// ```
 #[derive(Debug, Default)]
@@ -64,22 +68,26 @@ impl Resolutions {
         Resolutions::default()
     }
 
-    /// The `tools/resolve` request to send before calling `tool` with `arguments` (declaring
+    /// The resolution to ask before calling `tool` with `arguments` (its request declaring
     /// the extension as `version` requires), or `None` where the call is not resolved: the tool
     /// is not marked resolvable (a server marks tools only for a client that declared the
-    /// extension), so its listed hints are the call's.
+    /// extension), so its listed hints are the call's ([`listed`](Self::listed)). It keeps what
+    /// was asked, and when: an answer to it is for these arguments, and stale if the tools
+    /// change before it is used.
     #[must_use]
     pub fn request(
         &self,
         tool: &Tool,
         arguments: &Map<String, Value>,
         version: ProtocolVersion,
-    ) -> Option<ResolveRequest> {
-        tool.resolvable
-            .then(|| ResolveRequest::new(tool.name(), arguments.clone()).declaring(version))
+    ) -> Option<Pending> {
+        tool.resolvable.then(|| Pending {
+            request: ResolveRequest::new(tool.name(), arguments.clone()).declaring(version),
+            generation: self.generation(),
+        })
     }
 
-    /// Reads the server's answer to the resolution of `tool` with `arguments` (the result
+    /// Reads the server's answer to `pending`, the resolution of a call of `tool` (the result
     /// object, or the JSON-RPC error object `{code, message, data?}`) by the draft's client
     /// rules:
     ///
@@ -98,21 +106,26 @@ impl Resolutions {
     pub fn answer(
         &self,
         tool: &Tool,
-        arguments: &Map<String, Value>,
+        pending: Pending,
         answer: Result<&Value, &Value>,
     ) -> Result<CallHints, ResolutionRefused> {
         let listed = &tool.annotations;
+        let Pending {
+            request,
+            generation,
+        } = pending;
+        let arguments = &request.arguments;
         let fallback = |why: Fallback| CallHints {
-            name: tool.name().to_owned(),
+            name: request.name.clone(),
             arguments: arguments.clone(),
             annotations: listed.clone(),
             fallback: Some(why),
-            generation: self.generation(),
+            generation,
         };
         let error = match answer {
             Ok(result) => {
                 let read = ResolveResult::from_value(result)
-                    .and_then(|result| result.accept(tool.name(), listed));
+                    .and_then(|result| result.accept(&request.name, listed));
                 return Ok(match read {
                     Ok(resolved) => {
                         let mut annotations = ToolAnnotations::new();
@@ -121,11 +134,11 @@ impl Resolutions {
                             annotations.set_hint(hint, Some(resolved.effective(hint)));
                         }
                         CallHints {
-                            name: tool.name().to_owned(),
+                            name: request.name.clone(),
                             arguments: arguments.clone(),
                             annotations,
                             fallback: None,
-                            generation: self.generation(),
+                            generation,
                         }
                     }
                     Err(malformed) => fallback(Fallback::Malformed(malformed.reason().to_owned())),
@@ -175,10 +188,33 @@ impl Resolutions {
     }
 }
 
+/// A resolution asked and not answered yet: the request to send, and when it was made (an
+/// answer to it is stale if the server's tools change meanwhile). From
+/// [`Resolutions::request`]; given back with the server's answer to [`Resolutions::answer`].
+#[derive(Debug, PartialEq)]
+pub struct Pending {
+    request: ResolveRequest,
+    generation: u64,
+}
+
+impl Pending {
+    /// The `tools/resolve` request to send.
+    #[must_use]
+    pub fn request(&self) -> &ResolveRequest {
+        &self.request
+    }
+
+    /// Its params, as the request's `params` (`{name, arguments, _meta?}`).
+    #[must_use]
+    pub fn params(&self) -> Value {
+        self.request.to_params()
+    }
+}
+
 /// The hints a host acts on for one call: resolved for it, or the listed ones (with why).
 /// Made by [`Resolutions::answer`] or [`Resolutions::listed`]; used once, for the call it was
-/// made for ([`for_call`](Self::for_call)).
-#[derive(Clone, Debug, PartialEq)]
+/// made for ([`for_call`](Self::for_call)), and not cloned, so that no later call reuses it.
+#[derive(Debug, PartialEq)]
 pub struct CallHints {
     name: String,
     arguments: Map<String, Value>,
@@ -333,6 +369,13 @@ mod tests {
         json!({"sql": "SELECT 1"}).as_object().cloned().unwrap()
     }
 
+    /// The resolution of `tool` with [`arguments`], asked of `session`.
+    fn ask(session: &Resolutions, tool: &Tool) -> super::Pending {
+        session
+            .request(tool, &arguments(), ProtocolVersion::ALL[0])
+            .unwrap()
+    }
+
     fn result(read_only: bool, open_world: bool) -> serde_json::Value {
         json!({"resultType": "complete", "name": "run_sql", "annotations": {
             "readOnlyHint": read_only, "destructiveHint": false,
@@ -343,15 +386,15 @@ mod tests {
     #[test]
     fn each_answer_is_read_by_the_drafts_client_rules() {
         let session = Resolutions::new();
-        let (tool, arguments) = (tool(), arguments());
+        let tool = tool();
         let resolved = session
-            .answer(&tool, &arguments, Ok(&result(true, false)))
+            .answer(&tool, ask(&session, &tool), Ok(&result(true, false)))
             .unwrap();
         assert!(resolved.is_resolved() && resolved.annotations().read_only());
         assert_eq!(resolved.annotations().title.as_deref(), Some("Run SQL"));
         // Outside the listing (closed-world listed, open-world resolved): the listed hints.
         let out = session
-            .answer(&tool, &arguments, Ok(&result(true, true)))
+            .answer(&tool, ask(&session, &tool), Ok(&result(true, true)))
             .unwrap();
         assert!(
             matches!(out.fallback(), Some(Fallback::Malformed(_))),
@@ -361,13 +404,19 @@ mod tests {
         // Another tool's name, or not a result at all: the listed hints.
         let mut renamed = result(true, false);
         renamed["name"] = json!("drop_table");
-        let other = session.answer(&tool, &arguments, Ok(&renamed)).unwrap();
+        let other = session
+            .answer(&tool, ask(&session, &tool), Ok(&renamed))
+            .unwrap();
         assert!(matches!(other.fallback(), Some(Fallback::Malformed(_))));
-        let garbage = session.answer(&tool, &arguments, Ok(&json!([1]))).unwrap();
+        let garbage = session
+            .answer(&tool, ask(&session, &tool), Ok(&json!([1])))
+            .unwrap();
         assert!(!garbage.is_resolved());
         // -32603: the resolver could not tell; the listed hints, with its words.
         let cannot = json!({"code": -32603, "message": "cannot classify VACUUM"});
-        let cannot = session.answer(&tool, &arguments, Err(&cannot)).unwrap();
+        let cannot = session
+            .answer(&tool, ask(&session, &tool), Err(&cannot))
+            .unwrap();
         assert_eq!(
             cannot.fallback(),
             Some(&Fallback::CannotResolve {
@@ -378,12 +427,12 @@ mod tests {
         // -32602 and -32021: the call is not to be made as it is.
         let invalid = json!({"code": -32602, "message": "`sql` is required"});
         assert!(matches!(
-            session.answer(&tool, &arguments, Err(&invalid)),
+            session.answer(&tool, ask(&session, &tool), Err(&invalid)),
             Err(ResolutionRefused::InvalidParams(_))
         ));
         let undeclared = json!({"code": -32021, "message": "declare the extension"});
         assert!(matches!(
-            session.answer(&tool, &arguments, Err(&undeclared)),
+            session.answer(&tool, ask(&session, &tool), Err(&undeclared)),
             Err(ResolutionRefused::MissingCapability(_))
         ));
     }
@@ -402,19 +451,36 @@ mod tests {
         // The request of a resolvable tool declares the extension itself where the version
         // reads it on each request.
         for version in ProtocolVersion::ALL {
-            let request = session.request(&tool(), &arguments, version).unwrap();
-            let params = request.to_params();
+            let pending = session.request(&tool(), &arguments, version).unwrap();
+            let params = pending.params();
             let declared =
                 params["_meta"]["io.modelcontextprotocol/clientCapabilities"].is_object();
             assert_eq!(declared, version.has_per_request_capabilities());
         }
-        let hints = session
-            .answer(&tool(), &arguments, Ok(&result(true, false)))
-            .unwrap();
+        let answer = |session: &Resolutions| {
+            session
+                .answer(&tool(), ask(session, &tool()), Ok(&result(true, false)))
+                .unwrap()
+        };
+        let hints = answer(&session);
         assert_eq!(
-            hints.clone().for_call(&session, "other", &arguments),
+            hints.for_call(&session, "other", &arguments),
             Err(Stale::OtherCall)
         );
-        assert!(hints.for_call(&session, "run_sql", &arguments).is_ok());
+        assert!(
+            answer(&session)
+                .for_call(&session, "run_sql", &arguments)
+                .is_ok()
+        );
+        // A list_changed while the resolution is in flight makes its answer stale.
+        let pending = ask(&session, &tool());
+        session.list_changed();
+        let late = session
+            .answer(&tool(), pending, Ok(&result(true, false)))
+            .unwrap();
+        assert_eq!(
+            late.for_call(&session, "run_sql", &arguments),
+            Err(Stale::ToolsChanged)
+        );
     }
 }

@@ -70,7 +70,7 @@ use serde_json::{Map, Value};
 use crate::protocol::ProtocolVersion;
 
 pub use self::bound::{OutOfBound, check_bound, join};
-pub use self::client::{CallHints, Fallback, ResolutionRefused, Resolutions, Stale};
+pub use self::client::{CallHints, Fallback, Pending, ResolutionRefused, Resolutions, Stale};
 pub use self::error::ResolveError;
 pub use self::wire::{MalformedResult, ResolveRequest, ResolveResult};
 

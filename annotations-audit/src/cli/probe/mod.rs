@@ -288,14 +288,14 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     peer.settle(SETTLE);
                     before = sandbox.observe();
                 }
-                // A resolvable tool's call resolved first, and observed again after: what a
-                // resolution changed is not the call's doing.
-                let resolved = tool
-                    .resolvable
-                    .then(|| resolutions.before_call(&mut peer, tool, &arguments, &claimed))
-                    .flatten();
-                if resolved.is_some() {
-                    peer.settle(SETTLE);
+                // A resolvable tool's call resolved first, and observed again after, whatever
+                // came of it: what resolving changed is not the call's doing.
+                let mut resolved = None;
+                if tool.resolvable {
+                    let restart = || start(options, &sandbox.dir, deadline);
+                    let asked = (tool, &arguments, &claimed);
+                    resolved =
+                        resolutions.resolve(&mut peer, restart, asked, &mut server_findings)?;
                     before = sandbox.observe();
                 }
                 let made = Made {

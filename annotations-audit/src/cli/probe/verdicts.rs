@@ -97,11 +97,43 @@ impl Resolutions {
         }
     }
 
+    /// Resolves the call of `tool` with `arguments` ([`before_call`](Self::before_call)), then
+    /// lets the server settle; a server that resolving killed is started again (`restart`),
+    /// said in `findings`, and the call judged by the listed hints.
+    ///
+    /// # Errors
+    ///
+    /// The server cannot be started again.
+    pub(super) fn resolve(
+        &mut self,
+        peer: &mut Peer,
+        restart: impl FnOnce() -> Result<Peer, String>,
+        (tool, arguments, listed): (&Tool, &Value, &[bool; HINTS.len()]),
+        findings: &mut Vec<Value>,
+    ) -> Result<Option<([bool; HINTS.len()], Value)>, String> {
+        let resolved = self.before_call(peer, tool, arguments, listed);
+        peer.settle(super::SETTLE);
+        if peer.alive() {
+            return Ok(resolved);
+        }
+        let why = format!(
+            "the server exited while resolving a call of `{}` with {arguments} (tools/resolve); \
+             started again, and the call judged by the listed hints",
+            tool.name()
+        );
+        findings.push(json!(peer.explain(why.clone())));
+        self.fell_back.get_or_insert(why);
+        *peer = restart()?;
+        peer.settle(super::SETTLE);
+        Ok(None)
+    }
+
     /// Resolves the call of `tool` with `arguments`: what the resolution claims (as
-    /// [`HINTS`]), with the hints it sent, or `None` where the server gave none acceptable
-    /// (an error, a malformed result, hints outside the listed ones), with why kept. Each
-    /// hint claimed beyond the listing's (`listed`) is exercised from then on.
-    pub(super) fn before_call(
+    /// [`HINTS`]), with the hints it gave at their effective values, or `None` where the
+    /// server gave none acceptable (an error, a malformed result, hints outside the listed
+    /// ones), with why kept. Each hint claimed beyond the listing's (`listed`) is exercised
+    /// from then on.
+    fn before_call(
         &mut self,
         peer: &mut Peer,
         tool: &Tool,

@@ -177,6 +177,22 @@ pub fn changes(old: &Tool, new: &Tool) -> Vec<Change> {
     if old.meta_object() != new.meta_object() {
         out.push(Change::new(name, "`_meta` changed", Class::Compatible));
     }
+    // Newly resolvable, a host may act on per-call hints narrower than the listed ones: a
+    // change of trust, as a hint narrowed is. No longer resolvable, it acts on the listed.
+    if old.resolvable != new.resolvable {
+        let (what, class) = if new.resolvable {
+            (
+                "newly resolvable: hosts that resolve its calls act on per-call hints",
+                Class::Trust,
+            )
+        } else {
+            (
+                "no longer resolvable: hosts act on the listed hints",
+                Class::Compatible,
+            )
+        };
+        out.push(Change::new(name, what, class));
+    }
     if old.task_support != new.task_support {
         let class = if new.task_support == Some(TaskSupport::Required) {
             Class::Breaking
