@@ -43,6 +43,19 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     let name = name.clone();
     let krate = Krate::new(None).path();
     let container = serde_attr::container(&attrs, "#[derive(ToolSchema)]", &mut errors);
+    // `#[hints]` states one variant's hints: on the type it would read as a default for all.
+    for attr in &attrs {
+        if let Some(TokenTree::Ident(word)) = attr.clone().into_iter().next()
+            && word == "hints"
+        {
+            errors.push(Error::new(
+                word.span(),
+                "#[hints(...)] goes on each variant of an enum, stating what a call with that \
+                 variant does; on the type it states nothing (a tool resolved by the variant \
+                 lists their join)",
+            ));
+        }
+    }
     if punct(tokens.get(i + 2), '<') {
         // No implementation at all: one for the type without its parameters would only add
         // rustc's own errors.
