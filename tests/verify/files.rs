@@ -65,12 +65,19 @@ impl Items {
 static HONEST: Listing<Items> = tools![Items::add_item, Items::count_items];
 static LIARS: Listing<Items> = tools![Items::look_up, Items::rename_first];
 
-/// A fresh database with one item, in a folder of its own for each case.
-fn fresh(cases: &AtomicU32) -> Items {
-    let n = cases.fetch_add(1, Ordering::Relaxed);
+/// The folders one test's cases made.
+#[derive(Default)]
+struct Cases(std::sync::Mutex<Vec<std::path::PathBuf>>);
+
+/// A fresh database with one item, in a folder of its own for each case: numbered across the
+/// process, since the tests run side by side and must never share (or remove) one.
+fn fresh(cases: &Cases) -> Items {
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("verify-files-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
+    cases.0.lock().unwrap().push(dir.clone());
     let items = Items { dir };
     items
         .db()
@@ -83,16 +90,15 @@ fn fresh(cases: &AtomicU32) -> Items {
     items
 }
 
-fn clean(cases: AtomicU32) {
-    for n in 0..cases.into_inner() {
-        let dir = std::env::temp_dir().join(format!("verify-files-{}-{n}", std::process::id()));
+fn clean(cases: Cases) {
+    for dir in cases.0.into_inner().unwrap() {
         let _ = std::fs::remove_dir_all(dir);
     }
 }
 
 #[test]
 fn an_insert_is_additive_by_its_rows_though_its_pages_were_rewritten() {
-    let cases = AtomicU32::new(0);
+    let cases = Cases::default();
     let report = Verify::new(&HONEST, || fresh(&cases))
         .observe_files(|items| items.dir.clone())
         .cases(12)
@@ -105,7 +111,7 @@ fn an_insert_is_additive_by_its_rows_though_its_pages_were_rewritten() {
 
 #[test]
 fn a_stamp_and_an_overwrite_are_caught_by_the_place_they_changed() {
-    let cases = AtomicU32::new(0);
+    let cases = Cases::default();
     let report = Verify::new(&LIARS, || fresh(&cases))
         .observe_files(|items| items.dir.join("items.db"))
         .cases(12)
@@ -161,7 +167,7 @@ fn a_stamp_and_an_overwrite_are_caught_by_the_place_they_changed() {
 
 #[test]
 fn a_path_no_observation_finds_is_a_problem_not_a_pass() {
-    let cases = AtomicU32::new(0);
+    let cases = Cases::default();
     let report = Verify::new(&LIARS, || fresh(&cases))
         .observe_files(|items| items.dir.join("itmes.db"))
         .cases(2)
