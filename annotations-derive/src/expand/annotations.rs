@@ -7,13 +7,38 @@ use syn::LitStr;
 
 use crate::check::hints::{Value, typed};
 use crate::leaf::hint::HintKind;
-use crate::leaf::tokens::expr_span;
+use crate::leaf::tokens::{expr_span, respan};
 
 /// The annotations as a struct literal (usable in other `const` items).
 pub(crate) fn annotations_value(
     krate: &TokenStream,
     title: Option<&LitStr>,
     fields: [Option<Value<'_>>; HintKind::ALL.len()],
+) -> TokenStream {
+    literal(krate, title, hint_values(&fields))
+}
+
+/// Each hint as stated, as an `Option<bool>` expression: `None`, `Some(true)`, or
+/// `Some(<the const expression, typed as a bool at its key>)`.
+pub(crate) fn hint_values(
+    fields: &[Option<Value<'_>>; HintKind::ALL.len()],
+) -> [TokenStream; HintKind::ALL.len()] {
+    fields.map(|field| match field {
+        None => quote!(::core::option::Option::None),
+        Some(Value::Known(value)) => quote!(::core::option::Option::Some(#value)),
+        Some(Value::Expr(expr)) => {
+            let span = expr_span(expr);
+            let expr = typed(expr);
+            quote_spanned!(span=> ::core::option::Option::Some(#expr))
+        }
+    })
+}
+
+/// The struct literal of `title` and the four hints' `Option<bool>` expressions.
+fn literal(
+    krate: &TokenStream,
+    title: Option<&LitStr>,
+    values: [TokenStream; HintKind::ALL.len()],
 ) -> TokenStream {
     let title = match title {
         Some(title) => {
@@ -23,15 +48,6 @@ pub(crate) fn annotations_value(
     };
     let names = HintKind::ALL
         .map(|kind| proc_macro2::Ident::new(kind.field(), proc_macro2::Span::call_site()));
-    let values = fields.map(|field| match field {
-        None => quote!(::core::option::Option::None),
-        Some(Value::Known(value)) => quote!(::core::option::Option::Some(#value)),
-        Some(Value::Expr(expr)) => {
-            let span = expr_span(expr);
-            let expr = typed(expr);
-            quote_spanned!(span=> ::core::option::Option::Some(#expr))
-        }
-    });
     quote! {
         #krate::__private::ToolAnnotations {
             title: #title,
@@ -49,26 +65,66 @@ pub(crate) fn annotations_by_variants(
     fields: &[Option<Value<'_>>; HintKind::ALL.len()],
     ty: &TokenStream,
 ) -> TokenStream {
-    let title = match title {
-        Some(title) => {
-            quote!(::core::option::Option::Some(#krate::__private::Cow::Borrowed(#title)))
-        }
-        None => quote!(::core::option::Option::None),
-    };
-    let stated = crate::check::resolution::stated(fields);
-    let span = expr_span(ty);
-    let variant_hints = crate::leaf::tokens::respan(quote!(#krate::__private::VariantHints), span);
-    let names = HintKind::ALL
-        .map(|kind| proc_macro2::Ident::new(kind.field(), proc_macro2::Span::call_site()));
-    let indexes = 0..HintKind::ALL.len();
+    let stated = hint_values(fields);
+    let variant_hints = respan(quote!(#krate::__private::VariantHints), expr_span(ty));
+    let values: [TokenStream; HintKind::ALL.len()] =
+        std::array::from_fn(|index| quote!(::core::option::Option::Some(__listed[#index])));
+    let literal = literal(krate, title, values);
     quote! {{
         let __listed = #krate::__private::listed_by_variants(
-            #stated,
+            [#(#stated),*],
             <#ty as #variant_hints>::JOIN,
         );
-        #krate::__private::ToolAnnotations {
-            title: #title,
-            #(#names: ::core::option::Option::Some(__listed[#indexes]),)*
-        }
+        #literal
     }}
+}
+
+/// The check that the hints stated on `#[tool]` bound every variant of `ty`, for the const in
+/// the handler's body; nothing when none is stated. Spanned at the parameter's type, so that a
+/// type whose variants state no hints is an error there.
+pub(crate) fn variant_bound(
+    krate: &TokenStream,
+    ty: &TokenStream,
+    fields: &[Option<Value<'_>>; HintKind::ALL.len()],
+) -> Option<TokenStream> {
+    if fields.iter().all(Option::is_none) {
+        return None;
+    }
+    let stated = hint_values(fields);
+    let span = expr_span(ty);
+    let within = respan(quote!(#krate::__private::HintsWithin), span);
+    Some(quote! {
+        let () = <#ty as #within<{ #krate::__private::encode_listed([#(#stated),*]) }>>::CHECKED;
+    })
+}
+
+/// The rule that a read-only handler takes no `&mut`, for a tool whose read-only comes from
+/// its variants (every one `#[hints(read_only)]`): a const assertion at each `&mut`.
+pub(crate) fn read_only_mut(
+    krate: &TokenStream,
+    ty: &TokenStream,
+    fields: &[Option<Value<'_>>; HintKind::ALL.len()],
+    exclusive_borrows: &[TokenStream],
+) -> Vec<TokenStream> {
+    // A read-only stated on #[tool] is checked by the hints' own rule.
+    if fields[HintKind::ReadOnly as usize].is_some() {
+        return Vec::new();
+    }
+    let stated = hint_values(fields);
+    let variant_hints = respan(quote!(#krate::__private::VariantHints), expr_span(ty));
+    exclusive_borrows
+        .iter()
+        .map(|borrow| {
+            let span = expr_span(borrow);
+            let message = "every variant `resolve_by` reads is read-only, so the tool is \
+                           listed read-only, and a read-only handler should not take `&mut`; \
+                           take `&`, or add #[tool(allow_mut)] if it only mutates private state \
+                           such as a cache";
+            quote_spanned! {span=>
+                if #krate::__private::listed_by_variants([#(#stated),*], <#ty as #variant_hints>::JOIN)[0] {
+                    ::core::panic!(#message);
+                }
+            }
+        })
+        .collect()
 }

@@ -30,7 +30,7 @@ use crate::expand::call_params::{CallParam, ModelParam};
 use crate::expand::call_types::{
     Pass, context_bound, output_probe, output_span, pointer_type, with_lifetime,
 };
-use crate::expand::names::{call_name, read_name, upper_case_allow};
+use crate::expand::names::{beside_attrs, call_name, read_name, upper_case_allow};
 use crate::leaf::tokens::respan;
 use crate::model::descriptor::Descriptor;
 use crate::model::handler::Handler;
@@ -134,12 +134,7 @@ pub(crate) fn expand(
     krate: &TokenStream,
 ) -> (TokenStream, Option<Parts>) {
     let name = &handler.name;
-    let carried = &handler.carried_attrs;
-    let attrs = quote! {
-        #[doc(hidden)]
-        #(#carried)*
-        #[allow(clippy::all, clippy::pedantic, clippy::nursery, non_snake_case, unused_mut)]
-    };
+    let attrs = beside_attrs(handler);
     if let Some(reason) = not_callable(handler) {
         let reason = Ident::new(reason, name.span());
         let call = uncallable(handler, krate, &quote!(#krate::__private::#reason), &attrs);

@@ -7,6 +7,8 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::Error;
 
+use crate::check::hints::Value;
+use crate::expand::annotations::annotations_value;
 use crate::leaf::errors::Errors;
 use crate::leaf::hint::HintKind;
 use crate::leaf::tokens::unraw;
@@ -25,18 +27,7 @@ pub(crate) fn expand(
         return quote!();
     }
     let hints_of = |stated: &[Option<bool>; HintKind::ALL.len()]| {
-        let names = HintKind::ALL
-            .map(|kind| proc_macro2::Ident::new(kind.field(), proc_macro2::Span::call_site()));
-        let values = stated.iter().map(|value| match value {
-            Some(value) => quote!(::core::option::Option::Some(#value)),
-            None => quote!(::core::option::Option::None),
-        });
-        quote! {
-            #krate::__private::ToolAnnotations {
-                title: ::core::option::Option::None,
-                #(#names: #values,)*
-            }
-        }
+        annotations_value(krate, None, stated.map(|value| value.map(Value::Known)))
     };
     let mut stated = Vec::new();
     for variant in &variants {

@@ -7,6 +7,7 @@ use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 
 use crate::leaf::tokens::unraw;
+use crate::model::handler::Handler;
 
 /// `list_notes` -> `LIST_NOTES`, `listNotes` -> `LIST_NOTES`, `getURLForNote` ->
 /// `GET_URL_FOR_NOTE`: a word starts at an upper-case letter after a lower-case one or a
@@ -58,6 +59,18 @@ pub(crate) fn resolve_name(handler: &Ident) -> Ident {
         upper_snake(handler),
         span = handler.span()
     )
+}
+
+/// The attributes of what is generated beside a handler (its call, what it reads, its
+/// resolver): hidden, with the handler's own `#[cfg]` and the like, and no lints of the
+/// user's applied to it.
+pub(crate) fn beside_attrs(handler: &Handler) -> TokenStream {
+    let carried = &handler.carried_attrs;
+    quote! {
+        #[doc(hidden)]
+        #(#carried)*
+        #[allow(clippy::all, clippy::pedantic, clippy::nursery, non_snake_case, unused_mut)]
+    }
 }
 
 /// `allow(non_upper_case_globals)` on what is named after a handler whose name is not ASCII,

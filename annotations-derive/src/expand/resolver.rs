@@ -8,14 +8,15 @@ use quote::{format_ident, quote};
 
 use crate::check::resolution::Plan;
 use crate::expand::call::Parts;
-use crate::expand::names::resolve_name;
+use crate::expand::names::{beside_attrs, resolve_name};
+use crate::leaf::tokens::{expr_span, respan, single_token};
 use crate::model::handler::Handler;
 use crate::model::params::Receiver;
 
 /// The resolver beside a handler whose calls are not resolved: a constant saying so, which
 /// `tools!` binds with the call.
 pub(crate) fn no_resolver(handler: &Handler, krate: &TokenStream) -> TokenStream {
-    let attrs = attrs(handler);
+    let attrs = beside_attrs(handler);
     let vis = &handler.vis;
     let name = resolve_name(&handler.name);
     quote! {
@@ -32,10 +33,10 @@ pub(crate) fn no_resolver(handler: &Handler, krate: &TokenStream) -> TokenStream
 pub(crate) fn resolver(
     handler: &Handler,
     parts: &Parts,
-    plan: &Plan<'_>,
+    (plan, variant_ty): (&Plan<'_>, Option<&TokenStream>),
     krate: &TokenStream,
 ) -> TokenStream {
-    let attrs = attrs(handler);
+    let attrs = beside_attrs(handler);
     let method = handler.receiver == Receiver::Shared;
     let vis = &handler.vis;
     let name = resolve_name(&handler.name);
@@ -50,10 +51,7 @@ pub(crate) fn resolver(
     let answer = match plan {
         Plan::Function(path) => {
             // A bare name in an impl block is the handler type's own function.
-            let bare = matches!(
-                (*path).clone().into_iter().collect::<Vec<_>>().as_slice(),
-                [proc_macro2::TokenTree::Ident(_)]
-            );
+            let bare = matches!(single_token(path), Some(proc_macro2::TokenTree::Ident(_)));
             let path = if bare && method {
                 quote!(Self::#path)
             } else {
@@ -65,11 +63,10 @@ pub(crate) fn resolver(
                 quote!(#path(#(#lent),*))
             }
         }
-        Plan::Variant { index, ty } => {
+        Plan::Variant { index, .. } => {
             let binding = format_ident!("__p{}", index);
-            let span = crate::leaf::tokens::expr_span(ty);
-            let variant_hints =
-                crate::leaf::tokens::respan(quote!(#krate::__private::VariantHints), span);
+            let ty = variant_ty.expect("the type a `resolve_by` parameter is read as");
+            let variant_hints = respan(quote!(#krate::__private::VariantHints), expr_span(ty));
             quote!(<#ty as #variant_hints>::variant_hints(&#binding))
         }
     };
@@ -106,16 +103,5 @@ pub(crate) fn resolver(
                 },
             )
         }
-    }
-}
-
-/// The attributes of what is generated beside a handler: hidden, with the handler's own
-/// `#[cfg]` and the like, and no lints of the user's applied to it.
-fn attrs(handler: &Handler) -> TokenStream {
-    let carried = &handler.carried_attrs;
-    quote! {
-        #[doc(hidden)]
-        #(#carried)*
-        #[allow(clippy::all, clippy::pedantic, clippy::nursery, non_snake_case, unused_mut)]
     }
 }

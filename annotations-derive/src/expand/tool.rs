@@ -10,8 +10,11 @@ use syn::LitStr;
 use crate::check::descriptor;
 use crate::check::hints::{self, Value};
 use crate::check::resolution::{self, Plan};
-use crate::expand::annotations::{annotations_by_variants, annotations_value};
+use crate::expand::annotations::{
+    annotations_by_variants, annotations_value, read_only_mut, variant_bound,
+};
 use crate::expand::call;
+use crate::expand::call_types::owned_type;
 use crate::expand::krate::Krate;
 use crate::expand::names::{upper_case_allow, upper_snake};
 use crate::expand::resolver;
@@ -100,13 +103,18 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     }
     // Resolved by a parameter's variants: the listed hints are their join, and the hints the
     // author states must bound every variant (checked in the handler's body).
-    let annotations = match &plan {
-        Some(Plan::Variant { ty, .. }) => {
+    // The type the parameter is read as (`&Action` as `Action`), as the call reads it.
+    let variant_ty = match &plan {
+        Some(Plan::Variant { param, .. }) => Some(owned_type(param).0),
+        _ => None,
+    };
+    let annotations = match &variant_ty {
+        Some(ty) => {
             checked
                 .assertions
-                .extend(resolution::variant_bound(&krate, ty, &checked.fields));
+                .extend(variant_bound(&krate, ty, &checked.fields));
             if args.allow_mut.is_none() {
-                checked.assertions.extend(resolution::read_only_mut(
+                checked.assertions.extend(read_only_mut(
                     &krate,
                     ty,
                     &checked.fields,
@@ -115,7 +123,7 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
             }
             annotations_by_variants(&krate, args.title.as_ref(), &checked.fields, ty)
         }
-        _ => annotations_value(&krate, args.title.as_ref(), checked.fields),
+        None => annotations_value(&krate, args.title.as_ref(), checked.fields),
     };
     // A method that takes `self` is in an impl block or a trait, where the descriptor can name
     // the annotations constant instead of repeating it (less for the compiler to check).
@@ -147,7 +155,9 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     let constants = constants(&krate, &handler, &annotations, Some(tool), &summary);
     let (call, parts) = call::expand(&handler, &descriptor, &krate);
     let resolver = match (&plan, &parts) {
-        (Some(plan), Some(parts)) => resolver::resolver(&handler, parts, plan, &krate),
+        (Some(plan), Some(parts)) => {
+            resolver::resolver(&handler, parts, (plan, variant_ty.as_ref()), &krate)
+        }
         _ => resolver::no_resolver(&handler, &krate),
     };
     let call = quote!(#call #resolver);

@@ -21,6 +21,18 @@ pub(crate) fn closest(name: &str, keys: &[&'static str]) -> Option<&'static str>
         .map(|(_, key)| key)
 }
 
+/// The hint key (or other key) of `keys` that `name` most likely means, read as a hint's
+/// name may be written: in the wire's spelling (`readOnlyHint`, `read_only_hint`) or another
+/// case, or with a typo.
+pub(crate) fn closest_key(name: &str, keys: &[&'static str]) -> Option<&'static str> {
+    let lower = name.to_lowercase();
+    let name = lower
+        .strip_suffix("hint")
+        .filter(|rest| !rest.is_empty())
+        .unwrap_or(&lower);
+    closest(name, keys)
+}
+
 /// Edit distance where swapping two neighbouring letters counts as one edit (optimal string
 /// alignment), so `titel` is one edit from `title`.
 fn edit_distance(a: &str, b: &str) -> usize {

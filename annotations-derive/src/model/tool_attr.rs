@@ -468,12 +468,7 @@ fn string_key(
 /// The known key a misspelled one most likely means: the same words in another case or
 /// spelling (`readOnlyHint`, `read_only_hint`, `readonly`), or a typo (`destructve`).
 fn suggest(name: &str) -> Option<&'static str> {
-    let lower = name.to_lowercase();
-    let name = lower
-        .strip_suffix("hint")
-        .filter(|rest| !rest.is_empty())
-        .unwrap_or(&lower);
-    spelling::closest(name, &KEYS)
+    spelling::closest_key(name, &KEYS)
 }
 
 fn string_value(key: &Ident, value: Value, errors: &mut Errors) -> Option<LitStr> {

@@ -125,9 +125,7 @@ fn read_hints(
         };
         let name = key.to_string();
         let Some(kind) = HintKind::from_key(&name) else {
-            let lower = name.to_lowercase();
-            let bare = lower.strip_suffix("hint").unwrap_or(&lower);
-            let suggestion = spelling::closest(bare, &all_keys);
+            let suggestion = spelling::closest_key(&name, &all_keys);
             let message = spelling::unknown_key("#[hints]", &name, &all_keys, suggestion);
             errors.push(Error::new(key.span(), message));
             continue;
