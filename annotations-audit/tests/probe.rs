@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 mod common;
 
-use common::{audit_binary, example};
+use common::{audit_binary, example, verdicts};
 
 /// The audit's subcommand `args[0]` with the rest of `args`: its exit status and its JSON
 /// report.
@@ -23,21 +23,6 @@ fn audit(args: &[&str]) -> (i32, Value) {
     let report = serde_json::from_slice(&output.stdout)
         .unwrap_or_else(|_| panic!("{}", String::from_utf8_lossy(&output.stderr)));
     (output.status.code().unwrap(), report)
-}
-
-fn verdicts(report: &Value) -> Vec<(String, [String; 3])> {
-    report["tools"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|tool| {
-            let word = |hint: &str| tool["probe"][hint].as_str().unwrap().to_owned();
-            (
-                tool["name"].as_str().unwrap().to_owned(),
-                [word("readOnly"), word("idempotent"), word("nonDestructive")],
-            )
-        })
-        .collect()
 }
 
 /// The report's note on `hint` for its `tool`-th tool (the violation or nondeterminism).

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 mod common;
 
-use common::{audit_binary, example};
+use common::{audit_binary, example, verdicts};
 
 fn probe(url: &str, command: &[&str]) -> (i32, Value, String) {
     let output = Command::new(audit_binary())
@@ -20,22 +20,6 @@ fn probe(url: &str, command: &[&str]) -> (i32, Value, String) {
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     let report = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
     (output.status.code().unwrap(), report, stderr)
-}
-
-/// Each tool's verdicts on read-only, idempotent and non-destructive.
-fn verdicts(report: &Value) -> Vec<(String, [String; 3])> {
-    report["tools"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|tool| {
-            let word = |hint: &str| tool["probe"][hint].as_str().unwrap().to_owned();
-            (
-                tool["name"].as_str().unwrap().to_owned(),
-                [word("readOnly"), word("idempotent"), word("nonDestructive")],
-            )
-        })
-        .collect()
 }
 
 #[test]

@@ -67,15 +67,29 @@ struct Session {
     served: tokio::task::JoinHandle<()>,
 }
 
+/// `listing` served by a `ListingServer` in-process: the client's end of the pipe, and the
+/// server's task.
+fn serve(listing: Listing<Notes>) -> (tokio::io::DuplexStream, tokio::task::JoinHandle<()>) {
+    let (server_end, client_end) = tokio::io::duplex(1 << 16);
+    let served = tokio::spawn(async move {
+        if let Ok(running) = ListingServer::new(listing, Notes)
+            .serve(tokio::io::split(server_end))
+            .await
+        {
+            let _ = running.waiting().await;
+        }
+    });
+    (client_end, served)
+}
+
 impl Session {
     async fn open(version: ProtocolVersion, declared: bool) -> Session {
-        let (server_end, client_end) = tokio::io::duplex(1 << 16);
-        let server = ListingServer::new(TOOLS, Notes);
-        let served = tokio::spawn(async move {
-            if let Ok(running) = server.serve(tokio::io::split(server_end)).await {
-                let _ = running.waiting().await;
-            }
-        });
+        Session::open_on(TOOLS, version, declared).await
+    }
+
+    /// A session with a server of `listing`.
+    async fn open_on(listing: Listing<Notes>, version: ProtocolVersion, declared: bool) -> Session {
+        let (client_end, served) = serve(listing);
         let (reader, writer) = tokio::io::split(client_end);
         let lines = tokio::io::BufReader::new(reader).lines();
         let mut session = Session {
@@ -269,25 +283,7 @@ async fn a_client_that_did_not_declare_the_extension_sees_no_marker_and_is_refus
 #[tokio::test]
 async fn a_server_with_no_resolvable_tool_has_no_such_method() {
     static PLAIN: Listing<Notes> = tools![Notes::count_notes];
-    let (server_end, client_end) = tokio::io::duplex(1 << 16);
-    let served = tokio::spawn(async move {
-        if let Ok(running) = ListingServer::new(PLAIN, Notes)
-            .serve(tokio::io::split(server_end))
-            .await
-        {
-            let _ = running.waiting().await;
-        }
-    });
-    let (reader, writer) = tokio::io::split(client_end);
-    let mut session = Session {
-        lines: tokio::io::BufReader::new(reader).lines(),
-        writer,
-        version: ProtocolVersion::V2026_07_28,
-        declared: true,
-        next: 1,
-        capabilities: Value::Null,
-        served,
-    };
+    let mut session = Session::open_on(PLAIN, ProtocolVersion::V2026_07_28, true).await;
     let answer = session.resolve("count_notes", json!({})).await;
     assert_eq!(answer["error"]["code"], -32601, "{answer}");
     // A host that took the tool for resolvable falls back on the listed hints, as the draft
@@ -313,15 +309,7 @@ async fn rmcps_client_resolves_a_call() {
         ClientCapabilities, ClientConfig, ClientRequest, CustomRequest, Implementation,
         ServerResult,
     };
-    let (server_end, client_end) = tokio::io::duplex(1 << 16);
-    let served = tokio::spawn(async move {
-        if let Ok(running) = ListingServer::new(TOOLS, Notes)
-            .serve(tokio::io::split(server_end))
-            .await
-        {
-            let _ = running.waiting().await;
-        }
-    });
+    let (client_end, served) = serve(TOOLS);
     let mut capabilities = ClientCapabilities::default();
     capabilities.extensions = Some(
         [(EXTENSION.to_owned(), serde_json::Map::new())]

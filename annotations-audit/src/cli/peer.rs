@@ -168,7 +168,9 @@ impl Peer {
                 "protocolVersion": "2025-06-18",
                 // The tool-resolution extension declared, so that a server marks its
                 // resolvable tools and answers `tools/resolve` (the probe judges its answers).
-                "capabilities": {"extensions": {mcp_annotations::resolution::EXTENSION: {}}},
+                "capabilities": {"extensions": {
+                    mcp_annotations::resolution::EXTENSION: mcp_annotations::resolution::settings(),
+                }},
                 "clientInfo": {"name": "annotations-audit", "version": env!("CARGO_PKG_VERSION")},
             }),
         )?;

@@ -24,15 +24,15 @@ fn resolution_findings(
     listed: &[Value],
     capabilities: &Value,
 ) -> (Vec<Value>, HashMap<String, Vec<Value>>) {
-    use mcp_annotations::resolution::EXTENSION;
+    use mcp_annotations::resolution::{EXTENSION, marker, settings};
     let declared = capabilities
         .get("extensions")
         .and_then(|extensions| extensions.get(EXTENSION));
     let mut listing = Vec::new();
-    if let Some(settings) = declared
-        && settings != &json!({})
+    if let Some(declared) = declared
+        && declared != &settings()
     {
-        let shown: String = settings.to_string().chars().take(200).collect();
+        let shown: String = declared.to_string().chars().take(200).collect();
         listing.push(
             json!({"kind": TOOL_RESOLUTION, "severity": "error", "message": format!(
                 "the server declares {EXTENSION} with the settings {shown}: this revision's are an \
@@ -40,6 +40,7 @@ fn resolution_findings(
             )}),
         );
     }
+    let (_, draft) = marker();
     let mut by_tool: HashMap<String, Vec<Value>> = HashMap::new();
     for raw in listed {
         let Some(marker) = raw.get("_meta").and_then(|meta| meta.get(EXTENSION)) else {
@@ -55,7 +56,7 @@ fn resolution_findings(
                 .or_default()
                 .push(json!({"kind": TOOL_RESOLUTION, "severity": severity, "message": message}));
         };
-        if marker != &json!({"resolvable": true}) {
+        if marker != &draft {
             let shown: String = marker.to_string().chars().take(200).collect();
             found(
                 "warning",

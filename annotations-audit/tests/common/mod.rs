@@ -24,3 +24,21 @@ pub fn example(name: &str) -> std::path::PathBuf {
 pub fn audit_binary() -> &'static str {
     env!("CARGO_BIN_EXE_annotations-audit")
 }
+
+/// A probe report's verdicts on read-only, idempotent and non-destructive, tool by tool, in
+/// the order listed.
+#[allow(dead_code)] // the probe's tests read verdicts, the others do not
+pub fn verdicts(report: &serde_json::Value) -> Vec<(String, [String; 3])> {
+    report["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|tool| {
+            let word = |hint: &str| tool["probe"][hint].as_str().unwrap().to_owned();
+            (
+                tool["name"].as_str().unwrap().to_owned(),
+                [word("readOnly"), word("idempotent"), word("nonDestructive")],
+            )
+        })
+        .collect()
+}

@@ -162,12 +162,12 @@ pub const fn join(a: ToolAnnotations, b: ToolAnnotations) -> ToolAnnotations {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::{check_bound, join};
     use crate::hints::{Hint, ToolAnnotations};
 
     /// Every combination of the four hints as stated: unset, false or true.
-    fn every() -> Vec<ToolAnnotations> {
+    pub(in crate::resolution) fn every() -> Vec<ToolAnnotations> {
         let states = [None, Some(false), Some(true)];
         let mut all = Vec::new();
         for r in states {

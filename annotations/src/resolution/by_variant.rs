@@ -103,20 +103,13 @@ mod tests {
     use crate::hints::{Hint, ToolAnnotations};
     use crate::resolution::{OutOfBound, check_bound, join};
 
-    /// Every combination of the four hints as stated: unset, false or true.
+    /// Every combination of the four hints as stated (unset, false or true), in the order of
+    /// `Hint::ALL`: the bound's own set, as the arrays the macros pass.
     fn every() -> Vec<[Option<bool>; 4]> {
-        let states = [None, Some(false), Some(true)];
-        let mut all = Vec::new();
-        for r in states {
-            for d in states {
-                for i in states {
-                    for o in states {
-                        all.push([r, d, i, o]);
-                    }
-                }
-            }
-        }
-        all
+        crate::resolution::bound::tests::every()
+            .iter()
+            .map(|hints| Hint::ALL.map(|hint| hints.hint(hint)))
+            .collect()
     }
 
     fn hints(stated: [Option<bool>; 4]) -> ToolAnnotations {

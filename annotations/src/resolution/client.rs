@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde_json::{Map, Value};
 
-use crate::hints::{Hint, ToolAnnotations};
+use crate::hints::ToolAnnotations;
 use crate::host::{HostView, Trust};
 use crate::protocol::ProtocolVersion;
 use crate::resolution::{MISSING_CAPABILITY, ResolveRequest, ResolveResult};
@@ -127,12 +127,9 @@ impl Resolutions {
                 let read = ResolveResult::from_value(result)
                     .and_then(|result| result.accept(&request.name, listed));
                 return Ok(match read {
-                    Ok(resolved) => {
-                        let mut annotations = ToolAnnotations::new();
+                    // All four hints stated, at their effective values; the title listed.
+                    Ok(mut annotations) => {
                         annotations.title.clone_from(&listed.title);
-                        for hint in Hint::ALL {
-                            annotations.set_hint(hint, Some(resolved.effective(hint)));
-                        }
                         CallHints {
                             name: request.name.clone(),
                             arguments: arguments.clone(),

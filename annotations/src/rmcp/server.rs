@@ -346,10 +346,16 @@ impl<S: Send + Sync + 'static> ListingHandler<S> {
             return Declaration::Absent;
         }
         let request_meta = params_meta.or(Some(&context.meta.0.0));
-        let session = context
-            .peer
-            .peer_info()
-            .and_then(|info| serde_json::to_value(&info.capabilities).ok());
+        // The session's declaration only where the version reads it there: its extensions,
+        // as `initialize` sent them.
+        let session = (!version.has_per_request_capabilities())
+            .then(|| context.peer.peer_info())
+            .flatten()
+            .and_then(|info| {
+                let extensions = info.capabilities.extensions.as_ref()?;
+                serde_json::to_value(extensions).ok()
+            })
+            .map(|extensions| serde_json::json!({ "extensions": extensions }));
         Declaration::read(version, request_meta, session.as_ref())
     }
 

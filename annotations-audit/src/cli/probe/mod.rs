@@ -155,12 +155,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
     let mut exit_reported = false;
     for tool in order {
         let hints = &tool.annotations;
-        let claimed = [
-            hints.read_only(),
-            hints.idempotent(),
-            !hints.destructive(),
-            !hints.open_world(),
-        ];
+        let claimed = verdicts::claims(hints);
         let mut verdicts: Vec<Verdict> = claimed
             .iter()
             .map(|&c| {

@@ -2,8 +2,8 @@
 //! tool whose calls a host resolves (`tools/resolve`), what its resolutions claimed beyond the
 //! listing and whether the calls kept it.
 
-use mcp_annotations::Tool;
 use mcp_annotations::resolution::ResolveResult;
+use mcp_annotations::{Tool, ToolAnnotations};
 use serde_json::{Value, json};
 
 use super::runs::{Call, broken};
@@ -143,13 +143,16 @@ impl Resolutions {
         let params = json!({"name": tool.name(), "arguments": arguments});
         let read = match peer.request("tools/resolve", params) {
             Ok(Answer::Result(result)) => ResolveResult::from_value(&result)
-                .and_then(|read| read.accept(tool.name(), &tool.annotations))
+                .and_then(|read| {
+                    read.accept(tool.name(), &tool.annotations)?;
+                    Ok(read)
+                })
                 .map_err(|malformed| format!("an unacceptable result: {}", malformed.reason())),
             Ok(Answer::Error(error)) => Err(format!("a JSON-RPC error {error}")),
             Err(error) => Err(error),
         };
-        let hints = match read {
-            Ok(hints) => hints,
+        let read = match read {
+            Ok(read) => read,
             Err(why) => {
                 self.fell_back.get_or_insert(format!(
                     "a call with {arguments} was judged by the listed hints: tools/resolve \
@@ -159,24 +162,13 @@ impl Resolutions {
             }
         };
         self.resolved += 1;
-        let claimed = [
-            hints.read_only(),
-            hints.idempotent(),
-            !hints.destructive(),
-            !hints.open_world(),
-        ];
+        let claimed = claims(read.annotations());
         for hint in beyond(&claimed, listed) {
             if self.verdicts[hint] == Verdict::Unclaimed {
                 self.verdicts[hint] = Verdict::Unexercised;
             }
         }
-        let sent = json!({
-            "readOnlyHint": hints.read_only(),
-            "destructiveHint": hints.destructive(),
-            "idempotentHint": hints.idempotent(),
-            "openWorldHint": hints.open_world(),
-        });
-        Some((claimed, sent))
+        Some((claimed, read.to_value()["annotations"].take()))
     }
 
     /// Judges `call` by what its resolution claimed beyond the listing (`beyond`): a hint kept
@@ -261,6 +253,17 @@ impl Resolutions {
         }
         Value::Object(report)
     }
+}
+
+/// What `hints` claim, in the probe's words ([`HINTS`]): read-only, idempotent,
+/// non-destructive, closed-world, each at its effective value.
+pub(super) fn claims(hints: &ToolAnnotations) -> [bool; HINTS.len()] {
+    [
+        hints.read_only(),
+        hints.idempotent(),
+        !hints.destructive(),
+        !hints.open_world(),
+    ]
 }
 
 /// The hints a resolution claims that the listing does not: what the call is judged by
