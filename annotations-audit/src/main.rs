@@ -1,10 +1,89 @@
 //! `annotations-audit`: a host's audit of any MCP server's tools, installed with
 //! `cargo install mcp-annotations-audit`. See `annotations-audit --help`.
+//!
+//! Each job is a module: [`audit`] (a server's listing and its findings), [`probe`] (its hints
+//! checked by behaviour in a sandbox) and [`diff`] (what changed between two listings). They
+//! reach servers through [`server`] and write what they find as a [`report`]; [`cli`] is the
+//! command line alone and [`progress`] what a terminal sees while they run. This file parses,
+//! dispatches and writes.
 
 #![forbid(unsafe_code)]
 
+mod audit;
 mod cli;
+mod diff;
+mod probe;
+mod progress;
+mod report;
+mod server;
+
+use clap::CommandFactory;
+
+use cli::args::{Cli, Command};
 
 fn main() {
-    std::process::exit(cli::run(std::env::args().skip(1).collect()));
+    std::process::exit(run(std::env::args().skip(1).collect()));
+}
+
+/// Runs the command line; the exit status (0 clean, 1 findings, 2 could not run).
+fn run(args: Vec<String>) -> i32 {
+    let (args, notes) = match cli::legacy::modernize(args) {
+        Ok(modern) => modern,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return 2;
+        }
+    };
+    for note in notes {
+        eprintln!("{note}");
+    }
+    let cli = match Cli::parse_checked(std::iter::once("annotations-audit".to_owned()).chain(args))
+    {
+        Ok(cli) => cli,
+        Err(error) => {
+            // Help and the version on stdout with 0; a bad command line on stderr with 2.
+            let _ = error.print();
+            return error.exit_code();
+        }
+    };
+    let outcome = match &cli.command {
+        Command::Audit(args) => audit::run(args),
+        Command::Probe(args) => probe::run(args),
+        Command::Diff(args) => diff::run(args),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(
+                *shell,
+                &mut Cli::command(),
+                "annotations-audit",
+                &mut script,
+            );
+            Ok((0, String::from_utf8_lossy(&script).into_owned()))
+        }
+    };
+    progress::finish();
+    match outcome {
+        Ok((status, text)) => match write_out(&text) {
+            Ok(()) => status,
+            Err(error) => {
+                eprintln!("annotations-audit: cannot write the report: {error}");
+                2
+            }
+        },
+        Err(error) => {
+            eprintln!("annotations-audit: {error}");
+            2
+        }
+    }
+}
+
+/// Writes `text` on stdout. A reader that stopped reading (`| head`) is no failure of the
+/// audit: what it read is what it asked for, and the status stays the audit's.
+fn write_out(text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(error) if error.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
 }

@@ -4,10 +4,10 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use super::super::peer::Peer;
-use super::super::tree::{self, Tree};
 use super::Options;
 use super::observer::Observers;
+use crate::server::Peer;
+use mcp_annotations_verify::files::tree::{self, Tree};
 
 /// The script that makes every mount read-only in the server's own mount namespace, then the
 /// sandbox (its first argument) and the `--writable` places writable again, and runs the
@@ -137,7 +137,7 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
     // the main one, a second process on one sandbox): `{port}` in the URL, the command and
     // the environment.
     let port = match &options.http {
-        Some(_) => super::super::peer::free_port()?.to_string(),
+        Some(_) => crate::server::free_port()?.to_string(),
         None => String::new(),
     };
     let fill = |text: &str| text.replace("{sandbox}", &place).replace("{port}", &port);

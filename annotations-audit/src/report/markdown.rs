@@ -6,7 +6,7 @@
 use mcp_annotations::host::diff::{Change, Class};
 use serde_json::Value;
 
-use super::report::{cell, code};
+use super::text::{cell, code};
 
 /// `text` in a fenced block, the fence longer than any run of backticks it holds.
 fn fenced(text: &str) -> String {
@@ -46,7 +46,7 @@ pub fn audit(report: &Value) -> String {
         counted(tools, "tool"),
         counted(errors, "error"),
         counted(warnings, "warning"),
-        super::report::table(report)
+        super::table::table(report)
     )
 }
 
@@ -117,7 +117,7 @@ pub fn probe(report: &Value) -> String {
                         "- {name} `{hint}`{arguments}: {}\n",
                         cell(problem)
                     ));
-                    let diff = super::report::diff_lines(note);
+                    let diff = super::diff_lines(note);
                     if !diff.is_empty() {
                         violations.push('\n');
                         for line in fenced(&diff.join("\n")).lines() {

@@ -9,10 +9,38 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use crate::cli::args::{Connection, Remote};
+
+pub mod http;
 mod listing;
 mod served;
+pub mod streams;
 
 pub use served::free_port;
+
+/// Starts keeping the server's stderr in `--server-log`'s file.
+pub fn keep_log(connection: &Connection) -> Result<(), String> {
+    match &connection.server_log {
+        Some(path) => streams::log_to(path),
+        None => Ok(()),
+    }
+}
+
+/// The server the command line names: the command, or `--http`'s endpoint.
+pub fn named(command: &[String], connection: &Connection, remote: &Remote) -> Result<Peer, String> {
+    match &remote.http {
+        Some(url) => Peer::connect(
+            url,
+            connection.timeout,
+            &http::Remote {
+                headers: remote.headers.clone(),
+                ca_cert: remote.ca_cert.clone(),
+                direct: false,
+            },
+        ),
+        None => Peer::start(command, None, &[], connection.timeout, None),
+    }
+}
 
 /// How many pages of `tools/list` the audit reads before it stops.
 const MAX_PAGES: usize = 1000;
@@ -29,7 +57,7 @@ pub struct Peer {
     /// itself, a helper it keeps), whose quiet is judged over [`QUIET`], not [`IDLE`].
     known: std::collections::HashSet<u32>,
     /// What the server last wrote on its stderr (one the audit started).
-    stderr: Option<super::streams::Tail>,
+    stderr: Option<streams::Tail>,
     /// The capabilities the server answered `initialize` with.
     capabilities: Value,
 }
@@ -43,7 +71,7 @@ enum Link {
         lines: Receiver<Result<(Instant, String), String>>,
     },
     Http {
-        http: Box<super::http::Http>,
+        http: Box<http::Http>,
         /// The messages the last answer held, not read yet, with the moment it came.
         pending: std::collections::VecDeque<(Instant, String)>,
         /// The server's process, where the audit started it (`probe --http`): the leader of a
@@ -92,8 +120,8 @@ impl Peer {
         let stderr = child
             .stderr
             .take()
-            .map(|pipe| super::streams::Tail::read(pipe, &started));
-        let lines = super::streams::lines(stdout);
+            .map(|pipe| streams::Tail::read(pipe, &started));
+        let lines = streams::lines(stdout);
         let peer = Peer {
             link: Link::Stdio {
                 child,
@@ -124,14 +152,10 @@ impl Peer {
     }
 
     /// The server at the Streamable HTTP endpoint `url` (reached as `remote` says), initialized.
-    pub fn connect(
-        url: &str,
-        timeout: Duration,
-        remote: &super::http::Remote,
-    ) -> Result<Peer, String> {
+    pub fn connect(url: &str, timeout: Duration, remote: &http::Remote) -> Result<Peer, String> {
         let peer = Peer {
             link: Link::Http {
-                http: Box::new(super::http::Http::new(url, timeout, remote)?),
+                http: Box::new(http::Http::new(url, timeout, remote)?),
                 pending: std::collections::VecDeque::new(),
                 server: None,
             },

@@ -8,7 +8,7 @@ use mcp_annotations::host::FindingKind;
 use mcp_annotations::host::diff::{Change, Class};
 use serde_json::{Value, json};
 
-use super::report::{LISTING_PROBLEM, TOOL_RESOLUTION, UNREADABLE_TOOL};
+use super::{LISTING_PROBLEM, TOOL_RESOLUTION, UNREADABLE_TOOL};
 
 /// Where SARIF's schema for 2.1.0 is published.
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -299,7 +299,7 @@ pub fn probe(report: &Value, artifact: Option<&str>) -> Value {
                         "error"
                     };
                     let mut text = format!("`{name}` called{with}: {problem}");
-                    let diff = super::report::diff_lines(note);
+                    let diff = super::diff_lines(note);
                     if !diff.is_empty() {
                         text.push_str("\nwhat the call changed:\n");
                         text.push_str(&diff.join("\n"));

@@ -18,11 +18,14 @@ use mcp_annotations::Tool;
 use proptest::strategy::{Strategy, ValueTree};
 use serde_json::{Value, json};
 
-use super::classes::{Classes, Place};
-use super::judge;
-use super::peer::Answer;
-use super::pool::{pool, reuse};
+use crate::cli::args::ProbeArgs;
 
+use crate::server::Answer;
+use arguments::{pool, reuse};
+use mcp_annotations_verify::files::classes::{Classes, Place};
+use mcp_annotations_verify::files::judge;
+
+mod arguments;
 mod network;
 mod observer;
 mod parts;
@@ -34,6 +37,50 @@ use parts::{cases_from_file, collect, coverage, first_text, relative_to, runner_
 use runs::{Control, Made, broken, call, concurrently, control, failed, reproduce, tally};
 use sandbox::{sandbox, start, surroundings};
 use verdicts::{Resolutions, Unjudged};
+
+/// `probe`: the report on the server `args` starts, and the exit status it calls for.
+pub fn run(args: &ProbeArgs) -> Result<(i32, String), String> {
+    crate::server::keep_log(&args.connection)?;
+    let options = Options {
+        command: args.command.clone(),
+        cases: args.cases,
+        seed: args.seed,
+        seed_dir: args.seed_dir.clone(),
+        env: args.env.clone(),
+        allow_open_world: args.allow_open_world,
+        timeout: args.connection.timeout,
+        total: args.probe_timeout,
+        classes: Classes {
+            volatile: args.volatile.clone(),
+            append_only: args.append_only.clone(),
+        },
+        cases_file: args.cases_file.clone(),
+        runs: args.runs,
+        confine: !args.unconfined,
+        writable: args.writable.clone(),
+        observers: args.observe.clone(),
+        // The server the probe starts is on this machine: reached directly, never through
+        // a proxy of the environment's.
+        http: args.remote.http.clone().map(|url| {
+            let remote = crate::server::http::Remote {
+                headers: args.remote.headers.clone(),
+                ca_cert: args.remote.ca_cert.clone(),
+                direct: true,
+            };
+            (url, remote)
+        }),
+    };
+    let (report, violated) = probe(&options)?;
+    crate::progress::finish();
+    let text = crate::report::rendered(
+        &args.output,
+        &report,
+        crate::report::table::probe_table,
+        crate::report::markdown::probe,
+        crate::report::sarif::probe,
+    );
+    Ok((i32::from(violated), text))
+}
 
 /// What `--probe` was asked.
 pub struct Options {
@@ -60,7 +107,7 @@ pub struct Options {
     pub observers: Vec<String>,
     /// Where the server the command starts serves Streamable HTTP (`--http`, a loopback
     /// URL), and how it is reached; `None` for a server over stdio.
-    pub http: Option<(String, super::http::Remote)>,
+    pub http: Option<(String, crate::server::http::Remote)>,
 }
 
 /// How long the processes a server started get to end after its answer, before the sandbox
@@ -127,7 +174,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
         .iter()
         .filter_map(|raw| serde_json::from_value(raw.clone()).ok())
         .collect();
-    super::progress::start_probe(tools.len());
+    crate::progress::start_probe(tools.len());
     let mut seen: Vec<Value> = Vec::new();
     let mut violated_any = false;
     let mut rows = Vec::new();
@@ -300,7 +347,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                     changed: (true, true),
                 };
                 let call = call(&mut peer, &sandbox, &made, before);
-                super::progress::call();
+                crate::progress::call();
                 // A call around which a user's observer failed verifies nothing and is made
                 // again in a reproduction run: what it did there is not known.
                 let unobserved = call.unobserved(&sandbox);
@@ -472,7 +519,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                         if reproduced == runs {
                             verdicts[hint] = Verdict::Violated;
                             violated_any = true;
-                            super::progress::violation();
+                            crate::progress::violation();
                             notes.push(json!({
                                 "hint": HINTS[hint],
                                 "arguments": arguments,
@@ -516,7 +563,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
                         verdicts[1] = verdict;
                         violated_any |= verdict == Verdict::Violated;
                         if verdict == Verdict::Violated {
-                            super::progress::violation();
+                            crate::progress::violation();
                         }
                         if verdict == Verdict::Nondeterministic {
                             unsure[1] = Some("two identical calls at once did more than one in some runs, not in others".to_owned());
@@ -562,7 +609,7 @@ pub fn probe(options: &Options) -> Result<(Value, bool), String> {
             failures: &failures,
         };
         let unjudged = why.reasons(&verdicts, &unsure);
-        super::progress::tool_done();
+        crate::progress::tool_done();
         let mut row = json!({"name": tool.name(), "probe": probe, "succeeded": succeeded,
             "calls": calls, "unjudged": unjudged, "notes": notes, "concurrency": concurrency});
         if tool.resolvable {

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::formats::Format;
-use super::tree::Tree;
+use mcp_annotations_verify::files::formats::Format;
+use mcp_annotations_verify::files::tree::Tree;
 
 /// The sandbox's paths, relative and absolute, and every string and number seen in earlier
 /// arguments and results: what generated strings and numbers may be replaced with.

@@ -66,7 +66,7 @@ impl Peer {
     pub fn serve(
         command: &[String],
         (dir, env): (&std::path::Path, &[(String, String)]),
-        (url, remote): (&str, &crate::cli::http::Remote),
+        (url, remote): (&str, &super::http::Remote),
         timeout: Duration,
         deadline: Instant,
     ) -> Result<Peer, String> {
@@ -102,10 +102,10 @@ impl Peer {
         let stderr = child
             .stderr
             .take()
-            .map(|pipe| crate::cli::streams::Tail::read(pipe, &command.join(" ")));
+            .map(|pipe| super::streams::Tail::read(pipe, &command.join(" ")));
         let mut peer = Peer {
             link: Link::Http {
-                http: Box::new(crate::cli::http::Http::new(url, timeout, remote)?),
+                http: Box::new(super::http::Http::new(url, timeout, remote)?),
                 pending: std::collections::VecDeque::new(),
                 server: Some(child),
             },

@@ -52,7 +52,7 @@ impl Peer {
             match result.get("tools") {
                 Some(Value::Array(listed)) => {
                     tools.extend(listed.iter().cloned());
-                    crate::cli::progress::listed(tools.len());
+                    crate::progress::listed(tools.len());
                 }
                 _ => return Err("the server's tools/list result has no `tools` array".to_owned()),
             }

@@ -1,5 +1,5 @@
-//! The audit's report of a listing: each tool's effective hints, what a host would do with it
-//! trusting the server or not, and its findings; as JSON or as a Markdown table.
+//! `audit`: a server's listing read as a host reads it, each tool's effective hints, what a
+//! host would do with it trusting the server or not, and its findings.
 
 use std::collections::HashMap;
 
@@ -8,15 +8,35 @@ use mcp_annotations::descriptor::Hint;
 use mcp_annotations::host::{Finding, FindingKind, Severity, Trust, findings};
 use serde_json::{Value, json};
 
-/// The kind of the finding on a tool the audit cannot read (not one of the library's: the
-/// library's findings are about tools it has read).
-pub const UNREADABLE_TOOL: &str = "unreadable-tool";
-/// The kind of a finding on the listing itself (its pages, its cursor, its answers).
-pub const LISTING_PROBLEM: &str = "listing-problem";
-/// The kind of a finding on the tool-resolution extension as the server states it: a tool
-/// marked resolvable by a server that does not declare the extension, a marker that is not
-/// the draft's, the extension declared with settings this revision does not define.
-pub const TOOL_RESOLUTION: &str = "tool-resolution";
+use crate::server;
+
+use crate::cli::args::{AuditArgs, Format};
+use crate::report::{self, LISTING_PROBLEM, TOOL_RESOLUTION, UNREADABLE_TOOL, effective_key};
+
+/// `audit`: the report of the server `args` names, and the exit status it calls for.
+pub fn run(args: &AuditArgs) -> Result<(i32, String), String> {
+    server::keep_log(&args.connection)?;
+    let mut peer = server::named(&args.command, &args.connection, &args.remote)?;
+    let (listed, problems) = peer.list_tools().map_err(|error| peer.explain(error))?;
+    let capabilities = peer.capabilities().clone();
+    drop(peer);
+    if args.output.format == Format::Listing {
+        // The listing as the server sent it, to pin and `diff` against later: no judgement.
+        for problem in &problems {
+            eprintln!("annotations-audit: the listing: {problem}");
+        }
+        return Ok((0, report::pretty(&json!({ "tools": listed }))));
+    }
+    let (report, has_errors) = report(&listed, &problems, &capabilities);
+    let text = report::rendered(
+        &args.output,
+        &report,
+        report::table::table,
+        report::markdown::audit,
+        report::sarif::audit,
+    );
+    Ok((i32::from(has_errors), text))
+}
 
 /// The tool-resolution findings of a server whose `initialize` answered `capabilities`:
 /// on the listing (the capability's settings) and on each raw tool (its marker), by name.
@@ -194,122 +214,4 @@ pub fn report(
         .collect();
     listing.extend(resolution_listing);
     (json!({ "listing": listing, "tools": rows }), has_errors)
-}
-
-/// The lines of the state's diff a probe's note carries (`"diff"`), none when it has none.
-pub fn diff_lines(note: &Value) -> Vec<&str> {
-    note["diff"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-        .collect()
-}
-
-/// Text for a table cell from a server: `\\`, `|`, backticks, `*`, `~`, `[`, `]` and `<`
-/// escaped (they would end the cell, open code, emphasis, a link or an image, or HTML), line
-/// breaks as spaces, other control characters (a terminal's escape sequences) dropped.
-pub fn cell(text: &str) -> String {
-    text.chars()
-        .filter(|c| !c.is_control() || *c == '\n' || *c == '\r')
-        .collect::<String>()
-        .replace('\\', "\\\\")
-        .replace('|', "\\|")
-        .replace('`', "\\`")
-        .replace('*', "\\*")
-        .replace('~', "\\~")
-        .replace('[', "\\[")
-        .replace(']', "\\]")
-        .replace('<', "&lt;")
-        .replace(['\r', '\n'], " ")
-}
-
-/// A name in a code span, fenced with more backticks than it holds (in code only `|` and line
-/// breaks need escaping).
-pub fn code(name: &str) -> String {
-    let name: String = name
-        .chars()
-        .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
-        .filter(|c| !c.is_control())
-        .collect();
-    let fence = "`".repeat(name.split(|c| c != '`').map(str::len).max().unwrap_or(0) + 1);
-    let pad = if fence.len() > 1 { " " } else { "" };
-    format!("{fence}{pad}{}{pad}{fence}", name.replace('|', "\\|"))
-}
-
-/// The report as a Markdown table, the listing's problems first (escaped like every cell: a
-/// problem quotes what the server sent), a blank line between them and the table.
-pub fn table(report: &Value) -> String {
-    let mut out = String::new();
-    for finding in report["listing"].as_array().into_iter().flatten() {
-        out.push_str(&format!(
-            "listing: {}: {}\n",
-            cell(finding["severity"].as_str().unwrap_or("")),
-            cell(finding["message"].as_str().unwrap_or(""))
-        ));
-    }
-    if !out.is_empty() {
-        out.push('\n');
-    }
-    out.push_str("| name | display name |");
-    for hint in Hint::ALL {
-        out.push_str(&format!(" {} |", hint.column()));
-    }
-    out.push_str(
-        " trusted: approval / parallel / plan | untrusted: approval / parallel / plan | findings |\n|---|---|",
-    );
-    out.push_str(&"---|".repeat(Hint::ALL.len() + 3));
-    out.push('\n');
-    for tool in report["tools"].as_array().into_iter().flatten() {
-        // An unreadable tool's hints and decisions are unknown, not "no".
-        let flag = |v: &Value| v.as_bool().map_or("?", |b| if b { "yes" } else { "no" });
-        let decisions = |v: &Value| {
-            format!(
-                "{} / {} / {}",
-                flag(&v["approval"]),
-                flag(&v["parallel"]),
-                flag(&v["planMode"])
-            )
-        };
-        let findings: Vec<String> = tool["findings"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|f| {
-                format!(
-                    "{}: {}",
-                    f["severity"].as_str().unwrap_or(""),
-                    f["message"].as_str().unwrap_or("")
-                )
-            })
-            .collect();
-        let hints: String = Hint::ALL
-            .into_iter()
-            .map(|hint| format!(" {} |", flag(&tool["effective"][effective_key(hint)])))
-            .collect();
-        // A resolvable tool's listed hints are the worst of its calls: a host resolves each.
-        let resolvable = if tool["resolvable"] == true {
-            " (resolvable: hints per call)"
-        } else {
-            ""
-        };
-        out.push_str(&format!(
-            "| {}{resolvable} | {} |{hints} {} | {} | {} |\n",
-            code(tool["name"].as_str().unwrap_or("")),
-            cell(tool["displayName"].as_str().unwrap_or("")),
-            decisions(&tool["trusted"]),
-            decisions(&tool["untrusted"]),
-            if findings.is_empty() {
-                "none".to_owned()
-            } else {
-                cell(&findings.join("; "))
-            },
-        ));
-    }
-    out
-}
-
-/// A hint's key in the report's `effective` object: its wire name without `Hint`.
-fn effective_key(hint: Hint) -> &'static str {
-    hint.wire_name().trim_end_matches("Hint")
 }

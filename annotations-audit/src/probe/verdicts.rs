@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use super::runs::{Call, broken};
 use super::{Classes, HINTS, REPRODUCTIONS, Verdict, network};
-use crate::cli::peer::{Answer, Peer};
+use crate::server::{Answer, Peer};
 
 /// What a tool's calls came to, for the reason each claim left unjudged is.
 pub(super) struct Unjudged<'a> {
@@ -213,7 +213,7 @@ impl Resolutions {
         let claimed = "its resolution (tools/resolve) claimed it for this call";
         let problem = if reproduced == runs {
             self.verdicts[hint] = Verdict::Violated;
-            crate::cli::progress::violation();
+            crate::progress::violation();
             format!("{claimed}: {what}")
         } else {
             self.verdicts[hint] = Verdict::Nondeterministic;

@@ -6,14 +6,14 @@ use std::time::{Instant, SystemTime};
 
 use serde_json::{Value, json};
 
-use super::super::classes::{Classes, Place};
-use super::super::judge;
-use super::super::peer::{self, Answer, Peer};
-use super::super::tree::{Tree, UNOBSERVED};
 use super::network;
 use super::parts::first_text;
 use super::sandbox::{Sandbox, sandbox, start};
 use super::{IDLE, Options, SETTLE, Verdict};
+use crate::server::{self, Answer, Peer};
+use mcp_annotations_verify::files::classes::{Classes, Place};
+use mcp_annotations_verify::files::judge;
+use mcp_annotations_verify::files::tree::{Tree, UNOBSERVED};
 
 /// What a call showed: its answer, and the tree before, after it, and after the same call
 /// again.
@@ -85,7 +85,7 @@ pub(super) fn control(options: &Options, deadline: Instant) -> Result<Control, S
         match (before.and_then(|b| b.view.as_ref()), &entry.view) {
             (Some((_, was)), Some((_, is))) => {
                 let mut at = Vec::new();
-                super::super::formats::differences(was, is, "", &mut at, 64);
+                mcp_annotations_verify::files::formats::differences(was, is, "", &mut at, 64);
                 for difference in at {
                     volatile.push(Place::literal(path, Some(&difference.pointer)));
                 }
@@ -300,7 +300,7 @@ pub(super) fn together(
     let sent = |a: Result<u64, String>, b: Result<u64, String>| {
         let sent = Instant::now();
         for ids in paused.iter().flatten() {
-            peer::resume(ids);
+            server::resume(ids);
         }
         Ok::<_, String>((a?, b?, sent))
     };

@@ -1,0 +1,92 @@
+//! `diff`: what changed between two listings of a server (a pinned one and the live one, or two
+//! files), each change classified, and whether the classes the user allows cover them.
+
+use mcp_annotations::Tool;
+use mcp_annotations::host::diff::Class;
+use serde_json::{Value, json};
+
+use crate::cli::args::{DiffArgs, Format};
+use crate::{report, server};
+
+/// The tools of a side of `diff`: a saved `tools/list` result (or an array of tools), or
+/// the live server's listing.
+fn tools_of(args: &DiffArgs, file: Option<&str>) -> Result<Vec<Tool>, String> {
+    let listed: Vec<Value> = match file {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|error| format!("{path}: {error}"))?;
+            let value: Value =
+                serde_json::from_str(&text).map_err(|error| format!("{path}: {error}"))?;
+            let tools = value.get("tools").cloned().unwrap_or(value);
+            match tools {
+                Value::Array(tools) => tools,
+                _ => {
+                    return Err(format!(
+                        "{path}: neither a tools/list result nor an array of tools"
+                    ));
+                }
+            }
+        }
+        None => {
+            let mut peer = server::named(&args.command, &args.connection, &args.remote)?;
+            peer.list_tools().map_err(|error| peer.explain(error))?.0
+        }
+    };
+    listed
+        .into_iter()
+        .map(|raw| {
+            let name = raw
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or("(no name)")
+                .to_owned();
+            serde_json::from_value(raw).map_err(|error| format!("`{name}` cannot be read: {error}"))
+        })
+        .collect()
+}
+
+/// `diff`: what changed between the two listings `args` names, and the exit status it calls for.
+pub fn run(args: &DiffArgs) -> Result<(i32, String), String> {
+    if args.new.is_none() && args.command.is_empty() && args.remote.http.is_none() {
+        return Err(
+            "diff needs the new side: a file (diff OLD NEW), a server after `--`, or --http URL"
+                .to_owned(),
+        );
+    }
+    server::keep_log(&args.connection)?;
+    let (old, new) = (
+        tools_of(args, Some(&args.old))?,
+        tools_of(args, args.new.as_deref())?,
+    );
+    let changes = mcp_annotations::host::diff::listings(&old, &new);
+    let refused = changes.iter().any(|change| match change.class() {
+        Class::Breaking => !args.allow.iter().any(|a| a == "breaking"),
+        Class::Trust => !args.allow.iter().any(|a| a == "trust"),
+        _ => false,
+    });
+    crate::progress::finish();
+    let text = match args.output.format {
+        Format::Json => {
+            let listed: Vec<Value> = changes
+                .iter()
+                .map(|change| json!({"tool": change.tool(), "change": change.what(), "class": change.class().to_string()}))
+                .collect();
+            report::pretty(&json!({ "changes": listed }))
+        }
+        Format::Sarif => {
+            // Placed in the pinned (old) listing's file, which the repository holds, unless
+            // told otherwise.
+            let artifact = args
+                .output
+                .sarif_artifact
+                .clone()
+                .unwrap_or_else(|| report::sarif::relative(&args.old));
+            report::pretty(&report::sarif::diff(&changes, &args.allow, Some(&artifact)))
+        }
+        Format::Markdown => report::markdown::diff(&changes, refused),
+        Format::Text | Format::Listing if changes.is_empty() => "no changes\n".to_owned(),
+        Format::Text | Format::Listing => {
+            changes.iter().map(|change| format!("{change}\n")).collect()
+        }
+    };
+    Ok((i32::from(refused), text))
+}
