@@ -2,6 +2,8 @@
 //! checks when a value is made or read, and `mcp-annotations-derive` checks while compiling,
 //! written once so that what one accepts the other never refuses.
 //!
+//! The four hints are one list here ([`Hint`]), which every package walks.
+//!
 //! Use `mcp-annotations`; this crate is what both of its halves depend on. Everything here is
 //! std alone, and the name and MIME rules are `const fn`s, so they also run in constants.
 //!
@@ -20,7 +22,10 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod hint;
 pub mod http;
 pub mod mime;
 pub mod name;
 pub mod pattern;
+
+pub use hint::Hint;

@@ -1,0 +1,181 @@
+//! The protocol's four tool hints as one list: each one's wire name, attribute key, protocol
+//! default, words for each side, and the claim it makes at its trusted value. Every package
+//! walks [`Hint::ALL`]: the runtime's wire form, listings, findings and diff, the macros'
+//! keys and messages, `verify`'s judgement and the audit's reports.
+
+/// One of the protocol's tool hints.
+///
+/// ```
+/// use mcp_annotations_rules::Hint;
+///
+/// assert_eq!(Hint::ReadOnly.wire_name(), "readOnlyHint");
+/// assert_eq!(Hint::from_key("open_world"), Some(Hint::OpenWorld));
+/// // Unset, a hint takes its pessimistic default; the other side is what a host trusts.
+/// assert!(Hint::Destructive.default_value() && !Hint::Destructive.trusted_value());
+/// assert_eq!(Hint::Destructive.claim(), "nonDestructive");
+/// assert_eq!(Hint::OpenWorld.words(false), "closed-world");
+/// ```
+///
+/// Not `#[non_exhaustive]`: a fifth hint is a protocol change that every `match` on it must
+/// answer, so each place that must handle it fails to compile until it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Hint {
+    /// `readOnlyHint`: the tool changes nothing in its environment.
+    ReadOnly,
+    /// `destructiveHint`: the tool may destroy or overwrite what was there.
+    Destructive,
+    /// `idempotentHint`: calling it again with the same arguments has no further effect.
+    Idempotent,
+    /// `openWorldHint`: the tool may reach an open world of outside entities.
+    OpenWorld,
+}
+
+impl Hint {
+    /// Every hint, in the protocol's order.
+    pub const ALL: [Hint; 4] = [
+        Hint::ReadOnly,
+        Hint::Destructive,
+        Hint::Idempotent,
+        Hint::OpenWorld,
+    ];
+
+    /// The key on the wire, `"readOnlyHint"`.
+    #[must_use]
+    pub const fn wire_name(self) -> &'static str {
+        match self {
+            Hint::ReadOnly => "readOnlyHint",
+            Hint::Destructive => "destructiveHint",
+            Hint::Idempotent => "idempotentHint",
+            Hint::OpenWorld => "openWorldHint",
+        }
+    }
+
+    /// The key as an attribute writes it, `#[tool(read_only)]`: `"read_only"`.
+    #[must_use]
+    pub const fn key(self) -> &'static str {
+        match self {
+            Hint::ReadOnly => "read_only",
+            Hint::Destructive => "destructive",
+            Hint::Idempotent => "idempotent",
+            Hint::OpenWorld => "open_world",
+        }
+    }
+
+    /// The hint an attribute's key names (`"read_only"`), if any.
+    #[must_use]
+    pub fn from_key(key: &str) -> Option<Hint> {
+        Hint::ALL.into_iter().find(|hint| hint.key() == key)
+    }
+
+    /// The value a host assumes when the hint is unset: the pessimistic one.
+    #[must_use]
+    pub const fn default_value(self) -> bool {
+        match self {
+            Hint::ReadOnly | Hint::Idempotent => false,
+            Hint::Destructive | Hint::OpenWorld => true,
+        }
+    }
+
+    /// The value a host asks the user less for (`readOnlyHint: true`, `destructiveHint:
+    /// false`, ...): a change to it is a change of trust, and a tool that states it makes a
+    /// claim its behaviour can break.
+    #[must_use]
+    pub const fn trusted_value(self) -> bool {
+        !self.default_value()
+    }
+
+    /// The claim the hint makes at its [trusted value](Self::trusted_value), as a report
+    /// names it: `"readOnly"`, `"idempotent"`, `"nonDestructive"`, `"closedWorld"`.
+    #[must_use]
+    pub const fn claim(self) -> &'static str {
+        match self {
+            Hint::ReadOnly => "readOnly",
+            Hint::Destructive => "nonDestructive",
+            Hint::Idempotent => "idempotent",
+            Hint::OpenWorld => "closedWorld",
+        }
+    }
+
+    /// What a tool promises when it states the hint at its [trusted
+    /// value](Self::trusted_value), said of the tool: `"changes nothing a call can observe"`.
+    /// Its behaviour can break the promise; what breaks it is the judge's to observe.
+    #[must_use]
+    pub const fn promise(self) -> &'static str {
+        match self {
+            Hint::ReadOnly => "changes nothing a call can observe",
+            Hint::Destructive => {
+                "only adds to the state it finds: it removes or overwrites nothing"
+            }
+            Hint::Idempotent => "leaves the same state when called again with the same arguments",
+            Hint::OpenWorld => {
+                "reaches nothing outside its server: no network, no place outside its sandbox"
+            }
+        }
+    }
+
+    /// How the hint at `value` reads in a sentence: `"read-only"`, `"not read-only"`.
+    #[must_use]
+    pub const fn words(self, value: bool) -> &'static str {
+        match (self, value) {
+            (Hint::ReadOnly, true) => "read-only",
+            (Hint::ReadOnly, false) => "not read-only",
+            (Hint::Destructive, true) => "destructive",
+            (Hint::Destructive, false) => "non-destructive",
+            (Hint::Idempotent, true) => "idempotent",
+            (Hint::Idempotent, false) => "not idempotent",
+            (Hint::OpenWorld, true) => "open-world",
+            (Hint::OpenWorld, false) => "closed-world",
+        }
+    }
+
+    /// The hint's column in a table of tools: `"read-only"`, `"open world"`.
+    #[must_use]
+    pub const fn column(self) -> &'static str {
+        match self {
+            Hint::ReadOnly => "read-only",
+            Hint::Destructive => "destructive",
+            Hint::Idempotent => "idempotent",
+            Hint::OpenWorld => "open world",
+        }
+    }
+
+    /// The claim's column in a table of verdicts: `"read-only"`, `"non-destructive"`,
+    /// `"closed world"`.
+    #[must_use]
+    pub const fn claim_column(self) -> &'static str {
+        match self {
+            Hint::ReadOnly => "read-only",
+            Hint::Destructive => "non-destructive",
+            Hint::Idempotent => "idempotent",
+            Hint::OpenWorld => "closed world",
+        }
+    }
+
+    /// Whether `readOnlyHint: true` settles this hint, so that its own value means nothing
+    /// beside it (a read-only tool destroys nothing and is idempotent).
+    #[must_use]
+    pub const fn implied_by_read_only(self) -> bool {
+        match self {
+            Hint::Destructive | Hint::Idempotent => true,
+            Hint::ReadOnly | Hint::OpenWorld => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Hint;
+
+    #[test]
+    fn each_name_is_one_hints_alone() {
+        for (at, hint) in Hint::ALL.into_iter().enumerate() {
+            for other in &Hint::ALL[at + 1..] {
+                assert_ne!(hint.wire_name(), other.wire_name());
+                assert_ne!(hint.key(), other.key());
+                assert_ne!(hint.claim(), other.claim());
+            }
+            assert_eq!(Hint::from_key(hint.key()), Some(hint));
+        }
+        assert_eq!(Hint::from_key("readOnlyHint"), None);
+    }
+}
