@@ -5,13 +5,15 @@ use std::collections::HashMap;
 
 use mcp_annotations::Tool;
 use mcp_annotations::descriptor::Hint;
-use mcp_annotations::host::{Finding, FindingKind, Severity, Trust, findings};
+use mcp_annotations::host::{self, FindingKind, HostView, Severity, Trust};
 use serde_json::{Value, json};
 
-use crate::server;
-
 use crate::cli::args::{AuditArgs, Format};
-use crate::report::{self, LISTING_PROBLEM, TOOL_RESOLUTION, UNREADABLE_TOOL, effective_key};
+use crate::report::{
+    self, AuditReport, AuditedTool, Decisions, Finding, LISTING_PROBLEM, ReadTool, TOOL_RESOLUTION,
+    UNREADABLE_TOOL, UnreadableTool, effective_key,
+};
+use crate::server;
 
 /// `audit`: the report of the server `args` names, and the exit status it calls for.
 pub fn run(args: &AuditArgs) -> Result<(i32, String), String> {
@@ -31,11 +33,20 @@ pub fn run(args: &AuditArgs) -> Result<(i32, String), String> {
     let text = report::rendered(
         &args.output,
         &report,
-        report::table::table,
+        report::table::audit,
         report::markdown::audit,
         report::sarif::audit,
     );
     Ok((i32::from(has_errors), text))
+}
+
+/// A finding of `kind` at `severity`.
+fn finding(kind: &str, severity: &str, message: String) -> Finding {
+    Finding {
+        kind: kind.to_owned(),
+        severity: severity.to_owned(),
+        message,
+    }
 }
 
 /// The tool-resolution findings of a server whose `initialize` answered `capabilities`:
@@ -43,7 +54,7 @@ pub fn run(args: &AuditArgs) -> Result<(i32, String), String> {
 fn resolution_findings(
     listed: &[Value],
     capabilities: &Value,
-) -> (Vec<Value>, HashMap<String, Vec<Value>>) {
+) -> (Vec<Finding>, HashMap<String, Vec<Finding>>) {
     use mcp_annotations::resolution::{EXTENSION, marker, settings};
     let declared = capabilities
         .get("extensions")
@@ -53,15 +64,17 @@ fn resolution_findings(
         && declared != &settings()
     {
         let shown: String = declared.to_string().chars().take(200).collect();
-        listing.push(
-            json!({"kind": TOOL_RESOLUTION, "severity": "error", "message": format!(
+        listing.push(finding(
+            TOOL_RESOLUTION,
+            "error",
+            format!(
                 "the server declares {EXTENSION} with the settings {shown}: this revision's are an \
                  empty object, and a client must treat any other as unsupported"
-            )}),
-        );
+            ),
+        ));
     }
     let (_, draft) = marker();
-    let mut by_tool: HashMap<String, Vec<Value>> = HashMap::new();
+    let mut by_tool: HashMap<String, Vec<Finding>> = HashMap::new();
     for raw in listed {
         let Some(marker) = raw.get("_meta").and_then(|meta| meta.get(EXTENSION)) else {
             continue;
@@ -71,10 +84,11 @@ fn resolution_findings(
             .and_then(Value::as_str)
             .unwrap_or("(no name)");
         let mut found = |severity: &str, message: String| {
-            by_tool
-                .entry(name.to_owned())
-                .or_default()
-                .push(json!({"kind": TOOL_RESOLUTION, "severity": severity, "message": message}));
+            by_tool.entry(name.to_owned()).or_default().push(finding(
+                TOOL_RESOLUTION,
+                severity,
+                message,
+            ));
         };
         if marker != &draft {
             let shown: String = marker.to_string().chars().take(200).collect();
@@ -100,34 +114,10 @@ fn resolution_findings(
     (listing, by_tool)
 }
 
-/// The report of the tools a server listed (as the JSON it sent: one that cannot be read is a
-/// finding on that tool) and the listing's own problems; whether any finding is an error.
-pub fn report(
-    listed: &[Value],
-    listing_problems: &[String],
-    capabilities: &Value,
-) -> (Value, bool) {
-    let (resolution_listing, mut resolution_tools) = resolution_findings(listed, capabilities);
-    let mut tools = Vec::new();
-    let mut unreadable = Vec::new();
-    for raw in listed {
-        match serde_json::from_value::<Tool>(raw.clone()) {
-            Ok(tool) => tools.push(tool),
-            Err(error) => unreadable.push(json!({
-                "name": raw.get("name").and_then(Value::as_str).unwrap_or("(no name)"),
-                "readable": false,
-                "findings": [{
-                    "kind": UNREADABLE_TOOL,
-                    "severity": "error",
-                    "message": format!("the tool cannot be read: {error}"),
-                }],
-            })),
-        }
-    }
-    let mut has_errors =
-        !unreadable.is_empty() || !listing_problems.is_empty() || !resolution_listing.is_empty();
-    // Names are counted over every listed tool, the unreadable ones included, each count
-    // made once (the report stays linear in the tools listed).
+/// The library's findings on the tools read, with one more where a name is shared with a tool
+/// that could not be read (counted over every listed tool, each count made once: the report
+/// stays linear in the tools listed).
+fn tool_findings(listed: &[Value], tools: &[Tool]) -> Vec<Vec<host::Finding>> {
     let mut listed_names: HashMap<&str, usize> = HashMap::new();
     for raw in listed {
         if let Some(name) = raw.get("name").and_then(Value::as_str) {
@@ -135,83 +125,113 @@ pub fn report(
         }
     }
     let mut read_names: HashMap<&str, usize> = HashMap::new();
-    for tool in &tools {
+    for tool in tools {
         *read_names.entry(tool.name()).or_default() += 1;
     }
-    let mut found = findings(&tools);
+    let mut found = host::findings(tools);
     for (tool, found) in tools.iter().zip(found.iter_mut()) {
         let shared = listed_names.get(tool.name()).copied().unwrap_or(0);
         let counted = read_names.get(tool.name()).copied().unwrap_or(0);
         if shared > counted && counted == 1 {
-            found.push(Finding::new(
+            found.push(host::Finding::new(
                 FindingKind::SharedName,
                 format!("{shared} tools share this name"),
             ));
         }
     }
-    let mut rows: Vec<Value> = tools
+    found
+}
+
+/// A host's decisions on a tool, as `view` makes them.
+fn decisions(view: HostView<'_>) -> Decisions {
+    Decisions {
+        approval: view.needs_approval(),
+        parallel: view.may_run_in_parallel(),
+        plan_mode: view.allowed_in_plan_mode(),
+    }
+}
+
+/// A tool read, with its findings.
+fn read_tool(tool: &Tool, findings: Vec<Finding>) -> ReadTool {
+    ReadTool {
+        name: tool.name().to_owned(),
+        display_name: tool.display_name().to_owned(),
+        // Each hint under its wire name without `Hint` (`readOnly`), at its effective value.
+        effective: Hint::ALL
+            .into_iter()
+            .map(|hint| (effective_key(hint), tool.annotations.effective(hint)))
+            .collect(),
+        resolvable: tool.resolvable,
+        trusted: decisions(tool.annotations.for_host(Trust::Trusted)),
+        untrusted: decisions(tool.annotations.for_host(Trust::Untrusted)),
+        findings,
+    }
+}
+
+/// The report of the tools a server listed (as the JSON it sent: one that cannot be read is a
+/// finding on that tool) and the listing's own problems; whether any finding is an error.
+pub fn report(
+    listed: &[Value],
+    listing_problems: &[String],
+    capabilities: &Value,
+) -> (AuditReport, bool) {
+    let (resolution_listing, mut resolution_tools) = resolution_findings(listed, capabilities);
+    let mut tools = Vec::new();
+    let mut unreadable = Vec::new();
+    for raw in listed {
+        match serde_json::from_value::<Tool>(raw.clone()) {
+            Ok(tool) => tools.push(tool),
+            Err(error) => unreadable.push(UnreadableTool {
+                name: raw
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or("(no name)")
+                    .to_owned(),
+                readable: false,
+                findings: vec![finding(
+                    UNREADABLE_TOOL,
+                    "error",
+                    format!("the tool cannot be read: {error}"),
+                )],
+            }),
+        }
+    }
+    let found = tool_findings(listed, &tools);
+    let mut rows: Vec<AuditedTool> = tools
         .iter()
         .zip(found)
         .map(|(tool, found)| {
-            has_errors |= found.iter().any(|f| f.severity == Severity::Error);
-            let mut found: Vec<Value> = found
+            let mut found: Vec<Finding> = found
                 .iter()
-                .map(|f| {
-                    json!({
-                        "kind": f.kind.as_str(),
-                        "severity": f.severity.as_str(),
-                        "message": f.message,
-                    })
-                })
+                .map(|f| finding(f.kind.as_str(), f.severity.as_str(), f.message.clone()))
                 .collect();
-            if let Some(resolution) = resolution_tools.remove(tool.name()) {
-                has_errors |= resolution.iter().any(|f| f["severity"] == "error");
-                found.extend(resolution);
-            }
-            let trusted = tool.annotations.for_host(Trust::Trusted);
-            let untrusted = tool.annotations.for_host(Trust::Untrusted);
-            let decisions = |view: mcp_annotations::host::HostView<'_>| {
-                json!({
-                    "approval": view.needs_approval(),
-                    "parallel": view.may_run_in_parallel(),
-                    "planMode": view.allowed_in_plan_mode(),
-                })
-            };
-            // Each hint under its wire name without `Hint` (`readOnly`), at its effective value.
-            let effective: serde_json::Map<String, Value> = Hint::ALL
-                .into_iter()
-                .map(|hint| {
-                    (
-                        effective_key(hint).to_owned(),
-                        json!(tool.annotations.effective(hint)),
-                    )
-                })
-                .collect();
-            json!({
-                "name": tool.name(),
-                "displayName": tool.display_name(),
-                "effective": effective,
-                "resolvable": tool.resolvable,
-                "trusted": decisions(trusted),
-                "untrusted": decisions(untrusted),
-                "findings": found,
-            })
+            found.extend(resolution_tools.remove(tool.name()).unwrap_or_default());
+            AuditedTool::Read(read_tool(tool, found))
         })
         .collect();
     // A tool that cannot be read keeps its marker's findings too.
-    for row in &mut unreadable {
-        let name = row["name"].as_str().unwrap_or_default().to_owned();
-        if let Some(resolution) = resolution_tools.remove(&name)
-            && let Some(found) = row["findings"].as_array_mut()
-        {
-            found.extend(resolution);
-        }
+    for tool in &mut unreadable {
+        tool.findings
+            .extend(resolution_tools.remove(&tool.name).unwrap_or_default());
     }
-    rows.extend(unreadable);
-    let mut listing: Vec<Value> = listing_problems
+    rows.extend(unreadable.into_iter().map(AuditedTool::Unreadable));
+    let mut listing: Vec<Finding> = listing_problems
         .iter()
-        .map(|message| json!({"kind": LISTING_PROBLEM, "severity": "error", "message": message}))
+        .map(|message| finding(LISTING_PROBLEM, "error", message.clone()))
         .collect();
     listing.extend(resolution_listing);
-    (json!({ "listing": listing, "tools": rows }), has_errors)
+    let has_errors = listing
+        .iter()
+        .any(|f| f.severity == Severity::Error.as_str())
+        || rows
+            .iter()
+            .flat_map(AuditedTool::findings)
+            .any(|f| f.severity == Severity::Error.as_str());
+    (
+        AuditReport {
+            listing,
+            tools: rows,
+        },
+        has_errors,
+    )
 }

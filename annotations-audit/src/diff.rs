@@ -3,10 +3,11 @@
 
 use mcp_annotations::Tool;
 use mcp_annotations::host::diff::Class;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::cli::args::{DiffArgs, Format};
-use crate::{report, server};
+use crate::cli::args::DiffArgs;
+use crate::report::{self, DiffReport};
+use crate::server;
 
 /// The tools of a side of `diff`: a saved `tools/list` result (or an array of tools), or
 /// the live server's listing.
@@ -64,29 +65,23 @@ pub fn run(args: &DiffArgs) -> Result<(i32, String), String> {
         _ => false,
     });
     crate::progress::finish();
-    let text = match args.output.format {
-        Format::Json => {
-            let listed: Vec<Value> = changes
-                .iter()
-                .map(|change| json!({"tool": change.tool(), "change": change.what(), "class": change.class().to_string()}))
-                .collect();
-            report::pretty(&json!({ "changes": listed }))
-        }
-        Format::Sarif => {
-            // Placed in the pinned (old) listing's file, which the repository holds, unless
-            // told otherwise.
-            let artifact = args
-                .output
-                .sarif_artifact
-                .clone()
-                .unwrap_or_else(|| report::sarif::relative(&args.old));
-            report::pretty(&report::sarif::diff(&changes, &args.allow, Some(&artifact)))
-        }
-        Format::Markdown => report::markdown::diff(&changes, refused),
-        Format::Text | Format::Listing if changes.is_empty() => "no changes\n".to_owned(),
-        Format::Text | Format::Listing => {
-            changes.iter().map(|change| format!("{change}\n")).collect()
-        }
+    let report = DiffReport {
+        changes,
+        refused,
+        allowed: args.allow.clone(),
     };
+    // SARIF's results are placed in the pinned (old) listing's file, which the repository
+    // holds, unless told otherwise.
+    let mut output = args.output.clone();
+    if output.sarif_artifact.is_none() {
+        output.sarif_artifact = Some(report::sarif::relative(&args.old));
+    }
+    let text = report::rendered(
+        &output,
+        &report,
+        report::table::diff,
+        report::markdown::diff,
+        report::sarif::diff,
+    );
     Ok((i32::from(refused), text))
 }

@@ -242,7 +242,7 @@ pub enum Format {
 }
 
 /// The report's form.
-#[derive(Args, Debug)]
+#[derive(Args, Clone, Debug)]
 pub struct Output {
     /// How to write the report.
     #[arg(long, value_enum, default_value_t = Format::Text)]

@@ -4,9 +4,9 @@
 use std::path::Path;
 
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::HINTS;
+use crate::report::{ByHint, Counted, Coverage, Note, ProbeReport, ProbedTool, Verdict};
 
 /// The cases the user wrote, by tool name (`--cases-file`: a JSON object of arrays of argument
 /// objects).
@@ -58,35 +58,84 @@ pub(super) fn rebase(value: &mut Value, from: &str, to: &str) {
 
 /// How many of the hints the tools claim were judged (verified or violated), in all and hint
 /// by hint, and the share judged.
-pub(super) fn coverage(rows: &[Value]) -> Value {
-    let mut by_hint = serde_json::Map::new();
-    let (mut claimed, mut judged) = (0u32, 0u32);
-    for hint in HINTS {
-        let words: Vec<&str> = rows
-            .iter()
-            .filter_map(|row| row["probe"][hint].as_str())
-            .collect();
-        let claimed_here = words.iter().filter(|word| **word != "unclaimed").count();
-        let judged_here = words
-            .iter()
-            .filter(|word| matches!(**word, "verified" | "violated"))
-            .count();
-        #[allow(clippy::cast_possible_truncation)]
-        let (claimed_here, judged_here) = (claimed_here as u32, judged_here as u32);
-        claimed += claimed_here;
-        judged += judged_here;
-        by_hint.insert(
-            hint.to_owned(),
-            json!({"claimed": claimed_here, "judged": judged_here}),
-        );
-    }
+pub(super) fn coverage(rows: &[ProbedTool]) -> Coverage {
+    let by_hint = ByHint::from_fn(|hint| {
+        let mut counted = Counted::default();
+        for row in rows {
+            match row.probe[hint] {
+                Verdict::Unclaimed => {}
+                Verdict::Verified | Verdict::Violated => {
+                    counted.claimed += 1;
+                    counted.judged += 1;
+                }
+                _ => counted.claimed += 1,
+            }
+        }
+        counted
+    });
+    let (claimed, judged) = by_hint.iter().fold((0, 0), |(claimed, judged), (_, c)| {
+        (claimed + c.claimed, judged + c.judged)
+    });
     let share = if claimed == 0 {
         1.0
     } else {
         f64::from(judged) / f64::from(claimed)
     };
-    json!({"claimed": claimed, "judged": judged, "share": (share * 100.0).round() / 100.0,
-        "byHint": by_hint})
+    Coverage {
+        claimed,
+        judged,
+        share: (share * 100.0).round() / 100.0,
+        by_hint,
+    }
+}
+
+/// Every text of `report` with the sandbox's path written `{sandbox}`: a report that does not
+/// depend on where the sandbox was made.
+pub(super) fn relative(report: &mut ProbeReport, sandbox: &str) {
+    let text = |text: &mut String| {
+        if text.contains(sandbox) {
+            *text = text.replace(sandbox, "{sandbox}");
+        }
+    };
+    let texts = |texts: &mut [String]| texts.iter_mut().for_each(text);
+    texts(&mut report.server);
+    text(&mut report.confinement);
+    text(&mut report.network);
+    let control = &mut report.control;
+    for lines in [&mut control.idle, &mut control.exit, &mut control.volatile] {
+        texts(lines);
+    }
+    for tool in &mut report.tools {
+        text(&mut tool.name);
+        tool.unjudged.values_mut().for_each(text);
+        tool.concurrency
+            .iter_mut()
+            .flat_map(|outcomes| outcomes.values_mut())
+            .for_each(text);
+        if let Some(fell_back) = tool.resolution.as_mut().and_then(|r| r.fell_back.as_mut()) {
+            text(fell_back);
+        }
+        for note in &mut tool.notes {
+            match note {
+                Note::Said(said) => text(said),
+                Note::Call(call) => {
+                    relative_to(&mut call.arguments, sandbox);
+                    if let Some(resolution) = &mut call.resolution {
+                        relative_to(resolution, sandbox);
+                    }
+                    call.problem.iter_mut().for_each(text);
+                    for lines in [
+                        &mut call.volatile,
+                        &mut call.network,
+                        &mut call.runs,
+                        &mut call.diff,
+                    ] {
+                        lines.iter_mut().for_each(|lines| texts(lines));
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// The first text a result holds, cut to `most` characters.

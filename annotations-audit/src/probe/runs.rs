@@ -6,10 +6,14 @@ use std::time::{Instant, SystemTime};
 
 use serde_json::{Value, json};
 
+use mcp_annotations::descriptor::Hint;
+
 use super::network;
 use super::parts::first_text;
 use super::sandbox::{Sandbox, sandbox, start};
-use super::{IDLE, Options, SETTLE, Verdict};
+use super::verdicts::settled;
+use super::{IDLE, Options, SETTLE};
+use crate::report::{CallNote, Verdict};
 use crate::server::{self, Answer, Peer};
 use mcp_annotations_verify::files::classes::{Classes, Place};
 use mcp_annotations_verify::files::judge;
@@ -30,10 +34,11 @@ pub(super) struct Call {
 impl Call {
     /// The first `--observe` command that failed around the call, in words.
     pub(super) fn unobserved(&self, sandbox: &Sandbox) -> Option<String> {
-        [Some(&self.before), Some(&self.after), self.again.as_ref()]
-            .into_iter()
-            .flatten()
-            .find_map(|tree| sandbox.failure(tree))
+        sandbox.failure(
+            [Some(&self.before), Some(&self.after), self.again.as_ref()]
+                .into_iter()
+                .flatten(),
+        )
     }
 }
 
@@ -67,7 +72,7 @@ pub(super) fn control(options: &Options, deadline: Instant) -> Result<Control, S
     let listed = sandbox.observe();
     // A command that cannot observe the server as it starts is the command's problem, said
     // before anything is judged.
-    if let Some(failure) = sandbox.failure(&listed) {
+    if let Some(failure) = sandbox.failure([&listed]) {
         return Err(failure);
     }
     std::thread::sleep(IDLE);
@@ -112,14 +117,14 @@ pub(super) fn failed(result: &Value) -> bool {
                 .starts_with("error"))
 }
 
-/// What broke hint `hint` (an index into [`super::HINTS`]) in `call`, by `classes`: read-only, any
-/// change; idempotent, a change by the second call beyond append-only growth;
-/// non-destructive, anything lost; closed-world, an attempt to reach the network.
-pub(super) fn broken(hint: usize, call: &Call, classes: &Classes) -> Option<String> {
+/// What broke the claim of `hint` in `call`, by `classes`: read-only, any change; idempotent,
+/// a change by the second call beyond append-only growth; non-destructive, anything lost;
+/// closed-world, an attempt to reach the network.
+pub(super) fn broken(hint: Hint, call: &Call, classes: &Classes) -> Option<String> {
     match hint {
-        0 => judge::changed(&call.before, &call.after, classes, false)
+        Hint::ReadOnly => judge::changed(&call.before, &call.after, classes, false)
             .map(|what| format!("the call changed the sandbox: {what}")),
-        1 => call.again.as_ref().and_then(|again| {
+        Hint::Idempotent => call.again.as_ref().and_then(|again| {
             judge::changed(&call.after, again, classes, true).map(|what| {
                 format!(
                     "called twice with the same arguments, the second call changed the \
@@ -127,8 +132,8 @@ pub(super) fn broken(hint: usize, call: &Call, classes: &Classes) -> Option<Stri
                 )
             })
         }),
-        2 => judge::lost(&call.before, &call.after, classes),
-        _ => call
+        Hint::Destructive => judge::lost(&call.before, &call.after, classes),
+        Hint::OpenWorld => call
             .attempts
             .as_ref()
             .filter(|attempts| !attempts.is_empty())
@@ -202,7 +207,7 @@ fn replayed(
     if let Some(what) = judge::changed(&still, &before, classes, false) {
         return Err(format!("the sandbox changed with no call made ({what})"));
     }
-    if let Some(failure) = sandbox.failure(&still).or_else(|| sandbox.failure(&before)) {
+    if let Some(failure) = sandbox.failure([&still, &before]) {
         return Err(failure);
     }
     Ok((sandbox, peer, made, before))
@@ -215,7 +220,7 @@ pub(super) fn reproduce(
     classes: &Classes,
     history: (&[Made], &str),
     made: &Made,
-    hints: &[usize],
+    hints: &[Hint],
     run: u32,
     deadline: Instant,
 ) -> Result<Vec<Option<String>>, String> {
@@ -325,7 +330,7 @@ pub(super) fn together(
         second.settle(SETTLE);
     }
     let after = sandbox.observe();
-    if let Some(failure) = sandbox.failure(&before).or_else(|| sandbox.failure(&after)) {
+    if let Some(failure) = sandbox.failure([&before, &after]) {
         return Err(failure);
     }
     let succeeded = answers
@@ -388,16 +393,20 @@ pub(super) fn concurrently(
     made: &Made,
     once: &judge::Effect,
     deadline: Instant,
-) -> (Option<Verdict>, serde_json::Map<String, Value>, Vec<Value>) {
+) -> (
+    Option<Verdict>,
+    std::collections::BTreeMap<&'static str, String>,
+    Vec<CallNote>,
+) {
     let runs = options.runs.max(1);
     let mut verdict = None;
-    let mut outcomes = serde_json::Map::new();
+    let mut outcomes = std::collections::BTreeMap::new();
     let mut notes = Vec::new();
     for how in [Together::OneConnection, Together::TwoProcesses] {
         if verdict == Some(Verdict::Violated) {
             outcomes.insert(
-                how.word().to_owned(),
-                Value::from("not tried: violated on one connection already"),
+                how.word(),
+                "not tried: violated on one connection already".to_owned(),
             );
             continue;
         }
@@ -415,21 +424,25 @@ pub(super) fn concurrently(
                     ("did no more than one call", "not judged"),
                 )
                 .remove(0);
-                let problem = if reproduced == runs {
-                    verdict = Some(Verdict::Violated);
-                    what.clone()
-                } else {
-                    if verdict.is_none() {
-                        verdict = Some(Verdict::Nondeterministic);
+                let problem = match settled(reproduced, runs) {
+                    Verdict::Violated => {
+                        verdict = Some(Verdict::Violated);
+                        what.clone()
                     }
-                    format!("nondeterministic: in {reproduced} of {runs} runs, {what}")
+                    unsure => {
+                        verdict.get_or_insert(unsure);
+                        format!("nondeterministic: in {reproduced} of {runs} runs, {what}")
+                    }
                 };
-                notes.push(json!({"hint": super::HINTS[1], "arguments": made.arguments,
-                    "problem": problem.clone(), "runs": seen_in}));
+                notes.push(CallNote {
+                    hint: Some(Hint::Idempotent),
+                    runs: Some(seen_in),
+                    ..CallNote::problem(&made.arguments, problem.clone())
+                });
                 problem
             }
         };
-        outcomes.insert(how.word().to_owned(), Value::from(outcome));
+        outcomes.insert(how.word(), outcome);
     }
     (verdict, outcomes, notes)
 }

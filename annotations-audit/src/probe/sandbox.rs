@@ -99,9 +99,12 @@ impl Sandbox {
         tree
     }
 
-    /// The first `--observe` command that failed on `tree`, in words.
-    pub(super) fn failure(&self, tree: &Tree) -> Option<String> {
-        self.observers.failure(tree)
+    /// The first `--observe` command that failed on any of `trees` (the observations around
+    /// one call or one wait), in words: what it observes says nothing there.
+    pub(super) fn failure<'a>(&self, trees: impl IntoIterator<Item = &'a Tree>) -> Option<String> {
+        trees
+            .into_iter()
+            .find_map(|tree| self.observers.failure(tree))
     }
 }
 

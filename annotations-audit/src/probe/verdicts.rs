@@ -2,13 +2,42 @@
 //! tool whose calls a host resolves (`tools/resolve`), what its resolutions claimed beyond the
 //! listing and whether the calls kept it.
 
+use std::collections::BTreeMap;
+
+use mcp_annotations::descriptor::Hint;
 use mcp_annotations::resolution::ResolveResult;
 use mcp_annotations::{Tool, ToolAnnotations};
 use serde_json::{Value, json};
 
 use super::runs::{Call, broken};
-use super::{Classes, HINTS, REPRODUCTIONS, Verdict, network};
+use super::{Classes, REPRODUCTIONS, network};
+use crate::report::{ByHint, CallNote, ResolutionReport, Verdict};
 use crate::server::{Answer, Peer};
+
+/// The verdict on a claim some call broke, from its reproduction: violated when it broke in
+/// every one of the `runs` runs, else nondeterministic.
+pub(super) fn settled(reproduced: u32, runs: u32) -> Verdict {
+    if reproduced == runs {
+        Verdict::Violated
+    } else {
+        Verdict::Nondeterministic
+    }
+}
+
+/// A verdict as it stands once every call is made: verified only where a call succeeded (one
+/// that failed verifies nothing, however little it changed).
+pub(super) fn final_verdict(verdict: Verdict, succeeded: u32) -> Verdict {
+    match verdict {
+        Verdict::Verified if succeeded == 0 => Verdict::Unexercised,
+        other => other,
+    }
+}
+
+/// Whether `call` can judge `hint` at all: closed world only where the server's attempts to
+/// reach the network are recorded.
+pub(super) fn judgeable(hint: Hint, call: &Call) -> bool {
+    hint != Hint::OpenWorld || call.attempts.is_some()
+}
 
 /// What a tool's calls came to, for the reason each claim left unjudged is.
 pub(super) struct Unjudged<'a> {
@@ -26,9 +55,9 @@ impl Unjudged<'_> {
     /// tool was not called, or what its calls answered.
     pub(super) fn reasons(
         &self,
-        verdicts: &[Verdict],
-        unsure: &[Option<String>],
-    ) -> serde_json::Map<String, Value> {
+        verdicts: &ByHint<Verdict>,
+        unsure: &ByHint<Option<String>>,
+    ) -> BTreeMap<&'static str, String> {
         let (calls, succeeded) = (self.calls, self.succeeded);
         let why = if let Some(reason) = self.skip {
             reason.to_owned()
@@ -45,27 +74,25 @@ impl Unjudged<'_> {
         } else {
             format!("{calls} calls, {succeeded} succeeded, none of them judging it")
         };
-        HINTS
+        verdicts
             .iter()
-            .zip(verdicts)
-            .enumerate()
-            .filter_map(|(at, (hint, verdict))| match verdict {
-                Verdict::Unexercised if at == 3 && self.skip.is_none() => {
+            .filter_map(|(hint, verdict)| match verdict {
+                Verdict::Unexercised if hint == Hint::OpenWorld && self.skip.is_none() => {
                     let why = match network::recorder() {
                         Err(unrecorded) => format!(
                             "its attempts to reach the network cannot be recorded here: {unrecorded}"
                         ),
                         Ok(()) => why.clone(),
                     };
-                    Some(((*hint).to_owned(), Value::from(why)))
+                    Some((hint.claim(), why))
                 }
-                Verdict::Unexercised => Some(((*hint).to_owned(), Value::from(why.clone()))),
+                Verdict::Unexercised => Some((hint.claim(), why.clone())),
                 Verdict::Nondeterministic => Some((
-                    (*hint).to_owned(),
-                    Value::from(format!(
+                    hint.claim(),
+                    format!(
                         "nondeterministic: {}",
-                        unsure.get(at).cloned().flatten().unwrap_or_default()
-                    )),
+                        unsure[hint].clone().unwrap_or_default()
+                    ),
                 )),
                 _ => None,
             })
@@ -77,10 +104,10 @@ impl Unjudged<'_> {
 /// claims beyond the listing's judged by the call (reproduced in every run, as the listing's
 /// are), each hint's verdict on them, and why a call fell back on the listing.
 pub(super) struct Resolutions {
-    /// Each hint's verdict on what resolutions claimed beyond the listing (as [`HINTS`]).
-    pub(super) verdicts: [Verdict; HINTS.len()],
+    /// Each hint's verdict on what resolutions claimed beyond the listing.
+    pub(super) verdicts: ByHint<Verdict>,
     /// How many times each hint's break was tried for reproduction.
-    pub(super) tries: [u32; HINTS.len()],
+    pub(super) tries: ByHint<u32>,
     /// How many calls were resolved.
     resolved: u32,
     /// Why the first call that was not resolved was not.
@@ -90,8 +117,8 @@ pub(super) struct Resolutions {
 impl Resolutions {
     pub(super) fn new() -> Self {
         Resolutions {
-            verdicts: [Verdict::Unclaimed; HINTS.len()],
-            tries: [0; HINTS.len()],
+            verdicts: ByHint::default(),
+            tries: ByHint::default(),
             resolved: 0,
             fell_back: None,
         }
@@ -108,9 +135,9 @@ impl Resolutions {
         &mut self,
         peer: &mut Peer,
         restart: impl FnOnce() -> Result<Peer, String>,
-        (tool, arguments, listed): (&Tool, &Value, &[bool; HINTS.len()]),
-        findings: &mut Vec<Value>,
-    ) -> Result<Option<([bool; HINTS.len()], Value)>, String> {
+        (tool, arguments, listed): (&Tool, &Value, &ByHint<bool>),
+        findings: &mut Vec<String>,
+    ) -> Result<Option<(ByHint<bool>, Value)>, String> {
         let resolved = self.before_call(peer, tool, arguments, listed);
         peer.settle(super::SETTLE);
         if peer.alive() {
@@ -121,15 +148,14 @@ impl Resolutions {
              started again, and the call judged by the listed hints",
             tool.name()
         );
-        findings.push(json!(peer.explain(why.clone())));
+        findings.push(peer.explain(why.clone()));
         self.fell_back.get_or_insert(why);
         *peer = restart()?;
         peer.settle(super::SETTLE);
         Ok(None)
     }
 
-    /// Resolves the call of `tool` with `arguments`: what the resolution claims (as
-    /// [`HINTS`]), with the hints it gave at their effective values, or `None` where the
+    /// Resolves the call of `tool` with `arguments`: what the resolution claims, with the hints it gave at their effective values, or `None` where the
     /// server gave none acceptable (an error, a malformed result, hints outside the listed
     /// ones), with why kept. Each hint claimed beyond the listing's (`listed`) is exercised
     /// from then on.
@@ -138,8 +164,8 @@ impl Resolutions {
         peer: &mut Peer,
         tool: &Tool,
         arguments: &Value,
-        listed: &[bool; HINTS.len()],
-    ) -> Option<([bool; HINTS.len()], Value)> {
+        listed: &ByHint<bool>,
+    ) -> Option<(ByHint<bool>, Value)> {
         let params = json!({"name": tool.name(), "arguments": arguments});
         let read = match peer.request("tools/resolve", params) {
             Ok(Answer::Result(result)) => ResolveResult::from_value(&result)
@@ -176,14 +202,13 @@ impl Resolutions {
     /// with the listing's (twice at most a hint, as theirs).
     pub(super) fn judge(
         &mut self,
-        beyond: &[usize],
+        beyond: &[Hint],
         (call, classes): (&Call, &Classes),
         ok: bool,
-        broke: &mut Vec<(usize, String)>,
+        broke: &mut Vec<(Hint, String)>,
     ) {
         for &hint in beyond {
-            // Closed world is judged only where attempts are recorded.
-            if self.verdicts[hint] == Verdict::Violated || (hint == 3 && call.attempts.is_none()) {
+            if self.verdicts[hint] == Verdict::Violated || !judgeable(hint, call) {
                 continue;
             }
             match broken(hint, call, classes) {
@@ -204,73 +229,61 @@ impl Resolutions {
     /// else nondeterministic; and its note, naming the resolution (`sent`) that was wrong.
     pub(super) fn tallied(
         &mut self,
-        hint: usize,
+        hint: Hint,
         (reproduced, runs, seen_in): (u32, u32, Vec<String>),
         what: &str,
         (arguments, sent): (&Value, &Value),
         diff: Vec<String>,
-    ) -> Value {
+    ) -> CallNote {
         let claimed = "its resolution (tools/resolve) claimed it for this call";
-        let problem = if reproduced == runs {
-            self.verdicts[hint] = Verdict::Violated;
+        self.verdicts[hint] = settled(reproduced, runs);
+        let problem = if self.verdicts[hint] == Verdict::Violated {
             crate::progress::violation();
             format!("{claimed}: {what}")
         } else {
-            self.verdicts[hint] = Verdict::Nondeterministic;
             format!(
                 "nondeterministic: {claimed}, and it broke in {reproduced} of {runs} runs: {}",
                 seen_in.join("; ")
             )
         };
-        json!({
-            "hint": HINTS[hint],
-            "arguments": arguments,
-            "resolution": sent,
-            "problem": problem,
-            "runs": seen_in,
-            "diff": diff,
-        })
+        CallNote {
+            hint: Some(hint),
+            arguments: arguments.clone(),
+            resolution: Some(sent.clone()),
+            problem: Some(problem),
+            runs: Some(seen_in),
+            diff: Some(diff),
+            ..CallNote::default()
+        }
     }
 
     /// The report's `resolution`: how many calls were resolved, each hint's verdict on what
     /// they claimed beyond the listing, and why a call fell back on the listed hints.
-    pub(super) fn report(&self, succeeded: u32) -> Value {
-        let mut report: serde_json::Map<String, Value> = HINTS
-            .iter()
-            .zip(&self.verdicts)
-            .map(|(hint, verdict)| {
-                // Verified only with a call that did not fail.
-                let verdict = match verdict {
-                    Verdict::Verified if succeeded == 0 => Verdict::Unexercised,
-                    other => *other,
-                };
-                ((*hint).to_owned(), Value::from(verdict.word()))
-            })
-            .collect();
-        report.insert("resolved".to_owned(), json!(self.resolved));
-        if let Some(why) = &self.fell_back {
-            report.insert("fellBack".to_owned(), json!(why));
+    pub(super) fn report(&self, succeeded: u32) -> ResolutionReport {
+        ResolutionReport {
+            verdicts: ByHint::from_fn(|hint| final_verdict(self.verdicts[hint], succeeded)),
+            resolved: self.resolved,
+            fell_back: self.fell_back.clone(),
         }
-        Value::Object(report)
     }
 }
 
-/// What `hints` claim, in the probe's words ([`HINTS`]): read-only, idempotent,
-/// non-destructive, closed-world, each at its effective value.
-pub(super) fn claims(hints: &ToolAnnotations) -> [bool; HINTS.len()] {
-    [
-        hints.read_only(),
-        hints.idempotent(),
-        !hints.destructive(),
-        !hints.open_world(),
-    ]
+/// Which hints `hints` claim: each at its effective value, its trusted one.
+pub(super) fn claims(hints: &ToolAnnotations) -> ByHint<bool> {
+    ByHint::from_fn(|hint| hints.effective(hint) == hint.trusted_value())
 }
 
 /// The hints a resolution claims that the listing does not: what the call is judged by
 /// beyond the listing's own claims.
 pub(super) fn beyond<'a>(
-    resolved: &'a [bool; HINTS.len()],
-    listed: &'a [bool; HINTS.len()],
-) -> impl Iterator<Item = usize> + 'a {
-    (0..HINTS.len()).filter(move |&hint| resolved[hint] && !listed[hint])
+    resolved: &'a ByHint<bool>,
+    listed: &'a ByHint<bool>,
+) -> impl Iterator<Item = Hint> + 'a {
+    JUDGED
+        .into_iter()
+        .filter(move |&hint| resolved[hint] && !listed[hint])
 }
+
+/// The order the probe judges a call's claims in, and so the order of their notes: the
+/// report's (its tables' columns).
+pub(super) const JUDGED: [Hint; 4] = crate::report::table::PROBE_COLUMNS;

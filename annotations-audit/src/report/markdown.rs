@@ -3,10 +3,11 @@
 //! word a server wrote is escaped (a cell's text) or fenced (a diff), so that a server cannot
 //! write Markdown or HTML into the comment.
 
-use mcp_annotations::host::diff::{Change, Class};
-use serde_json::Value;
+use mcp_annotations::host::diff::Class;
 
+use super::table::PROBE_COLUMNS;
 use super::text::{cell, code};
+use super::{AuditReport, AuditedTool, DiffReport, Note, ProbeReport, ProbedTool, Verdict};
 
 /// `text` in a fenced block, the fence longer than any run of backticks it holds.
 fn fenced(text: &str) -> String {
@@ -25,48 +26,47 @@ fn counted(count: usize, word: &str) -> String {
 }
 
 /// The audit's report as a comment.
-pub fn audit(report: &Value) -> String {
-    let tools = report["tools"].as_array().map_or(0, Vec::len);
-    let findings = report["tools"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|tool| tool["findings"].as_array().into_iter().flatten())
-        .chain(report["listing"].as_array().into_iter().flatten());
+pub fn audit(report: &AuditReport) -> String {
+    let findings = report
+        .tools
+        .iter()
+        .flat_map(AuditedTool::findings)
+        .chain(&report.listing);
     let (mut errors, mut warnings) = (0, 0);
     for finding in findings {
-        match finding["severity"].as_str() {
-            Some("error") => errors += 1,
+        match finding.severity.as_str() {
+            "error" => errors += 1,
             _ => warnings += 1,
         }
     }
     let verdict = if errors > 0 { "fails" } else { "passes" };
     format!(
         "## annotations-audit: the audit {verdict}\n\n{}, {}, {}.\n\n{}",
-        counted(tools, "tool"),
+        counted(report.tools.len(), "tool"),
         counted(errors, "error"),
         counted(warnings, "warning"),
-        super::table::table(report)
+        super::table::audit(report)
     )
 }
 
 /// The probe's report as a comment: each hint's verdict, then every violation with its
 /// arguments and what the call changed, what could not be judged and why, and the server's
 /// own problems.
-pub fn probe(report: &Value) -> String {
-    let tools = report["tools"].as_array().map(Vec::as_slice).unwrap_or(&[]);
+pub fn probe(report: &ProbeReport) -> String {
+    let tools = &report.tools;
     let violated = tools
         .iter()
-        .flat_map(|tool| tool["probe"].as_object().into_iter().flatten())
-        .filter(|(_, verdict)| *verdict == "violated")
+        .flat_map(|tool| tool.probe.iter())
+        .filter(|(_, verdict)| **verdict == Verdict::Violated)
         .count();
     // What resolutions claimed beyond a listing and the calls broke: a lie of its own.
     let resolutions_violated = tools
         .iter()
-        .flat_map(|tool| tool["resolution"].as_object().into_iter().flatten())
-        .filter(|(_, verdict)| *verdict == "violated")
+        .filter_map(|tool| tool.resolution.as_ref())
+        .flat_map(|resolution| resolution.verdicts.iter())
+        .filter(|(_, verdict)| **verdict == Verdict::Violated)
         .count();
-    let coverage = &report["coverage"];
+    let coverage = &report.coverage;
     let mut out = format!(
         "## annotations-audit probe: {}\n\n{} probed; {} of the {} hints claimed judged ({}%).\n\n",
         match (violated, resolutions_violated) {
@@ -79,71 +79,39 @@ pub fn probe(report: &Value) -> String {
             ),
         },
         counted(tools.len(), "tool"),
-        coverage["judged"],
-        coverage["claimed"],
-        (coverage["share"].as_f64().unwrap_or(0.0) * 100.0).round()
+        coverage.judged,
+        coverage.claimed,
+        (coverage.share * 100.0).round()
     );
-    out.push_str(
-        "| tool | read-only | idempotent | non-destructive | closed world | calls that succeeded |\n\
-         |---|---|---|---|---|---|\n",
-    );
+    out.push_str("| tool |");
+    for hint in PROBE_COLUMNS {
+        out.push_str(&format!(" {} |", hint.claim_column()));
+    }
+    out.push_str(" calls that succeeded |\n|---|---|---|---|---|---|\n");
     for tool in tools {
-        let word = |hint: &str| cell(tool["probe"][hint].as_str().unwrap_or("?"));
+        let verdicts: String = PROBE_COLUMNS
+            .iter()
+            .map(|hint| format!(" {} |", cell(tool.probe[*hint].word())))
+            .collect();
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} of {} |\n",
-            code(tool["name"].as_str().unwrap_or("")),
-            word("readOnly"),
-            word("idempotent"),
-            word("nonDestructive"),
-            word("closedWorld"),
-            tool["succeeded"],
-            tool["calls"],
+            "| {} |{verdicts} {} of {} |\n",
+            code(&tool.name),
+            tool.succeeded,
+            tool.calls,
         ));
     }
-    let mut violations = String::new();
-    let mut problems = String::new();
-    for tool in tools {
-        let name = code(tool["name"].as_str().unwrap_or(""));
-        for note in tool["notes"].as_array().into_iter().flatten() {
-            let Some(problem) = note.get("problem").and_then(Value::as_str) else {
-                continue;
-            };
-            let arguments = note
-                .get("arguments")
-                .map_or_else(String::new, |a| format!(" with {}", code(&a.to_string())));
-            match note.get("hint").and_then(Value::as_str) {
-                Some(hint) => {
-                    violations.push_str(&format!(
-                        "- {name} `{hint}`{arguments}: {}\n",
-                        cell(problem)
-                    ));
-                    let diff = super::diff_lines(note);
-                    if !diff.is_empty() {
-                        violations.push('\n');
-                        for line in fenced(&diff.join("\n")).lines() {
-                            violations.push_str(&format!("  {line}\n"));
-                        }
-                    }
-                }
-                None if problem.ends_with("not judged") => {}
-                None => problems.push_str(&format!("- {name}{arguments}: {}\n", cell(problem))),
-            }
-        }
-    }
-    for finding in report["server"].as_array().into_iter().flatten() {
-        problems.push_str(&format!(
-            "- the server: {}\n",
-            cell(finding.as_str().unwrap_or(""))
-        ));
+    let (violations, mut problems) = notes(tools);
+    for finding in &report.server {
+        problems.push_str(&format!("- the server: {}\n", cell(finding)));
     }
     let mut unjudged = String::new();
     for tool in tools {
-        for (hint, why) in tool["unjudged"].as_object().into_iter().flatten() {
+        for (hint, why) in &tool.unjudged {
             unjudged.push_str(&format!(
                 "- {} `{}`: {}\n",
-                code(tool["name"].as_str().unwrap_or("")),
+                code(&tool.name),
                 cell(hint),
-                cell(why.as_str().unwrap_or(""))
+                cell(why)
             ));
         }
     }
@@ -159,8 +127,45 @@ pub fn probe(report: &Value) -> String {
     out
 }
 
-/// The changes between two listings as a comment; `refused` says whether they fail the diff.
-pub fn diff(changes: &[Change], refused: bool) -> String {
+/// The notes with a problem, as two lists: the violations (a hint's, each with its diff),
+/// and the calls' other problems.
+fn notes(tools: &[ProbedTool]) -> (String, String) {
+    let mut violations = String::new();
+    let mut problems = String::new();
+    for tool in tools {
+        let name = code(&tool.name);
+        for note in &tool.notes {
+            let Note::Call(note) = note else { continue };
+            let Some(problem) = note.problem.as_deref() else {
+                continue;
+            };
+            let arguments = format!(" with {}", code(&note.arguments.to_string()));
+            match note.hint {
+                Some(hint) => {
+                    violations.push_str(&format!(
+                        "- {name} `{}`{arguments}: {}\n",
+                        hint.claim(),
+                        cell(problem)
+                    ));
+                    let diff = note.diff.as_deref().unwrap_or_default();
+                    if !diff.is_empty() {
+                        violations.push('\n');
+                        for line in fenced(&diff.join("\n")).lines() {
+                            violations.push_str(&format!("  {line}\n"));
+                        }
+                    }
+                }
+                None if problem.ends_with("not judged") => {}
+                None => problems.push_str(&format!("- {name}{arguments}: {}\n", cell(problem))),
+            }
+        }
+    }
+    (violations, problems)
+}
+
+/// The changes between two listings as a comment, and whether they fail the diff.
+pub fn diff(report: &DiffReport) -> String {
+    let (changes, refused) = (&report.changes, report.refused);
     let count = |class: Class| changes.iter().filter(|c| c.class() == class).count();
     let mut out = format!(
         "## annotations-audit diff: {}\n\n{} breaking, {} trust, {} compatible.\n",

@@ -2,15 +2,22 @@
 //! Markdown for a pull request's comment and SARIF for code scanning (`--format json` is the
 //! report itself).
 
+use std::collections::BTreeMap;
+
 use mcp_annotations::descriptor::Hint;
+use mcp_annotations::host::diff::Change;
+use serde::Serialize;
 use serde_json::Value;
 
 use crate::cli::args::{Format, Output};
 
+mod by_hint;
 pub mod markdown;
 pub mod sarif;
 pub mod table;
 pub mod text;
+
+pub use by_hint::ByHint;
 
 /// The kind of the finding on a tool the audit cannot read (not one of the library's: the
 /// library's findings are about tools it has read).
@@ -22,14 +29,304 @@ pub const LISTING_PROBLEM: &str = "listing-problem";
 /// the draft's, the extension declared with settings this revision does not define.
 pub const TOOL_RESOLUTION: &str = "tool-resolution";
 
-/// The lines of the state's diff a probe's note carries (`"diff"`), none when it has none.
-pub fn diff_lines(note: &Value) -> Vec<&str> {
-    note["diff"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-        .collect()
+/// A finding of the audit: what kind it is (a rule), how grave, and what it says.
+#[derive(Clone, Debug, Serialize)]
+pub struct Finding {
+    /// The kind (`unset-hint`, [`LISTING_PROBLEM`], ...): SARIF's rule.
+    pub kind: String,
+    /// `error` or `warning`.
+    pub severity: String,
+    /// What was found, in words (quoting the server where it says what it sent).
+    pub message: String,
+}
+
+/// What `audit` produces: the listing's own findings, and each tool's.
+#[derive(Debug, Serialize)]
+pub struct AuditReport {
+    /// The findings on the listing as a whole (its pages, the extension's settings).
+    pub listing: Vec<Finding>,
+    /// Each tool listed, the ones the audit could read first, in the order listed.
+    pub tools: Vec<AuditedTool>,
+}
+
+/// A tool of an audit's report.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum AuditedTool {
+    /// A tool the audit could read.
+    Read(ReadTool),
+    /// A tool whose JSON the audit could not read: its findings say why.
+    Unreadable(UnreadableTool),
+}
+
+impl AuditedTool {
+    /// The tool's name.
+    pub fn name(&self) -> &str {
+        match self {
+            AuditedTool::Read(tool) => &tool.name,
+            AuditedTool::Unreadable(tool) => &tool.name,
+        }
+    }
+
+    /// The findings on the tool.
+    pub fn findings(&self) -> &[Finding] {
+        match self {
+            AuditedTool::Read(tool) => &tool.findings,
+            AuditedTool::Unreadable(tool) => &tool.findings,
+        }
+    }
+}
+
+/// A tool the audit read: its hints as a host acts on them, and what a host would do.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ReadTool {
+    /// The tool's name.
+    pub name: String,
+    /// The name a host shows (its title, else its name).
+    pub display_name: String,
+    /// Each hint at its effective value, under its wire name without `Hint`.
+    pub effective: BTreeMap<&'static str, bool>,
+    /// Whether its calls are resolved one by one (`tools/resolve`).
+    pub resolvable: bool,
+    /// What a host that trusts the server does with it.
+    pub trusted: Decisions,
+    /// What a host that does not trust the server does with it.
+    pub untrusted: Decisions,
+    /// The findings on it.
+    pub findings: Vec<Finding>,
+}
+
+/// A host's decisions on a tool.
+#[derive(Clone, Copy, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Decisions {
+    /// Whether a call asks the user first.
+    pub approval: bool,
+    /// Whether calls may run side by side.
+    pub parallel: bool,
+    /// Whether a plan mode offers it.
+    pub plan_mode: bool,
+}
+
+/// A tool the audit could not read.
+#[derive(Debug, Serialize)]
+pub struct UnreadableTool {
+    /// Its name, or `(no name)`.
+    pub name: String,
+    /// Always `false`: what tells it from a tool read, in the JSON.
+    pub readable: bool,
+    /// Why it could not be read, and its marker's findings.
+    pub findings: Vec<Finding>,
+}
+
+/// A claimed hint's verdict in a probe.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// A call that succeeded, fully observed, kept it, and none broke it.
+    Verified,
+    /// Broken in every run.
+    Violated,
+    /// Seen to break in some runs and not in others.
+    Nondeterministic,
+    /// Claimed, but no call judged it.
+    Unexercised,
+    /// Not claimed: nothing to judge.
+    #[default]
+    Unclaimed,
+}
+
+impl Verdict {
+    /// The verdict in the report's words.
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Verified => "verified",
+            Verdict::Violated => "violated",
+            Verdict::Nondeterministic => "nondeterministic",
+            Verdict::Unexercised => "unexercised",
+            Verdict::Unclaimed => "unclaimed",
+        }
+    }
+}
+
+/// What `probe` produces.
+#[derive(Debug, Serialize)]
+pub struct ProbeReport {
+    /// Each tool, in the order the server lists them.
+    pub tools: Vec<ProbedTool>,
+    /// What the server did beside its tools' calls (died, exited, wrote outside).
+    pub server: Vec<String>,
+    /// The seed the arguments were drawn with.
+    pub seed: u64,
+    /// Where the server could write, in words.
+    pub confinement: String,
+    /// What the server's network was, and whether its attempts were recorded, in words.
+    pub network: String,
+    /// How many of the claimed hints were judged.
+    pub coverage: Coverage,
+    /// In how many runs a violation must show.
+    pub runs: u32,
+    /// What the control session (no call) saw change.
+    pub control: ControlReport,
+}
+
+/// One tool's probe.
+#[derive(Debug, Serialize)]
+pub struct ProbedTool {
+    /// The tool's name.
+    pub name: String,
+    /// Each hint's verdict, under its claim.
+    pub probe: ByHint<Verdict>,
+    /// How many calls succeeded.
+    pub succeeded: u32,
+    /// How many calls were made.
+    pub calls: u32,
+    /// Each claim left unjudged (unexercised or nondeterministic), and why.
+    pub unjudged: BTreeMap<&'static str, String>,
+    /// What the calls showed beside the verdicts: violations, problems, notes.
+    pub notes: Vec<Note>,
+    /// What two identical calls at once showed of an idempotence claim, by way of making
+    /// them (or why they were not tried); `null` where idempotence is not claimed.
+    pub concurrency: Option<BTreeMap<&'static str, String>>,
+    /// For a resolvable tool, what its resolutions claimed beyond the listing and how the
+    /// calls kept it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<ResolutionReport>,
+}
+
+/// What a resolvable tool's resolutions came to.
+#[derive(Debug, Serialize)]
+pub struct ResolutionReport {
+    /// Each hint's verdict on what resolutions claimed beyond the listing.
+    #[serde(flatten)]
+    pub verdicts: ByHint<Verdict>,
+    /// How many calls were resolved.
+    pub resolved: u32,
+    /// Why the first call that fell back on the listed hints did.
+    #[serde(rename = "fellBack", skip_serializing_if = "Option::is_none")]
+    pub fell_back: Option<String>,
+}
+
+/// A note of a probe: a sentence, or what one call showed.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub enum Note {
+    /// A sentence on the tool as a whole (why it was not called, why its cases stopped).
+    Said(String),
+    /// What one call showed.
+    Call(CallNote),
+}
+
+/// What one call showed: the hint it broke (if it broke one), and what it did.
+#[derive(Debug, Default, Serialize)]
+pub struct CallNote {
+    /// The hint broken, under its claim, where the note is a verdict's.
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "claim")]
+    pub hint: Option<Hint>,
+    /// The call's arguments.
+    pub arguments: Value,
+    /// The hints the call's resolution gave, where the verdict is on them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolution: Option<Value>,
+    /// What went wrong, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+    /// The volatile state the call changed, not judged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub volatile: Option<Vec<String>>,
+    /// The server's attempts to reach the network during the call.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub network: Option<Vec<String>>,
+    /// What each run of the reproduction saw.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runs: Option<Vec<String>>,
+    /// What the call changed, line by line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub diff: Option<Vec<String>>,
+}
+
+impl CallNote {
+    /// A note on the call with `arguments` that `problem` says went wrong.
+    pub fn problem(arguments: &Value, problem: impl Into<String>) -> Self {
+        CallNote {
+            arguments: arguments.clone(),
+            problem: Some(problem.into()),
+            ..CallNote::default()
+        }
+    }
+}
+
+/// A hint under its claim (`nonDestructive`).
+#[allow(clippy::ref_option)] // serde hands a field to its serializer by reference
+fn claim<S: serde::Serializer>(hint: &Option<Hint>, serializer: S) -> Result<S::Ok, S::Error> {
+    match hint {
+        Some(hint) => serializer.serialize_str(hint.claim()),
+        None => serializer.serialize_none(),
+    }
+}
+
+/// How many of the hints the tools claim were judged (verified or violated).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Coverage {
+    /// Claimed, in all.
+    pub claimed: u32,
+    /// Judged, in all.
+    pub judged: u32,
+    /// The share judged, to two decimals (1 where nothing is claimed).
+    pub share: f64,
+    /// Claimed and judged, hint by hint.
+    pub by_hint: ByHint<Counted>,
+}
+
+/// How many tools claim a hint, and on how many it was judged.
+#[derive(Clone, Copy, Debug, Default, Serialize)]
+pub struct Counted {
+    /// Claimed.
+    pub claimed: u32,
+    /// Judged.
+    pub judged: u32,
+}
+
+/// What the control session (start, list, wait, exit, no call) saw.
+#[derive(Debug, Default, Serialize)]
+pub struct ControlReport {
+    /// What changed while the server sat idle.
+    pub idle: Vec<String>,
+    /// What changed as it exited.
+    pub exit: Vec<String>,
+    /// The places found volatile.
+    pub volatile: Vec<String>,
+}
+
+/// What `diff` produces: each change between the two listings.
+#[derive(Debug, Serialize)]
+pub struct DiffReport {
+    /// Each change, classified: its tool, what changed in words, and its class.
+    #[serde(serialize_with = "changes")]
+    pub changes: Vec<Change>,
+    /// Whether a change of a class the user did not allow fails the diff.
+    #[serde(skip)]
+    pub refused: bool,
+    /// The classes the user allowed (`--allow`).
+    #[serde(skip)]
+    pub allowed: Vec<String>,
+}
+
+/// The changes as objects of their tool, what changed and their class.
+fn changes<S: serde::Serializer>(changes: &[Change], serializer: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct Shown<'a> {
+        tool: &'a str,
+        change: &'a str,
+        class: String,
+    }
+    serializer.collect_seq(changes.iter().map(|change| Shown {
+        tool: change.tool(),
+        change: change.what(),
+        class: change.class().to_string(),
+    }))
 }
 
 /// A hint's key in the report's `effective` object: its wire name without `Hint`.
@@ -39,12 +336,12 @@ pub fn effective_key(hint: Hint) -> &'static str {
 
 /// `report` in the form `output` asks; `table` is its text form, `markdown` and `sarif` its
 /// other two (`--format listing` is the audit's alone, written there).
-pub fn rendered(
+pub fn rendered<R: Serialize>(
     output: &Output,
-    report: &Value,
-    table: fn(&Value) -> String,
-    markdown: fn(&Value) -> String,
-    sarif: fn(&Value, Option<&str>) -> Value,
+    report: &R,
+    table: fn(&R) -> String,
+    markdown: fn(&R) -> String,
+    sarif: fn(&R, Option<&str>) -> Value,
 ) -> String {
     match output.format {
         Format::Text | Format::Listing => table(report),
@@ -54,7 +351,11 @@ pub fn rendered(
     }
 }
 
-/// `value` as indented JSON, and a newline.
-pub fn pretty(value: &Value) -> String {
-    serde_json::to_string_pretty(value).unwrap_or_default() + "\n"
+/// `value` as indented JSON, and a newline; through a [`Value`], whose objects hold their keys
+/// sorted, so that a report's keys come in one order whatever type made them.
+pub fn pretty(value: &impl Serialize) -> String {
+    serde_json::to_value(value)
+        .and_then(|value| serde_json::to_string_pretty(&value))
+        .unwrap_or_default()
+        + "\n"
 }

@@ -4,11 +4,17 @@
 //! as its logical location. With `--sarif-artifact PATH`, every result is also placed in that
 //! file (the server's source or its pinned listing), which a code-scanning upload requires.
 
+use std::borrow::Cow;
+
+use mcp_annotations::descriptor::Hint;
 use mcp_annotations::host::FindingKind;
-use mcp_annotations::host::diff::{Change, Class};
+use mcp_annotations::host::diff::Class;
 use serde_json::{Value, json};
 
-use super::{LISTING_PROBLEM, TOOL_RESOLUTION, UNREADABLE_TOOL};
+use super::table::PROBE_COLUMNS;
+use super::{
+    AuditReport, DiffReport, LISTING_PROBLEM, Note, ProbeReport, TOOL_RESOLUTION, UNREADABLE_TOOL,
+};
 
 /// Where SARIF's schema for 2.1.0 is published.
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -16,8 +22,8 @@ const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 /// One rule of the log: its id, its name (PascalCase, as SARIF's `name` is), what it checks,
 /// and its default level.
 struct Rule {
-    id: &'static str,
-    description: &'static str,
+    id: Cow<'static, str>,
+    description: Cow<'static, str>,
     level: &'static str,
 }
 
@@ -27,63 +33,74 @@ fn audit_rules() -> Vec<Rule> {
     let mut rules: Vec<Rule> = FindingKind::ALL
         .into_iter()
         .map(|kind| Rule {
-            id: kind.as_str(),
-            description: kind.description(),
+            id: kind.as_str().into(),
+            description: kind.description().into(),
             level: kind.severity().as_str(),
         })
         .collect();
     rules.push(Rule {
-        id: UNREADABLE_TOOL,
-        description: "A listed tool must be a tool descriptor the protocol's schema allows.",
+        id: UNREADABLE_TOOL.into(),
+        description: "A listed tool must be a tool descriptor the protocol's schema allows.".into(),
         level: "error",
     });
     rules.push(Rule {
-        id: LISTING_PROBLEM,
-        description: "tools/list must answer with pages that end, each a result the protocol allows.",
+        id: LISTING_PROBLEM.into(),
+        description:
+            "tools/list must answer with pages that end, each a result the protocol allows.".into(),
         level: "error",
     });
     rules.push(Rule {
-        id: TOOL_RESOLUTION,
-        description: "A tool marked resolvable carries the tool-resolution draft's marker, from a server that declares the extension with its empty settings.",
+        id: TOOL_RESOLUTION.into(),
+        description: "A tool marked resolvable carries the tool-resolution draft's marker, from a server that declares the extension with its empty settings.".into(),
         level: "error",
     });
     rules
 }
 
-/// The probe's rules: one per hint it judges (by the report's word for it), a call's own
-/// problem, and what it found about the server as a whole.
-const PROBE_RULES: [(&str, &str, &str); 6] = [
-    (
-        "readOnly",
-        "read-only-hint",
-        "A tool that claims readOnlyHint: true changes nothing a call can observe.",
-    ),
-    (
-        "idempotent",
-        "idempotent-hint",
-        "A tool that claims idempotentHint: true leaves the same state when called again with the same arguments.",
-    ),
-    (
-        "nonDestructive",
-        "destructive-hint",
-        "A tool that claims destructiveHint: false only adds to the state it finds: it removes or overwrites nothing.",
-    ),
-    (
-        "closedWorld",
-        "open-world-hint",
-        "A tool that claims openWorldHint: false reaches nothing outside its server: no network, no place outside its sandbox.",
-    ),
-    (
-        "",
-        "call-problem",
-        "A call with valid arguments answers a result its output schema allows, without a protocol error.",
-    ),
-    (
-        "",
-        "server-problem",
-        "A server lives through the probe's calls and answers each in the time given.",
-    ),
-];
+/// The probe's rules: one per hint it judges (in its tables' order), a call's own problem,
+/// and what it found about the server as a whole.
+fn probe_rules() -> Vec<Rule> {
+    let mut rules: Vec<Rule> = PROBE_COLUMNS
+        .into_iter()
+        .map(|hint| Rule {
+            id: hint_rule(hint),
+            description: format!(
+                "A tool that claims {}: {} {}.",
+                hint.wire_name(),
+                hint.trusted_value(),
+                hint.promise()
+            )
+            .into(),
+            level: "error",
+        })
+        .collect();
+    rules.push(Rule {
+        id: "call-problem".into(),
+        description: "A call with valid arguments answers a result its output schema allows, \
+                      without a protocol error."
+            .into(),
+        level: "error",
+    });
+    rules.push(Rule {
+        id: "server-problem".into(),
+        description: "A server lives through the probe's calls and answers each in the time given."
+            .into(),
+        level: "error",
+    });
+    rules
+}
+
+/// A hint's rule: its wire name in kebab case (`readOnlyHint` is `read-only-hint`).
+fn hint_rule(hint: Hint) -> Cow<'static, str> {
+    let mut id = String::new();
+    for c in hint.wire_name().chars() {
+        if c.is_ascii_uppercase() {
+            id.push('-');
+        }
+        id.push(c.to_ascii_lowercase());
+    }
+    id.into()
+}
 
 /// The rules of a diff: one per class of change.
 const DIFF_RULES: [(Class, &str, &str, &str); 3] = [
@@ -129,7 +146,7 @@ fn log(rules: &[Rule], results: Vec<Value>, artifact: Option<&str>) -> Value {
         .map(|rule| {
             json!({
                 "id": rule.id,
-                "name": pascal(rule.id),
+                "name": pascal(&rule.id),
                 "shortDescription": {"text": rule.description},
                 "fullDescription": {"text": rule.description},
                 "defaultConfiguration": {"level": rule.level},
@@ -230,68 +247,52 @@ fn result(rule: &str, level: &str, tool: Option<&str>, text: String) -> Value {
     result
 }
 
-/// The audit's report (as `--format json` prints it) as a SARIF log.
-pub fn audit(report: &Value, artifact: Option<&str>) -> Value {
+/// The audit's report as a SARIF log.
+pub fn audit(report: &AuditReport, artifact: Option<&str>) -> Value {
     let mut results = Vec::new();
-    for finding in report["listing"].as_array().into_iter().flatten() {
+    for finding in &report.listing {
         results.push(result(
-            finding["kind"].as_str().unwrap_or(LISTING_PROBLEM),
-            finding["severity"].as_str().unwrap_or("error"),
+            &finding.kind,
+            &finding.severity,
             None,
-            format!(
-                "the listing: {}",
-                finding["message"].as_str().unwrap_or_default()
-            ),
+            format!("the listing: {}", finding.message),
         ));
     }
-    for tool in report["tools"].as_array().into_iter().flatten() {
-        let name = tool["name"].as_str().unwrap_or("(no name)");
-        for finding in tool["findings"].as_array().into_iter().flatten() {
-            let message = finding["message"].as_str().unwrap_or_default();
+    for tool in &report.tools {
+        let name = tool.name();
+        for finding in tool.findings() {
+            let message = &finding.message;
             let mut found = result(
-                finding["kind"].as_str().unwrap_or(UNREADABLE_TOOL),
-                finding["severity"].as_str().unwrap_or("error"),
+                &finding.kind,
+                &finding.severity,
                 Some(name),
                 format!("`{name}`: {message}"),
             );
             // Two findings of one kind on one tool (two unset hints) are two alerts.
-            found["partialFingerprints"]["mcpTool/v1"] = json!(format!(
-                "{name}:{}:{message}",
-                finding["kind"].as_str().unwrap_or(UNREADABLE_TOOL)
-            ));
+            found["partialFingerprints"]["mcpTool/v1"] =
+                json!(format!("{name}:{}:{message}", finding.kind));
             results.push(found);
         }
     }
     log(&audit_rules(), results, artifact)
 }
 
-/// The probe's report (as `--format json` prints it) as a SARIF log: each violated hint an
-/// error with the arguments and the state's diff, each hint the probe could not settle (it
-/// broke in some runs only) a note saying so, each call's and the server's problems.
-pub fn probe(report: &Value, artifact: Option<&str>) -> Value {
-    let rules: Vec<Rule> = PROBE_RULES
-        .iter()
-        .map(|&(_, id, description)| Rule {
-            id,
-            description,
-            level: "error",
-        })
-        .collect();
+/// The probe's report as a SARIF log: each violated hint an error with the arguments and the
+/// state's diff, each hint the probe could not settle (it broke in some runs only) a note
+/// saying so, each call's and the server's problems.
+pub fn probe(report: &ProbeReport, artifact: Option<&str>) -> Value {
     let mut results = Vec::new();
-    for tool in report["tools"].as_array().into_iter().flatten() {
-        let name = tool["name"].as_str().unwrap_or("(no name)");
-        for note in tool["notes"].as_array().into_iter().flatten() {
-            let Some(problem) = note.get("problem").and_then(Value::as_str) else {
+    for tool in &report.tools {
+        let name = tool.name.as_str();
+        for note in &tool.notes {
+            let Note::Call(note) = note else { continue };
+            let Some(problem) = note.problem.as_deref() else {
                 continue;
             };
-            let arguments = note.get("arguments").map(Value::to_string);
-            let with = arguments.map_or_else(String::new, |a| format!(" with {a}"));
-            match note.get("hint").and_then(Value::as_str) {
+            let with = format!(" with {}", note.arguments);
+            match note.hint {
                 Some(hint) => {
-                    let Some((_, id, _)) = PROBE_RULES.iter().find(|(word, _, _)| *word == hint)
-                    else {
-                        continue;
-                    };
+                    let id = hint_rule(hint);
                     // A hint broken in some runs only is one the probe cannot settle.
                     let level = if problem.starts_with("nondeterministic") {
                         "note"
@@ -299,20 +300,20 @@ pub fn probe(report: &Value, artifact: Option<&str>) -> Value {
                         "error"
                     };
                     let mut text = format!("`{name}` called{with}: {problem}");
-                    let diff = super::diff_lines(note);
+                    let diff = note.diff.as_deref().unwrap_or_default();
                     if !diff.is_empty() {
                         text.push_str("\nwhat the call changed:\n");
                         text.push_str(&diff.join("\n"));
                     }
-                    let mut found = result(id, level, Some(name), text);
-                    found["properties"] = json!({"arguments": note["arguments"]});
+                    let mut found = result(&id, level, Some(name), text);
+                    found["properties"] = json!({"arguments": note.arguments});
                     // A resolution's lie names the hints the resolution gave.
-                    if let Some(resolution) = note.get("resolution") {
+                    if let Some(resolution) = &note.resolution {
                         found["properties"]["resolution"] = resolution.clone();
                     }
                     // One alert per hint and arguments: each call that broke it is its own.
                     found["partialFingerprints"]["mcpTool/v1"] =
-                        json!(format!("{name}:{id}:{}", note["arguments"]));
+                        json!(format!("{name}:{id}:{}", note.arguments));
                     results.push(found);
                 }
                 None if problem.ends_with("not judged") => {}
@@ -339,25 +340,21 @@ pub fn probe(report: &Value, artifact: Option<&str>) -> Value {
             }
         }
     }
-    for finding in report["server"].as_array().into_iter().flatten() {
-        results.push(result(
-            "server-problem",
-            "warning",
-            None,
-            finding.as_str().unwrap_or_default().to_owned(),
-        ));
+    for finding in &report.server {
+        results.push(result("server-problem", "warning", None, finding.clone()));
     }
-    log(&rules, results, artifact)
+    log(&probe_rules(), results, artifact)
 }
 
 /// The changes between two listings as a SARIF log: each breaking or trust change not
 /// `allowed` at its rule's level, allowed ones and compatible ones as notes.
-pub fn diff(changes: &[Change], allowed: &[String], artifact: Option<&str>) -> Value {
+pub fn diff(report: &DiffReport, artifact: Option<&str>) -> Value {
+    let (changes, allowed) = (&report.changes, &report.allowed);
     let rules: Vec<Rule> = DIFF_RULES
         .iter()
         .map(|&(_, id, description, level)| Rule {
-            id,
-            description,
+            id: id.into(),
+            description: description.into(),
             level,
         })
         .collect();
@@ -391,6 +388,7 @@ pub fn diff(changes: &[Change], allowed: &[String], artifact: Option<&str>) -> V
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::report::{AuditedTool, Finding, UnreadableTool};
 
     #[test]
     fn rule_names_are_pascal_case() {
@@ -400,13 +398,22 @@ mod tests {
 
     #[test]
     fn every_result_names_a_rule_of_its_log_by_index() {
-        let report = json!({
-            "listing": [{"kind": LISTING_PROBLEM, "severity": "error", "message": "a cursor came back"}],
-            "tools": [{"name": "t", "findings": [
-                {"kind": "unset-hint", "severity": "warning", "message": "`idempotentHint` unset"},
-                {"kind": "unset-hint", "severity": "warning", "message": "`openWorldHint` unset"},
-            ]}],
-        });
+        let finding = |kind: &str, severity: &str, message: &str| Finding {
+            kind: kind.to_owned(),
+            severity: severity.to_owned(),
+            message: message.to_owned(),
+        };
+        let report = AuditReport {
+            listing: vec![finding(LISTING_PROBLEM, "error", "a cursor came back")],
+            tools: vec![AuditedTool::Unreadable(UnreadableTool {
+                name: "t".to_owned(),
+                readable: false,
+                findings: vec![
+                    finding("unset-hint", "warning", "`idempotentHint` unset"),
+                    finding("unset-hint", "warning", "`openWorldHint` unset"),
+                ],
+            })],
+        };
         let log = audit(&report, Some("server.js"));
         let run = &log["runs"][0];
         let rules = run["tool"]["driver"]["rules"].as_array().unwrap();

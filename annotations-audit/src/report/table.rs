@@ -2,20 +2,28 @@
 //! request alike), then a line for each note.
 
 use mcp_annotations::descriptor::Hint;
-use serde_json::Value;
 
-use super::effective_key;
 use super::text::{cell, code};
+use super::{AuditReport, AuditedTool, Decisions, DiffReport, Note, ProbeReport, Verdict};
 
-/// The report as a Markdown table, the listing's problems first (escaped like every cell: a
-/// problem quotes what the server sent), a blank line between them and the table.
-pub fn table(report: &Value) -> String {
+/// The hints in the order a probe's tables show them: the claims a host relies on most
+/// first (nothing changed, nothing changed twice, nothing lost, nothing reached).
+pub const PROBE_COLUMNS: [Hint; 4] = [
+    Hint::ReadOnly,
+    Hint::Idempotent,
+    Hint::Destructive,
+    Hint::OpenWorld,
+];
+
+/// The audit's report as a Markdown table, the listing's problems first (escaped like every
+/// cell: a problem quotes what the server sent), a blank line between them and the table.
+pub fn audit(report: &AuditReport) -> String {
     let mut out = String::new();
-    for finding in report["listing"].as_array().into_iter().flatten() {
+    for finding in &report.listing {
         out.push_str(&format!(
             "listing: {}: {}\n",
-            cell(finding["severity"].as_str().unwrap_or("")),
-            cell(finding["message"].as_str().unwrap_or(""))
+            cell(&finding.severity),
+            cell(&finding.message)
         ));
     }
     if !out.is_empty() {
@@ -30,89 +38,92 @@ pub fn table(report: &Value) -> String {
     );
     out.push_str(&"---|".repeat(Hint::ALL.len() + 3));
     out.push('\n');
-    for tool in report["tools"].as_array().into_iter().flatten() {
-        // An unreadable tool's hints and decisions are unknown, not "no".
-        let flag = |v: &Value| v.as_bool().map_or("?", |b| if b { "yes" } else { "no" });
-        let decisions = |v: &Value| {
-            format!(
-                "{} / {} / {}",
-                flag(&v["approval"]),
-                flag(&v["parallel"]),
-                flag(&v["planMode"])
-            )
-        };
-        let findings: Vec<String> = tool["findings"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|f| {
-                format!(
-                    "{}: {}",
-                    f["severity"].as_str().unwrap_or(""),
-                    f["message"].as_str().unwrap_or("")
-                )
-            })
-            .collect();
-        let hints: String = Hint::ALL
-            .into_iter()
-            .map(|hint| format!(" {} |", flag(&tool["effective"][effective_key(hint)])))
-            .collect();
-        // A resolvable tool's listed hints are the worst of its calls: a host resolves each.
-        let resolvable = if tool["resolvable"] == true {
-            " (resolvable: hints per call)"
-        } else {
-            ""
-        };
-        out.push_str(&format!(
-            "| {}{resolvable} | {} |{hints} {} | {} | {} |\n",
-            code(tool["name"].as_str().unwrap_or("")),
-            cell(tool["displayName"].as_str().unwrap_or("")),
-            decisions(&tool["trusted"]),
-            decisions(&tool["untrusted"]),
-            if findings.is_empty() {
-                "none".to_owned()
-            } else {
-                cell(&findings.join("; "))
-            },
-        ));
+    for tool in &report.tools {
+        out.push_str(&audit_row(tool));
     }
     out
 }
 
+/// One tool's row of the audit's table.
+fn audit_row(tool: &AuditedTool) -> String {
+    // An unreadable tool's hints and decisions are unknown, not "no".
+    let flag = |v: Option<bool>| v.map_or("?", |b| if b { "yes" } else { "no" });
+    let decisions = |v: Option<&Decisions>| {
+        format!(
+            "{} / {} / {}",
+            flag(v.map(|v| v.approval)),
+            flag(v.map(|v| v.parallel)),
+            flag(v.map(|v| v.plan_mode))
+        )
+    };
+    let read = match tool {
+        AuditedTool::Read(read) => Some(read),
+        AuditedTool::Unreadable(_) => None,
+    };
+    let findings: Vec<String> = tool
+        .findings()
+        .iter()
+        .map(|f| format!("{}: {}", f.severity, f.message))
+        .collect();
+    let hints: String = Hint::ALL
+        .into_iter()
+        .map(|hint| {
+            let effective = read.and_then(|read| read.effective.get(super::effective_key(hint)));
+            format!(" {} |", flag(effective.copied()))
+        })
+        .collect();
+    // A resolvable tool's listed hints are the worst of its calls: a host resolves each.
+    let resolvable = if read.is_some_and(|read| read.resolvable) {
+        " (resolvable: hints per call)"
+    } else {
+        ""
+    };
+    format!(
+        "| {}{resolvable} | {} |{hints} {} | {} | {} |\n",
+        code(tool.name()),
+        cell(read.map_or("", |read| &read.display_name)),
+        decisions(read.map(|read| &read.trusted)),
+        decisions(read.map(|read| &read.untrusted)),
+        if findings.is_empty() {
+            "none".to_owned()
+        } else {
+            cell(&findings.join("; "))
+        },
+    )
+}
+
 /// The probe's report as a table of verdicts, then what each resolvable tool's resolutions
 /// claimed, each note, what was not judged and why, the server's findings and the coverage.
-pub fn probe_table(report: &Value) -> String {
-    let mut out = String::from(
-        "| name | read-only | idempotent | non-destructive | closed world | calls that succeeded |\n\
-         |---|---|---|---|---|---|\n",
-    );
-    for tool in report["tools"].as_array().into_iter().flatten() {
-        let word = |hint: &str| tool["probe"][hint].as_str().unwrap_or("?").to_owned();
+pub fn probe(report: &ProbeReport) -> String {
+    let mut out = String::from("| name |");
+    for hint in PROBE_COLUMNS {
+        out.push_str(&format!(" {} |", hint.claim_column()));
+    }
+    out.push_str(" calls that succeeded |\n|---|---|---|---|---|---|\n");
+    for tool in &report.tools {
+        let verdicts: String = PROBE_COLUMNS
+            .iter()
+            .map(|hint| format!(" {} |", tool.probe[*hint].word()))
+            .collect();
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} |\n",
-            code(tool["name"].as_str().unwrap_or("")),
-            word("readOnly"),
-            word("idempotent"),
-            word("nonDestructive"),
-            word("closedWorld"),
-            tool["succeeded"]
+            "| {} |{verdicts} {} |\n",
+            code(&tool.name),
+            tool.succeeded
         ));
     }
     // What each resolvable tool's resolutions claimed beyond its listing, and how it held.
-    for tool in report["tools"].as_array().into_iter().flatten() {
-        let Some(resolution) = tool.get("resolution") else {
+    for tool in &report.tools {
+        let Some(resolution) = &tool.resolution else {
             continue;
         };
-        let words: Vec<String> = [
-            ("readOnly", "read-only"),
-            ("idempotent", "idempotent"),
-            ("nonDestructive", "non-destructive"),
-            ("closedWorld", "closed world"),
-        ]
-        .iter()
-        .filter(|(key, _)| resolution[*key] != "unclaimed")
-        .map(|(key, shown)| format!("{shown} {}", resolution[*key].as_str().unwrap_or("?")))
-        .collect();
+        let words: Vec<String> = PROBE_COLUMNS
+            .iter()
+            .filter(|hint| resolution.verdicts[**hint] != Verdict::Unclaimed)
+            .map(|hint| {
+                let verdict = resolution.verdicts[*hint].word();
+                format!("{} {verdict}", hint.claim_column())
+            })
+            .collect();
         let claimed = if words.is_empty() {
             "nothing beyond the listing".to_owned()
         } else {
@@ -120,67 +131,70 @@ pub fn probe_table(report: &Value) -> String {
         };
         out.push_str(&format!(
             "{}: {} calls resolved first (tools/resolve); what they claimed beyond the listing: {claimed}\n",
-            code(tool["name"].as_str().unwrap_or("")),
-            resolution["resolved"]
+            code(&tool.name),
+            resolution.resolved
         ));
-        if let Some(why) = resolution.get("fellBack").and_then(Value::as_str) {
+        if let Some(why) = &resolution.fell_back {
+            out.push_str(&format!("{}: {}\n", code(&tool.name), cell(why)));
+        }
+    }
+    for tool in &report.tools {
+        for note in &tool.notes {
+            let (text, diff) = match note {
+                Note::Call(call) if call.problem.is_some() => (
+                    format!(
+                        "{} with {}: {}",
+                        call.hint.map_or("call", Hint::claim),
+                        call.arguments,
+                        call.problem.as_deref().unwrap_or_default()
+                    ),
+                    call.diff.as_deref().unwrap_or_default(),
+                ),
+                // A note without a problem is shown as its JSON.
+                _ => (
+                    serde_json::to_value(note)
+                        .map(|value| value.to_string())
+                        .unwrap_or_default(),
+                    &[][..],
+                ),
+            };
+            out.push_str(&format!("{}: {}\n", code(&tool.name), cell(&text)));
+            for line in diff {
+                // A path the server made: no escape sequence of its reaches the terminal.
+                out.push_str(&format!("    {}\n", cell(line)));
+            }
+        }
+    }
+    for tool in &report.tools {
+        for (hint, why) in &tool.unjudged {
             out.push_str(&format!(
-                "{}: {}\n",
-                code(tool["name"].as_str().unwrap_or("")),
+                "{} {hint} not judged: {}\n",
+                code(&tool.name),
                 cell(why)
             ));
         }
     }
-    for tool in report["tools"].as_array().into_iter().flatten() {
-        for note in tool["notes"].as_array().into_iter().flatten() {
-            let text = note.get("problem").map_or_else(
-                || note.to_string(),
-                |p| {
-                    format!(
-                        "{} with {}: {}",
-                        note.get("hint").and_then(Value::as_str).unwrap_or("call"),
-                        note["arguments"],
-                        p.as_str().unwrap_or("")
-                    )
-                },
-            );
-            out.push_str(&format!(
-                "{}: {}\n",
-                code(tool["name"].as_str().unwrap_or("")),
-                cell(&text)
-            ));
-            for line in note
-                .get("diff")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-            {
-                // A path the server made: no escape sequence of its reaches the terminal.
-                out.push_str(&format!("    {}\n", cell(line.as_str().unwrap_or(""))));
-            }
-        }
+    for finding in &report.server {
+        out.push_str(&format!("server: {}\n", cell(finding)));
     }
-    for tool in report["tools"].as_array().into_iter().flatten() {
-        for (hint, why) in tool["unjudged"].as_object().into_iter().flatten() {
-            out.push_str(&format!(
-                "{} {hint} not judged: {}\n",
-                code(tool["name"].as_str().unwrap_or("")),
-                cell(why.as_str().unwrap_or(""))
-            ));
-        }
-    }
-    for finding in report["server"].as_array().into_iter().flatten() {
-        out.push_str(&format!(
-            "server: {}\n",
-            cell(finding.as_str().unwrap_or(""))
-        ));
-    }
-    let coverage = &report["coverage"];
+    let coverage = &report.coverage;
     out.push_str(&format!(
         "judged {} of the {} hints claimed ({}%)\n",
-        coverage["judged"],
-        coverage["claimed"],
-        (coverage["share"].as_f64().unwrap_or(0.0) * 100.0).round()
+        coverage.judged,
+        coverage.claimed,
+        (coverage.share * 100.0).round()
     ));
     out
+}
+
+/// The diff's changes, a line each, or `no changes`.
+pub fn diff(report: &DiffReport) -> String {
+    if report.changes.is_empty() {
+        return "no changes\n".to_owned();
+    }
+    report
+        .changes
+        .iter()
+        .map(|change| format!("{change}\n"))
+        .collect()
 }

@@ -1,0 +1,117 @@
+//! The main run of a probe: its sandbox and server, started once and again where the server
+//! dies, and what every tool's cases share (the values earlier calls showed, the calls made
+//! so far, the findings on the server as a whole).
+
+use std::time::Instant;
+
+use mcp_annotations::Tool;
+use serde_json::Value;
+
+use super::runs::Made;
+use super::sandbox::{Sandbox, sandbox, start};
+use super::{Options, SETTLE};
+use crate::server::Peer;
+use mcp_annotations_verify::files::classes::Classes;
+use mcp_annotations_verify::files::tree::Tree;
+
+/// The main run, and what its tools' cases share.
+pub(super) struct Session<'a> {
+    pub(super) options: &'a Options,
+    /// The places the user classed, and those the control session found volatile.
+    pub(super) classes: Classes,
+    /// When the probe's time runs out.
+    pub(super) deadline: Instant,
+    pub(super) sandbox: Sandbox,
+    /// The sandbox's path, as a server's answers may quote it.
+    pub(super) sandbox_path: String,
+    pub(super) peer: Peer,
+    /// The strings and numbers earlier calls showed, for later arguments.
+    pub(super) seen: Vec<Value>,
+    /// Every call made, in order, to make again in a reproduction run.
+    pub(super) history: Vec<Made>,
+    /// What the server did beside its tools' calls.
+    pub(super) findings: Vec<String>,
+    /// Whether the server's last exit is reported already (as a call it did not live through).
+    pub(super) exit_reported: bool,
+    /// Whether anything was violated.
+    pub(super) violated: bool,
+    /// How many tools share the probe's time.
+    pub(super) tools: usize,
+}
+
+impl<'a> Session<'a> {
+    /// The main run's sandbox and server, started and listed, and the tools the probe can
+    /// read (the listing's own problems are its first findings).
+    ///
+    /// # Errors
+    ///
+    /// The server cannot be started or listed, or an `--observe` command cannot observe it
+    /// once started: the command's problem, said before anything is judged.
+    pub(super) fn start(
+        options: &'a Options,
+        classes: Classes,
+        deadline: Instant,
+    ) -> Result<(Self, Vec<Tool>), String> {
+        let sandbox = sandbox(options, "main")?;
+        let mut peer = start(options, &sandbox.dir, deadline)?;
+        let (listed, listing_problems) = peer.list_tools()?;
+        peer.settle(SETTLE);
+        if let Some(failure) = sandbox.failure([&sandbox.observe()]) {
+            return Err(failure);
+        }
+        let tools: Vec<Tool> = listed
+            .iter()
+            .filter_map(|raw| serde_json::from_value(raw.clone()).ok())
+            .collect();
+        let session = Session {
+            options,
+            classes,
+            deadline,
+            sandbox_path: sandbox.dir.to_string_lossy().into_owned(),
+            sandbox,
+            peer,
+            seen: Vec::new(),
+            history: Vec::new(),
+            findings: listing_problems,
+            exit_reported: false,
+            violated: false,
+            tools: tools.len(),
+        };
+        Ok((session, tools))
+    }
+
+    /// The server started again, in the same sandbox.
+    ///
+    /// # Errors
+    ///
+    /// It cannot be started.
+    pub(super) fn restart(&self) -> Result<Peer, String> {
+        start(self.options, &self.sandbox.dir, self.deadline)
+    }
+
+    /// The sandbox as the next call will find it, once the server has settled.
+    pub(super) fn settled(&mut self) -> Tree {
+        self.peer.settle(SETTLE);
+        self.sandbox.observe()
+    }
+
+    /// Where the server died while `tool` was probed: said (unless its exit in a call is said
+    /// already) and started again; the sandbox as it left it, settled. `None` where it lives.
+    ///
+    /// # Errors
+    ///
+    /// It cannot be started again.
+    pub(super) fn revived(&mut self, tool: &str) -> Result<Option<Tree>, String> {
+        if self.peer.alive() {
+            return Ok(None);
+        }
+        if !std::mem::take(&mut self.exit_reported) {
+            self.findings.push(format!(
+                "the server died while `{tool}` was probed; started again"
+            ));
+        }
+        self.peer = self.restart()?;
+        // What the server wrote as it started is not the call's doing.
+        Ok(Some(self.settled()))
+    }
+}

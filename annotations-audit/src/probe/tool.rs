@@ -1,0 +1,640 @@
+//! One tool's cases: its arguments (the user's, then generated ones), each call resolved
+//! where the tool is resolvable, made and observed, each claim judged by what the call
+//! changed, what broke a claim reproduced in fresh runs, and idempotence tried with two
+//! identical calls at once.
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use mcp_annotations::Tool;
+use mcp_annotations::descriptor::Hint;
+use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
+use proptest::test_runner::TestRunner;
+use serde_json::Value;
+
+use super::REPRODUCTIONS;
+use super::arguments::{pool, reuse};
+use super::parts::{collect, first_text, relative_to, runner_for, stop_early};
+use super::runs::{Call, Made, broken, call, concurrently, failed, reproduce, tally};
+use super::session::Session;
+use super::verdicts::{
+    JUDGED, Resolutions, Unjudged, beyond, claims, final_verdict, judgeable, settled,
+};
+use crate::report::{ByHint, CallNote, Note, ProbedTool, Verdict};
+use crate::server::Answer;
+use mcp_annotations_verify::files::judge;
+use mcp_annotations_verify::files::tree::Tree;
+
+/// The probe of `tool`, with the user's `written` cases first.
+///
+/// # Errors
+///
+/// The server died and cannot be started again.
+pub(super) fn probe(
+    session: &mut Session<'_>,
+    tool: &Tool,
+    written: &[Value],
+) -> Result<ProbedTool, String> {
+    let mut probe = ToolProbe::new(tool);
+    let schema = tool.input_schema.to_value();
+    let generated = mcp_annotations_verify::arguments(&schema);
+    let validator = jsonschema::validator_for(&schema).ok();
+    let skip = if tool.annotations.open_world() && !session.options.allow_open_world {
+        Some("open world: not called without --allow-open-world".to_owned())
+    } else if written.is_empty() {
+        generated
+            .as_ref()
+            .err()
+            .map(|error| format!("no arguments can be generated from its input schema: {error}"))
+    } else {
+        None
+    };
+    if let (None, Some(validator)) = (&skip, &validator) {
+        let cases = Cases::new(session, tool, written, generated.ok(), validator);
+        probe.cases(session, cases)?;
+    }
+    Ok(probe.finish(skip))
+}
+
+/// Where a tool's arguments come from: the user's cases, as written, then cases generated from
+/// its input schema, the first quarter of them (one at least) from the values the schema
+/// suggests (its examples, its default, literals quoted in a description: what a server most
+/// likely understands, where random values rarely are), each value then maybe replaced from
+/// the sandbox and from what earlier calls showed.
+struct Cases<'a> {
+    written: &'a [Value],
+    /// The schema's strategy, and the one drawing from what it suggests, each with the
+    /// choices of which values to replace.
+    strategies: Option<(Case, Case)>,
+    /// Each tool its own runner, seeded by the seed and its name: a tool whose values are
+    /// hard to generate starves no other, and its cases do not depend on the tools before it.
+    runner: TestRunner,
+    validator: &'a jsonschema::Validator,
+    suggested: u32,
+    total: u32,
+}
+
+/// A strategy for arguments, and for the choices of which of their values to replace.
+type Case = BoxedStrategy<(Value, Vec<u8>)>;
+
+impl<'a> Cases<'a> {
+    fn new(
+        session: &Session<'_>,
+        tool: &Tool,
+        written: &'a [Value],
+        generated: Option<BoxedStrategy<Value>>,
+        validator: &'a jsonschema::Validator,
+    ) -> Self {
+        let options = session.options;
+        let choices = || proptest::collection::vec(proptest::prelude::any::<u8>(), 0..12);
+        let strategies = generated.map(|strategy| {
+            let schema = tool.input_schema.to_value();
+            let suggested = mcp_annotations_verify::suggested_arguments(&schema)
+                .unwrap_or_else(|_| strategy.clone());
+            (
+                (strategy, choices()).boxed(),
+                (suggested, choices()).boxed(),
+            )
+        });
+        let written_count = u32::try_from(written.len()).unwrap_or(u32::MAX);
+        let total = written_count
+            + if strategies.is_some() {
+                options.cases
+            } else {
+                0
+            };
+        Cases {
+            written,
+            strategies,
+            runner: runner_for(options.seed, tool.name()),
+            validator,
+            suggested: options.cases.div_ceil(4),
+            total,
+        }
+    }
+
+    /// The arguments of case `index`, drawn against the sandbox as `before` shows it; `Err`
+    /// with why where no more can be generated, `Ok(None)` where there is no such case.
+    fn arguments(
+        &mut self,
+        index: u32,
+        session: &Session<'_>,
+        before: &Tree,
+    ) -> Result<Option<Value>, String> {
+        if let Some(given) = self.written.get(index as usize) {
+            return Ok(Some(given.clone()));
+        }
+        let Some((random, suggested)) = &self.strategies else {
+            return Ok(None);
+        };
+        let generated_index = index - u32::try_from(self.written.len()).unwrap_or(u32::MAX);
+        let case = if generated_index < self.suggested {
+            suggested
+        } else {
+            random
+        };
+        let value = case
+            .new_tree(&mut self.runner)
+            .map_err(|reason| reason.to_string())?;
+        let (arguments, choices) = value.current();
+        let pool = pool(&session.sandbox.dir, before, &session.seen);
+        Ok(Some(reuse(&arguments, &choices, &pool, self.validator)))
+    }
+}
+
+/// What a call came back with, once its failures are noted.
+enum Outcome<'r> {
+    /// A result, which may say the call failed.
+    Result(&'r Value),
+    /// A JSON-RPC error, or a call the server did not live through: a failed call, judged by
+    /// the sandbox it left all the same (a tool may remove, then fail).
+    Failed,
+    /// No answer in time: not judged.
+    Unanswered,
+}
+
+/// One tool's probe as its cases go.
+struct ToolProbe<'t> {
+    tool: &'t Tool,
+    /// What the listing claims.
+    claimed: ByHint<bool>,
+    verdicts: ByHint<Verdict>,
+    /// How many times each hint's break was tried for reproduction.
+    tries: ByHint<u32>,
+    resolutions: Resolutions,
+    /// Why a nondeterministic claim is.
+    unsure: ByHint<Option<String>>,
+    notes: Vec<Note>,
+    succeeded: u32,
+    /// Every call made, and what the failed ones answered: why a claim was not judged.
+    calls: u32,
+    failures: Vec<String>,
+    out_of_time: bool,
+    /// Whether a write outside the sandbox is said already.
+    wrote_outside: bool,
+    /// Whether an `--observe` command's failure is noted already.
+    unobserved_noted: bool,
+    unanswered: u32,
+    /// What two identical calls at once showed, once tried.
+    concurrency: Option<BTreeMap<&'static str, String>>,
+}
+
+impl<'t> ToolProbe<'t> {
+    fn new(tool: &'t Tool) -> Self {
+        let claimed = claims(&tool.annotations);
+        ToolProbe {
+            tool,
+            verdicts: ByHint::from_fn(|hint| {
+                if claimed[hint] {
+                    Verdict::Unexercised
+                } else {
+                    Verdict::Unclaimed
+                }
+            }),
+            claimed,
+            tries: ByHint::default(),
+            resolutions: Resolutions::new(),
+            unsure: ByHint::default(),
+            notes: Vec::new(),
+            succeeded: 0,
+            calls: 0,
+            failures: Vec::new(),
+            out_of_time: false,
+            wrote_outside: false,
+            unobserved_noted: false,
+            unanswered: 0,
+            concurrency: None,
+        }
+    }
+
+    /// A sentence on the tool as a whole.
+    fn say(&mut self, text: String) {
+        self.notes.push(Note::Said(text));
+    }
+
+    /// Every case, until they run out, stop early or the probe's time runs out.
+    fn cases(&mut self, session: &mut Session<'_>, mut cases: Cases<'_>) -> Result<(), String> {
+        let (started, share) = (Instant::now(), (session.options.total, session.tools));
+        for index in 0..cases.total {
+            let answers = (self.succeeded, self.unanswered);
+            if let Some(why) = stop_early(started.elapsed(), share, answers, (index, cases.total)) {
+                self.say(why);
+                break;
+            }
+            if Instant::now() > session.deadline {
+                self.say("the probe's time ran out".to_owned());
+                self.out_of_time = true;
+                break;
+            }
+            // The sandbox as the call will find it: what generated values are drawn from,
+            // and the tree before the call.
+            let before = session.settled();
+            let arguments = match cases.arguments(index, session, &before) {
+                Ok(Some(arguments)) => arguments,
+                Ok(None) => break,
+                Err(reason) => {
+                    self.say(format!(
+                        "no more arguments could be generated from its input schema \
+                         ({reason}): called {} times without an error",
+                        self.succeeded
+                    ));
+                    break;
+                }
+            };
+            self.case(session, arguments, before)?;
+        }
+        Ok(())
+    }
+
+    /// One case: the call with `arguments` on the sandbox `before` shows, resolved first
+    /// where the tool is resolvable, made, observed and judged.
+    fn case(
+        &mut self,
+        session: &mut Session<'_>,
+        arguments: Value,
+        mut before: Tree,
+    ) -> Result<(), String> {
+        let tool = self.tool;
+        if let Some(revived) = session.revived(tool.name())? {
+            before = revived;
+        }
+        // A resolvable tool's call resolved first, and observed again after, whatever came
+        // of it: what resolving changed is not the call's doing.
+        let mut resolved = None;
+        if tool.resolvable {
+            let asked = (tool, &arguments, &self.claimed);
+            let (options, dir, deadline) =
+                (session.options, &session.sandbox.dir, session.deadline);
+            let restart = || super::sandbox::start(options, dir, deadline);
+            resolved = self.resolutions.resolve(
+                &mut session.peer,
+                restart,
+                asked,
+                &mut session.findings,
+            )?;
+            before = session.sandbox.observe();
+        }
+        let made = Made {
+            tool: tool.name().to_owned(),
+            arguments: arguments.clone(),
+            twice: self.claimed[Hint::Idempotent]
+                || resolved
+                    .as_ref()
+                    .is_some_and(|(claims, _)| claims[Hint::Idempotent]),
+            changed: (true, true),
+        };
+        let call = call(&mut session.peer, &session.sandbox, &made, before);
+        crate::progress::call();
+        // A call around which a user's observer failed verifies nothing and is made again
+        // in a reproduction run: what it did there is not known.
+        let unobserved = call.unobserved(&session.sandbox);
+        if let Some(failure) = &unobserved
+            && !std::mem::replace(&mut self.unobserved_noted, true)
+        {
+            self.say(format!(
+                "{failure}: what it observes was not judged around that call, and the call \
+                 verified nothing"
+            ));
+        }
+        let earlier = session.history.len();
+        // What each call changed: a call that changed nothing is not made again in a
+        // reproduction run.
+        let again_changed = call
+            .again
+            .as_ref()
+            .is_some_and(|again| *again != call.after);
+        session.history.push(Made {
+            changed: (
+                unobserved.is_some() || call.before != call.after,
+                unobserved.is_some() || again_changed,
+            ),
+            ..made.clone()
+        });
+        self.calls += 1;
+        let succeeded = match self.outcome(session, &call, &arguments) {
+            Outcome::Unanswered => return Ok(()),
+            Outcome::Failed => {
+                collect(&arguments, &Value::Null, &mut session.seen);
+                false
+            }
+            Outcome::Result(result) => self.result(session, result, &arguments),
+        };
+        // What verifies a claim: a call that succeeded, fully observed.
+        let ok = succeeded && unobserved.is_none();
+        self.observed(&call, &arguments, &session.classes);
+        let mut broke = self.judge(&call, &session.classes, ok);
+        // What this call's resolution claimed beyond the listing, judged the same way.
+        let beyond: Vec<Hint> = resolved.as_ref().map_or_else(Vec::new, |(claims, _)| {
+            beyond(claims, &self.claimed).collect()
+        });
+        let judged = (&call, &session.classes);
+        self.resolutions.judge(&beyond, judged, ok, &mut broke);
+        if !broke.is_empty() {
+            let sent = resolved.as_ref().map(|(_, sent)| sent);
+            let asked = (&made, earlier, &arguments);
+            self.reproduce(session, asked, broke, &call, (sent, &beyond));
+        }
+        if ok {
+            self.concurrently(session, &made, earlier, &call);
+        }
+        Ok(())
+    }
+
+    /// What `call` came back with, its failures noted: a JSON-RPC error (a finding), an exit
+    /// (a finding on the server too), no answer.
+    fn outcome<'c>(
+        &mut self,
+        session: &mut Session<'_>,
+        call: &'c Call,
+        arguments: &Value,
+    ) -> Outcome<'c> {
+        let problem = |problem: String| Note::Call(CallNote::problem(arguments, problem));
+        match &call.answer {
+            Ok(Answer::Result(result)) => Outcome::Result(result),
+            Ok(Answer::Error(error)) => {
+                self.failures.push(format!("a JSON-RPC error {error}"));
+                self.notes.push(problem(format!(
+                    "valid arguments answered with a JSON-RPC error: {error}"
+                )));
+                session.violated = true;
+                Outcome::Failed
+            }
+            // A call the server did not live through is judged by the sandbox it left, and
+            // is a finding of its own.
+            Err(error) if session.peer.exited() => {
+                self.failures.push("the server exited".to_owned());
+                session.exit_reported = true;
+                session.findings.push(format!(
+                    "the server exited while `{}` was called with {arguments} ({}); started again",
+                    self.tool.name(),
+                    session.peer.explain(error.clone())
+                ));
+                self.notes
+                    .push(problem("the server exited during the call".to_owned()));
+                Outcome::Failed
+            }
+            Err(error) => {
+                self.unanswered += 1;
+                self.failures.push(error.clone());
+                self.notes.push(problem(error.clone()));
+                Outcome::Unanswered
+            }
+        }
+    }
+
+    /// A call's `result`: whether it succeeded; a failed one's text kept (and a write outside
+    /// the sandbox said), a successful one's structured content checked against the output
+    /// schema, and its values kept for later calls.
+    fn result(&mut self, session: &mut Session<'_>, result: &Value, arguments: &Value) -> bool {
+        let succeeded = !failed(result);
+        if !succeeded {
+            let text = first_text(result, usize::MAX).replace(&session.sandbox_path, "{sandbox}");
+            if text.contains("Read-only file system") && !self.wrote_outside {
+                self.wrote_outside = true;
+                let shown: String = text.chars().take(200).collect();
+                session.findings.push(format!(
+                    "`{}` tried to write outside the sandbox, the only writable place: {shown:?}",
+                    self.tool.name()
+                ));
+            }
+            let text: String = text.chars().take(120).collect();
+            self.failures.push(format!("a failed result: {text:?}"));
+        }
+        let mut shown = result.clone();
+        relative_to(&mut shown, &session.sandbox_path);
+        collect(arguments, &shown, &mut session.seen);
+        if succeeded {
+            self.succeeded += 1;
+            let output = self
+                .tool
+                .output_schema
+                .as_ref()
+                .and_then(|schema| jsonschema::validator_for(&schema.to_value()).ok());
+            let outside = match (&output, result.get("structuredContent")) {
+                (Some(output), Some(content)) => output
+                    .iter_errors(content)
+                    .next()
+                    .map(|error| error.to_string()),
+                _ => None,
+            };
+            if let Some(error) = outside {
+                session.violated = true;
+                self.notes.push(Note::Call(CallNote::problem(
+                    arguments,
+                    format!("a result outside the output schema: {error}"),
+                )));
+            }
+        }
+        succeeded
+    }
+
+    /// The notes on what `call` did that no claim judges: volatile state it changed, and its
+    /// attempts to reach the network.
+    fn observed(
+        &mut self,
+        call: &Call,
+        arguments: &Value,
+        classes: &mcp_annotations_verify::files::classes::Classes,
+    ) {
+        let volatile = judge::volatile_changes(&call.before, &call.after, classes);
+        if !volatile.is_empty() {
+            self.notes.push(Note::Call(CallNote {
+                volatile: Some(volatile),
+                ..CallNote::problem(arguments, "changed volatile state only: not judged")
+            }));
+        }
+        if let Some(attempts) = call.attempts.as_ref().filter(|a| !a.is_empty()) {
+            self.notes.push(Note::Call(CallNote {
+                arguments: arguments.clone(),
+                network: Some(attempts.clone()),
+                ..CallNote::default()
+            }));
+        }
+    }
+
+    /// The listed claims `call` broke, each with what broke it, to reproduce together (each
+    /// hint twice at most); each it kept, on a call that judges (`ok`), verified.
+    fn judge(
+        &mut self,
+        call: &Call,
+        classes: &mcp_annotations_verify::files::classes::Classes,
+        ok: bool,
+    ) -> Vec<(Hint, String)> {
+        let mut broke = Vec::new();
+        for hint in JUDGED {
+            if !self.claimed[hint]
+                || self.verdicts[hint] == Verdict::Violated
+                || !judgeable(hint, call)
+            {
+                continue;
+            }
+            let Some(what) = broken(hint, call, classes) else {
+                if ok && self.verdicts[hint] == Verdict::Unexercised {
+                    self.verdicts[hint] = Verdict::Verified;
+                }
+                continue;
+            };
+            if self.tries[hint] < REPRODUCTIONS {
+                self.tries[hint] += 1;
+                broke.push((hint, what));
+            }
+        }
+        broke
+    }
+
+    /// What `call` broke, reproduced in every run (each run made once, for every hint it
+    /// broke): violated where every run broke it, else nondeterministic; a hint its
+    /// resolution (`sent`) claimed `beyond` the listing is the resolution's verdict.
+    fn reproduce(
+        &mut self,
+        session: &mut Session<'_>,
+        (made, earlier, arguments): (&Made, usize, &Value),
+        broke: Vec<(Hint, String)>,
+        call: &Call,
+        (sent, beyond): (Option<&Value>, &[Hint]),
+    ) {
+        let options = session.options;
+        let runs = options.runs.max(1);
+        let hints: Vec<Hint> = broke.iter().map(|(hint, _)| *hint).collect();
+        let whats: Vec<String> = broke.iter().map(|(_, what)| what.clone()).collect();
+        let history = (&session.history[..earlier], session.sandbox_path.as_str());
+        let classes = &session.classes;
+        let tallied = tally(
+            runs,
+            &whats,
+            |run| {
+                reproduce(
+                    options,
+                    classes,
+                    history,
+                    made,
+                    &hints,
+                    run,
+                    session.deadline,
+                )
+            },
+            ("nothing broke it", "could not be made"),
+        );
+        for ((hint, what), (reproduced, seen_in)) in broke.into_iter().zip(tallied) {
+            let (from, to) = match hint {
+                Hint::Idempotent => (&call.after, call.again.as_ref().unwrap_or(&call.after)),
+                _ => (&call.before, &call.after),
+            };
+            let diff = judge::diff(from, to, 12);
+            // A claim of the call's resolution, not the listing's: its verdict.
+            if let Some(sent) = sent.filter(|_| beyond.contains(&hint)) {
+                let seen = (reproduced, runs, seen_in);
+                let note = self
+                    .resolutions
+                    .tallied(hint, seen, &what, (arguments, sent), diff);
+                self.notes.push(Note::Call(note));
+                session.violated |= self.resolutions.verdicts[hint] == Verdict::Violated;
+                continue;
+            }
+            self.verdicts[hint] = settled(reproduced, runs);
+            let note = if self.verdicts[hint] == Verdict::Violated {
+                session.violated = true;
+                crate::progress::violation();
+                CallNote {
+                    runs: Some(seen_in),
+                    ..CallNote::problem(arguments, what)
+                }
+            } else {
+                let why = format!(
+                    "broken in {reproduced} of {runs} runs with {arguments}: {}",
+                    seen_in.join("; ")
+                );
+                let note = CallNote::problem(arguments, format!("nondeterministic: {why}"));
+                self.unsure[hint] = Some(why);
+                note
+            };
+            self.notes.push(Note::Call(CallNote {
+                hint: Some(hint),
+                diff: Some(diff),
+                ..note
+            }));
+        }
+    }
+
+    /// Idempotence under two identical calls at once, tried once per tool, on a call that
+    /// one at a time kept it (a read-only claim judges every call).
+    fn concurrently(
+        &mut self,
+        session: &mut Session<'_>,
+        made: &Made,
+        earlier: usize,
+        call: &Call,
+    ) {
+        if self.concurrency.is_some()
+            || self.tool.annotations.read_only()
+            || self.verdicts[Hint::Idempotent] != Verdict::Verified
+        {
+            return;
+        }
+        let classes = &session.classes;
+        let once = judge::effect(&call.before, &call.after, classes);
+        let history = (&session.history[..earlier], session.sandbox_path.as_str());
+        let (verdict, outcomes, found) = concurrently(
+            session.options,
+            classes,
+            history,
+            made,
+            &once,
+            session.deadline,
+        );
+        if let Some(verdict) = verdict {
+            self.verdicts[Hint::Idempotent] = verdict;
+            if verdict == Verdict::Violated {
+                session.violated = true;
+                crate::progress::violation();
+            }
+            if verdict == Verdict::Nondeterministic {
+                self.unsure[Hint::Idempotent] = Some(
+                    "two identical calls at once did more than one in some runs, not in others"
+                        .to_owned(),
+                );
+            }
+        }
+        self.notes.extend(found.into_iter().map(Note::Call));
+        self.concurrency = Some(outcomes);
+    }
+
+    /// The tool's row of the report, its verdicts final (`skip` says why it was not called).
+    fn finish(mut self, skip: Option<String>) -> ProbedTool {
+        if let Some(reason) = &skip {
+            self.say(reason.clone());
+        }
+        let succeeded = self.succeeded;
+        let verdicts = ByHint::from_fn(|hint| final_verdict(self.verdicts[hint], succeeded));
+        if self.claimed[Hint::Idempotent] && self.concurrency.is_none() {
+            let why = if self.tool.annotations.read_only() {
+                "not tried: the tool claims read-only, which each call is judged by"
+            } else {
+                "not tried: no call kept idempotence one at a time"
+            };
+            self.concurrency = Some(BTreeMap::from([("tried", why.to_owned())]));
+        }
+        let why = Unjudged {
+            skip: skip.as_deref(),
+            calls: self.calls,
+            succeeded,
+            out_of_time: self.out_of_time,
+            failures: &self.failures,
+        };
+        let unjudged = why.reasons(&verdicts, &self.unsure);
+        crate::progress::tool_done();
+        ProbedTool {
+            name: self.tool.name().to_owned(),
+            probe: verdicts,
+            succeeded,
+            calls: self.calls,
+            unjudged,
+            notes: self.notes,
+            concurrency: self.concurrency,
+            resolution: self
+                .tool
+                .resolvable
+                .then(|| self.resolutions.report(succeeded)),
+        }
+    }
+}
