@@ -593,3 +593,103 @@ fn the_listings_rmcp_methods_have_one_home() {
     }
     assert_eq!(homes, BTreeSet::from(["listing.rs".to_owned()]));
 }
+
+/// The audit's modules by layer, from the top down (`main.rs`, above them all, parses,
+/// dispatches and writes): the jobs, what they reach servers through and write reports with,
+/// and the command line's types and the progress a terminal sees. Each may import only the
+/// layers below its own, never a module beside it.
+const AUDIT_LAYERS: [&[&str]; 3] = [
+    &["audit", "probe", "diff"],
+    &["server", "report"],
+    &["cli", "progress"],
+];
+
+/// Each of the audit's modules (a file `name.rs` or a folder `name/` of `annotations-audit/src/`)
+/// and the modules its code names by `crate::`, each with the file that names it.
+fn audit_imports() -> BTreeMap<String, BTreeSet<(String, String)>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations-audit/src");
+    let mut found: BTreeMap<String, BTreeSet<(String, String)>> = BTreeMap::new();
+    for module in AUDIT_LAYERS.iter().flat_map(|layer| layer.iter()) {
+        let named = found.entry((*module).to_owned()).or_default();
+        let file = root.join(format!("{module}.rs"));
+        let files = if file.exists() {
+            vec![(format!("{module}.rs"), file)]
+        } else {
+            rust_files(&root.join(module))
+                .into_iter()
+                .map(|(name, path)| (format!("{module}/{name}"), path))
+                .collect()
+        };
+        assert!(!files.is_empty(), "annotations-audit/src has no {module}");
+        for (name, path) in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            // A module leaves its folder by `crate::`, never by `super::super::`; a file at the
+            // crate's root names another module by `crate::` too.
+            let leaves = if name.contains('/') {
+                "super::super::"
+            } else {
+                "super::"
+            };
+            assert!(
+                !text.contains(leaves),
+                "annotations-audit/src/{name}: name another module by `crate::` instead"
+            );
+            let code: String = text
+                .lines()
+                .filter(|line| !line.trim_start().starts_with("//"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            for path in after_word(&code, "crate").into_iter().flat_map(use_tree) {
+                if let Some(first) = path.into_iter().next() {
+                    named.insert((first, name.clone()));
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_audit_modules_import_only_the_layers_below() {
+    let found = audit_imports();
+    // The imports are read: each of these is there today.
+    for (module, below) in [
+        ("probe", "server"),
+        ("probe", "report"),
+        ("audit", "report"),
+        ("diff", "server"),
+        ("report", "cli"),
+        ("server", "progress"),
+    ] {
+        assert!(
+            found[module].iter().any(|(other, _)| other == below),
+            "{module} imports {below}, yet the reader found {:?}",
+            found[module]
+        );
+    }
+    for (depth, layer) in AUDIT_LAYERS.iter().enumerate() {
+        let below: Vec<&str> = AUDIT_LAYERS[depth + 1..].concat();
+        for module in *layer {
+            for (other, file) in &found[*module] {
+                if other == module {
+                    continue;
+                }
+                assert!(
+                    below.contains(&other.as_str()),
+                    "annotations-audit/src/{file} names `crate::{other}`: {module} may import \
+                     only {below:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_audit_command_line_module_holds_the_command_line_alone() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations-audit/src/cli");
+    let files: Vec<String> = rust_files(&root)
+        .into_iter()
+        .map(|(name, _)| name)
+        .collect();
+    assert_eq!(files, ["args.rs", "legacy.rs", "mod.rs"]);
+}

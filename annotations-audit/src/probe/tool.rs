@@ -8,13 +8,11 @@ use std::time::Instant;
 
 use mcp_annotations::Tool;
 use mcp_annotations::descriptor::Hint;
-use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
-use proptest::test_runner::TestRunner;
 use serde_json::Value;
 
 use super::REPRODUCTIONS;
-use super::arguments::{pool, reuse};
-use super::parts::{collect, first_text, relative_to, runner_for, stop_early};
+use super::arguments::Cases;
+use super::parts::{collect, first_text, relative_to, stop_early};
 use super::runs::{Call, Made, broken, call, concurrently, failed, reproduce, tally};
 use super::session::Session;
 use super::verdicts::{
@@ -54,92 +52,6 @@ pub(super) fn probe(
         probe.cases(session, cases)?;
     }
     Ok(probe.finish(skip))
-}
-
-/// Where a tool's arguments come from: the user's cases, as written, then cases generated from
-/// its input schema, the first quarter of them (one at least) from the values the schema
-/// suggests (its examples, its default, literals quoted in a description: what a server most
-/// likely understands, where random values rarely are), each value then maybe replaced from
-/// the sandbox and from what earlier calls showed.
-struct Cases<'a> {
-    written: &'a [Value],
-    /// The schema's strategy, and the one drawing from what it suggests, each with the
-    /// choices of which values to replace.
-    strategies: Option<(Case, Case)>,
-    /// Each tool its own runner, seeded by the seed and its name: a tool whose values are
-    /// hard to generate starves no other, and its cases do not depend on the tools before it.
-    runner: TestRunner,
-    validator: &'a jsonschema::Validator,
-    suggested: u32,
-    total: u32,
-}
-
-/// A strategy for arguments, and for the choices of which of their values to replace.
-type Case = BoxedStrategy<(Value, Vec<u8>)>;
-
-impl<'a> Cases<'a> {
-    fn new(
-        session: &Session<'_>,
-        tool: &Tool,
-        written: &'a [Value],
-        generated: Option<BoxedStrategy<Value>>,
-        validator: &'a jsonschema::Validator,
-    ) -> Self {
-        let options = session.options;
-        let choices = || proptest::collection::vec(proptest::prelude::any::<u8>(), 0..12);
-        let strategies = generated.map(|strategy| {
-            let schema = tool.input_schema.to_value();
-            let suggested = mcp_annotations_verify::suggested_arguments(&schema)
-                .unwrap_or_else(|_| strategy.clone());
-            (
-                (strategy, choices()).boxed(),
-                (suggested, choices()).boxed(),
-            )
-        });
-        let written_count = u32::try_from(written.len()).unwrap_or(u32::MAX);
-        let total = written_count
-            + if strategies.is_some() {
-                options.cases
-            } else {
-                0
-            };
-        Cases {
-            written,
-            strategies,
-            runner: runner_for(options.seed, tool.name()),
-            validator,
-            suggested: options.cases.div_ceil(4),
-            total,
-        }
-    }
-
-    /// The arguments of case `index`, drawn against the sandbox as `before` shows it; `Err`
-    /// with why where no more can be generated, `Ok(None)` where there is no such case.
-    fn arguments(
-        &mut self,
-        index: u32,
-        session: &Session<'_>,
-        before: &Tree,
-    ) -> Result<Option<Value>, String> {
-        if let Some(given) = self.written.get(index as usize) {
-            return Ok(Some(given.clone()));
-        }
-        let Some((random, suggested)) = &self.strategies else {
-            return Ok(None);
-        };
-        let generated_index = index - u32::try_from(self.written.len()).unwrap_or(u32::MAX);
-        let case = if generated_index < self.suggested {
-            suggested
-        } else {
-            random
-        };
-        let value = case
-            .new_tree(&mut self.runner)
-            .map_err(|reason| reason.to_string())?;
-        let (arguments, choices) = value.current();
-        let pool = pool(&session.sandbox.dir, before, &session.seen);
-        Ok(Some(reuse(&arguments, &choices, &pool, self.validator)))
-    }
 }
 
 /// What a call came back with, once its failures are noted.
