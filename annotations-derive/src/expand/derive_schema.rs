@@ -15,7 +15,7 @@ use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use quote::quote;
 use syn::Error;
 
-use crate::check::fields::schema_fields;
+use crate::expand::inputs::schema_fields;
 use crate::expand::derive_schema_enum::{data_enum, unit_enum};
 use crate::expand::derive_schema_struct::{Built, one_field, record, record_checks};
 use crate::expand::krate::Krate;
