@@ -100,7 +100,7 @@ mod tests {
     use crate::call::{CallFuture, Context};
     use crate::hints::ToolAnnotations;
     use crate::listing::Listing;
-    use crate::resolution::{Declaration, OutOfBound, ResolveError, ResolveOptions};
+    use crate::resolution::{Declaration, OutOfBoundError, ResolveError, ResolveOptions};
     use crate::result::ToolResult;
     use crate::schema::Schema;
     use crate::tool::Tool;
@@ -206,7 +206,7 @@ mod tests {
             matches!(
                 error,
                 ResolveError::OutOfBound {
-                    rule: OutOfBound::OpenWorld,
+                    rule: OutOfBoundError::OpenWorld,
                     ..
                 }
             ),

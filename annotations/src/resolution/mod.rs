@@ -69,10 +69,12 @@ use serde_json::{Map, Value};
 
 use crate::protocol::ProtocolVersion;
 
-pub use self::bound::{OutOfBound, check_bound, join};
-pub use self::client::{CallHints, Fallback, Pending, ResolutionRefused, Resolutions, Stale};
+pub use self::bound::{OutOfBoundError, check_bound, join};
+pub use self::client::{
+    CallHints, Fallback, Pending, ResolutionRefusedError, Resolutions, StaleError,
+};
 pub use self::error::ResolveError;
-pub use self::wire::{MalformedResult, ResolveRequest, ResolveResult};
+pub use self::wire::{MalformedResultError, ResolveRequest, ResolveResult};
 
 /// The extension's identifier: the key of its capability (in `capabilities.extensions`) and
 /// of its marker (in a tool's `_meta`).
