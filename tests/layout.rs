@@ -662,3 +662,36 @@ fn the_listings_rmcp_methods_have_one_home() {
     }
     assert_eq!(homes, BTreeSet::from(["listing.rs".to_owned()]));
 }
+
+/// One module-file style in both published crates of the macro and the runtime: a module with
+/// submodules is a folder with its `mod.rs`, never a `foo.rs` beside a `foo/`.
+#[test]
+fn a_module_with_submodules_is_a_folder_with_its_mod_rs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut folders = 0;
+    for crate_src in ["annotations/src", "annotations-derive/src"] {
+        let mut stack = vec![root.join(crate_src)];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if !path.is_dir() {
+                    continue;
+                }
+                folders += 1;
+                assert!(
+                    path.join("mod.rs").is_file(),
+                    "{} has no mod.rs",
+                    path.display()
+                );
+                assert!(
+                    !path.with_extension("rs").exists(),
+                    "{} stands beside {}: move it into the folder as its mod.rs",
+                    path.with_extension("rs").display(),
+                    path.display()
+                );
+                stack.push(path);
+            }
+        }
+    }
+    assert!(folders > 15, "the folders were read: {folders}");
+}
