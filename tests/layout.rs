@@ -4,7 +4,8 @@
 //! the input, `check/` applies the rules, `expand/` writes the output, and `leaf/` holds what
 //! all of them use. Imports point one way: the leaves import nothing of the crate, the reading
 //! and the checks never import the code generation (nor the reading the checks), and no files
-//! import each other, directly or around a circle.
+//! import each other, directly or around a circle. The checks make nothing of the model: they
+//! call none of its readers or appliers.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -255,6 +256,74 @@ fn the_model_never_imports_the_checks() {
                 checks.is_empty(),
                 "{module} reads the input, yet it imports the checks: {checks:?}"
             );
+        }
+    }
+}
+
+/// The names of the model's readers (a function of `model/` named `read...` or `parse...`)
+/// and of its appliers (`apply...`): what makes or changes the model.
+fn model_makers(files: &BTreeMap<String, String>) -> BTreeSet<String> {
+    let mut makers = BTreeSet::new();
+    for (module, text) in files {
+        if !in_folder(module, BEFORE_EXPANSION[0]) {
+            continue;
+        }
+        for line in text.lines() {
+            let Some(rest) = line.trim_start().strip_prefix("pub(crate) fn ") else {
+                continue;
+            };
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if ["read", "parse", "apply"]
+                .iter()
+                .any(|verb| name.starts_with(verb))
+            {
+                makers.insert(name);
+            }
+        }
+    }
+    makers
+}
+
+/// The checks report what they find and make nothing: no file of `check/` calls a reader or
+/// an applier of the model. The front ends read the input with `model/`, check it with
+/// `check/`, then apply what passed.
+#[test]
+fn the_checks_read_and_apply_nothing() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations-derive/src");
+    let mut files = BTreeMap::new();
+    modules(&dir, &[], &mut files);
+    let makers = model_makers(&files);
+    // The names were read: the descriptor's applier and the fields' reader are among them.
+    assert!(
+        makers.contains("apply") && makers.contains("read_fields"),
+        "{makers:?}"
+    );
+    for (module, text) in &files {
+        if !in_folder(module, BEFORE_EXPANSION[1]) {
+            continue;
+        }
+        for (i, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for maker in &makers {
+                let call = format!("{maker}(");
+                let called = line.match_indices(&call).any(|(at, _)| {
+                    !line[..at]
+                        .chars()
+                        .next_back()
+                        .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+                });
+                assert!(
+                    !called,
+                    "{module}:{}: a check calls the model's `{maker}`: read and apply in the \
+                     front end, and check what was read",
+                    i + 1
+                );
+            }
         }
     }
 }
@@ -692,4 +761,42 @@ fn the_audit_command_line_module_holds_the_command_line_alone() {
         .map(|(name, _)| name)
         .collect();
     assert_eq!(files, ["args.rs", "legacy.rs", "mod.rs"]);
+}
+
+/// One module-file style in the published crates: a module with submodules is a folder with its
+/// `mod.rs`, never a `foo.rs` beside a `foo/`.
+#[test]
+fn a_module_with_submodules_is_a_folder_with_its_mod_rs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut folders = 0;
+    for crate_src in [
+        "annotations/src",
+        "annotations-derive/src",
+        "annotations-rules/src",
+        "annotations-audit/src",
+    ] {
+        let mut stack = vec![root.join(crate_src)];
+        while let Some(dir) = stack.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if !path.is_dir() {
+                    continue;
+                }
+                folders += 1;
+                assert!(
+                    path.join("mod.rs").is_file(),
+                    "{} has no mod.rs",
+                    path.display()
+                );
+                assert!(
+                    !path.with_extension("rs").exists(),
+                    "{} stands beside {}: move it into the folder as its mod.rs",
+                    path.with_extension("rs").display(),
+                    path.display()
+                );
+                stack.push(path);
+            }
+        }
+    }
+    assert!(folders > 15, "the folders were read: {folders}");
 }

@@ -14,25 +14,25 @@ mod model;
 
 use proc_macro::TokenStream;
 
-#[doc = include_str!("../doc/tool.md")]
+#[doc = include_str!("../docs/tool.md")]
 #[proc_macro_attribute]
 pub fn tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     expand::tool::expand_tool(attr.into(), item.into()).into()
 }
 
-#[doc = include_str!("../doc/tools.md")]
+#[doc = include_str!("../docs/tools.md")]
 #[proc_macro]
 pub fn tools(input: TokenStream) -> TokenStream {
     expand::listing::expand_tools(input.into()).into()
 }
 
-#[doc = include_str!("../doc/derive_tool.md")]
+#[doc = include_str!("../docs/derive_tool.md")]
 #[proc_macro_derive(Tool, attributes(tool, schema))]
 pub fn derive_tool(input: TokenStream) -> TokenStream {
     expand::derive_tool::expand_derive(input.into()).into()
 }
 
-#[doc = include_str!("../doc/derive_tool_schema.md")]
+#[doc = include_str!("../docs/derive_tool_schema.md")]
 #[proc_macro_derive(ToolSchema, attributes(schema, serde, hints))]
 pub fn derive_tool_schema(input: TokenStream) -> TokenStream {
     expand::derive_schema::expand(input.into()).into()

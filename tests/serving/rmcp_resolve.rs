@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 
 use mcp_annotations::host::Trust;
-use mcp_annotations::resolution::{Fallback, Resolutions, Stale};
+use mcp_annotations::resolution::{Fallback, Resolutions, StaleError};
 use mcp_annotations::rmcp::ListingServer;
 use mcp_annotations::{Listing, ProtocolVersion, ToolSchema, tool, tools};
 use rmcp::ServiceExt;
@@ -382,7 +382,7 @@ async fn rmcps_client_resolves_a_call() {
     session.list_changed();
     assert_eq!(
         delete.for_call(&session, "manage_note", &arguments),
-        Err(Stale::ToolsChanged)
+        Err(StaleError::ToolsChanged)
     );
     drop(client);
     served.abort();

@@ -1,63 +1,45 @@
 //! The descriptor's inputs checked, as `model/` reads them: the tool's name against the
 //! protocol's rule, each parameter (or field) with a plain name and one fixed type before it is
 //! read, its `#[schema(...)]` against its type before it is applied, no two inputs of one name,
-//! and on a struct's field the keys serde decides. What passes is the checked model the code
-//! generation writes from.
+//! and on a struct's field the keys serde decides. Each check reports what it finds and
+//! changes nothing: the reading and the applying are `model/descriptor.rs`'s.
 
-use proc_macro2::{TokenStream, TokenTree};
+use proc_macro2::{Ident, TokenStream, TokenTree};
 use syn::Error;
 
 use crate::check::schema::{fixed_length, schema_attr};
-use crate::leaf::case::Case;
 use crate::leaf::errors::Errors;
-use crate::model::descriptor::{CheckValue, Descriptor, Property, Source, apply};
+use crate::model::descriptor::{Property, ReadInput, Source};
 use crate::model::params::Param;
 use crate::model::schema_attr::SchemaAttr;
 use crate::model::tool_attr::Args;
 
-/// The checked descriptor of `source` under `args`: read by the model, each error found on the
-/// way pushed to `errors`, each input that passes its checks in `properties`.
-pub(crate) fn checked(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Descriptor {
-    if args.name.is_none() {
-        let name = &source.default_name;
-        if let Some(problem) = mcp_annotations_rules::name::tool_name_problem(name) {
-            errors.push(Error::new(
-                source.ident.span(),
-                format!(
-                    "`{name}` is not a valid tool name: {problem}; name the tool with \
-                     #[tool(name = \"...\")]"
-                ),
-            ));
-        }
+/// The tool's name, when no `name = "..."` gives it, is the function's (or struct's): an error
+/// if that is not a valid tool name.
+pub(crate) fn tool_name(args: &Args, source: &Source<'_>, errors: &mut Errors) {
+    if args.name.is_some() {
+        return;
     }
-    let mut properties: Vec<Property> = Vec::new();
-    for (index, param) in source.params.iter().enumerate() {
-        let rename_all = args.rename_all.map(|(case, _)| case);
-        let Some(property) = checked_input(index, param, rename_all, source.generics, errors)
-        else {
-            continue;
-        };
-        if let Some(error) = name_taken(&properties, &property) {
-            errors.push(error);
-        }
-        properties.push(property);
+    let name = &source.default_name;
+    if let Some(problem) = mcp_annotations_rules::name::tool_name_problem(name) {
+        errors.push(Error::new(
+            source.ident.span(),
+            format!(
+                "`{name}` is not a valid tool name: {problem}; name the tool with \
+                 #[tool(name = \"...\")]"
+            ),
+        ));
     }
-    let mut descriptor = Descriptor::read(args, source, errors);
-    descriptor.properties = properties;
-    descriptor
 }
 
-/// The checked input of one parameter (or field) at `index`: read by the model once it is one
-/// the model supplies, with a plain name and a fixed type; its `#[schema(...)]` keys checked
-/// against its type, then applied. `None` for a parameter the model does not supply, or one
-/// whose error is reported.
-pub(crate) fn checked_input(
-    index: usize,
-    param: &Param,
-    rename_all: Option<Case>,
+/// The name of the parameter (or field) `param` if it is an input the model can be read for:
+/// one the model supplies, with a plain name and a fixed type. `None` for a `#[context]`
+/// parameter (an error if it has a `#[schema(...)]`) and for one whose error is reported.
+pub(crate) fn readable<'a>(
+    param: &'a Param,
     generics: &[String],
     errors: &mut Errors,
-) -> Option<Property> {
+) -> Option<&'a Ident> {
     if param.context {
         if let Some(attr) = param.schema.first() {
             errors.push(Error::new_spanned(
@@ -80,34 +62,32 @@ pub(crate) fn checked_input(
         errors.push(error);
         return None;
     }
-    let (mut property, attr, option) = Property::read(index, param, ident, rename_all, errors);
+    Some(ident)
+}
+
+/// The `#[schema(...)]` of the input `read` from `param` against its type, before it is
+/// applied: on a struct's field, the keys serde decides; the length keys against a type of
+/// fixed length; each key against what the type's values are.
+pub(crate) fn input(read: &ReadInput, param: &Param, errors: &mut Errors) {
+    let attr = &read.attr;
     if param.field {
-        serde_decides(&attr, errors);
+        serde_decides(attr, errors);
     }
     if !attr.is_empty() {
-        fixed_length(&attr, &property.schema, &param.ty, errors);
-        schema_attr(&attr, &property.schema.kind(), option, &param.ty, errors);
-        // A struct's field is read by serde, which reads an `Option` from `null` and from
-        // nothing alike: the call's checks refuse what the schema does not list.
-        let field_checks = [
-            (attr.nullable.is_some() && option, "NotNull"),
-            (attr.required.is_some() && option, "Required"),
-        ];
-        apply(&mut property, attr, &param.ty);
-        if param.field {
-            for (given, check) in field_checks {
-                if given {
-                    property.checks.push((check, CheckValue::Unit));
-                }
-            }
-        }
+        fixed_length(attr, &read.property.schema, &param.ty, errors);
+        schema_attr(
+            attr,
+            &read.property.schema.kind(),
+            read.option,
+            &param.ty,
+            errors,
+        );
     }
-    Some(property)
 }
 
 /// Two inputs of one name would be one property of the schema, the model's argument going to
 /// either: the later one is an error that names the earlier.
-fn name_taken(properties: &[Property], property: &Property) -> Option<Error> {
+pub(crate) fn name_taken(properties: &[Property], property: &Property) -> Option<Error> {
     let earlier = properties
         .iter()
         .find(|earlier| earlier.name == property.name)?;

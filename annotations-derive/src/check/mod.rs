@@ -3,8 +3,9 @@
 //! `#[schema(...)]` against its type, one function a rule (`schema`); the descriptor's inputs:
 //! names, fixed types, serde's keys on a struct's fields (`descriptor`); a derive's fields as
 //! serde reads them (`fields`). What the literals decide is an error now; what depends on a
-//! `const` expression becomes a const assertion for the expansion. Nothing here imports the
-//! code generation.
+//! `const` expression becomes a const assertion for the expansion. A check reports what it
+//! finds and makes nothing of the model: the front ends read, check, then apply. Nothing here
+//! imports the code generation.
 
 pub(crate) mod descriptor;
 pub(crate) mod fields;

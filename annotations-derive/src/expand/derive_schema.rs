@@ -11,13 +11,13 @@
 //! once, when first asked for). A type that leads back to itself is a `$ref` into `$defs`.
 //! What it does not understand (other shapes, generics) is a compile error.
 
-use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use quote::quote;
 use syn::Error;
 
-use crate::check::fields::schema_fields;
 use crate::expand::derive_schema_enum::{data_enum, unit_enum};
 use crate::expand::derive_schema_struct::{Built, one_field, record, record_checks};
+use crate::expand::inputs::schema_fields;
 use crate::expand::krate::Krate;
 use crate::leaf::docs::join_docs;
 use crate::leaf::errors::Errors;
@@ -40,22 +40,9 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         )
         .to_compile_error();
     };
-    let name = name.clone();
     let krate = Krate::new(None).path();
     let container = serde_attr::container(&attrs, "#[derive(ToolSchema)]", &mut errors);
-    // `#[hints]` states one variant's hints: on the type it would read as a default for all.
-    for attr in &attrs {
-        if let Some(TokenTree::Ident(word)) = attr.clone().into_iter().next()
-            && word == "hints"
-        {
-            errors.push(Error::new(
-                word.span(),
-                "#[hints(...)] goes on each variant of an enum, stating what a call with that \
-                 variant does; on the type it states nothing (a tool resolved by the variant \
-                 lists their join)",
-            ));
-        }
-    }
+    hints_not_on_type(&attrs, &mut errors);
     if punct(tokens.get(i + 2), '<') {
         // No implementation at all: one for the type without its parameters would only add
         // rustc's own errors.
@@ -67,17 +54,71 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
         return errors.into_compile_errors();
     }
     let description = join_docs(&docs);
-    let body = tokens[i + 2..].iter().find_map(|token| match token {
+    let shaped = shaped(
+        keyword,
+        name,
+        &tokens[i + 2..],
+        &container,
+        description.as_deref(),
+        &krate,
+        &mut errors,
+    );
+    let implementation = implementation(name, shaped, &krate);
+    match errors.check() {
+        Ok(()) => implementation,
+        Err(errors) => quote!(#implementation #errors),
+    }
+}
+
+/// `#[hints]` states one variant's hints: on the type it would read as a default for all, so
+/// there it is an error that says where it goes.
+fn hints_not_on_type(attrs: &[TokenStream], errors: &mut Errors) {
+    for attr in attrs {
+        if let Some(TokenTree::Ident(word)) = attr.clone().into_iter().next()
+            && word == "hints"
+        {
+            errors.push(Error::new(
+                word.span(),
+                "#[hints(...)] goes on each variant of an enum, stating what a call with that \
+                 variant does; on the type it states nothing (a tool resolved by the variant \
+                 lists their join)",
+            ));
+        }
+    }
+}
+
+/// What the type's shape makes of it: its schema and the call's check (`built`), whether it
+/// is an externally tagged enum (which a flattening struct reads from one of its entries), and
+/// an enum's variant hints.
+struct Shaped {
+    built: Built,
+    external: bool,
+    variant_hints: TokenStream,
+}
+
+/// The schema of the type `keyword name` from the tokens after its name: a struct with named
+/// fields an object (or, `transparent`, its one field's schema), a newtype struct its field's
+/// schema, an enum a string `enum` (unit variants) or a `oneOf` of its variants in serde's
+/// tagging; any other shape an error, with a `null` schema standing in.
+fn shaped(
+    keyword: &Ident,
+    name: &Ident,
+    after_name: &[TokenTree],
+    container: &serde_attr::Container,
+    description: Option<&str>,
+    krate: &TokenStream,
+    errors: &mut Errors,
+) -> Shaped {
+    let body = after_name.iter().find_map(|token| match token {
         TokenTree::Group(group) if group.delimiter() == Delimiter::Brace => Some(group.stream()),
         _ => None,
     });
-    let tuple = tokens[i + 2..].iter().find_map(|token| match token {
+    let tuple = after_name.iter().find_map(|token| match token {
         TokenTree::Group(group) if group.delimiter() == Delimiter::Parenthesis => {
             Some(group.stream())
         }
         _ => None,
     });
-    let description = description.as_deref();
     let mut external = false;
     let mut variant_hints = TokenStream::new();
     let built = match (keyword.to_string().as_str(), body) {
@@ -88,12 +129,12 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
                     "#[serde(tag)] on a struct is not read by #[derive(ToolSchema)] yet",
                 ));
             }
-            let fields = schema_fields(fields, &container, false, &mut errors);
+            let fields = schema_fields(fields, container, false, errors);
             match container.transparent {
-                Some(span) => one_field(&fields, span, description, &krate, &mut errors),
+                Some(span) => one_field(&fields, span, description, krate, errors),
                 None => Built {
-                    check: record_checks(&fields, &krate),
-                    ..record(&fields, &container, description, &krate)
+                    check: record_checks(&fields, krate),
+                    ..record(&fields, container, description, krate)
                 },
             }
         }
@@ -102,20 +143,20 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
                 .as_ref()
                 .is_some_and(|fields| split_top_level(fields.clone()).len() == 1) =>
         {
-            let field = newtype_field(tuple.unwrap_or_default(), &name);
-            let fields = schema_fields(field, &container, false, &mut errors);
-            one_field(&fields, name.span(), description, &krate, &mut errors)
+            let field = newtype_field(tuple.unwrap_or_default(), name);
+            let fields = schema_fields(field, container, false, errors);
+            one_field(&fields, name.span(), description, krate, errors)
         }
         ("enum", Some(variants)) => {
             variant_hints =
-                crate::expand::derive_hints::expand(&name, variants.clone(), &krate, &mut errors);
-            let variants = read_variants(variants, &container, &mut errors);
+                crate::expand::derive_hints::expand(name, variants.clone(), krate, errors);
+            let variants = read_variants(variants, container, errors);
             let tagged = container.tag.is_some() || container.untagged;
             if !tagged && variants.iter().all(|variant| variant.data.is_none()) {
-                unit_enum(&variants, description, &krate)
+                unit_enum(&variants, description, krate)
             } else {
                 external = !tagged;
-                data_enum(variants, &container, description, &krate, &mut errors)
+                data_enum(variants, container, description, krate, errors)
             }
         }
         ("struct", None) => {
@@ -134,11 +175,26 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             Built::fixed(quote!(#krate::__private::Value::Null))
         }
     };
-    let Built {
-        schema,
-        check,
-        fixed,
-    } = built;
+    Shaped {
+        built,
+        external,
+        variant_hints,
+    }
+}
+
+/// The `ToolSchema` implementation for `name`: its schema (behind `named` unless written
+/// while compiling, as one built from other types' may lead back to this one), the call's
+/// check, an externally tagged enum's flattened schema, and the enum's variant hints beside.
+fn implementation(name: &Ident, shaped: Shaped, krate: &TokenStream) -> TokenStream {
+    let Shaped {
+        built: Built {
+            schema,
+            check,
+            fixed,
+        },
+        external,
+        variant_hints,
+    } = shaped;
     // Flattened into a struct, serde reads an externally tagged enum from the one entry that
     // names a variant, beside any other.
     let flattened = external.then(|| {
@@ -148,8 +204,6 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             }
         }
     });
-    // A schema built from other types' may lead back to this one; one written while
-    // compiling cannot.
     let schema = if fixed {
         schema
     } else {
@@ -165,7 +219,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             }
         }
     });
-    let implementation = quote! {
+    quote! {
         impl #krate::__private::ToolSchema for #name {
             fn tool_schema() -> #krate::__private::Value {
                 #schema
@@ -174,9 +228,5 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
             #flattened
         }
         #variant_hints
-    };
-    match errors.check() {
-        Ok(()) => implementation,
-        Err(errors) => quote!(#implementation #errors),
     }
 }

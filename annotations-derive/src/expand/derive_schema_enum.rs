@@ -6,12 +6,13 @@ use proc_macro2::{Delimiter, TokenStream};
 use quote::quote;
 use syn::Error;
 
-use crate::check::fields::{Field, schema_fields};
 use crate::expand::derive_schema_struct::{Built, check_call, field_checks, optional_text, pushes};
+use crate::expand::inputs::schema_fields;
 use crate::leaf::errors::Errors;
 use crate::leaf::json_write::json_string;
 use crate::leaf::tokens::split_top_level;
 use crate::model::attrs::attribute_streams;
+use crate::model::body::Field;
 use crate::model::body::Variant;
 use crate::model::schema::{self, Ty, static_lifetimes};
 use crate::model::serde_attr;

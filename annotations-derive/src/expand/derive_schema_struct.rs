@@ -7,10 +7,10 @@ use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::Error;
 
-use crate::check::fields::Field;
 use crate::expand::descriptor::check_tokens;
 use crate::leaf::errors::Errors;
 use crate::leaf::json_write::{json_string, with_description};
+use crate::model::body::Field;
 use crate::model::descriptor::CheckValue;
 use crate::model::schema::Ty;
 use crate::model::serde_attr;

@@ -5,10 +5,9 @@ use proc_macro2::{Delimiter, Punct, Spacing, TokenStream, TokenTree};
 use quote::quote;
 use syn::Error;
 
-use crate::check::descriptor;
-use crate::check::fields::tool_fields;
 use crate::check::hints;
 use crate::expand::annotations::annotations_value;
+use crate::expand::inputs::{self, tool_fields};
 use crate::expand::krate::Krate;
 use crate::expand::names::upper_snake;
 use crate::leaf::errors::Errors;
@@ -129,7 +128,7 @@ pub(crate) fn expand_derive(input: TokenStream) -> TokenStream {
         generics: &[],
         output: None,
     };
-    let descriptor = descriptor::checked(&args, &source, &mut errors);
+    let descriptor = inputs::descriptor(&args, &source, &mut errors);
     let place = Krate::new(args.krate.clone());
     let krate = place.path();
     if let Err(errors) = errors.check() {

@@ -10,7 +10,7 @@
 use proc_macro2::{Group, Ident, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 
-use crate::model::manifest;
+use crate::leaf::manifest;
 
 /// The identifier generated code uses for a given crate path until [`resolve`] replaces it.
 const PLACEHOLDER: &str = "__annotations_crate";

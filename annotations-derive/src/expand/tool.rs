@@ -7,7 +7,6 @@ use proc_macro2::{Delimiter, Group, TokenStream, TokenTree};
 use quote::{format_ident, quote};
 use syn::LitStr;
 
-use crate::check::descriptor;
 use crate::check::hints::{self, Value};
 use crate::check::resolution::{self, Plan};
 use crate::expand::annotations::{
@@ -15,6 +14,7 @@ use crate::expand::annotations::{
 };
 use crate::expand::call;
 use crate::expand::call_types::owned_type;
+use crate::expand::inputs;
 use crate::expand::krate::Krate;
 use crate::expand::names::{upper_case_allow, upper_snake};
 use crate::expand::resolver;
@@ -96,7 +96,7 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         ));
         return with_placeholders(&place, &handler, errors);
     }
-    let descriptor = descriptor::checked(&args, &Source::handler(&handler), &mut errors);
+    let descriptor = inputs::descriptor(&args, &Source::handler(&handler), &mut errors);
     let plan = resolution::plan(&args, &handler, &mut errors);
     if !errors.is_empty() {
         return with_placeholders(&place, &handler, errors);
@@ -134,24 +134,11 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
         annotations.clone()
     };
     let tool = descriptor.value(&krate, args.title.as_ref(), &in_descriptor);
-    let mut summary = summary(args.title.as_ref(), &checked.fields);
-    match &args.resolution {
-        Some(tool_attr::Resolution::Variant { param, .. }) => {
-            let joined = format!(
-                "the join of the hints of the variants of `{}`, by which each call is resolved \
-                 (`tools/resolve`)",
-                unraw(param)
-            );
-            summary = match summary.strip_prefix("No hints stated: the protocol's defaults apply") {
-                Some(rest) => format!("Listed with {joined}{rest}"),
-                None => format!("{summary} The rest listed with {joined}."),
-            };
-        }
-        Some(tool_attr::Resolution::Function { .. }) => {
-            summary.push_str(" Each call is resolved (`tools/resolve`) by a function.")
-        }
-        None => {}
-    }
+    let summary = summary(
+        args.title.as_ref(),
+        &checked.fields,
+        args.resolution.as_ref(),
+    );
     let constants = constants(&krate, &handler, &annotations, Some(tool), &summary);
     let (call, parts) = call::expand(&handler, &descriptor, &krate);
     let resolver = match (&plan, &parts) {
@@ -239,9 +226,15 @@ fn constants(
     }
 }
 
-/// The stated hints in words, for the constants' docs: "Read-only; not destructive; ...".
-fn summary(title: Option<&LitStr>, fields: &[Option<Value<'_>>; HintKind::ALL.len()]) -> String {
-    let mut parts: Vec<String> = HintKind::ALL
+/// The stated hints in words, for the constants' docs: "Read-only; not destructive; ...", then
+/// the title, then how a resolvable tool's calls are resolved (for one resolved by a
+/// parameter's variants, the hints it does not state are listed as the variants' join).
+fn summary(
+    title: Option<&LitStr>,
+    fields: &[Option<Value<'_>>; HintKind::ALL.len()],
+    resolution: Option<&tool_attr::Resolution>,
+) -> String {
+    let stated: Vec<String> = HintKind::ALL
         .into_iter()
         .zip(fields)
         .filter_map(|(kind, field)| match field {
@@ -250,17 +243,37 @@ fn summary(title: Option<&LitStr>, fields: &[Option<Value<'_>>; HintKind::ALL.le
             None => None,
         })
         .collect();
-    if parts.is_empty() {
-        parts.push("No hints stated: the protocol's defaults apply".to_owned());
-    }
-    let mut text = parts.join(", ");
-    if let Some(first) = text.get(..1) {
-        text = first.to_uppercase() + &text[1..];
-    }
+    let joined = match resolution {
+        Some(tool_attr::Resolution::Variant { param, .. }) => Some(format!(
+            "the join of the hints of the variants of `{}`, by which each call is resolved \
+             (`tools/resolve`)",
+            unraw(param)
+        )),
+        _ => None,
+    };
+    let mut text = match (stated.is_empty(), &joined) {
+        (true, Some(joined)) => format!("Listed with {joined}"),
+        (true, None) => "No hints stated: the protocol's defaults apply".to_owned(),
+        (false, _) => {
+            let text = stated.join(", ");
+            match text.get(..1) {
+                Some(first) => first.to_uppercase() + &text[1..],
+                None => text,
+            }
+        }
+    };
     match title {
-        Some(title) => format!("{text}; titled {:?}.", title.value()),
-        None => format!("{text}."),
+        Some(title) => text.push_str(&format!("; titled {:?}.", title.value())),
+        None => text.push('.'),
     }
+    match (stated.is_empty(), joined, resolution) {
+        (false, Some(joined), _) => text.push_str(&format!(" The rest listed with {joined}.")),
+        (_, _, Some(tool_attr::Resolution::Function { .. })) => {
+            text.push_str(" Each call is resolved (`tools/resolve`) by a function.");
+        }
+        _ => {}
+    }
+    text
 }
 
 /// The handler with `const _: () = { ... };` holding the assertions as the first item of its

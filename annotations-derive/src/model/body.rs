@@ -1,5 +1,6 @@
 //! The bodies of the structs and enums the derives read: named fields, a newtype's one field,
-//! variants, each with what its `#[serde(...)]` says. The one reader of both derives.
+//! variants, each with what its `#[serde(...)]` says; a field as the input it is read as
+//! (`Field`). The one reader of both derives.
 
 use proc_macro2::{Group, Ident, Punct, Spacing, TokenStream, TokenTree};
 use quote::quote;
@@ -8,6 +9,7 @@ use syn::LitStr;
 use crate::leaf::errors::Errors;
 use crate::leaf::tokens::{flatten, split_top_level, unraw};
 use crate::model::attrs::{attribute_streams, attributes, schema_args, skip_visibility};
+use crate::model::descriptor::Property;
 use crate::model::params::Param;
 use crate::model::serde_attr;
 
@@ -50,7 +52,7 @@ pub(crate) fn named_fields(stream: TokenStream) -> Vec<NamedField> {
 /// what its `#[serde]` says: named and required as serde reads them, doc comments as
 /// descriptions, `#[cfg]` kept, a field serde skips left out. `what` names the derive, for
 /// messages. Shared by `#[derive(Tool)]` and `#[derive(ToolSchema)]`.
-pub(crate) fn field_params(
+pub(crate) fn read_fields(
     stream: TokenStream,
     container: &serde_attr::Container,
     what: &str,
@@ -96,6 +98,31 @@ pub(crate) fn field_params(
         ));
     }
     params
+}
+
+/// One field as serde reads it: the input the descriptor's reader makes of it (its name,
+/// schema with `#[schema(...)]` keys, whether it may be left out, the checks the call makes),
+/// and what else serde reads it by.
+pub(crate) struct Field {
+    pub(crate) property: Property,
+    /// The other names serde reads it by.
+    pub(crate) aliases: Vec<String>,
+    /// `#[serde(flatten)]`: its fields are the container's.
+    pub(crate) flatten: bool,
+    /// Its type's tokens.
+    pub(crate) ty: TokenStream,
+}
+
+impl Field {
+    /// The field `param`, whose `#[serde(...)]` is `serde`, as the input `property`.
+    pub(crate) fn new(property: Property, param: &Param, serde: &serde_attr::Field) -> Self {
+        Field {
+            property,
+            aliases: serde.aliases.iter().map(LitStr::value).collect(),
+            flatten: serde.flatten.is_some(),
+            ty: param.ty.clone(),
+        }
+    }
 }
 
 /// A newtype struct's one field (the contents of its parentheses), written as a named field

@@ -1,8 +1,9 @@
 //! The tool descriptor's model: what a handler or a `#[derive(Tool)]` struct describes (its
 //! name, description, inputs, output schema, icons, `_meta`, task support), each input with its
 //! schema and the constraints its call checks; how each is read from the attribute and the
-//! signature (`Descriptor::read`, `Property::read`); and a parameter's `#[schema(...)]`, once
-//! checked, applied to its input.
+//! signature (`Descriptor::read`, `Property::read`, which leaves an input's `#[schema(...)]`
+//! beside it for `check/` to hold against its type); and that `#[schema(...)]`, once checked,
+//! applied to its input (`apply`).
 
 use proc_macro2::{Ident, Span, TokenStream, TokenTree};
 use syn::LitStr;
@@ -112,18 +113,29 @@ impl<'a> Source<'a> {
     }
 }
 
+/// One input as read, its `#[schema(...)]` beside it and not applied yet: what the checks hold
+/// against its type, before `apply` makes the input the schema lists.
+pub(crate) struct ReadInput {
+    /// The input as its type and name give it.
+    pub(crate) property: Property,
+    /// Its `#[schema(...)]` keys.
+    pub(crate) attr: SchemaAttr,
+    /// Whether its type is an `Option`.
+    pub(crate) option: bool,
+}
+
 impl Property {
     /// The input the parameter `param` at `index`, named `ident`, gives, with its
     /// `#[schema(...)]` read but not applied yet (the checks hold it against the type first):
     /// its name (serde's, else the handler's `rename_all` of it, else its own), its schema,
-    /// whether it may be left out, its description. Also whether its type is an `Option`.
+    /// whether it may be left out, its description.
     pub(crate) fn read(
         index: usize,
         param: &Param,
         ident: &Ident,
         rename_all: Option<Case>,
         errors: &mut Errors,
-    ) -> (Self, SchemaAttr, bool) {
+    ) -> ReadInput {
         let (schema, option) = schema::read_param(&param.ty, errors);
         let attr = schema_attr::parse(&param.schema, errors);
         let property = Property {
@@ -142,14 +154,46 @@ impl Property {
             cfgs: param.cfgs.clone(),
             span: ident.span(),
         };
-        (property, attr, option)
+        ReadInput {
+            property,
+            attr,
+            option,
+        }
     }
+}
+
+/// The input `read` from `param` with its `#[schema(...)]` (already checked against its type)
+/// applied: see `apply_keys`. On a struct's field, which serde reads (and reads an `Option`
+/// from `null` and from nothing alike), `nullable = false` and `required` are also checks the
+/// call makes, as the schema refuses what serde would read.
+pub(crate) fn apply(read: ReadInput, param: &Param) -> Property {
+    let ReadInput {
+        mut property,
+        attr,
+        option,
+    } = read;
+    if attr.is_empty() {
+        return property;
+    }
+    let field_checks = [
+        (attr.nullable.is_some() && option, "NotNull"),
+        (attr.required.is_some() && option, "Required"),
+    ];
+    apply_keys(&mut property, attr, &param.ty);
+    if param.field {
+        for (given, check) in field_checks {
+            if given {
+                property.checks.push((check, CheckValue::Unit));
+            }
+        }
+    }
+    property
 }
 
 /// Applies a parameter's `#[schema(...)]` (already checked against its type): its name, its
 /// description, and its schema's keys; a default makes it optional; the constraints the call
 /// checks.
-pub(crate) fn apply(property: &mut Property, attr: SchemaAttr, ty: &TokenStream) {
+fn apply_keys(property: &mut Property, attr: SchemaAttr, ty: &TokenStream) {
     if let Some(rename) = &attr.rename {
         property.name = rename.value();
         property.span = rename.span();
@@ -289,11 +333,16 @@ pub(crate) fn json_output(output: &TokenStream) -> Option<TokenStream> {
 }
 
 impl Descriptor {
-    /// The descriptor `args` and `source` state, its inputs not read yet (the checks decide
-    /// which parameters can be, and `Property::read` reads each): the name (`name = "..."` or
-    /// the function's), the description (`description = "..."` or the doc comment), the
-    /// output schema of a `Json<T>` return type, and the keys the attribute gives as written.
-    pub(crate) fn read(args: &Args, source: &Source<'_>, errors: &mut Errors) -> Self {
+    /// The descriptor `args` and `source` state, with its `properties` (each read with
+    /// `Property::read`, checked, then applied): the name (`name = "..."` or the function's),
+    /// the description (`description = "..."` or the doc comment), the output schema of a
+    /// `Json<T>` return type, and the keys the attribute gives as written.
+    pub(crate) fn read(
+        args: &Args,
+        source: &Source<'_>,
+        properties: Vec<Property>,
+        errors: &mut Errors,
+    ) -> Self {
         let json = source.output.and_then(json_output);
         Descriptor {
             name: args
@@ -304,7 +353,7 @@ impl Descriptor {
                 Some(description) => Some(description.value()),
                 None => join_docs(source.docs),
             },
-            properties: Vec::new(),
+            properties,
             written_json: json.is_some(),
             output: json.map(|ty| schema::read_param(&ty, errors).0),
             icons: args.icons.clone(),

@@ -8,9 +8,9 @@ use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
 use syn::Error;
 
 use crate::leaf::hint::{HintKind, keys_with};
+use crate::leaf::manifest;
 use crate::leaf::tokens::{Angles, Step, flatten, group, ident, punct};
 use crate::model::attrs::{doc_lines, skip_visibility};
-use crate::model::manifest;
 use crate::model::params::{Param, Receiver, read_params};
 
 pub(crate) struct Handler {

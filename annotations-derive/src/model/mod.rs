@@ -16,7 +16,6 @@ pub(crate) mod handler;
 pub(crate) mod hint_value;
 pub(crate) mod http;
 pub(crate) mod icons;
-pub(crate) mod manifest;
 pub(crate) mod meta;
 pub(crate) mod params;
 pub(crate) mod schema;

@@ -164,64 +164,16 @@ pub(crate) fn parse(attrs: &[TokenStream], errors: &mut Errors) -> SchemaAttr {
 }
 
 impl SchemaAttr {
+    /// One entry: its key and value read ([`read_entry`](Self::read_entry)), then kept where
+    /// the key says: a string, the default, a flag, a bound, a count, the examples.
     fn entry(&mut self, entry: Vec<TokenTree>, errors: &mut Errors) {
-        let Some(Entry { key, value }) = Entry::read(&entry) else {
-            errors.push(Error::new_spanned(
-                &entry[0],
-                "expected a #[schema] key such as `minimum = 1` or `rename = \"...\"`",
-            ));
+        let Some((key, value)) = self.read_entry(&entry, errors) else {
             return;
         };
         let name = key.to_string();
-        let known = entry::known_key(&key, "#[schema]", &KEYS, &mut self.seen, |name| {
-            format!("duplicate #[schema({name})]")
-        });
-        if let Err(error) = known {
-            errors.push(error);
-            return;
-        }
-        let value: Vec<TokenTree> = match value {
-            Ok(Value::Given(value)) => value,
-            Ok(Value::Bare | Value::Missing(_)) => Vec::new(),
-            Err(other) => {
-                errors.push(Error::new_spanned(
-                    &other,
-                    format!("expected `=` after #[schema] key `{name}`"),
-                ));
-                return;
-            }
-        };
-        if value.is_empty() && name != "unique_items" && name != "required" {
-            errors.push(Error::new(
-                key.span(),
-                format!("#[schema({name})] needs a value: `{name} = ...`"),
-            ));
-            return;
-        }
         match name.as_str() {
             "rename" | "description" | "title" | "format" | "pattern" => {
-                let Some(literal) = string(&value) else {
-                    errors.push(Error::new_spanned(
-                        tokens(&value),
-                        format!("#[schema({name})] takes a string literal: `{name} = \"...\"`"),
-                    ));
-                    return;
-                };
-                if literal.value().trim().is_empty() {
-                    errors.push(Error::new(
-                        literal.span(),
-                        format!("#[schema({name})] cannot be blank"),
-                    ));
-                    return;
-                }
-                let slot = match name.as_str() {
-                    "rename" => &mut self.rename,
-                    "description" => &mut self.description,
-                    "title" => &mut self.title,
-                    "pattern" => &mut self.pattern,
-                    _ => &mut self.format,
-                };
-                *slot = Some(literal);
+                self.string_key(&name, &value, errors);
             }
             "default" => {
                 self.default = Some(Default {
@@ -230,47 +182,7 @@ impl SchemaAttr {
                     expr: tokens(&value),
                 });
             }
-            "nullable" | "unique_items" | "required" => {
-                let flag = match value.as_slice() {
-                    [] => Some(true),
-                    [TokenTree::Ident(word)] if word == "true" => Some(true),
-                    [TokenTree::Ident(word)] if word == "false" => Some(false),
-                    _ => None,
-                };
-                let Some(flag) = flag else {
-                    errors.push(Error::new_spanned(
-                        tokens(&value),
-                        format!("#[schema({name})] takes `true` or `false`"),
-                    ));
-                    return;
-                };
-                if name == "nullable" {
-                    if flag {
-                        errors.push(Error::new(
-                            key.span(),
-                            "an `Option` parameter is nullable already; `nullable = false` is the one to write",
-                        ));
-                        return;
-                    }
-                    self.nullable = Some((key, false));
-                } else if name == "required" {
-                    if flag {
-                        self.required = Some(key);
-                    } else {
-                        errors.push(Error::new(
-                            key.span(),
-                            "`required = false` is what an `Option` is already; leave it out",
-                        ));
-                    }
-                } else if flag {
-                    self.unique_items = Some(key);
-                } else {
-                    errors.push(Error::new(
-                        key.span(),
-                        "`unique_items = false` is the default; leave it out",
-                    ));
-                }
-            }
+            "nullable" | "unique_items" | "required" => self.flag_key(key, &value, errors),
             "minimum" | "maximum" | "exclusive_minimum" | "exclusive_maximum" | "multiple_of" => {
                 match number(&value) {
                     Some(number) => self.numbers.push((key, number)),
@@ -281,10 +193,7 @@ impl SchemaAttr {
                 }
             }
             "min_length" | "max_length" | "min_items" | "max_items" => {
-                match number(&value)
-                    .and_then(|n| n.int)
-                    .and_then(Integer::to_u64)
-                {
+                match number(&value).and_then(|n| n.int).and_then(Integer::to_u64) {
                     Some(count) => self.counts.push((key, count)),
                     None => errors.push(Error::new_spanned(
                         tokens(&value),
@@ -294,34 +203,156 @@ impl SchemaAttr {
                     )),
                 }
             }
-            "examples" => match literal(&value) {
-                Some(Literal::Array(items)) if !items.is_empty() => {
-                    // Each example's own tokens, for errors that point at it.
-                    let item_tokens: Vec<TokenStream> = match value.as_slice() {
-                        [TokenTree::Group(group)] => split_top_level(group.stream())
-                            .into_iter()
-                            .map(|(item, _)| item.into_iter().collect::<TokenStream>())
-                            .filter(|item| !item.is_empty())
-                            .collect(),
-                        _ => Vec::new(),
-                    };
-                    let items = if item_tokens.len() == items.len() {
-                        items.into_iter().zip(item_tokens).collect()
-                    } else {
-                        items.into_iter().map(|item| (item, tokens(&value))).collect()
-                    };
-                    self.examples = Some((key, items));
-                }
-                Some(Literal::Array(_)) => errors.push(Error::new_spanned(
-                    tokens(&value),
-                    "#[schema(examples)] needs at least one example: `examples = [1, 2]`, or leave it out",
-                )),
-                _ => errors.push(Error::new_spanned(
-                    tokens(&value),
-                    "#[schema(examples)] takes an array of literals: `examples = [1, 2]`",
-                )),
-            },
+            "examples" => self.examples_key(key, &value, errors),
             _ => unreachable!("every key of KEYS has a branch"),
+        }
+    }
+
+    /// An entry's key (a known one, given once) and its value's tokens, or `None` once an
+    /// error says why the entry is not read on: no key, an unknown or repeated key, something
+    /// else than `=` after it, no value for a key that needs one (all but the flags
+    /// `unique_items` and `required`).
+    fn read_entry(
+        &mut self,
+        entry: &[TokenTree],
+        errors: &mut Errors,
+    ) -> Option<(Ident, Vec<TokenTree>)> {
+        let Some(Entry { key, value }) = Entry::read(entry) else {
+            errors.push(Error::new_spanned(
+                &entry[0],
+                "expected a #[schema] key such as `minimum = 1` or `rename = \"...\"`",
+            ));
+            return None;
+        };
+        let name = key.to_string();
+        let known = entry::known_key(&key, "#[schema]", &KEYS, &mut self.seen, |name| {
+            format!("duplicate #[schema({name})]")
+        });
+        if let Err(error) = known {
+            errors.push(error);
+            return None;
+        }
+        let value: Vec<TokenTree> = match value {
+            Ok(Value::Given(value)) => value,
+            Ok(Value::Bare | Value::Missing(_)) => Vec::new(),
+            Err(other) => {
+                errors.push(Error::new_spanned(
+                    &other,
+                    format!("expected `=` after #[schema] key `{name}`"),
+                ));
+                return None;
+            }
+        };
+        if value.is_empty() && name != "unique_items" && name != "required" {
+            errors.push(Error::new(
+                key.span(),
+                format!("#[schema({name})] needs a value: `{name} = ...`"),
+            ));
+            return None;
+        }
+        Some((key, value))
+    }
+
+    /// `rename`, `description`, `title`, `format` or `pattern = "..."`: a string literal, not
+    /// blank.
+    fn string_key(&mut self, name: &str, value: &[TokenTree], errors: &mut Errors) {
+        let Some(literal) = string(value) else {
+            errors.push(Error::new_spanned(
+                tokens(value),
+                format!("#[schema({name})] takes a string literal: `{name} = \"...\"`"),
+            ));
+            return;
+        };
+        if literal.value().trim().is_empty() {
+            errors.push(Error::new(
+                literal.span(),
+                format!("#[schema({name})] cannot be blank"),
+            ));
+            return;
+        }
+        let slot = match name {
+            "rename" => &mut self.rename,
+            "description" => &mut self.description,
+            "title" => &mut self.title,
+            "pattern" => &mut self.pattern,
+            _ => &mut self.format,
+        };
+        *slot = Some(literal);
+    }
+
+    /// `nullable`, `unique_items` or `required`, bare or `= true`/`= false`: only the value
+    /// that changes something is kept (`nullable = false`, `unique_items`, `required`); the
+    /// other is an error that says why it is not needed.
+    fn flag_key(&mut self, key: Ident, value: &[TokenTree], errors: &mut Errors) {
+        let flag = match value {
+            [] => Some(true),
+            [TokenTree::Ident(word)] if word == "true" => Some(true),
+            [TokenTree::Ident(word)] if word == "false" => Some(false),
+            _ => None,
+        };
+        let Some(flag) = flag else {
+            errors.push(Error::new_spanned(
+                tokens(value),
+                format!("#[schema({key})] takes `true` or `false`"),
+            ));
+            return;
+        };
+        if key == "nullable" {
+            if flag {
+                errors.push(Error::new(
+                    key.span(),
+                    "an `Option` parameter is nullable already; `nullable = false` is the one to write",
+                ));
+                return;
+            }
+            self.nullable = Some((key, false));
+        } else if key == "required" {
+            if flag {
+                self.required = Some(key);
+            } else {
+                errors.push(Error::new(
+                    key.span(),
+                    "`required = false` is what an `Option` is already; leave it out",
+                ));
+            }
+        } else if flag {
+            self.unique_items = Some(key);
+        } else {
+            errors.push(Error::new(
+                key.span(),
+                "`unique_items = false` is the default; leave it out",
+            ));
+        }
+    }
+
+    /// `examples = [...]`: a non-empty array of literals, each kept with its own tokens for
+    /// errors that point at it.
+    fn examples_key(&mut self, key: Ident, value: &[TokenTree], errors: &mut Errors) {
+        match literal(value) {
+            Some(Literal::Array(items)) if !items.is_empty() => {
+                let item_tokens: Vec<TokenStream> = match value {
+                    [TokenTree::Group(group)] => split_top_level(group.stream())
+                        .into_iter()
+                        .map(|(item, _)| item.into_iter().collect::<TokenStream>())
+                        .filter(|item| !item.is_empty())
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                let items = if item_tokens.len() == items.len() {
+                    items.into_iter().zip(item_tokens).collect()
+                } else {
+                    items.into_iter().map(|item| (item, tokens(value))).collect()
+                };
+                self.examples = Some((key, items));
+            }
+            Some(Literal::Array(_)) => errors.push(Error::new_spanned(
+                tokens(value),
+                "#[schema(examples)] needs at least one example: `examples = [1, 2]`, or leave it out",
+            )),
+            _ => errors.push(Error::new_spanned(
+                tokens(value),
+                "#[schema(examples)] takes an array of literals: `examples = [1, 2]`",
+            )),
         }
     }
 }

@@ -162,70 +162,15 @@ pub(crate) fn parse(attr: TokenStream, errors: &mut Errors) -> Args {
 }
 
 impl Args {
+    /// One entry of the attribute, the `position`-th: its key and value read
+    /// ([`read_entry`](Self::read_entry)), then kept where the key says: a hint, a key of the
+    /// descriptor's text, `http`, `crate`, a key of the listing, a resolution, `allow_mut`;
+    /// any other key is an error that suggests the closest known one.
     fn entry(&mut self, entry: Vec<TokenTree>, position: usize, errors: &mut Errors) {
-        // `open-world`, `read-only`: a key written with dashes.
-        if let [
-            TokenTree::Ident(first),
-            TokenTree::Punct(dash),
-            TokenTree::Ident(second),
-            ..,
-        ] = entry.as_slice()
-            && dash.as_char() == '-'
-        {
-            let name = format!("{first}-{second}");
-            let message = spelling::unknown_key("#[tool]", &name, &[], suggest(&name));
-            let written: TokenStream = entry[..3].iter().cloned().collect();
-            errors.push(Error::new_spanned(written, message));
-            return;
-        }
-        let Some(Entry { key, value }) = Entry::read(&entry) else {
-            // `#[tool("x")]`
-            if let Some(other) = entry.first() {
-                errors.push(Error::new_spanned(
-                    other,
-                    format!(
-                        "expected a #[tool] key such as `read_only` or `title = \"...\"`, found {}",
-                        describe_token(other)
-                    ),
-                ));
-            }
+        let Some((key, value)) = self.read_entry(&entry, errors) else {
             return;
         };
         let name = key.to_string();
-        // A known key given twice is reported whatever its values, so that every mistake
-        // shows in one compile.
-        if KEYS.contains(&name.as_str())
-            && let Err(error) = first_time(&key, &mut self.seen, |name| {
-                format!("duplicate #[tool({name})]")
-            })
-        {
-            errors.push(error);
-            return;
-        }
-        // annotations(...): rmcp's key, handed over by this crate's #[tool] above
-        if name == "annotations" && self.handed_over.is_none() {
-            self.handed_over = Some(key);
-            return;
-        }
-        let value = match value {
-            Ok(value) => value,
-            // `#[tool(read_only(true))]`
-            Err(TokenTree::Group(group)) if group.delimiter() != Delimiter::None => {
-                errors.push(Error::new(
-                    group.span(),
-                    format!("#[tool({name})] takes its value after `=`, not in brackets: write `{name} = ...`"),
-                ));
-                return;
-            }
-            Err(other) => {
-                errors.push(Error::new_spanned(
-                    &other,
-                    format!("expected `=` or `,` after #[tool] key `{name}`"),
-                ));
-                return;
-            }
-        };
-
         if let Some(kind) = HintKind::from_key(&name) {
             if let Some(value) = hint_value(&key, value, errors) {
                 self.hints[kind as usize] = Some(Hint {
@@ -237,138 +182,11 @@ impl Args {
             return;
         }
         match name.as_str() {
-            // title = "..."
-            "title" => {
-                let slot = &mut self.title;
-                string_key(slot, &key, value, errors, |text| {
-                    if text.trim().is_empty() {
-                        let what = if text.is_empty() { "empty" } else { "blank" };
-                        return Some(format!(
-                            "#[tool(title)] cannot be {what}: give the tool a display title, or leave `title` out"
-                        ));
-                    }
-                    text.chars()
-                        .any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}')
-                        .then(|| {
-                            "#[tool(title)] cannot hold a line break or other control character: a \
-                         title is one line that hosts show in menus and tables"
-                                .to_owned()
-                        })
-                });
-            }
-            // name = "..."
-            "name" => {
-                string_key(&mut self.name, &key, value, errors, |text| {
-                    mcp_annotations_rules::name::tool_name_problem(text)
-                        .map(|problem| format!("invalid tool name: {problem}"))
-                });
-            }
-            // description = "..."
-            "description" => {
-                string_key(&mut self.description, &key, value, errors, |text| {
-                    text.trim().is_empty().then(|| {
-                        "#[tool(description)] cannot be blank: describe what the tool does, or \
-                         leave `description` out to use the doc comment"
-                            .to_owned()
-                    })
-                });
-            }
-            "http" => {
-                let Some(literal) = string_value(&key, value, errors) else {
-                    return;
-                };
-                let Some(preset) = http::lookup(&literal.value()) else {
-                    errors.push(Error::new(
-                        literal.span(),
-                        format!(
-                            "unknown HTTP method `{}` in #[tool(http)]; expected one of {}",
-                            literal.value(),
-                            http::PRESETS
-                                .iter()
-                                .map(|p| p.method)
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    ));
-                    return;
-                };
-                self.http = Some(Http {
-                    key,
-                    literal,
-                    preset,
-                });
-            }
-            "crate" => {
-                let path = match value {
-                    Value::Given(tokens) => crate_path(tokens.into_iter().collect()),
-                    Value::Bare => Err(Error::new(
-                        key.span(),
-                        "#[tool(crate)] needs a path: `crate = my_annotations`",
-                    )),
-                    Value::Missing(eq) => Err(Error::new(eq, "expected a path after `crate =`")),
-                };
-                match path {
-                    Ok(path) => self.krate = Some(path),
-                    Err(error) => errors.push(error),
-                }
-            }
-            "rename_all" => {
-                self.listing_keys.push(key.clone());
-                let mut named = None;
-                string_key(&mut named, &key, value, errors, |text| {
-                    (!case::CASES.contains(&text)).then(|| {
-                        let known = spelling::closest(text, &case::CASES)
-                            .map(|case| format!("did you mean `{case}`? "))
-                            .unwrap_or_default();
-                        format!(
-                            "unknown case `{text}` in #[tool(rename_all)]; {known}serde's cases are {}",
-                            case::CASES
-                                .iter()
-                                .map(|case| format!("`{case}`"))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )
-                    })
-                });
-                if let Some(named) = named {
-                    // Read once: the case, and where it was written.
-                    self.rename_all =
-                        case::Case::parse(&named.value()).map(|case| (case, named.span()));
-                }
-            }
-            "icons" => match value {
-                Value::Given(tokens) => {
-                    self.listing_keys.push(key.clone());
-                    self.icons = icons::read(tokens.into_iter().collect(), key.span(), errors);
-                }
-                Value::Bare | Value::Missing(_) => errors.push(Error::new(
-                    key.span(),
-                    "#[tool(icons)] needs a list: `icons = [\"https://example.com/icon.png\"]`",
-                )),
-            },
-            "meta" => {
-                self.listing_keys.push(key.clone());
-                string_key(&mut self.meta, &key, value, errors, meta::problem);
-            }
-            "task_support" => {
-                self.listing_keys.push(key.clone());
-                string_key(&mut self.task_support, &key, value, errors, |text| {
-                    (!["forbidden", "optional", "required"].contains(&text)).then(|| {
-                        format!(
-                            "unknown task support `{text}`; expected \"forbidden\", \"optional\" \
-                             or \"required\""
-                        )
-                    })
-                });
-            }
-            "toolset" => {
-                self.listing_keys.push(key.clone());
-                self.toolsets =
-                    grouping::names(&key, value, true, grouping::toolset_problem, errors);
-            }
-            "scopes" => {
-                self.listing_keys.push(key.clone());
-                self.scopes = grouping::names(&key, value, false, grouping::scope_problem, errors);
+            "title" | "name" | "description" => self.text_key(&key, value, errors),
+            "http" => self.http_key(key, value, errors),
+            "crate" => self.crate_key(&key, value, errors),
+            "rename_all" | "icons" | "meta" | "task_support" | "toolset" | "scopes" => {
+                self.listing_key(key, value, errors);
             }
             "resolve" | "resolve_by" => {
                 let resolution = resolution(&key, value, errors);
@@ -400,6 +218,217 @@ impl Args {
                 let message = spelling::unknown_key("#[tool]", &name, &KEYS, suggest(&name));
                 errors.push(Error::new(key.span(), message));
             }
+        }
+    }
+
+    /// An entry's key and what follows it, or `None` once an error says why the entry is not
+    /// read on: a key written with dashes, no key, a known key given twice (reported whatever
+    /// its values, so that every mistake shows in one compile), a value in brackets or after
+    /// something else than `=`. rmcp's `annotations(...)` is kept as handed over (read no
+    /// further).
+    fn read_entry(&mut self, entry: &[TokenTree], errors: &mut Errors) -> Option<(Ident, Value)> {
+        // `open-world`, `read-only`: a key written with dashes.
+        if let [
+            TokenTree::Ident(first),
+            TokenTree::Punct(dash),
+            TokenTree::Ident(second),
+            ..,
+        ] = entry
+            && dash.as_char() == '-'
+        {
+            let name = format!("{first}-{second}");
+            let message = spelling::unknown_key("#[tool]", &name, &[], suggest(&name));
+            let written: TokenStream = entry[..3].iter().cloned().collect();
+            errors.push(Error::new_spanned(written, message));
+            return None;
+        }
+        let Some(Entry { key, value }) = Entry::read(entry) else {
+            // `#[tool("x")]`
+            if let Some(other) = entry.first() {
+                errors.push(Error::new_spanned(
+                    other,
+                    format!(
+                        "expected a #[tool] key such as `read_only` or `title = \"...\"`, found {}",
+                        describe_token(other)
+                    ),
+                ));
+            }
+            return None;
+        };
+        let name = key.to_string();
+        if KEYS.contains(&name.as_str())
+            && let Err(error) = first_time(&key, &mut self.seen, |name| {
+                format!("duplicate #[tool({name})]")
+            })
+        {
+            errors.push(error);
+            return None;
+        }
+        // annotations(...): rmcp's key, handed over by this crate's #[tool] above
+        if name == "annotations" && self.handed_over.is_none() {
+            self.handed_over = Some(key);
+            return None;
+        }
+        match value {
+            Ok(value) => Some((key, value)),
+            // `#[tool(read_only(true))]`
+            Err(TokenTree::Group(group)) if group.delimiter() != Delimiter::None => {
+                errors.push(Error::new(
+                    group.span(),
+                    format!("#[tool({name})] takes its value after `=`, not in brackets: write `{name} = ...`"),
+                ));
+                None
+            }
+            Err(other) => {
+                errors.push(Error::new_spanned(
+                    &other,
+                    format!("expected `=` or `,` after #[tool] key `{name}`"),
+                ));
+                None
+            }
+        }
+    }
+
+    /// `title`, `name` or `description = "..."`: the descriptor's text, each a string with
+    /// its own rule (a title one line and not blank, a name the protocol's, a description not
+    /// blank).
+    fn text_key(&mut self, key: &Ident, value: Value, errors: &mut Errors) {
+        if key == "title" {
+            string_key(&mut self.title, key, value, errors, |text| {
+                if text.trim().is_empty() {
+                    let what = if text.is_empty() { "empty" } else { "blank" };
+                    return Some(format!(
+                        "#[tool(title)] cannot be {what}: give the tool a display title, or leave `title` out"
+                    ));
+                }
+                text.chars()
+                    .any(|c| c.is_control() || c == '\u{2028}' || c == '\u{2029}')
+                    .then(|| {
+                        "#[tool(title)] cannot hold a line break or other control character: a \
+                         title is one line that hosts show in menus and tables"
+                            .to_owned()
+                    })
+            });
+        } else if key == "name" {
+            string_key(&mut self.name, key, value, errors, |text| {
+                mcp_annotations_rules::name::tool_name_problem(text)
+                    .map(|problem| format!("invalid tool name: {problem}"))
+            });
+        } else {
+            string_key(&mut self.description, key, value, errors, |text| {
+                text.trim().is_empty().then(|| {
+                    "#[tool(description)] cannot be blank: describe what the tool does, or \
+                     leave `description` out to use the doc comment"
+                        .to_owned()
+                })
+            });
+        }
+    }
+
+    /// `http = "METHOD"`: one of the presets' methods.
+    fn http_key(&mut self, key: Ident, value: Value, errors: &mut Errors) {
+        let Some(literal) = string_value(&key, value, errors) else {
+            return;
+        };
+        let Some(preset) = http::lookup(&literal.value()) else {
+            errors.push(Error::new(
+                literal.span(),
+                format!(
+                    "unknown HTTP method `{}` in #[tool(http)]; expected one of {}",
+                    literal.value(),
+                    http::PRESETS
+                        .iter()
+                        .map(|p| p.method)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+            return;
+        };
+        self.http = Some(Http {
+            key,
+            literal,
+            preset,
+        });
+    }
+
+    /// `crate = path`: where the runtime crate is.
+    fn crate_key(&mut self, key: &Ident, value: Value, errors: &mut Errors) {
+        let path = match value {
+            Value::Given(tokens) => crate_path(tokens.into_iter().collect()),
+            Value::Bare => Err(Error::new(
+                key.span(),
+                "#[tool(crate)] needs a path: `crate = my_annotations`",
+            )),
+            Value::Missing(eq) => Err(Error::new(eq, "expected a path after `crate =`")),
+        };
+        match path {
+            Ok(path) => self.krate = Some(path),
+            Err(error) => errors.push(error),
+        }
+    }
+
+    /// A key that only a handler listed with `tools!` can use (`rename_all`, `icons`,
+    /// `meta`, `task_support`, `toolset`, `scopes`): kept in `listing_keys` (`icons` only
+    /// with a value), and read by its own rule.
+    fn listing_key(&mut self, key: Ident, value: Value, errors: &mut Errors) {
+        if key != "icons" {
+            self.listing_keys.push(key.clone());
+        }
+        match key.to_string().as_str() {
+            "rename_all" => self.rename_all_key(&key, value, errors),
+            "icons" => match value {
+                Value::Given(tokens) => {
+                    self.listing_keys.push(key.clone());
+                    self.icons = icons::read(tokens.into_iter().collect(), key.span(), errors);
+                }
+                Value::Bare | Value::Missing(_) => errors.push(Error::new(
+                    key.span(),
+                    "#[tool(icons)] needs a list: `icons = [\"https://example.com/icon.png\"]`",
+                )),
+            },
+            "meta" => string_key(&mut self.meta, &key, value, errors, meta::problem),
+            "task_support" => {
+                string_key(&mut self.task_support, &key, value, errors, |text| {
+                    (!["forbidden", "optional", "required"].contains(&text)).then(|| {
+                        format!(
+                            "unknown task support `{text}`; expected \"forbidden\", \"optional\" \
+                             or \"required\""
+                        )
+                    })
+                });
+            }
+            "toolset" => {
+                self.toolsets =
+                    grouping::names(&key, value, true, grouping::toolset_problem, errors);
+            }
+            // `scopes`
+            _ => {
+                self.scopes = grouping::names(&key, value, false, grouping::scope_problem, errors);
+            }
+        }
+    }
+
+    /// `rename_all = "case"`: one of serde's cases, read once with where it was written.
+    fn rename_all_key(&mut self, key: &Ident, value: Value, errors: &mut Errors) {
+        let mut named = None;
+        string_key(&mut named, key, value, errors, |text| {
+            (!case::CASES.contains(&text)).then(|| {
+                let known = spelling::closest(text, &case::CASES)
+                    .map(|case| format!("did you mean `{case}`? "))
+                    .unwrap_or_default();
+                format!(
+                    "unknown case `{text}` in #[tool(rename_all)]; {known}serde's cases are {}",
+                    case::CASES
+                        .iter()
+                        .map(|case| format!("`{case}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })
+        });
+        if let Some(named) = named {
+            self.rename_all = case::Case::parse(&named.value()).map(|case| (case, named.span()));
         }
     }
 }

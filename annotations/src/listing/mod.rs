@@ -210,16 +210,6 @@ impl<S> Listing<S> {
         Ok(())
     }
 
-    /// The old name of [`check`](Self::check), the one verb of the crate's self-checks.
-    ///
-    /// # Errors
-    ///
-    /// As [`check`](Self::check).
-    #[deprecated(since = "0.2.0", note = "renamed `check`, as `ToolAnnotations::check`")]
-    pub fn validate(&self) -> Result<(), InvalidListingError> {
-        self.check()
-    }
-
     /// The tools that are not ready for a directory at `level`, each with what it lacks.
     pub fn not_ready(&self, level: Readiness) -> impl Iterator<Item = (&'static Tool, Missing)> {
         self.tools

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::hints::{Hint, ToolAnnotations};
 use crate::listing::Listing;
-use crate::resolution::{ResolveError, ResolveOptions, check_bound};
+use crate::resolution::{ExtensionDeclared, ResolveError, ResolveOptions, check_bound};
 use crate::tool::Tool;
 
 impl<S> Listing<S> {
@@ -47,20 +47,21 @@ impl<S> Listing<S> {
         arguments: &Map<String, Value>,
         options: &ResolveOptions,
     ) -> Result<ToolAnnotations, ResolveError> {
-        self.resolve_if(state, name, arguments, options, |_| true)
+        let declared = options.declared()?;
+        self.resolve_if(state, name, arguments, declared, |_| true)
     }
 
-    /// [`resolve`](Self::resolve), for a tool that `offered` admits: one that it does not is
+    /// [`resolve`](Self::resolve) once the extension is known to be declared (`_declared`,
+    /// which only that check makes), for a tool that `offered` admits: one that it does not is
     /// answered as one that does not exist.
     pub(crate) fn resolve_if(
         &self,
         state: &S,
         name: &str,
         arguments: &Map<String, Value>,
-        options: &ResolveOptions,
+        _declared: ExtensionDeclared,
         offered: impl FnOnce(&Tool) -> bool,
     ) -> Result<ToolAnnotations, ResolveError> {
-        options.require()?;
         let index = self
             .position(name)
             .filter(|&index| offered(&self.tools()[index]))
@@ -99,7 +100,7 @@ mod tests {
     use crate::call::{CallFuture, Context};
     use crate::hints::ToolAnnotations;
     use crate::listing::Listing;
-    use crate::resolution::{Declaration, OutOfBound, ResolveError, ResolveOptions};
+    use crate::resolution::{Declaration, OutOfBoundError, ResolveError, ResolveOptions};
     use crate::result::ToolResult;
     use crate::schema::Schema;
     use crate::tool::Tool;
@@ -205,7 +206,7 @@ mod tests {
             matches!(
                 error,
                 ResolveError::OutOfBound {
-                    rule: OutOfBound::OpenWorld,
+                    rule: OutOfBoundError::OpenWorld,
                     ..
                 }
             ),
@@ -248,7 +249,13 @@ mod tests {
         assert_eq!(bare.code(), -32603);
         // Hidden by a filter: answered as missing.
         let hidden = honest
-            .resolve_if(&(), "manage_note", &arguments("read"), &declared, |_| false)
+            .resolve_if(
+                &(),
+                "manage_note",
+                &arguments("read"),
+                declared.declared().unwrap(),
+                |_| false,
+            )
             .unwrap_err();
         assert_eq!(hidden.code(), -32602);
         assert!(matches!(hidden, ResolveError::UnknownTool(_)));

@@ -8,7 +8,7 @@ use crate::hints::{Hint, ToolAnnotations};
 /// Which rule of the conservative bound a resolution breaks, from [`check_bound`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum OutOfBound {
+pub enum OutOfBoundError {
     /// The listing says read-only, the resolution does not.
     ReadOnly,
     /// The listing says neither read-only nor destructive, and the resolution, not read-only,
@@ -20,35 +20,35 @@ pub enum OutOfBound {
     OpenWorld,
 }
 
-impl OutOfBound {
+impl OutOfBoundError {
     /// The hint whose rule is broken.
     #[must_use]
     pub const fn hint(self) -> Hint {
         match self {
-            OutOfBound::ReadOnly => Hint::ReadOnly,
-            OutOfBound::Destructive => Hint::Destructive,
-            OutOfBound::Idempotent => Hint::Idempotent,
-            OutOfBound::OpenWorld => Hint::OpenWorld,
+            OutOfBoundError::ReadOnly => Hint::ReadOnly,
+            OutOfBoundError::Destructive => Hint::Destructive,
+            OutOfBoundError::Idempotent => Hint::Idempotent,
+            OutOfBoundError::OpenWorld => Hint::OpenWorld,
         }
     }
 }
 
-impl fmt::Display for OutOfBound {
+impl fmt::Display for OutOfBoundError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            OutOfBound::ReadOnly => {
+            OutOfBoundError::ReadOnly => {
                 "the listing says read-only (readOnlyHint: true), so every resolution must be \
                  read-only, and this one is not"
             }
-            OutOfBound::Destructive => {
+            OutOfBoundError::Destructive => {
                 "the listing says not destructive (destructiveHint: false), so no resolution may \
                  be destructive, and this one is"
             }
-            OutOfBound::Idempotent => {
+            OutOfBoundError::Idempotent => {
                 "the listing says idempotent (idempotentHint: true), so every resolution that \
                  is not read-only must be idempotent, and this one is not"
             }
-            OutOfBound::OpenWorld => {
+            OutOfBoundError::OpenWorld => {
                 "the listing says closed-world (openWorldHint: false), so no resolution may be \
                  open-world, and this one is"
             }
@@ -56,7 +56,7 @@ impl fmt::Display for OutOfBound {
     }
 }
 
-impl std::error::Error for OutOfBound {}
+impl std::error::Error for OutOfBoundError {}
 
 /// Checks that `resolved` keeps within `listed`, both read after the protocol's defaults (an
 /// unset hint is its pessimistic value, and read-only implies not destructive and
@@ -72,7 +72,7 @@ impl std::error::Error for OutOfBound {}
 ///
 /// ```
 /// use mcp_annotations::ToolAnnotations;
-/// use mcp_annotations::resolution::{OutOfBound, check_bound};
+/// use mcp_annotations::resolution::{OutOfBoundError, check_bound};
 ///
 /// // Listed with no hints at all: every resolution keeps within the defaults.
 /// let unset = ToolAnnotations::new();
@@ -80,10 +80,10 @@ impl std::error::Error for OutOfBound {}
 ///
 /// let appends = ToolAnnotations::new().with_destructive(false).with_open_world(false);
 /// let deletes = ToolAnnotations::new().with_destructive(true).with_open_world(false);
-/// assert_eq!(check_bound(&appends, &deletes), Err(OutOfBound::Destructive));
+/// assert_eq!(check_bound(&appends, &deletes), Err(OutOfBoundError::Destructive));
 /// // `idempotentHint` unset on a tool listed idempotent: the default (false) breaks it.
 /// let idempotent = appends.clone().with_idempotent(true);
-/// assert_eq!(check_bound(&idempotent, &appends), Err(OutOfBound::Idempotent));
+/// assert_eq!(check_bound(&idempotent, &appends), Err(OutOfBoundError::Idempotent));
 /// ```
 ///
 /// # Errors
@@ -92,22 +92,22 @@ impl std::error::Error for OutOfBound {}
 pub const fn check_bound(
     listed: &ToolAnnotations,
     resolved: &ToolAnnotations,
-) -> Result<(), OutOfBound> {
+) -> Result<(), OutOfBoundError> {
     if listed.read_only() && !resolved.read_only() {
-        return Err(OutOfBound::ReadOnly);
+        return Err(OutOfBoundError::ReadOnly);
     }
     if !listed.read_only()
         && !listed.destructive()
         && !resolved.read_only()
         && resolved.destructive()
     {
-        return Err(OutOfBound::Destructive);
+        return Err(OutOfBoundError::Destructive);
     }
     if listed.idempotent() && !resolved.read_only() && !resolved.idempotent() {
-        return Err(OutOfBound::Idempotent);
+        return Err(OutOfBoundError::Idempotent);
     }
     if !listed.open_world() && resolved.open_world() {
-        return Err(OutOfBound::OpenWorld);
+        return Err(OutOfBoundError::OpenWorld);
     }
     Ok(())
 }

@@ -47,7 +47,7 @@ pub const fn encode_listed(stated: [Option<bool>; 4]) -> u8 {
 
 /// Which rule of the bound the listing `listed` (from [`encode_listed`]) sets and `variant`
 /// breaks: 0 none, 1 read-only, 2 destructive, 3 idempotent, 4 open-world (the order of
-/// [`OutOfBound`](super::OutOfBound)).
+/// [`OutOfBoundError`](super::OutOfBoundError)).
 #[must_use]
 pub const fn variant_breaks(listed: u8, variant: &ToolAnnotations) -> u8 {
     let (read_only, destructive) = (listed & 1 != 0, listed & 2 != 0);
@@ -101,7 +101,7 @@ pub const fn listed_by_variants(stated: [Option<bool>; 4], joined: &ToolAnnotati
 mod tests {
     use super::{encode_listed, listed_by_variants, variant_breaks};
     use crate::hints::{Hint, ToolAnnotations};
-    use crate::resolution::{OutOfBound, check_bound, join};
+    use crate::resolution::{OutOfBoundError, check_bound, join};
 
     /// Every combination of the four hints as stated (unset, false or true), in the order of
     /// `Hint::ALL`: the bound's own set, as the arrays the macros pass.
@@ -129,10 +129,10 @@ mod tests {
                 let variant = hints(variant);
                 let expected = match check_bound(&hints(listed), &variant) {
                     Ok(()) => 0,
-                    Err(OutOfBound::ReadOnly) => 1,
-                    Err(OutOfBound::Destructive) => 2,
-                    Err(OutOfBound::Idempotent) => 3,
-                    Err(OutOfBound::OpenWorld) => 4,
+                    Err(OutOfBoundError::ReadOnly) => 1,
+                    Err(OutOfBoundError::Destructive) => 2,
+                    Err(OutOfBoundError::Idempotent) => 3,
+                    Err(OutOfBoundError::OpenWorld) => 4,
                 };
                 assert_eq!(
                     variant_breaks(encode_listed(listed), &variant),

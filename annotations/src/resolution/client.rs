@@ -102,13 +102,13 @@ impl Resolutions {
     ///
     /// # Errors
     ///
-    /// [`ResolutionRefused`] for -32602 and -32021.
+    /// [`ResolutionRefusedError`] for -32602 and -32021.
     pub fn answer(
         &self,
         tool: &Tool,
         pending: Pending,
         answer: Result<&Value, &Value>,
-    ) -> Result<CallHints, ResolutionRefused> {
+    ) -> Result<CallHints, ResolutionRefusedError> {
         let listed = &tool.annotations;
         let Pending {
             request,
@@ -153,9 +153,9 @@ impl Resolutions {
             .collect();
         match code {
             -32601 => Ok(fallback(Fallback::MethodNotFound)),
-            -32602 => Err(ResolutionRefused::InvalidParams(message)),
+            -32602 => Err(ResolutionRefusedError::InvalidParams(message)),
             code if code == i64::from(MISSING_CAPABILITY) => {
-                Err(ResolutionRefused::MissingCapability(message))
+                Err(ResolutionRefusedError::MissingCapability(message))
             }
             _ => Ok(fallback(Fallback::CannotResolve { code, message })),
         }
@@ -252,18 +252,18 @@ impl CallHints {
     ///
     /// # Errors
     ///
-    /// [`Stale`] for another call, or a resolution the tools changed after.
+    /// [`StaleError`] for another call, or a resolution the tools changed after.
     pub fn for_call(
         self,
         session: &Resolutions,
         name: &str,
         arguments: &Map<String, Value>,
-    ) -> Result<ToolAnnotations, Stale> {
+    ) -> Result<ToolAnnotations, StaleError> {
         if self.name != name || &self.arguments != arguments {
-            return Err(Stale::OtherCall);
+            return Err(StaleError::OtherCall);
         }
         if self.generation != session.generation() {
-            return Err(Stale::ToolsChanged);
+            return Err(StaleError::ToolsChanged);
         }
         Ok(self.annotations)
     }
@@ -291,7 +291,7 @@ pub enum Fallback {
 /// An answer to `tools/resolve` after which the call must not be made as it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum ResolutionRefused {
+pub enum ResolutionRefusedError {
     /// -32602: the arguments are invalid, or the tool is unknown or not resolvable; correct
     /// the request before calling.
     InvalidParams(String),
@@ -299,16 +299,16 @@ pub enum ResolutionRefused {
     MissingCapability(String),
 }
 
-impl std::fmt::Display for ResolutionRefused {
+impl std::fmt::Display for ResolutionRefusedError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ResolutionRefused::InvalidParams(message) => {
+            ResolutionRefusedError::InvalidParams(message) => {
                 write!(
                     f,
                     "the server refused the resolution's params (-32602): {message}"
                 )
             }
-            ResolutionRefused::MissingCapability(message) => write!(
+            ResolutionRefusedError::MissingCapability(message) => write!(
                 f,
                 "the server says the extension was not declared (-32021): {message}"
             ),
@@ -316,36 +316,36 @@ impl std::fmt::Display for ResolutionRefused {
     }
 }
 
-impl std::error::Error for ResolutionRefused {}
+impl std::error::Error for ResolutionRefusedError {}
 
 /// Why a [`CallHints`] does not apply to a call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Stale {
+pub enum StaleError {
     /// It was made for another name or other arguments.
     OtherCall,
     /// The server's tools changed since it was made.
     ToolsChanged,
 }
 
-impl std::fmt::Display for Stale {
+impl std::fmt::Display for StaleError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
-            Stale::OtherCall => {
+            StaleError::OtherCall => {
                 "the hints were resolved for another call (another name or other arguments)"
             }
-            Stale::ToolsChanged => "the server's tools changed since the call was resolved",
+            StaleError::ToolsChanged => "the server's tools changed since the call was resolved",
         })
     }
 }
 
-impl std::error::Error for Stale {}
+impl std::error::Error for StaleError {}
 
 #[cfg(test)]
 mod tests {
     use serde_json::{Map, json};
 
-    use super::{Fallback, ResolutionRefused, Resolutions, Stale};
+    use super::{Fallback, ResolutionRefusedError, Resolutions, StaleError};
     use crate::hints::ToolAnnotations;
     use crate::protocol::ProtocolVersion;
     use crate::schema::Schema;
@@ -425,12 +425,12 @@ mod tests {
         let invalid = json!({"code": -32602, "message": "`sql` is required"});
         assert!(matches!(
             session.answer(&tool, ask(&session, &tool), Err(&invalid)),
-            Err(ResolutionRefused::InvalidParams(_))
+            Err(ResolutionRefusedError::InvalidParams(_))
         ));
         let undeclared = json!({"code": -32021, "message": "declare the extension"});
         assert!(matches!(
             session.answer(&tool, ask(&session, &tool), Err(&undeclared)),
-            Err(ResolutionRefused::MissingCapability(_))
+            Err(ResolutionRefusedError::MissingCapability(_))
         ));
     }
 
@@ -462,7 +462,7 @@ mod tests {
         let hints = answer(&session);
         assert_eq!(
             hints.for_call(&session, "other", &arguments),
-            Err(Stale::OtherCall)
+            Err(StaleError::OtherCall)
         );
         assert!(
             answer(&session)
@@ -477,7 +477,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             late.for_call(&session, "run_sql", &arguments),
-            Err(Stale::ToolsChanged)
+            Err(StaleError::ToolsChanged)
         );
     }
 }

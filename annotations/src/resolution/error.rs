@@ -6,7 +6,7 @@ use std::fmt;
 use serde_json::{Map, Value, json};
 
 use crate::hints::ToolAnnotations;
-use crate::resolution::{Declaration, EXTENSION, MISSING_CAPABILITY, OutOfBound};
+use crate::resolution::{Declaration, EXTENSION, MISSING_CAPABILITY, OutOfBoundError};
 
 /// Why `tools/resolve` is not answered with hints, and the JSON-RPC error it is answered with
 /// instead ([`code`](Self::code), [`to_error`](Self::to_error)).
@@ -54,7 +54,7 @@ pub enum ResolveError {
         /// The tool.
         tool: String,
         /// The rule broken.
-        rule: OutOfBound,
+        rule: OutOfBoundError,
         /// What the resolver answered.
         resolved: ToolAnnotations,
     },

@@ -69,10 +69,12 @@ use serde_json::{Map, Value};
 
 use crate::protocol::ProtocolVersion;
 
-pub use self::bound::{OutOfBound, check_bound, join};
-pub use self::client::{CallHints, Fallback, Pending, ResolutionRefused, Resolutions, Stale};
+pub use self::bound::{OutOfBoundError, check_bound, join};
+pub use self::client::{
+    CallHints, Fallback, Pending, ResolutionRefusedError, Resolutions, StaleError,
+};
 pub use self::error::ResolveError;
-pub use self::wire::{MalformedResult, ResolveRequest, ResolveResult};
+pub use self::wire::{MalformedResultError, ResolveRequest, ResolveResult};
 
 /// The extension's identifier: the key of its capability (in `capabilities.extensions`) and
 /// of its marker (in a tool's `_meta`).
@@ -243,10 +245,23 @@ impl ResolveOptions {
     ///
     /// [`ResolveError::MissingCapability`] (JSON-RPC -32021) unless the extension is declared.
     pub fn require(&self) -> Result<(), ResolveError> {
+        self.declared().map(|_| ())
+    }
+
+    /// [`require`](Self::require), with the proof it passed: the [`ExtensionDeclared`] a
+    /// resolution asks for, so that the capability is checked once however many steps come
+    /// after.
+    pub(crate) fn declared(&self) -> Result<ExtensionDeclared, ResolveError> {
         if self.declaration.is_declared() {
-            Ok(())
+            Ok(ExtensionDeclared(()))
         } else {
             Err(ResolveError::MissingCapability(self.declaration))
         }
     }
 }
+
+/// That the request being answered declared the extension: made only by
+/// [`ResolveOptions::declared`] (its field is this module's), and asked for by the resolution
+/// itself, so the check that comes first in the draft's order is the one the answer rests on.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ExtensionDeclared(());

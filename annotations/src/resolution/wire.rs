@@ -8,7 +8,8 @@ use serde_json::{Map, Value};
 use crate::hints::{Hint, ToolAnnotations};
 use crate::protocol::ProtocolVersion;
 use crate::resolution::{
-    CLIENT_CAPABILITIES_KEY, EXTENSION, OutOfBound, PROTOCOL_VERSION_KEY, ResolveError, check_bound,
+    CLIENT_CAPABILITIES_KEY, EXTENSION, OutOfBoundError, PROTOCOL_VERSION_KEY, ResolveError,
+    check_bound,
 };
 
 /// The params of a `tools/resolve` request: the tool's name, the complete arguments of the
@@ -151,7 +152,7 @@ impl ResolveRequest {
 ///
 /// ```
 /// use mcp_annotations::ToolAnnotations;
-/// use mcp_annotations::resolution::{MalformedResult, ResolveResult};
+/// use mcp_annotations::resolution::{MalformedResultError, ResolveResult};
 /// use serde_json::json;
 ///
 /// // The four hints always written, after the defaults.
@@ -167,7 +168,7 @@ impl ResolveRequest {
 /// let mut titled = result.to_value();
 /// titled["annotations"]["title"] = json!("Manage files");
 /// assert!(ResolveResult::from_value(&titled).is_err());
-/// # Ok::<(), MalformedResult>(())
+/// # Ok::<(), MalformedResultError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResolveResult {
@@ -238,9 +239,9 @@ impl ResolveResult {
     ///
     /// # Errors
     ///
-    /// [`MalformedResult`], saying what is wrong.
-    pub fn from_value(result: &Value) -> Result<Self, MalformedResult> {
-        let malformed = |why: String| Err(MalformedResult(why));
+    /// [`MalformedResultError`], saying what is wrong.
+    pub fn from_value(result: &Value) -> Result<Self, MalformedResultError> {
+        let malformed = |why: String| Err(MalformedResultError(why));
         let Some(result) = result.as_object() else {
             return malformed("the result is not an object".to_owned());
         };
@@ -316,21 +317,21 @@ impl ResolveResult {
     ///
     /// # Errors
     ///
-    /// [`MalformedResult`] for a name that is not the one requested or hints out of bound.
+    /// [`MalformedResultError`] for a name that is not the one requested or hints out of bound.
     pub fn accept(
         &self,
         requested: &str,
         listed: &ToolAnnotations,
-    ) -> Result<ToolAnnotations, MalformedResult> {
+    ) -> Result<ToolAnnotations, MalformedResultError> {
         if self.name != requested {
-            return Err(MalformedResult(format!(
+            return Err(MalformedResultError(format!(
                 "the result names `{}`, not the tool resolved (`{}`)",
                 clip(&self.name),
                 clip(requested)
             )));
         }
         check_bound(listed, &self.annotations)
-            .map_err(|rule: OutOfBound| MalformedResult(rule.to_string()))?;
+            .map_err(|rule: OutOfBoundError| MalformedResultError(rule.to_string()))?;
         Ok(self.annotations.clone())
     }
 }
@@ -351,9 +352,9 @@ fn clip(text: &str) -> String {
 /// A `tools/resolve` result a client must not act on, and why: not the draft's shape, a name
 /// that is not the one requested, or hints that break the listed ones' bound.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MalformedResult(String);
+pub struct MalformedResultError(String);
 
-impl MalformedResult {
+impl MalformedResultError {
     /// Why the result is refused.
     #[must_use]
     pub fn reason(&self) -> &str {
@@ -361,10 +362,10 @@ impl MalformedResult {
     }
 }
 
-impl fmt::Display for MalformedResult {
+impl fmt::Display for MalformedResultError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "a tools/resolve result refused: {}", self.0)
     }
 }
 
-impl std::error::Error for MalformedResult {}
+impl std::error::Error for MalformedResultError {}

@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, RwLock};
+use std::sync::{Mutex, PoisonError, RwLock, RwLockReadGuard};
 
 use rmcp::model::{
     CallToolRequestParams, ClientRequest, CustomRequest, CustomResult, ListToolsResult,
@@ -251,60 +251,60 @@ impl<S: Send + Sync + 'static> ListingHandler<S> {
         Ok(())
     }
 
-    /// The filter of a request: the operator's, narrowed by the request's own; `None` when
-    /// nothing is filtered.
-    fn filter_for(&self, context: &RequestContext<RoleServer>) -> Option<Filter> {
-        let request = self.request_filter(context);
-        let operator = self
-            .operator
-            .read()
-            .map(|filter| filter.clone())
-            .unwrap_or_default();
-        match request {
-            Some(request) => Some(operator.narrow(&request)),
-            None if operator.is_everything() => None,
-            None => Some(operator),
-        }
+    /// What a request is offered (`None`: no request, as when rmcp asks
+    /// [`get_tool`](rmcp::ServerHandler::get_tool) outside one): the one rule by which
+    /// `tools/list`, `tools/call`, `tools/resolve` and `get_tool` judge a tool. The operator's
+    /// filter, narrowed by the request's own where the server makes one; nothing is locked or
+    /// made while the operator's filter offers every tool for good and no request filter is
+    /// set. The request's filter is not checked: a name in it that the listing lacks and one
+    /// the operator hides both offer nothing, so a request asking for more than the operator
+    /// allows sees what it allows, and a client cannot tell a hidden tool from a missing one by
+    /// the answer. Without a request to judge, a server of request filters offers nothing.
+    fn offer(&self, context: Option<&RequestContext<RoleServer>>) -> Offer<'_> {
+        let request = match (&self.request_filter, context) {
+            (None, _) if self.offers_all => return Offer::Everything,
+            (None, _) => None,
+            (Some(make), Some(context)) => Some(make(context)),
+            (Some(_), None) => return Offer::Nothing,
+        };
+        let operator = self.operator.read().unwrap_or_else(PoisonError::into_inner);
+        Offer::Filtered { operator, request }
     }
 
-    /// The request's own filter, if the server makes one. Its names are not checked: one the
-    /// listing lacks and one the operator hides both offer nothing (the operator's filter
-    /// narrows the request's), so a request asking for more than the operator allows sees what
-    /// it allows, and a client cannot tell a hidden tool from a missing one by the answer.
-    fn request_filter(&self, context: &RequestContext<RoleServer>) -> Option<Filter> {
-        self.request_filter.as_ref().map(|make| make(context))
-    }
-
-    /// Whether `tool` is offered to this request: by the operator's filter (read in place)
-    /// and the request's own, made only when a tool is there to judge.
-    fn offers(&self, tool: &crate::tool::Tool, context: &RequestContext<RoleServer>) -> bool {
-        if self.offers_all && self.request_filter.is_none() {
-            return true;
-        }
-        let request = self.request_filter(context);
-        let by_operator = self
-            .operator
-            .read()
-            .map_or(true, |filter| filter.admits(tool));
-        by_operator && request.is_none_or(|request| request.admits(tool))
-    }
-
-    /// The `tools/list` result of the page at `cursor`, for `version`, through `filter`, as
-    /// [`Listing::render`] writes it (written for the page alone, nothing kept).
-    fn page(
+    /// What a `tools/list` request asks, read before rmcp takes the request: the page
+    /// (`cursor`), the session's version, what the request is offered, and whether it declared
+    /// the tool-resolution extension. The session counts as told of every change before it.
+    fn list_request(
         &self,
-        cursor: Option<&str>,
-        version: crate::protocol::ProtocolVersion,
-        filter: Option<Filter>,
-        declared: bool,
-    ) -> Result<serde_json::Value, ErrorData> {
+        params: Option<&PaginatedRequestParams>,
+        context: &RequestContext<RoleServer>,
+    ) -> ListRequest {
+        // Cleared before the filter is read: a change after this point is told again.
+        self.told.store(false, Ordering::Release);
+        let version = super::session_version(context);
+        let meta = params.and_then(|params| params.meta.as_ref());
+        let declared = self
+            .declaration(version, meta.map(|meta| &meta.0.0), context)
+            .is_declared();
+        ListRequest {
+            cursor: params.and_then(|params| params.cursor.clone()),
+            version,
+            filter: self.offer(Some(context)).into_filter(),
+            declared,
+        }
+    }
+
+    /// The `tools/list` result `list` asks for, as [`Listing::render`] writes it (written for
+    /// the page alone, nothing kept).
+    fn page(&self, list: ListRequest) -> Result<serde_json::Value, ErrorData> {
         let options = self
             .options
-            .with_version(version)
-            .with_tool_resolution(declared);
+            .with_version(list.version)
+            .with_tool_resolution(list.declared);
+        let cursor = list.cursor.as_deref();
         let invalid =
             |error: &dyn std::fmt::Display| ErrorData::invalid_params(error.to_string(), None);
-        let text = match filter {
+        let text = match list.filter {
             None => self.listing.render_page(&options, cursor),
             Some(filter) => self
                 .listing
@@ -381,8 +381,8 @@ impl<S: Send + Sync + 'static> ListingHandler<S> {
             .and_then(|params| params.get("_meta"))
             .and_then(serde_json::Value::as_object);
         let declaration = self.declaration(version, params_meta, context);
-        let options = ResolveOptions::new(declaration);
-        options.require().map_err(error)?;
+        // The resolution asks for what this check alone makes: it is not made again.
+        let declared = ResolveOptions::new(declaration).declared().map_err(error)?;
         let empty = serde_json::Value::Null;
         let request = ResolveRequest::from_params(params.unwrap_or(&empty)).map_err(error)?;
         let hints = self
@@ -391,8 +391,8 @@ impl<S: Send + Sync + 'static> ListingHandler<S> {
                 &self.state,
                 &request.name,
                 &request.arguments,
-                &options,
-                |tool| self.offers(tool, context),
+                declared,
+                |tool| self.offer(Some(context)).admits(tool),
             )
             .map_err(error)?;
         Ok(CustomResult(
@@ -413,34 +413,15 @@ impl<S: Send + Sync + 'static> Service<RoleServer> for ListingServer<S> {
     ) -> Result<ServerResult, ErrorData> {
         let listed = match &request {
             ClientRequest::ListToolsRequest(list) => {
-                // Cleared before the filter is read: a change after this point is told again.
-                self.served.told.store(false, Ordering::Release);
-                let version = super::session_version(&context);
-                let meta = list.params.as_ref().and_then(|params| params.meta.as_ref());
-                let declared = self
-                    .served
-                    .declaration(version, meta.map(|meta| &meta.0.0), &context)
-                    .is_declared();
-                Some((
-                    list.params
-                        .as_ref()
-                        .and_then(|params| params.cursor.clone()),
-                    version,
-                    self.served.filter_for(&context),
-                    declared,
-                ))
+                Some(self.served.list_request(list.params.as_ref(), &context))
             }
             _ => None,
         };
         let answer = self.served.handle_request(request, context).await?;
-        let (Some((cursor, version, filter, declared)), ServerResult::ListToolsResult(_)) =
-            (listed, &answer)
-        else {
+        let (Some(list), ServerResult::ListToolsResult(_)) = (listed, &answer) else {
             return Ok(answer);
         };
-        let value = self
-            .served
-            .page(cursor.as_deref(), version, filter, declared)?;
+        let value = self.served.page(list)?;
         Ok(ServerResult::CustomResult(CustomResult(value)))
     }
 
@@ -476,19 +457,7 @@ impl<S: Send + Sync + 'static> rmcp::ServerHandler for ListingHandler<S> {
         if !self.alone {
             return Ok(ListToolsResult::default());
         }
-        self.told.store(false, Ordering::Release);
-        let version = super::session_version(&context);
-        let meta = request.as_ref().and_then(|request| request.meta.as_ref());
-        let declared = self
-            .declaration(version, meta.map(|meta| &meta.0.0), &context)
-            .is_declared();
-        let cursor = request.and_then(|request| request.cursor);
-        let value = self.page(
-            cursor.as_deref(),
-            version,
-            self.filter_for(&context),
-            declared,
-        )?;
+        let value = self.page(self.list_request(request.as_ref(), &context))?;
         serde_json::from_value(value)
             .map_err(|error| ErrorData::internal_error(error.to_string(), None))
     }
@@ -502,7 +471,7 @@ impl<S: Send + Sync + 'static> rmcp::ServerHandler for ListingHandler<S> {
         // answered as a name it does not have (nothing says it exists).
         self.listing
             .call_tool_rmcp_if(&self.state, request, &context, |tool, context| {
-                self.offers(tool, context)
+                self.offer(Some(context)).admits(tool)
             })
             .await
             .map(Into::into)
@@ -540,11 +509,65 @@ impl<S: Send + Sync + 'static> rmcp::ServerHandler for ListingHandler<S> {
     /// headers), so nothing is found: a tool some requests may not see is never told apart
     /// from a missing one this way.
     fn get_tool(&self, name: &str) -> Option<rmcp::model::Tool> {
-        if self.request_filter.is_some() {
-            return None;
-        }
-        let operator = self.operator.read().ok()?;
         let tool = self.listing.get(name)?;
-        operator.admits(tool).then(|| rmcp::model::Tool::from(tool))
+        self.offer(None)
+            .admits(tool)
+            .then(|| rmcp::model::Tool::from(tool))
     }
+}
+
+/// What one request is offered ([`ListingHandler::offer`]).
+enum Offer<'a> {
+    /// Every tool: the operator's filter offers all and cannot change, and no request filter
+    /// is set.
+    Everything,
+    /// No tool: the server judges each request by its own filter, and there is no request.
+    Nothing,
+    /// What the operator's filter (read in place) and the request's own, if any, both offer.
+    Filtered {
+        operator: RwLockReadGuard<'a, Filter>,
+        request: Option<Filter>,
+    },
+}
+
+impl Offer<'_> {
+    /// Whether `tool` is offered.
+    fn admits(&self, tool: &crate::tool::Tool) -> bool {
+        match self {
+            Offer::Everything => true,
+            Offer::Nothing => false,
+            Offer::Filtered { operator, request } => {
+                operator.admits(tool) && request.as_ref().is_none_or(|request| request.admits(tool))
+            }
+        }
+    }
+
+    /// The filter a listing is rendered through: `None` for every tool.
+    fn into_filter(self) -> Option<Filter> {
+        match self {
+            Offer::Everything => None,
+            // An allow-list that names no tool.
+            Offer::Nothing => Some(Filter::new().tools(std::iter::empty::<String>())),
+            Offer::Filtered {
+                operator,
+                request: Some(request),
+            } => Some(operator.narrow(&request)),
+            Offer::Filtered {
+                operator,
+                request: None,
+            } => (!operator.is_everything()).then(|| operator.clone()),
+        }
+    }
+}
+
+/// What a `tools/list` request asks ([`ListingHandler::list_request`]).
+struct ListRequest {
+    /// The page's cursor.
+    cursor: Option<String>,
+    /// The session's protocol version.
+    version: crate::protocol::ProtocolVersion,
+    /// What the request is offered (`None`: every tool).
+    filter: Option<Filter>,
+    /// Whether the request declared the tool-resolution extension.
+    declared: bool,
 }

@@ -439,16 +439,6 @@ impl Tool {
             .check()
             .map_err(InvalidToolError::Annotations)
     }
-
-    /// The old name of [`check`](Self::check), the one verb of the crate's self-checks.
-    ///
-    /// # Errors
-    ///
-    /// As [`check`](Self::check).
-    #[deprecated(since = "0.2.0", note = "renamed `check`, as `ToolAnnotations::check`")]
-    pub fn validate(&self) -> Result<(), InvalidToolError> {
-        self.check()
-    }
 }
 
 /// Whether a tool may be run as a task, which the client polls for its result

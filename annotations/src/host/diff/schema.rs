@@ -191,15 +191,83 @@ fn definitions(
     }
 }
 
-/// One value's schema, at `path`: bounds, lengths, enums, patterns and types compared, and
-/// anything else that changed what it takes reported as breaking.
+/// The bounds a value's schema may state, each with whether a higher value narrows what it
+/// takes (a minimum) or widens it (a maximum).
+const BOUNDS: [(&str, bool); 8] = [
+    ("minimum", true),
+    ("exclusiveMinimum", true),
+    ("minLength", true),
+    ("minItems", true),
+    ("maximum", false),
+    ("exclusiveMaximum", false),
+    ("maxLength", false),
+    ("maxItems", false),
+];
+
+/// The keys compared as one value each: a change narrows, their removal widens.
+const EXACT: [&str; 4] = ["pattern", "multipleOf", "const", "uniqueItems"];
+
+/// The keys of an object's fields, compared as an input schema is.
+const OBJECT_KEYS: [&str; 5] = [
+    "properties",
+    "required",
+    "additionalProperties",
+    "$defs",
+    "definitions",
+];
+
+/// One value's schema, at `path`: a choice that gains or loses the old schema as a branch,
+/// then bounds, lengths, types, enums, exact keys, an object's fields and an array's items
+/// compared, and anything else that changed what it takes reported as breaking.
 fn value(name: &str, path: &str, old: &Value, new: &Value, out: &mut Vec<Change>) {
     if strip_deep(old) == strip_deep(new) {
         return;
     }
-    // A choice that holds the old schema whole takes all it took (pydantic's optional form,
-    // `{"anyOf": [{"type": "string"}, {"type": "null"}]}` for a string); the old choice
-    // narrowed to one of its branches takes less.
+    if let Some(change) = choice(name, path, old, new) {
+        out.push(change);
+        return;
+    }
+    let (Some(old), Some(new)) = (old.as_object(), new.as_object()) else {
+        out.push(Change::new(
+            name,
+            format!("{path}: its schema changed"),
+            Class::Breaking,
+        ));
+        return;
+    };
+    bounds(name, path, old, new, out);
+    types(name, path, old, new, out);
+    enums(name, path, old, new, out);
+    exact(name, path, old, new, out);
+    fields(name, path, old, new, out);
+    match (old.get("items"), new.get("items")) {
+        (Some(a), Some(b)) => value(name, &format!("{path}[]"), a, b, out),
+        (None, None) => {}
+        _ => out.push(Change::new(
+            name,
+            format!("{path}: items changed"),
+            Class::Breaking,
+        )),
+    }
+    let mut handled = vec!["items", "type", "enum"];
+    handled.extend(BOUNDS.iter().map(|(key, _)| *key));
+    handled.extend(EXACT);
+    handled.extend(OBJECT_KEYS);
+    let rest = |schema: &Map<String, Value>| strip_deep(&Value::Object(strip(schema, &handled)));
+    if rest(old) != rest(new) {
+        out.push(Change::new(
+            name,
+            format!("{path}: its schema changed"),
+            Class::Breaking,
+        ));
+    }
+}
+
+/// A choice (`anyOf`) that holds the old schema whole takes all it took (pydantic's optional
+/// form, `{"anyOf": [{"type": "string"}, {"type": "null"}]}` for a string): compatible; the
+/// old choice narrowed to one of its branches takes less: breaking. `None` for any other
+/// change.
+fn choice(name: &str, path: &str, old: &Value, new: &Value) -> Option<Change> {
     let branch_of = |choice: &Value, one: &Value| {
         // `anyOf` only: a value valid against two branches of a `oneOf` is refused by it.
         choice
@@ -217,42 +285,31 @@ fn value(name: &str, path: &str, old: &Value, new: &Value, out: &mut Vec<Change>
             })
     };
     if branch_of(new, old) {
-        out.push(Change::new(
+        return Some(Change::new(
             name,
             format!("{path}: now one of several schemas, its own among them"),
             Class::Compatible,
         ));
-        return;
     }
-    if branch_of(old, new) {
-        out.push(Change::new(
+    branch_of(old, new).then(|| {
+        Change::new(
             name,
             format!("{path}: narrowed to one of the schemas it could be"),
             Class::Breaking,
-        ));
-        return;
-    }
-    let (Some(old), Some(new)) = (old.as_object(), new.as_object()) else {
-        out.push(Change::new(
-            name,
-            format!("{path}: its schema changed"),
-            Class::Breaking,
-        ));
-        return;
-    };
-    let mut handled = vec!["properties", "required", "items"];
-    // A bound that rises (a minimum) or falls (a maximum) narrows.
-    for (key, narrower_when_higher) in [
-        ("minimum", true),
-        ("exclusiveMinimum", true),
-        ("minLength", true),
-        ("minItems", true),
-        ("maximum", false),
-        ("exclusiveMaximum", false),
-        ("maxLength", false),
-        ("maxItems", false),
-    ] {
-        handled.push(key);
+        )
+    })
+}
+
+/// Each of the [`BOUNDS`]: one that rises (a minimum) or falls (a maximum), or appears,
+/// narrows; one that moves the other way, or goes, widens.
+fn bounds(
+    name: &str,
+    path: &str,
+    old: &Map<String, Value>,
+    new: &Map<String, Value>,
+    out: &mut Vec<Change>,
+) {
+    for (key, narrower_when_higher) in BOUNDS {
         let (was, is) = (old.get(key), new.get(key));
         let class = match (was, is) {
             (None, None) => continue,
@@ -282,7 +339,17 @@ fn value(name: &str, path: &str, old: &Value, new: &Value, out: &mut Vec<Change>
             class,
         ));
     }
-    handled.push("type");
+}
+
+/// The `type`: one that keeps every old type (an integer within a number) widens, else it
+/// narrows; stated anew it narrows, no longer stated it widens.
+fn types(
+    name: &str,
+    path: &str,
+    old: &Map<String, Value>,
+    new: &Map<String, Value>,
+    out: &mut Vec<Change>,
+) {
     let types = |schema: &Map<String, Value>| -> Option<Vec<String>> {
         match schema.get("type")? {
             Value::String(kind) => Some(vec![kind.clone()]),
@@ -322,7 +389,17 @@ fn value(name: &str, path: &str, old: &Value, new: &Value, out: &mut Vec<Change>
         )),
         _ => {}
     }
-    handled.push("enum");
+}
+
+/// The `enum`: one that loses a value narrows (each lost value named), one that only gains
+/// widens; a new enum narrows, one gone widens.
+fn enums(
+    name: &str,
+    path: &str,
+    old: &Map<String, Value>,
+    new: &Map<String, Value>,
+    out: &mut Vec<Change>,
+) {
     match (
         old.get("enum").and_then(Value::as_array),
         new.get("enum").and_then(Value::as_array),
@@ -359,8 +436,18 @@ fn value(name: &str, path: &str, old: &Value, new: &Value, out: &mut Vec<Change>
         )),
         _ => {}
     }
-    for key in ["pattern", "multipleOf", "const", "uniqueItems"] {
-        handled.push(key);
+}
+
+/// Each of the [`EXACT`] keys: removed (or `uniqueItems` no longer `true`) it widens; any
+/// other change narrows.
+fn exact(
+    name: &str,
+    path: &str,
+    old: &Map<String, Value>,
+    new: &Map<String, Value>,
+    out: &mut Vec<Change>,
+) {
+    for key in EXACT {
         match (old.get(key), new.get(key)) {
             (a, b) if a == b => {}
             (Some(_), None) if key != "uniqueItems" => {
@@ -384,48 +471,32 @@ fn value(name: &str, path: &str, old: &Value, new: &Value, out: &mut Vec<Change>
             )),
         }
     }
-    // Nested: an object's fields, an array's items.
-    let nested_old = Value::Object(strip(old, &[]));
-    let nested_new = Value::Object(strip(new, &[]));
-    handled.push("additionalProperties");
-    handled.push("$defs");
-    handled.push("definitions");
-    let object_keys = [
-        "properties",
-        "required",
-        "additionalProperties",
-        "$defs",
-        "definitions",
-    ];
-    if object_keys
+}
+
+/// An object's fields, where either schema has any of the [`OBJECT_KEYS`]: compared as an
+/// input schema is, each change said at `path`.
+fn fields(
+    name: &str,
+    path: &str,
+    old: &Map<String, Value>,
+    new: &Map<String, Value>,
+    out: &mut Vec<Change>,
+) {
+    if !OBJECT_KEYS
         .iter()
         .any(|key| old.contains_key(*key) || new.contains_key(*key))
     {
-        let mut inner = Vec::new();
-        input(name, &nested_old, &nested_new, &mut inner);
-        for change in inner {
-            out.push(Change::new(
-                name,
-                format!("{path}: {}", change.what()),
-                change.class(),
-            ));
-        }
+        return;
     }
-    match (old.get("items"), new.get("items")) {
-        (Some(a), Some(b)) => value(name, &format!("{path}[]"), a, b, out),
-        (None, None) => {}
-        _ => out.push(Change::new(
-            name,
-            format!("{path}: items changed"),
-            Class::Breaking,
-        )),
-    }
-    let rest = |schema: &Map<String, Value>| strip_deep(&Value::Object(strip(schema, &handled)));
-    if rest(old) != rest(new) {
+    let nested_old = Value::Object(strip(old, &[]));
+    let nested_new = Value::Object(strip(new, &[]));
+    let mut inner = Vec::new();
+    input(name, &nested_old, &nested_new, &mut inner);
+    for change in inner {
         out.push(Change::new(
             name,
-            format!("{path}: its schema changed"),
-            Class::Breaking,
+            format!("{path}: {}", change.what()),
+            change.class(),
         ));
     }
 }

@@ -432,7 +432,9 @@ fn identifier(key: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use std::path::Path;
+
+    use crate::leaf::manifest::renamed;
 
     /// What a package's manifest alone makes the runtime's name (no workspace involved).
     fn name(text: &str) -> Option<String> {
