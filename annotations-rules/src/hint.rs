@@ -162,6 +162,71 @@ impl Hint {
     }
 }
 
+/// A `T` for each hint: what a table of the four hints holds, read and written by [`Hint`]
+/// (never by a number standing for one).
+///
+/// ```
+/// use mcp_annotations_rules::{ByHint, Hint};
+///
+/// let mut stated: ByHint<Option<bool>> = ByHint::default();
+/// stated[Hint::ReadOnly] = Some(true);
+/// let set: Vec<&str> = stated
+///     .iter()
+///     .filter(|(_, value)| value.is_some())
+///     .map(|(hint, _)| hint.key())
+///     .collect();
+/// assert_eq!(set, ["read_only"]);
+/// let defaults = ByHint::from_fn(Hint::default_value);
+/// assert!(defaults[Hint::OpenWorld] && !defaults[Hint::Idempotent]);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByHint<T>([T; 4]);
+
+/// Where a hint's value is kept: its place in [`Hint::ALL`].
+const fn slot(hint: Hint) -> usize {
+    match hint {
+        Hint::ReadOnly => 0,
+        Hint::Destructive => 1,
+        Hint::Idempotent => 2,
+        Hint::OpenWorld => 3,
+    }
+}
+
+impl<T> ByHint<T> {
+    /// Each hint's value, `value(hint)`, made in [`Hint::ALL`]'s order.
+    pub fn from_fn(mut value: impl FnMut(Hint) -> T) -> Self {
+        ByHint(Hint::ALL.map(&mut value))
+    }
+
+    /// Each hint with its value, in [`Hint::ALL`]'s order.
+    pub fn iter(&self) -> impl Iterator<Item = (Hint, &T)> {
+        Hint::ALL.into_iter().zip(&self.0)
+    }
+
+    /// Each hint's value made from this one's: `change(hint, value)`.
+    pub fn map<U>(self, mut change: impl FnMut(Hint, T) -> U) -> ByHint<U> {
+        let mut values = self.0.map(Some);
+        ByHint::from_fn(|hint| {
+            let value = values[slot(hint)].take();
+            change(hint, value.expect("from_fn asks for each hint once"))
+        })
+    }
+}
+
+impl<T> core::ops::Index<Hint> for ByHint<T> {
+    type Output = T;
+
+    fn index(&self, hint: Hint) -> &T {
+        &self.0[slot(hint)]
+    }
+}
+
+impl<T> core::ops::IndexMut<Hint> for ByHint<T> {
+    fn index_mut(&mut self, hint: Hint) -> &mut T {
+        &mut self.0[slot(hint)]
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Hint;
@@ -177,5 +242,19 @@ mod tests {
             assert_eq!(Hint::from_key(hint.key()), Some(hint));
         }
         assert_eq!(Hint::from_key("readOnlyHint"), None);
+    }
+
+    #[test]
+    fn each_hint_has_a_place_of_its_own() {
+        let places = super::ByHint::from_fn(super::slot);
+        let mut seen: Vec<usize> = places.iter().map(|(_, at)| *at).collect();
+        seen.sort_unstable();
+        seen.dedup();
+        assert_eq!(seen, [0, 1, 2, 3], "four places, none shared");
+        for (hint, at) in places.iter() {
+            assert_eq!(Hint::ALL[*at], hint);
+        }
+        let named = places.map(|hint, _| hint.key());
+        assert_eq!(named[Hint::OpenWorld], "open_world");
     }
 }

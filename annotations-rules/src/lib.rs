@@ -28,4 +28,4 @@ pub mod mime;
 pub mod name;
 pub mod pattern;
 
-pub use hint::Hint;
+pub use hint::{ByHint, Hint};

@@ -168,7 +168,7 @@ pub mod descriptor {
     //! assert_eq!(TaskSupport::parse("optional"), Some(TaskSupport::Optional));
     //! ```
 
-    pub use crate::hints::{ConflictError, Hint};
+    pub use crate::hints::{ByHint, ConflictError, Hint};
     pub use crate::protocol::{Icon, IconTheme, Meta, MimeType, ParseError};
     pub use crate::tool::grouping::{is_valid_scope, is_valid_toolset_name};
     pub use crate::tool::{InvalidToolError, StaticTool, TaskSupport, is_valid_tool_name};

@@ -11,10 +11,6 @@ use proptest::prelude::*;
 #[path = "../../annotations-derive/src/leaf/icon_rule.rs"]
 mod macro_icon;
 
-#[path = "../../annotations-derive/src/leaf/hint.rs"]
-#[allow(dead_code)] // The macro's other uses of its hints are its own.
-mod macro_hint;
-
 use mcp_annotations_rules::pattern::translate;
 
 /// The tool-name rule: 1 to 128 of `A-Z a-z 0-9 _ - .`, the same on both sides.
@@ -265,15 +261,14 @@ fn a_translated_pattern_means_what_ecma_262_means() {
     }
 }
 
-/// The macro's list of the hints and the runtime's are one list: the same hints in the same
-/// order, each macro field the runtime's wire name in camel case.
+/// The macro's hints and the runtime's are one list (the rules crate's `Hint`): each key an
+/// attribute writes names the runtime's field `{key}_hint`, the wire name in camel case.
 #[test]
 fn the_hints_are_one_list_on_both_sides() {
     use mcp_annotations::descriptor::Hint;
-    assert_eq!(macro_hint::HintKind::ALL.len(), Hint::ALL.len());
-    for (kind, hint) in macro_hint::HintKind::ALL.into_iter().zip(Hint::ALL) {
-        let camel: String = kind
-            .field()
+    for hint in Hint::ALL {
+        let field = format!("{}_hint", hint.key());
+        let camel: String = field
             .split('_')
             .enumerate()
             .map(|(i, word)| {
@@ -284,8 +279,18 @@ fn the_hints_are_one_list_on_both_sides() {
                 }
             })
             .collect();
-        assert_eq!(camel, hint.wire_name(), "{kind:?}");
-        // `#[tool(read_only)]` states the field `read_only_hint`.
-        assert_eq!(kind.key(), kind.field().trim_end_matches("_hint"));
+        assert_eq!(camel, hint.wire_name(), "{hint:?}");
+        assert_eq!(Hint::from_key(hint.key()), Some(hint));
+    }
+    // The runtime's field of each is the one the macro writes.
+    let stated = mcp_annotations::ToolAnnotations {
+        read_only_hint: Some(true),
+        destructive_hint: Some(false),
+        idempotent_hint: Some(true),
+        open_world_hint: Some(false),
+        ..mcp_annotations::ToolAnnotations::new()
+    };
+    for hint in Hint::ALL {
+        assert_eq!(stated.hint(hint), Some(hint.trusted_value()), "{hint:?}");
     }
 }

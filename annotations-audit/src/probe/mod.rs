@@ -2,7 +2,7 @@
 //! working directory, `HOME` and `TMPDIR`); each tool is called with arguments generated from
 //! its listed input schema and with values from the sandbox and from earlier calls, and the
 //! sandbox is observed as a tree around each call, each file by what its format holds (see
-//! [`super::formats`]), once the processes the server started have ended. Not a security
+//! `mcp_annotations_verify::files::formats`), once the processes the server started have ended. Not a security
 //! boundary.
 //!
 //! Before the calls, a *control* session (start, initialize, list, wait, exit, no call) shows
@@ -160,8 +160,14 @@ pub fn probe(options: &Options) -> Result<(ProbeReport, bool), String> {
             .unwrap_or_default();
         rows.push(tool::probe(&mut session, tool, &written)?);
     }
-    // Reported in the order the server lists them.
-    rows.sort_by_key(|row| tools.iter().position(|tool| tool.name() == row.name));
+    // Reported in the order the server lists them (tools of one name in the order probed).
+    let mut listed_rows = Vec::with_capacity(rows.len());
+    for tool in &tools {
+        if let Some(at) = rows.iter().position(|row| row.name == tool.name()) {
+            listed_rows.push(rows.remove(at));
+        }
+    }
+    let rows = listed_rows;
     let (confinement, network) = surroundings(options);
     let mut report = ProbeReport {
         coverage: coverage(&rows),

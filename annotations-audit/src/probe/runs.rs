@@ -192,6 +192,11 @@ fn replayed(
         if first || again {
             peer.settle(SETTLE);
         }
+        // A call the server did not live through: seen dead (its tracer may outlive it for a
+        // moment) and started again, as the main run was before the next call.
+        if !answered && peer.exited() {
+            peer = start(options, &sandbox.dir, deadline)?;
+        }
     }
     if !peer.alive() {
         peer = start(options, &sandbox.dir, deadline)?;

@@ -21,10 +21,12 @@ pub(super) struct Session<'a> {
     pub(super) classes: Classes,
     /// When the probe's time runs out.
     pub(super) deadline: Instant,
+    /// The server: declared before the sandbox, so that it is ended (dropped) before the
+    /// sandbox's folder is removed.
+    pub(super) peer: Peer,
     pub(super) sandbox: Sandbox,
     /// The sandbox's path, as a server's answers may quote it.
     pub(super) sandbox_path: String,
-    pub(super) peer: Peer,
     /// The strings and numbers earlier calls showed, for later arguments.
     pub(super) seen: Vec<Value>,
     /// Every call made, in order, to make again in a reproduction run.

@@ -34,6 +34,10 @@ pub(super) fn probe(
     written: &[Value],
 ) -> Result<ProbedTool, String> {
     let mut probe = ToolProbe::new(tool);
+    probe.output = tool
+        .output_schema
+        .as_ref()
+        .and_then(|schema| jsonschema::validator_for(&schema.to_value()).ok());
     let schema = tool.input_schema.to_value();
     let generated = mcp_annotations_verify::arguments(&schema);
     let validator = jsonschema::validator_for(&schema).ok();
@@ -43,7 +47,7 @@ pub(super) fn probe(
         generated
             .as_ref()
             .err()
-            .map(|error| format!("no arguments can be generated from its input schema: {error}"))
+            .map(|error| format!("no arguments can be generated: {error}"))
     } else {
         None
     };
@@ -89,6 +93,8 @@ struct ToolProbe<'t> {
     unanswered: u32,
     /// What two identical calls at once showed, once tried.
     concurrency: Option<BTreeMap<&'static str, String>>,
+    /// The validator of its output schema, where it lists one.
+    output: Option<jsonschema::Validator>,
 }
 
 impl<'t> ToolProbe<'t> {
@@ -116,6 +122,7 @@ impl<'t> ToolProbe<'t> {
             unobserved_noted: false,
             unanswered: 0,
             concurrency: None,
+            output: None,
         }
     }
 
@@ -317,12 +324,7 @@ impl<'t> ToolProbe<'t> {
         collect(arguments, &shown, &mut session.seen);
         if succeeded {
             self.succeeded += 1;
-            let output = self
-                .tool
-                .output_schema
-                .as_ref()
-                .and_then(|schema| jsonschema::validator_for(&schema.to_value()).ok());
-            let outside = match (&output, result.get("structuredContent")) {
+            let outside = match (&self.output, result.get("structuredContent")) {
                 (Some(output), Some(content)) => output
                     .iter_errors(content)
                     .next()

@@ -155,8 +155,8 @@ impl Resolutions {
         Ok(None)
     }
 
-    /// Resolves the call of `tool` with `arguments`: what the resolution claims, with the hints it gave at their effective values, or `None` where the
-    /// server gave none acceptable (an error, a malformed result, hints outside the listed
+    /// Resolves the call of `tool` with `arguments`: what the resolution claims, with the
+    /// hints it gave at their effective values, or `None` where the server gave none acceptable (an error, a malformed result, hints outside the listed
     /// ones), with why kept. Each hint claimed beyond the listing's (`listed`) is exercised
     /// from then on.
     fn before_call(
@@ -284,6 +284,6 @@ pub(super) fn beyond<'a>(
         .filter(move |&hint| resolved[hint] && !listed[hint])
 }
 
-/// The order the probe judges a call's claims in, and so the order of their notes: the
-/// report's (its tables' columns).
-pub(super) const JUDGED: [Hint; 4] = crate::report::table::PROBE_COLUMNS;
+/// The order the probe judges a call's claims in, and so the order of their notes: the order
+/// its report lists claims in.
+pub(super) const JUDGED: [Hint; 4] = crate::report::CLAIMS;

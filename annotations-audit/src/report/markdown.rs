@@ -5,9 +5,8 @@
 
 use mcp_annotations::host::diff::Class;
 
-use super::table::PROBE_COLUMNS;
 use super::text::{cell, code};
-use super::{AuditReport, AuditedTool, DiffReport, Note, ProbeReport, ProbedTool, Verdict};
+use super::{AuditReport, AuditedTool, CLAIMS, DiffReport, Note, ProbeReport, ProbedTool, Verdict};
 
 /// `text` in a fenced block, the fence longer than any run of backticks it holds.
 fn fenced(text: &str) -> String {
@@ -84,12 +83,12 @@ pub fn probe(report: &ProbeReport) -> String {
         (coverage.share * 100.0).round()
     );
     out.push_str("| tool |");
-    for hint in PROBE_COLUMNS {
+    for hint in CLAIMS {
         out.push_str(&format!(" {} |", hint.claim_column()));
     }
     out.push_str(" calls that succeeded |\n|---|---|---|---|---|---|\n");
     for tool in tools {
-        let verdicts: String = PROBE_COLUMNS
+        let verdicts: String = CLAIMS
             .iter()
             .map(|hint| format!(" {} |", cell(tool.probe[*hint].word())))
             .collect();

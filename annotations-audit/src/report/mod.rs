@@ -17,7 +17,7 @@ pub mod sarif;
 pub mod table;
 pub mod text;
 
-pub use by_hint::ByHint;
+pub use mcp_annotations::descriptor::ByHint;
 
 /// The kind of the finding on a tool the audit cannot read (not one of the library's: the
 /// library's findings are about tools it has read).
@@ -28,6 +28,16 @@ pub const LISTING_PROBLEM: &str = "listing-problem";
 /// marked resolvable by a server that does not declare the extension, a marker that is not
 /// the draft's, the extension declared with settings this revision does not define.
 pub const TOOL_RESOLUTION: &str = "tool-resolution";
+
+/// The order a probe's report lists the claims in (its tables' columns, its SARIF rules, and
+/// the order one call's broken claims are judged and noted): what a host relies on most first
+/// (nothing changed, nothing changed twice, nothing lost, nothing reached).
+pub const CLAIMS: [Hint; 4] = [
+    Hint::ReadOnly,
+    Hint::Idempotent,
+    Hint::Destructive,
+    Hint::OpenWorld,
+];
 
 /// A finding of the audit: what kind it is (a rule), how grave, and what it says.
 #[derive(Clone, Debug, Serialize)]
@@ -177,6 +187,7 @@ pub struct ProbedTool {
     /// The tool's name.
     pub name: String,
     /// Each hint's verdict, under its claim.
+    #[serde(serialize_with = "by_hint::by_claim")]
     pub probe: ByHint<Verdict>,
     /// How many calls succeeded.
     pub succeeded: u32,
@@ -195,17 +206,29 @@ pub struct ProbedTool {
     pub resolution: Option<ResolutionReport>,
 }
 
-/// What a resolvable tool's resolutions came to.
-#[derive(Debug, Serialize)]
+/// What a resolvable tool's resolutions came to: written as one object, each hint's verdict
+/// under its claim beside `resolved` and `fellBack`.
+#[derive(Debug)]
 pub struct ResolutionReport {
     /// Each hint's verdict on what resolutions claimed beyond the listing.
-    #[serde(flatten)]
     pub verdicts: ByHint<Verdict>,
     /// How many calls were resolved.
     pub resolved: u32,
     /// Why the first call that fell back on the listed hints did.
-    #[serde(rename = "fellBack", skip_serializing_if = "Option::is_none")]
     pub fell_back: Option<String>,
+}
+
+impl Serialize for ResolutionReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(None)?;
+        by_hint::entries(&self.verdicts, &mut map)?;
+        map.serialize_entry("resolved", &self.resolved)?;
+        if let Some(why) = &self.fell_back {
+            map.serialize_entry("fellBack", why)?;
+        }
+        map.end()
+    }
 }
 
 /// A note of a probe: a sentence, or what one call showed.
@@ -277,6 +300,7 @@ pub struct Coverage {
     /// The share judged, to two decimals (1 where nothing is claimed).
     pub share: f64,
     /// Claimed and judged, hint by hint.
+    #[serde(serialize_with = "by_hint::by_claim")]
     pub by_hint: ByHint<Counted>,
 }
 

@@ -11,9 +11,9 @@ use mcp_annotations::host::FindingKind;
 use mcp_annotations::host::diff::Class;
 use serde_json::{Value, json};
 
-use super::table::PROBE_COLUMNS;
 use super::{
-    AuditReport, DiffReport, LISTING_PROBLEM, Note, ProbeReport, TOOL_RESOLUTION, UNREADABLE_TOOL,
+    AuditReport, CLAIMS, DiffReport, LISTING_PROBLEM, Note, ProbeReport, TOOL_RESOLUTION,
+    UNREADABLE_TOOL,
 };
 
 /// Where SARIF's schema for 2.1.0 is published.
@@ -60,7 +60,7 @@ fn audit_rules() -> Vec<Rule> {
 /// The probe's rules: one per hint it judges (in its tables' order), a call's own problem,
 /// and what it found about the server as a whole.
 fn probe_rules() -> Vec<Rule> {
-    let mut rules: Vec<Rule> = PROBE_COLUMNS
+    let mut rules: Vec<Rule> = CLAIMS
         .into_iter()
         .map(|hint| Rule {
             id: hint_rule(hint),

@@ -4,16 +4,7 @@
 use mcp_annotations::descriptor::Hint;
 
 use super::text::{cell, code};
-use super::{AuditReport, AuditedTool, Decisions, DiffReport, Note, ProbeReport, Verdict};
-
-/// The hints in the order a probe's tables show them: the claims a host relies on most
-/// first (nothing changed, nothing changed twice, nothing lost, nothing reached).
-pub const PROBE_COLUMNS: [Hint; 4] = [
-    Hint::ReadOnly,
-    Hint::Idempotent,
-    Hint::Destructive,
-    Hint::OpenWorld,
-];
+use super::{AuditReport, AuditedTool, CLAIMS, Decisions, DiffReport, Note, ProbeReport, Verdict};
 
 /// The audit's report as a Markdown table, the listing's problems first (escaped like every
 /// cell: a problem quotes what the server sent), a blank line between them and the table.
@@ -96,12 +87,12 @@ fn audit_row(tool: &AuditedTool) -> String {
 /// claimed, each note, what was not judged and why, the server's findings and the coverage.
 pub fn probe(report: &ProbeReport) -> String {
     let mut out = String::from("| name |");
-    for hint in PROBE_COLUMNS {
+    for hint in CLAIMS {
         out.push_str(&format!(" {} |", hint.claim_column()));
     }
     out.push_str(" calls that succeeded |\n|---|---|---|---|---|---|\n");
     for tool in &report.tools {
-        let verdicts: String = PROBE_COLUMNS
+        let verdicts: String = CLAIMS
             .iter()
             .map(|hint| format!(" {} |", tool.probe[*hint].word()))
             .collect();
@@ -116,7 +107,7 @@ pub fn probe(report: &ProbeReport) -> String {
         let Some(resolution) = &tool.resolution else {
             continue;
         };
-        let words: Vec<String> = PROBE_COLUMNS
+        let words: Vec<String> = CLAIMS
             .iter()
             .filter(|hint| resolution.verdicts[**hint] != Verdict::Unclaimed)
             .map(|hint| {

@@ -7,15 +7,15 @@ use quote::{quote, quote_spanned};
 use syn::Error;
 
 use crate::leaf::errors::Errors;
-use crate::leaf::hint::HintKind;
 use crate::leaf::tokens::expr_span;
 use crate::model::hint_value::HintValue;
 use crate::model::tool_attr::Args;
+use mcp_annotations_rules::{ByHint, Hint};
 
 /// The checked annotations, ready to expand.
 pub(crate) struct Checked<'a> {
-    /// The value of each hint field (`None`: unset), indexed like [`HintKind::ALL`].
-    pub(crate) fields: [Option<Value<'a>>; HintKind::ALL.len()],
+    /// The value of each hint field (`None`: unset), indexed like [`Hint::ALL`].
+    pub(crate) fields: ByHint<Option<Value<'a>>>,
     /// Const assertions for rules that depend on `const` expressions.
     pub(crate) assertions: Vec<TokenStream>,
 }
@@ -45,13 +45,13 @@ pub(crate) fn check<'a>(
     errors: &mut Errors,
 ) -> Checked<'a> {
     let mut assertions = Vec::new();
-    let mut stated: [Option<Stated<'a>>; 4] = [None; HintKind::ALL.len()];
+    let mut stated: ByHint<Option<Stated<'a>>> = ByHint::default();
     let http_written = args
         .http
         .as_ref()
         .map(|http| format!("http = {}", http.literal.token()));
 
-    for kind in HintKind::ALL {
+    for kind in Hint::ALL {
         let explicit = args.hint(kind).map(|hint| Stated {
             value: match &hint.value {
                 HintValue::Bool(value) => Value::Known(*value),
@@ -65,7 +65,7 @@ pub(crate) fn check<'a>(
             .http
             .as_ref()
             .map(|http| (http, crate::model::http::value(http.preset, kind)));
-        stated[kind as usize] = match (explicit, preset) {
+        stated[kind] = match (explicit, preset) {
             (Some(explicit), Some((http, preset_value)))
                 if crate::model::http::settles(http.preset, kind) =>
             {
@@ -74,7 +74,7 @@ pub(crate) fn check<'a>(
                     "cannot have both #[tool({})] and #[tool({})]: {method} is {}",
                     http_written.as_deref().unwrap_or_default(),
                     written(kind, explicit.value),
-                    kind.describe(preset_value),
+                    kind.words(preset_value),
                 );
                 match explicit.value {
                     Value::Known(value) if value != preset_value => {
@@ -100,16 +100,12 @@ pub(crate) fn check<'a>(
         };
     }
 
-    if let Some(read_only) = stated[HintKind::ReadOnly as usize] {
+    if let Some(read_only) = stated[Hint::ReadOnly] {
         for (kind, conflicting, reason) in [
-            (HintKind::Destructive, true, ""),
-            (
-                HintKind::Idempotent,
-                false,
-                ": a read-only tool is idempotent",
-            ),
+            (Hint::Destructive, true, ""),
+            (Hint::Idempotent, false, ": a read-only tool is idempotent"),
         ] {
-            if let Some(other) = stated[kind as usize] {
+            if let Some(other) = stated[kind] {
                 let other = (kind, other);
                 check_pair(
                     read_only,
@@ -143,7 +139,7 @@ pub(crate) fn check<'a>(
     }
 
     Checked {
-        fields: stated.map(|stated| stated.map(|stated| stated.value)),
+        fields: stated.map(|_, stated| stated.map(|stated| stated.value)),
         assertions,
     }
 }
@@ -151,7 +147,7 @@ pub(crate) fn check<'a>(
 /// A read-only tool cannot also state `kind = conflicting`.
 fn check_pair(
     read_only: Stated<'_>,
-    (other_kind, other): (HintKind, Stated<'_>),
+    (other_kind, other): (Hint, Stated<'_>),
     conflicting: bool,
     reason: &str,
     assertions: &mut Vec<TokenStream>,
@@ -164,7 +160,7 @@ fn check_pair(
     }
     let message = format!(
         "cannot have both #[tool({})] and #[tool({})]{reason}",
-        written(HintKind::ReadOnly, read_only.value),
+        written(Hint::ReadOnly, read_only.value),
         written(other_kind, other.value),
     );
     // Point at the later key: the one that made the pair contradictory.
@@ -196,7 +192,7 @@ fn check_pair(
 
 /// How a key was written, as it appears in messages: `read_only`, `idempotent = false`, or
 /// `destructive = ...` for an expression.
-fn written(kind: HintKind, value: Value<'_>) -> String {
+fn written(kind: Hint, value: Value<'_>) -> String {
     match value {
         Value::Known(true) => kind.key().to_owned(),
         Value::Known(false) => format!("{} = false", kind.key()),

@@ -5,25 +5,25 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::LitStr;
 
+use mcp_annotations_rules::{ByHint, Hint};
+
 use crate::check::hints::{Value, typed};
-use crate::leaf::hint::HintKind;
+use crate::leaf::hint::{field, in_order, place};
 use crate::leaf::tokens::{expr_span, respan};
 
 /// The annotations as a struct literal (usable in other `const` items).
 pub(crate) fn annotations_value(
     krate: &TokenStream,
     title: Option<&LitStr>,
-    fields: [Option<Value<'_>>; HintKind::ALL.len()],
+    fields: ByHint<Option<Value<'_>>>,
 ) -> TokenStream {
     literal(krate, title, hint_values(&fields))
 }
 
 /// Each hint as stated, as an `Option<bool>` expression: `None`, `Some(true)`, or
 /// `Some(<the const expression, typed as a bool at its key>)`.
-pub(crate) fn hint_values(
-    fields: &[Option<Value<'_>>; HintKind::ALL.len()],
-) -> [TokenStream; HintKind::ALL.len()] {
-    fields.map(|field| match field {
+pub(crate) fn hint_values(fields: &ByHint<Option<Value<'_>>>) -> ByHint<TokenStream> {
+    fields.map(|_, field| match field {
         None => quote!(::core::option::Option::None),
         Some(Value::Known(value)) => quote!(::core::option::Option::Some(#value)),
         Some(Value::Expr(expr)) => {
@@ -38,7 +38,7 @@ pub(crate) fn hint_values(
 fn literal(
     krate: &TokenStream,
     title: Option<&LitStr>,
-    values: [TokenStream; HintKind::ALL.len()],
+    values: ByHint<TokenStream>,
 ) -> TokenStream {
     let title = match title {
         Some(title) => {
@@ -46,8 +46,8 @@ fn literal(
         }
         None => quote!(::core::option::Option::None),
     };
-    let names = HintKind::ALL
-        .map(|kind| proc_macro2::Ident::new(kind.field(), proc_macro2::Span::call_site()));
+    let names = Hint::ALL.map(field);
+    let values = in_order(&values);
     quote! {
         #krate::__private::ToolAnnotations {
             title: #title,
@@ -62,13 +62,15 @@ fn literal(
 pub(crate) fn annotations_by_variants(
     krate: &TokenStream,
     title: Option<&LitStr>,
-    fields: &[Option<Value<'_>>; HintKind::ALL.len()],
+    fields: &ByHint<Option<Value<'_>>>,
     ty: &TokenStream,
 ) -> TokenStream {
-    let stated = hint_values(fields);
+    let stated = in_order(&hint_values(fields));
     let variant_hints = respan(quote!(#krate::__private::VariantHints), expr_span(ty));
-    let values: [TokenStream; HintKind::ALL.len()] =
-        std::array::from_fn(|index| quote!(::core::option::Option::Some(__listed[#index])));
+    let values = ByHint::from_fn(|hint| {
+        let place = place(hint);
+        quote!(::core::option::Option::Some(__listed[#place]))
+    });
     let literal = literal(krate, title, values);
     quote! {{
         let __listed = #krate::__private::listed_by_variants(
@@ -85,12 +87,12 @@ pub(crate) fn annotations_by_variants(
 pub(crate) fn variant_bound(
     krate: &TokenStream,
     ty: &TokenStream,
-    fields: &[Option<Value<'_>>; HintKind::ALL.len()],
+    fields: &ByHint<Option<Value<'_>>>,
 ) -> Option<TokenStream> {
-    if fields.iter().all(Option::is_none) {
+    if fields.iter().all(|(_, field)| field.is_none()) {
         return None;
     }
-    let stated = hint_values(fields);
+    let stated = in_order(&hint_values(fields));
     let span = expr_span(ty);
     let within = respan(quote!(#krate::__private::HintsWithin), span);
     Some(quote! {
@@ -103,14 +105,15 @@ pub(crate) fn variant_bound(
 pub(crate) fn read_only_mut(
     krate: &TokenStream,
     ty: &TokenStream,
-    fields: &[Option<Value<'_>>; HintKind::ALL.len()],
+    fields: &ByHint<Option<Value<'_>>>,
     exclusive_borrows: &[TokenStream],
 ) -> Vec<TokenStream> {
     // A read-only stated on #[tool] is checked by the hints' own rule.
-    if fields[HintKind::ReadOnly as usize].is_some() {
+    if fields[Hint::ReadOnly].is_some() {
         return Vec::new();
     }
-    let stated = hint_values(fields);
+    let stated = in_order(&hint_values(fields));
+    let read_only = place(Hint::ReadOnly);
     let variant_hints = respan(quote!(#krate::__private::VariantHints), expr_span(ty));
     exclusive_borrows
         .iter()
@@ -121,7 +124,7 @@ pub(crate) fn read_only_mut(
                            take `&`, or add #[tool(allow_mut)] if it only mutates private state \
                            such as a cache";
             quote_spanned! {span=>
-                if #krate::__private::listed_by_variants([#(#stated),*], <#ty as #variant_hints>::JOIN)[0] {
+                if #krate::__private::listed_by_variants([#(#stated),*], <#ty as #variant_hints>::JOIN)[#read_only] {
                     ::core::panic!(#message);
                 }
             }

@@ -10,9 +10,9 @@ use syn::Error;
 use crate::check::hints::Value;
 use crate::expand::annotations::annotations_value;
 use crate::leaf::errors::Errors;
-use crate::leaf::hint::HintKind;
 use crate::leaf::tokens::unraw;
 use crate::model::variant_hints::{self, Shape};
+use mcp_annotations_rules::ByHint;
 
 /// The implementations for the enum `name` whose body is `variants`; nothing when no variant
 /// states its hints.
@@ -26,8 +26,8 @@ pub(crate) fn expand(
     if variants.iter().all(|variant| variant.hints.is_none()) {
         return quote!();
     }
-    let hints_of = |stated: &[Option<bool>; HintKind::ALL.len()]| {
-        annotations_value(krate, None, stated.map(|value| value.map(Value::Known)))
+    let hints_of = |stated: &ByHint<Option<bool>>| {
+        annotations_value(krate, None, stated.map(|_, value| value.map(Value::Known)))
     };
     let mut stated = Vec::new();
     for variant in &variants {

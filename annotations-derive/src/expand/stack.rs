@@ -12,17 +12,17 @@ use crate::expand::annotations::annotations_value;
 use crate::expand::krate::Krate;
 use crate::expand::names::upper_snake;
 use crate::leaf::errors::Errors;
-use crate::leaf::hint::HintKind;
 use crate::leaf::tokens::{flatten, unraw};
 use crate::model::handler::{Handler, RmcpTool};
 use crate::model::params::Param;
 use crate::model::schema::path;
 use crate::model::tool_attr::Args;
+use mcp_annotations_rules::ByHint;
 
 /// rmcp's attribute, rewritten with what `#[mcp_annotations::tool]` states.
 pub(crate) fn hand_over(
     args: &Args,
-    fields: &[Option<Value<'_>>; HintKind::ALL.len()],
+    fields: &ByHint<Option<Value<'_>>>,
     rmcp: &RmcpTool,
     errors: &mut Errors,
 ) -> TokenStream {
@@ -102,9 +102,9 @@ pub(crate) fn hand_over(
     if let Some(title) = &args.title {
         hints.push(quote!(title = #title));
     }
-    for (kind, field) in HintKind::ALL.into_iter().zip(fields) {
+    for (kind, field) in fields.iter() {
         // rmcp's `annotations(...)` keys are the runtime's field names.
-        let key = proc_macro2::Ident::new(kind.field(), Span::call_site());
+        let key = crate::leaf::hint::field(kind);
         match field {
             Some(Value::Known(value)) => hints.push(quote!(#key = #value)),
             Some(Value::Expr(expr)) => {
@@ -183,7 +183,7 @@ pub(crate) fn rmcp_parameter(params: &[Param]) -> Option<Span> {
 /// the tool).
 pub(crate) fn stacked(
     args: &Args,
-    fields: &[Option<Value<'_>>; HintKind::ALL.len()],
+    fields: &ByHint<Option<Value<'_>>>,
     handler: &Handler,
     rmcp: &RmcpTool,
     place: &Krate,
@@ -209,7 +209,7 @@ pub(crate) fn stacked(
         }
         annotations_value(krate, args.title.as_ref(), *fields)
     } else {
-        annotations_value(krate, None, [None; HintKind::ALL.len()])
+        annotations_value(krate, None, ByHint::default())
     };
     let function: TokenStream = tokens.into_iter().collect();
     let errors = errors.into_compile_errors();

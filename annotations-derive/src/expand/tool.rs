@@ -20,11 +20,11 @@ use crate::expand::names::{upper_case_allow, upper_snake};
 use crate::expand::resolver;
 use crate::expand::stack::{self, stacked};
 use crate::leaf::errors::Errors;
-use crate::leaf::hint::HintKind;
 use crate::leaf::tokens::unraw;
 use crate::model::descriptor::Source;
 use crate::model::handler::Handler;
 use crate::model::tool_attr;
+use mcp_annotations_rules::{ByHint, Hint};
 
 pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
     let mut errors = Errors::new();
@@ -50,7 +50,7 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
              #[rmcp::tool]"
                 .to_owned()
         } else {
-            let keys: Vec<String> = HintKind::ALL
+            let keys: Vec<String> = Hint::ALL
                 .iter()
                 .map(|kind| format!("`{}`", kind.key()))
                 .collect();
@@ -162,7 +162,7 @@ pub(crate) fn expand_tool(attr: TokenStream, item: TokenStream) -> TokenStream {
 fn with_placeholders(place: &Krate, handler: &Handler, errors: Errors) -> TokenStream {
     let krate = &place.path();
     let resolver = resolver::no_resolver(handler, krate);
-    let annotations = annotations_value(krate, None, [None; HintKind::ALL.len()]);
+    let annotations = annotations_value(krate, None, ByHint::default());
     let constants = constants(krate, handler, &annotations, None, "");
     let function: TokenStream = handler.tokens.iter().cloned().collect();
     // A call that calls nothing, so that a listing naming the handler reports no second error.
@@ -226,19 +226,18 @@ fn constants(
     }
 }
 
-/// The stated hints in words, for the constants' docs: "Read-only; not destructive; ...", then
+/// The stated hints in words, for the constants' docs: "Read-only; non-destructive; ...", then
 /// the title, then how a resolvable tool's calls are resolved (for one resolved by a
 /// parameter's variants, the hints it does not state are listed as the variants' join).
 fn summary(
     title: Option<&LitStr>,
-    fields: &[Option<Value<'_>>; HintKind::ALL.len()],
+    fields: &ByHint<Option<Value<'_>>>,
     resolution: Option<&tool_attr::Resolution>,
 ) -> String {
-    let stated: Vec<String> = HintKind::ALL
-        .into_iter()
-        .zip(fields)
+    let stated: Vec<String> = fields
+        .iter()
         .filter_map(|(kind, field)| match field {
-            Some(Value::Known(value)) => Some(kind.describe(*value).to_owned()),
+            Some(Value::Known(value)) => Some(kind.words(*value).to_owned()),
             Some(Value::Expr(_)) => Some(format!("`{}` from a const expression", kind.key())),
             None => None,
         })

@@ -7,11 +7,12 @@
 use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
 use syn::Error;
 
-use crate::leaf::hint::{HintKind, keys_with};
+use crate::leaf::hint::keys_with;
 use crate::leaf::manifest;
 use crate::leaf::tokens::{Angles, Step, flatten, group, ident, punct};
 use crate::model::attrs::{doc_lines, skip_visibility};
 use crate::model::params::{Param, Receiver, read_params};
+use mcp_annotations_rules::Hint;
 
 pub(crate) struct Handler {
     /// The function as it will be emitted: parameter doc comments and `#[context]` removed.
@@ -57,7 +58,7 @@ pub(crate) struct RmcpTool {
 
 /// The keys only `#[mcp_annotations::tool]` has: a second `#[tool]` with one of them is this
 /// crate's attribute written twice, not rmcp's.
-const OWN_KEYS: [&str; HintKind::ALL.len() + 3] = keys_with(&["http", "allow_mut", "crate"]);
+const OWN_KEYS: [&str; Hint::ALL.len() + 3] = keys_with(&["http", "allow_mut", "crate"]);
 
 impl Handler {
     /// Whether it takes `self` in some form (so it is in an impl block or a trait).

@@ -10,7 +10,7 @@ use crate::leaf::tokens::single_token;
 use crate::model::entry::{Value, describe_literal, describe_token};
 
 /// One hint key as written.
-pub(crate) struct Hint {
+pub(crate) struct StatedHint {
     pub(crate) key: Ident,
     /// Position among the attribute's entries, to point at the later of two conflicting keys.
     pub(crate) position: usize,

@@ -1,6 +1,6 @@
 //! `#[tool(http = "METHOD")]`: the hints each HTTP method states, by the method's semantics.
 
-use crate::leaf::hint::HintKind;
+use mcp_annotations_rules::Hint;
 
 /// The hints of an HTTP method (RFC 9110): `mcp_annotations_rules::http`'s table, the one
 /// `mcp_annotations::ToolAnnotations::from_http_method` reads too.
@@ -11,20 +11,20 @@ pub(crate) use mcp_annotations_rules::http::{PRESETS, Preset as HttpPreset, pres
 /// a resource settles destructiveness, except for POST, whose effects the RFC leaves to the
 /// resource. No method says whether the server behind it is an open world (it may be the
 /// tool's own back end), so `open_world` is always free to refine.
-pub(crate) fn settles(preset: &HttpPreset, hint: HintKind) -> bool {
+pub(crate) fn settles(preset: &HttpPreset, hint: Hint) -> bool {
     match hint {
-        HintKind::ReadOnly | HintKind::Idempotent => true,
-        HintKind::Destructive => preset.method != "POST",
-        HintKind::OpenWorld => false,
+        Hint::ReadOnly | Hint::Idempotent => true,
+        Hint::Destructive => preset.method != "POST",
+        Hint::OpenWorld => false,
     }
 }
 
 /// The value the method states for `hint`.
-pub(crate) fn value(preset: &HttpPreset, hint: HintKind) -> bool {
+pub(crate) fn value(preset: &HttpPreset, hint: Hint) -> bool {
     match hint {
-        HintKind::ReadOnly => preset.read_only,
-        HintKind::Destructive => preset.destructive,
-        HintKind::Idempotent => preset.idempotent,
-        HintKind::OpenWorld => preset.open_world,
+        Hint::ReadOnly => preset.read_only,
+        Hint::Destructive => preset.destructive,
+        Hint::Idempotent => preset.idempotent,
+        Hint::OpenWorld => preset.open_world,
     }
 }

@@ -8,19 +8,20 @@ use proc_macro2::{Delimiter, Ident, TokenStream, TokenTree};
 use syn::{Error, Lit, LitStr};
 
 use crate::leaf::errors::Errors;
-use crate::leaf::hint::{HintKind, keys_with};
+use crate::leaf::hint::keys_with;
 use crate::leaf::tokens::{flatten, single_token};
 use crate::leaf::{case, spelling};
 use crate::model::crate_path::crate_path;
 use crate::model::entry::{Entry, Value, describe_literal, describe_token, first_time};
 use crate::model::grouping;
-use crate::model::hint_value::{Hint, hint_value};
+use crate::model::hint_value::{StatedHint, hint_value};
 use crate::model::http::{self, HttpPreset};
 use crate::model::icons::{self, IconSpec};
 use crate::model::meta;
+use mcp_annotations_rules::{ByHint, Hint};
 
 /// Every key `#[tool]` accepts, for suggestions.
-const KEYS: [&str; HintKind::ALL.len() + 14] = keys_with(&[
+const KEYS: [&str; Hint::ALL.len() + 14] = keys_with(&[
     "title",
     "name",
     "description",
@@ -40,8 +41,8 @@ const KEYS: [&str; HintKind::ALL.len() + 14] = keys_with(&[
 /// The arguments of one `#[tool(...)]`, each with the tokens it came from.
 #[derive(Default)]
 pub(crate) struct Args {
-    /// Indexed like [`HintKind::ALL`].
-    pub(crate) hints: [Option<Hint>; HintKind::ALL.len()],
+    /// Each hint as stated, by hint.
+    pub(crate) hints: ByHint<Option<StatedHint>>,
     pub(crate) title: Option<LitStr>,
     /// `name = "..."`: the tool's name, instead of the function's.
     pub(crate) name: Option<LitStr>,
@@ -106,8 +107,8 @@ pub(crate) struct Http {
 }
 
 impl Args {
-    pub(crate) fn hint(&self, kind: HintKind) -> Option<&Hint> {
-        self.hints[kind as usize].as_ref()
+    pub(crate) fn hint(&self, kind: Hint) -> Option<&StatedHint> {
+        self.hints[kind].as_ref()
     }
 }
 
@@ -171,9 +172,9 @@ impl Args {
             return;
         };
         let name = key.to_string();
-        if let Some(kind) = HintKind::from_key(&name) {
+        if let Some(kind) = Hint::from_key(&name) {
             if let Some(value) = hint_value(&key, value, errors) {
-                self.hints[kind as usize] = Some(Hint {
+                self.hints[kind] = Some(StatedHint {
                     key,
                     position,
                     value,

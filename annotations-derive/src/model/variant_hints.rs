@@ -8,13 +8,13 @@ use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use syn::Error;
 
 use crate::leaf::errors::Errors;
-use crate::leaf::hint::HintKind;
 use crate::leaf::spelling;
 use crate::leaf::tokens::split_top_level;
 use crate::model::attrs::attributes;
 use crate::model::entry::{Entry, first_time, split};
 use crate::model::hint_value::{HintValue, hint_value};
 use crate::model::serde_attr;
+use mcp_annotations_rules::{ByHint, Hint};
 
 /// One variant of the enum, with what its `#[hints]` say.
 pub(crate) struct VariantHints {
@@ -23,9 +23,9 @@ pub(crate) struct VariantHints {
     pub(crate) shape: Shape,
     /// Whether serde skips it when reading (then no call's arguments name it).
     pub(crate) skipped: bool,
-    /// Each hint as stated (`None`: unset), indexed like [`HintKind::ALL`]; `None` when the
+    /// Each hint as stated (`None`: unset), indexed like [`Hint::ALL`]; `None` when the
     /// variant has no `#[hints]`.
-    pub(crate) hints: Option<[Option<bool>; HintKind::ALL.len()]>,
+    pub(crate) hints: Option<ByHint<Option<bool>>>,
 }
 
 /// How a variant's pattern is written.
@@ -83,7 +83,7 @@ pub(crate) fn read(variants: TokenStream, errors: &mut Errors) -> Vec<VariantHin
                         "expected #[hints(...)] with the variant's hints: `#[hints(read_only, \
                          open_world = false)]`",
                     ));
-                    hints = Some([None; HintKind::ALL.len()]);
+                    hints = Some(ByHint::default());
                 }
             }
         }
@@ -98,13 +98,9 @@ pub(crate) fn read(variants: TokenStream, errors: &mut Errors) -> Vec<VariantHin
 }
 
 /// The keys of one `#[hints(...)]`, each checked, and the contradictions between them.
-fn read_hints(
-    args: TokenStream,
-    span: Span,
-    errors: &mut Errors,
-) -> [Option<bool>; HintKind::ALL.len()] {
-    let mut hints = [None; HintKind::ALL.len()];
-    let mut keys: [Option<(Ident, usize)>; HintKind::ALL.len()] = Default::default();
+fn read_hints(args: TokenStream, span: Span, errors: &mut Errors) -> ByHint<Option<bool>> {
+    let mut hints = ByHint::default();
+    let mut keys: ByHint<Option<(Ident, usize)>> = Default::default();
     let mut seen = HashSet::new();
     let entries = split(args);
     if entries.is_empty() {
@@ -114,7 +110,7 @@ fn read_hints(
              open_world = false)]`",
         ));
     }
-    let all_keys = HintKind::ALL.map(HintKind::key);
+    let all_keys = Hint::ALL.map(Hint::key);
     for (position, entry) in entries.into_iter().enumerate() {
         let Some(Entry { key, value }) = Entry::read(&entry) else {
             errors.push(Error::new_spanned(
@@ -124,7 +120,7 @@ fn read_hints(
             continue;
         };
         let name = key.to_string();
-        let Some(kind) = HintKind::from_key(&name) else {
+        let Some(kind) = Hint::from_key(&name) else {
             let suggestion = spelling::closest_key(&name, &all_keys);
             let message = spelling::unknown_key("#[hints]", &name, &all_keys, suggestion);
             errors.push(Error::new(key.span(), message));
@@ -148,8 +144,8 @@ fn read_hints(
         };
         match hint_value(&key, value, errors) {
             Some(HintValue::Bool(value)) => {
-                hints[kind as usize] = Some(value);
-                keys[kind as usize] = Some((key, position));
+                hints[kind] = Some(value);
+                keys[kind] = Some((key, position));
             }
             Some(HintValue::Expr(expr)) => errors.push(Error::new_spanned(
                 expr,
@@ -162,18 +158,17 @@ fn read_hints(
         }
     }
     // A read-only variant destroys nothing and is idempotent.
-    if let (Some(true), Some((read_only, at))) = (hints[0], &keys[0]) {
+    if let (Some(true), Some((read_only, at))) = (hints[Hint::ReadOnly], &keys[Hint::ReadOnly]) {
         for (kind, contradicting, written, reason) in [
-            (HintKind::Destructive, true, "destructive", ""),
+            (Hint::Destructive, true, "destructive", ""),
             (
-                HintKind::Idempotent,
+                Hint::Idempotent,
                 false,
                 "idempotent = false",
                 ": a read-only variant is idempotent",
             ),
         ] {
-            if let (Some(value), Some((key, position))) =
-                (hints[kind as usize], &keys[kind as usize])
+            if let (Some(value), Some((key, position))) = (hints[kind], &keys[kind])
                 && value == contradicting
             {
                 let later = if position > at { key } else { read_only };

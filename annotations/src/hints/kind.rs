@@ -25,6 +25,10 @@ use crate::hints::ToolAnnotations;
 /// ```
 pub use mcp_annotations_rules::Hint;
 
+/// A value for each hint, read and written by [`Hint`]: [`mcp_annotations_rules::ByHint`],
+/// re-exported here.
+pub use mcp_annotations_rules::ByHint;
+
 impl ToolAnnotations {
     /// The hint as stated (`None`: unset).
     #[must_use]

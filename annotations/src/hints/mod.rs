@@ -10,7 +10,7 @@ pub(crate) mod wire;
 use std::borrow::Cow;
 
 pub use self::check::ConflictError;
-pub use self::kind::Hint;
+pub use self::kind::{ByHint, Hint};
 
 /// What calling an MCP tool does to the world, as the tool's author states it.
 ///
