@@ -4,7 +4,7 @@
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-/// Lets the processes [`Peer::pause`] stopped go on.
+/// Lets the processes [`Peer::pause`](super::Peer::pause) stopped go on.
 pub fn resume(ids: &[u32]) {
     signal("-CONT", ids);
 }
