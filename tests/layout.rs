@@ -673,12 +673,23 @@ const AUDIT_LAYERS: [&[&str]; 3] = [
     &["cli", "progress"],
 ];
 
-/// Each of the audit's modules (a file `name.rs` or a folder `name/` of `annotations-audit/src/`)
+/// `verify`'s modules by layer, from the top down (`lib.rs`, above them all, is the facade):
+/// the run, what it is built from, what it uses (generation, judgement, the report), the
+/// observation, and the JSON comparison every judgement stands on.
+const VERIFY_LAYERS: [&[&str]; 5] = [
+    &["run"],
+    &["builder", "snapshots"],
+    &["generate", "judge", "report"],
+    &["observe"],
+    &["compare"],
+];
+
+/// Each module of the crate at `src` (a file `name.rs` or a folder `name/`) named in `layers`,
 /// and the modules its code names by `crate::`, each with the file that names it.
-fn audit_imports() -> BTreeMap<String, BTreeSet<(String, String)>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations-audit/src");
+fn layer_imports(src: &str, layers: &[&[&str]]) -> BTreeMap<String, BTreeSet<(String, String)>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(src);
     let mut found: BTreeMap<String, BTreeSet<(String, String)>> = BTreeMap::new();
-    for module in AUDIT_LAYERS.iter().flat_map(|layer| layer.iter()) {
+    for module in layers.iter().flat_map(|layer| layer.iter()) {
         let named = found.entry((*module).to_owned()).or_default();
         let file = root.join(format!("{module}.rs"));
         let files = if file.exists() {
@@ -689,9 +700,11 @@ fn audit_imports() -> BTreeMap<String, BTreeSet<(String, String)>> {
                 .map(|(name, path)| (format!("{module}/{name}"), path))
                 .collect()
         };
-        assert!(!files.is_empty(), "annotations-audit/src has no {module}");
+        assert!(!files.is_empty(), "{src} has no {module}");
         for (name, path) in files {
             let text = std::fs::read_to_string(&path).unwrap();
+            // A file's unit tests (below `#[cfg(test)]`) reach the file by `super::`.
+            let text = text.split("#[cfg(test)]").next().unwrap_or_default();
             // A module leaves its folder by `crate::`, never by `super::super::`; a file at the
             // crate's root names another module by `crate::` too.
             let leaves = if name.contains('/') {
@@ -701,7 +714,7 @@ fn audit_imports() -> BTreeMap<String, BTreeSet<(String, String)>> {
             };
             assert!(
                 !text.contains(leaves),
-                "annotations-audit/src/{name}: name another module by `crate::` instead"
+                "{src}/{name}: name another module by `crate::` instead"
             );
             let code: String = text
                 .lines()
@@ -718,9 +731,32 @@ fn audit_imports() -> BTreeMap<String, BTreeSet<(String, String)>> {
     found
 }
 
+/// That each module of `layers` names by `crate::` only the modules of the layers below its
+/// own (itself aside): never one beside it or above, never the crate root's re-exports.
+fn assert_layered(
+    src: &str,
+    layers: &[&[&str]],
+    found: &BTreeMap<String, BTreeSet<(String, String)>>,
+) {
+    for (depth, layer) in layers.iter().enumerate() {
+        let below: Vec<&str> = layers[depth + 1..].concat();
+        for module in *layer {
+            for (other, file) in &found[*module] {
+                if other == module {
+                    continue;
+                }
+                assert!(
+                    below.contains(&other.as_str()),
+                    "{src}/{file} names `crate::{other}`: {module} may import only {below:?}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn the_audit_modules_import_only_the_layers_below() {
-    let found = audit_imports();
+    let found = layer_imports("annotations-audit/src", &AUDIT_LAYERS);
     // The imports are read: each of these is there today.
     for (module, below) in [
         ("probe", "server"),
@@ -736,21 +772,57 @@ fn the_audit_modules_import_only_the_layers_below() {
             found[module]
         );
     }
-    for (depth, layer) in AUDIT_LAYERS.iter().enumerate() {
-        let below: Vec<&str> = AUDIT_LAYERS[depth + 1..].concat();
-        for module in *layer {
-            for (other, file) in &found[*module] {
-                if other == module {
-                    continue;
-                }
-                assert!(
-                    below.contains(&other.as_str()),
-                    "annotations-audit/src/{file} names `crate::{other}`: {module} may import \
-                     only {below:?}"
-                );
-            }
+    assert_layered("annotations-audit/src", &AUDIT_LAYERS, &found);
+}
+
+#[test]
+fn the_verify_modules_import_only_the_layers_below() {
+    let found = layer_imports("annotations-verify/src", &VERIFY_LAYERS);
+    // The imports are read: each of these is there today.
+    for (module, below) in [
+        ("run", "builder"),
+        ("run", "judge"),
+        ("builder", "observe"),
+        ("judge", "observe"),
+        ("judge", "compare"),
+    ] {
+        assert!(
+            found[module].iter().any(|(other, _)| other == below),
+            "{module} imports {below}, yet the reader found {:?}",
+            found[module]
+        );
+    }
+    assert_layered("annotations-verify/src", &VERIFY_LAYERS, &found);
+}
+
+/// `verify`'s root is a facade: every module it declares is in a layer, and it holds no
+/// function of its own.
+#[test]
+fn the_verify_root_is_a_facade() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("annotations-verify/src/lib.rs");
+    let text = std::fs::read_to_string(root).unwrap();
+    let code: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect();
+    let layered: Vec<&str> = VERIFY_LAYERS.concat();
+    let mut declared = 0;
+    for line in &code {
+        let line = line.trim();
+        assert!(
+            !line.contains("fn ") && !line.starts_with("struct") && !line.starts_with("impl"),
+            "annotations-verify/src/lib.rs holds code: {line}"
+        );
+        if let Some(name) = line
+            .strip_prefix("pub mod ")
+            .or_else(|| line.strip_prefix("mod "))
+            .and_then(|rest| rest.strip_suffix(';'))
+        {
+            declared += 1;
+            assert!(layered.contains(&name), "the module {name} is in no layer");
         }
     }
+    assert_eq!(declared, layered.len(), "every layered module is declared");
 }
 
 #[test]
@@ -773,6 +845,7 @@ fn a_module_with_submodules_is_a_folder_with_its_mod_rs() {
         "annotations/src",
         "annotations-derive/src",
         "annotations-rules/src",
+        "annotations-verify/src",
         "annotations-audit/src",
     ] {
         let mut stack = vec![root.join(crate_src)];
@@ -799,4 +872,53 @@ fn a_module_with_submodules_is_a_folder_with_its_mod_rs() {
         }
     }
     assert!(folders > 15, "the folders were read: {folders}");
+}
+
+/// Where a function that starts at `lines[start]` ends: the first later line that closes a brace
+/// at the indentation the function starts at (rustfmt's layout), if any.
+fn function_end(lines: &[&str], start: usize) -> Option<usize> {
+    let indent = lines[start].len() - lines[start].trim_start().len();
+    let closing = format!("{}}}", " ".repeat(indent));
+    (start + 1..lines.len()).find(|&at| lines[at].trim_end() == closing)
+}
+
+/// No function of the five packages is over 150 lines: a longer one does several things,
+/// each of which deserves a name.
+#[test]
+fn no_function_is_over_150_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut read = 0;
+    for crate_src in [
+        "annotations/src",
+        "annotations-derive/src",
+        "annotations-rules/src",
+        "annotations-verify/src",
+        "annotations-audit/src",
+    ] {
+        for (name, path) in rust_files(&root.join(crate_src)) {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            for (at, line) in lines.iter().enumerate() {
+                let code = line.trim_start();
+                let signature = ["pub ", "pub(crate) ", "pub(super) ", "const ", "async "]
+                    .iter()
+                    .fold(code, |rest, prefix| {
+                        rest.strip_prefix(prefix).unwrap_or(rest)
+                    });
+                if !signature.starts_with("fn ") || code.ends_with(';') {
+                    continue;
+                }
+                read += 1;
+                if let Some(end) = function_end(&lines, at) {
+                    assert!(
+                        end - at <= 150,
+                        "{crate_src}/{name}:{}: a function of {} lines",
+                        at + 1,
+                        end - at
+                    );
+                }
+            }
+        }
+    }
+    assert!(read > 500, "the functions were read: {read}");
 }

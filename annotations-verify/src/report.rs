@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use mcp_annotations_rules::Hint;
+
 /// Which promise a tool broke.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -49,6 +51,61 @@ impl ViolationKind {
 }
 
 impl ViolationKind {
+    /// The hint whose claim this kind breaks (`ReadOnly`: [`Hint::ReadOnly`], `Additive`:
+    /// [`Hint::Destructive`] claimed `false`), or `None` for a promise of the schemas or the
+    /// resolution.
+    ///
+    /// ```
+    /// use mcp_annotations::descriptor::Hint;
+    /// use mcp_annotations_verify::ViolationKind;
+    ///
+    /// assert_eq!(ViolationKind::Additive.hint(), Some(Hint::Destructive));
+    /// assert_eq!(ViolationKind::OutputSchema.hint(), None);
+    /// ```
+    #[must_use]
+    pub const fn hint(self) -> Option<Hint> {
+        match self {
+            ViolationKind::ReadOnly => Some(Hint::ReadOnly),
+            ViolationKind::Additive => Some(Hint::Destructive),
+            ViolationKind::Idempotent => Some(Hint::Idempotent),
+            ViolationKind::ValidArgumentsRefused
+            | ViolationKind::InvalidArgumentsAccepted
+            | ViolationKind::OutputSchema
+            | ViolationKind::Resolution => None,
+        }
+    }
+
+    /// The kind a broken claim of `hint` is reported as: `None` for open world, which no
+    /// observation of state shows.
+    ///
+    /// ```
+    /// use mcp_annotations::descriptor::Hint;
+    /// use mcp_annotations_verify::ViolationKind;
+    ///
+    /// assert_eq!(ViolationKind::of(Hint::ReadOnly), Some(ViolationKind::ReadOnly));
+    /// assert_eq!(ViolationKind::of(Hint::OpenWorld), None);
+    /// ```
+    #[must_use]
+    pub const fn of(hint: Hint) -> Option<ViolationKind> {
+        match hint {
+            Hint::ReadOnly => Some(ViolationKind::ReadOnly),
+            Hint::Destructive => Some(ViolationKind::Additive),
+            Hint::Idempotent => Some(ViolationKind::Idempotent),
+            Hint::OpenWorld => None,
+        }
+    }
+
+    /// What was seen, for a broken hint's violation (`the call changed the observation`).
+    pub(crate) const fn detail(self) -> &'static str {
+        match self {
+            ViolationKind::Idempotent => {
+                "called twice with the same arguments, the second call changed the observation again"
+            }
+            ViolationKind::Additive => "something observed before the call is gone or overwritten",
+            _ => "the call changed the observation",
+        }
+    }
+
     /// What the tool does, said of it (`is not read-only`).
     const fn said(self) -> &'static str {
         match self {

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use mcp_annotations_verify::files::classes::Place;
+use mcp_annotations_verify::judge::classes::Place;
 
 /// The exit statuses, written once: every subcommand's help ends with them.
 pub const EXIT_STATUS: &str = "\

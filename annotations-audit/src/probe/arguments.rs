@@ -13,8 +13,8 @@ use serde_json::Value;
 use super::parts::runner_for;
 use super::session::Session;
 
-use mcp_annotations_verify::files::formats::Format;
-use mcp_annotations_verify::files::tree::Tree;
+use mcp_annotations_verify::observe::formats::Format;
+use mcp_annotations_verify::observe::tree::Tree;
 
 /// The sandbox's paths, relative and absolute, and every string and number seen in earlier
 /// arguments and results: what generated strings and numbers may be replaced with.

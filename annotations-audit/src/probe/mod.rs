@@ -2,7 +2,7 @@
 //! working directory, `HOME` and `TMPDIR`); each tool is called with arguments generated from
 //! its listed input schema and with values from the sandbox and from earlier calls, and the
 //! sandbox is observed as a tree around each call, each file by what its format holds (see
-//! `mcp_annotations_verify::files::formats`), once the processes the server started have ended. Not a security
+//! `mcp_annotations_verify::observe::formats`), once the processes the server started have ended. Not a security
 //! boundary.
 //!
 //! Before the calls, a *control* session (start, initialize, list, wait, exit, no call) shows
@@ -19,7 +19,7 @@ use serde_json::Value;
 
 use crate::cli::args::ProbeArgs;
 use crate::report::{ControlReport, ProbeReport};
-use mcp_annotations_verify::files::classes::Classes;
+use mcp_annotations_verify::judge::classes::Classes;
 
 mod arguments;
 mod network;

@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use mcp_annotations_verify::files::formats::Format;
-use mcp_annotations_verify::files::tree::{Entry, Tree, UNOBSERVED};
+use mcp_annotations_verify::observe::formats::Format;
+use mcp_annotations_verify::observe::tree::{Entry, Tree, UNOBSERVED};
 
 /// The most a command may print: what it prints beyond is not read, and the observation fails.
 const MAX_OUTPUT: u64 = 64 << 20;

@@ -15,9 +15,9 @@ use super::verdicts::settled;
 use super::{IDLE, Options, SETTLE};
 use crate::report::{CallNote, Verdict};
 use crate::server::{self, Answer, Peer};
-use mcp_annotations_verify::files::classes::{Classes, Place};
-use mcp_annotations_verify::files::judge;
-use mcp_annotations_verify::files::tree::{Tree, UNOBSERVED};
+use mcp_annotations_verify::judge;
+use mcp_annotations_verify::judge::classes::{Classes, Place};
+use mcp_annotations_verify::observe::tree::{Tree, UNOBSERVED};
 
 /// What a call showed: its answer, and the tree before, after it, and after the same call
 /// again.
@@ -90,7 +90,7 @@ pub(super) fn control(options: &Options, deadline: Instant) -> Result<Control, S
         match (before.and_then(|b| b.view.as_ref()), &entry.view) {
             (Some((_, was)), Some((_, is))) => {
                 let mut at = Vec::new();
-                mcp_annotations_verify::files::formats::differences(was, is, "", &mut at, 64);
+                mcp_annotations_verify::compare::differences(was, is, "", &mut at, 64);
                 for difference in at {
                     volatile.push(Place::literal(path, Some(&difference.pointer)));
                 }
@@ -121,18 +121,23 @@ pub(super) fn failed(result: &Value) -> bool {
 /// a change by the second call beyond append-only growth; non-destructive, anything lost;
 /// closed-world, an attempt to reach the network.
 pub(super) fn broken(hint: Hint, call: &Call, classes: &Classes) -> Option<String> {
+    let what = judge::broken(
+        hint,
+        &call.before,
+        &call.after,
+        call.again.as_ref(),
+        classes,
+    );
     match hint {
-        Hint::ReadOnly => judge::changed(&call.before, &call.after, classes, false)
-            .map(|what| format!("the call changed the sandbox: {what}")),
-        Hint::Idempotent => call.again.as_ref().and_then(|again| {
-            judge::changed(&call.after, again, classes, true).map(|what| {
-                format!(
-                    "called twice with the same arguments, the second call changed the \
-                     sandbox again: {what}"
-                )
-            })
+        Hint::ReadOnly => what.map(|what| format!("the call changed the sandbox: {what}")),
+        Hint::Idempotent => what.map(|what| {
+            format!(
+                "called twice with the same arguments, the second call changed the sandbox \
+                 again: {what}"
+            )
         }),
-        Hint::Destructive => judge::lost(&call.before, &call.after, classes),
+        Hint::Destructive => what,
+        // No observation of the sandbox shows the world outside it: the network does.
         Hint::OpenWorld => call
             .attempts
             .as_ref()

@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::Options;
 use super::observer::Observers;
 use crate::server::Peer;
-use mcp_annotations_verify::files::tree::{self, Tree};
+use mcp_annotations_verify::observe::tree::{self, Tree};
 
 /// The script that makes every mount read-only in the server's own mount namespace, then the
 /// sandbox (its first argument) and the `--writable` places writable again, and runs the

@@ -11,8 +11,8 @@ use super::runs::Made;
 use super::sandbox::{Sandbox, sandbox, start};
 use super::{Options, SETTLE};
 use crate::server::Peer;
-use mcp_annotations_verify::files::classes::Classes;
-use mcp_annotations_verify::files::tree::Tree;
+use mcp_annotations_verify::judge::classes::Classes;
+use mcp_annotations_verify::observe::tree::Tree;
 
 /// The main run, and what its tools' cases share.
 pub(super) struct Session<'a> {

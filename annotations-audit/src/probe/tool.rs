@@ -20,8 +20,8 @@ use super::verdicts::{
 };
 use crate::report::{ByHint, CallNote, Note, ProbedTool, Verdict};
 use crate::server::Answer;
-use mcp_annotations_verify::files::judge;
-use mcp_annotations_verify::files::tree::Tree;
+use mcp_annotations_verify::judge;
+use mcp_annotations_verify::observe::tree::Tree;
 
 /// The probe of `tool`, with the user's `written` cases first.
 ///
@@ -348,7 +348,7 @@ impl<'t> ToolProbe<'t> {
         &mut self,
         call: &Call,
         arguments: &Value,
-        classes: &mcp_annotations_verify::files::classes::Classes,
+        classes: &mcp_annotations_verify::judge::classes::Classes,
     ) {
         let volatile = judge::volatile_changes(&call.before, &call.after, classes);
         if !volatile.is_empty() {
@@ -371,7 +371,7 @@ impl<'t> ToolProbe<'t> {
     fn judge(
         &mut self,
         call: &Call,
-        classes: &mcp_annotations_verify::files::classes::Classes,
+        classes: &mcp_annotations_verify::judge::classes::Classes,
         ok: bool,
     ) -> Vec<(Hint, String)> {
         let mut broke = Vec::new();

@@ -7,6 +7,8 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use serde_json::Value;
 
 use super::{Run, panic_message};
+use crate::judge::Observation;
+use crate::judge::observed::difference;
 use crate::observe::Observed;
 
 /// What resolving a call showed: the hints resolved (`None` where the resolver could not
@@ -43,9 +45,9 @@ impl<S: 'static> Run<'_, '_, S> {
         }));
         let after = self.observation(state);
         if let (Some(before), Some(seen)) = (before, &after)
-            && before.changed(seen, &self.classes, false)
+            && before.changed(seen, &self.classes, false).is_some()
         {
-            let diff = before.diff(seen, 12);
+            let diff = difference(before, seen, 12);
             let detail = "resolving the call (which makes no call) changed the observation";
             return (Err((detail.into(), diff)), after);
         }

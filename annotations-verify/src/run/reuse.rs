@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use super::Run;
-use crate::{scalar_paths, scalars};
+use crate::generate::{scalar_paths, scalars};
 use mcp_annotations::ToolResult;
 
 impl<S: 'static> Run<'_, '_, S> {

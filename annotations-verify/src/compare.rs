@@ -1,5 +1,21 @@
-//! Judging observations: the additive rule (nothing that was there is gone or overwritten)
-//! and a diff of two observations for the report.
+//! Two JSON values compared, the leaf every judgement stands on: whether the second keeps
+//! all the first had ([`contains`], the additive rule), where it first lost something
+//! ([`lost_at`]), and the places they differ ([`differences`], and a diff in lines for a
+//! report).
+//!
+//! ```
+//! use mcp_annotations_verify::compare::{contains, differences, lost_at};
+//! use serde_json::json;
+//!
+//! let was = json!({"notes": {"1": "milk"}});
+//! let grown = json!({"notes": {"1": "milk", "2": "eggs"}});
+//! assert!(contains(&was, &grown));
+//! let overwritten = json!({"notes": {"1": "tea"}});
+//! assert_eq!(lost_at(&was, &overwritten, "").as_deref(), Some("/notes/1 was overwritten"));
+//! let mut places = Vec::new();
+//! differences(&was, &grown, "", &mut places, 8);
+//! assert_eq!(places[0].to_string(), "+ /notes/2");
+//! ```
 
 use std::fmt::Write as _;
 
@@ -89,49 +105,6 @@ pub fn contains(before: &Value, after: &Value) -> bool {
             (0..rest.len()).all(|item| augment(item, &fits, &mut owner, &mut seen))
         }
         (old, new) => old == new,
-    }
-}
-
-/// Puts every array of `value` at `pointer` (a JSON pointer, `*` for any key or index) in one
-/// order, by each item's JSON text, so that two observations of one set compare equal.
-pub(crate) fn as_set(value: &mut Value, pointer: &str) {
-    let segments: Vec<String> = if pointer.is_empty() {
-        Vec::new()
-    } else {
-        pointer
-            .trim_start_matches('/')
-            .split('/')
-            .map(|segment| segment.replace("~1", "/").replace("~0", "~"))
-            .collect()
-    };
-    sort_at(value, &segments);
-}
-
-fn sort_at(value: &mut Value, segments: &[String]) {
-    let Some((first, rest)) = segments.split_first() else {
-        if let Value::Array(items) = value {
-            items.sort_by_cached_key(Value::to_string);
-        }
-        return;
-    };
-    match value {
-        Value::Object(object) if first == "*" => {
-            object.values_mut().for_each(|inner| sort_at(inner, rest));
-        }
-        Value::Object(object) => {
-            if let Some(inner) = object.get_mut(first) {
-                sort_at(inner, rest);
-            }
-        }
-        Value::Array(items) if first == "*" => {
-            items.iter_mut().for_each(|inner| sort_at(inner, rest))
-        }
-        Value::Array(items) => {
-            if let Some(inner) = first.parse::<usize>().ok().and_then(|at| items.get_mut(at)) {
-                sort_at(inner, rest);
-            }
-        }
-        _ => {}
     }
 }
 
@@ -252,99 +225,110 @@ fn walk(path: &str, before: &Value, after: &Value, lines: &mut Vec<String>) {
     }
 }
 
-/// One observation of a state: its JSON, or the files it keeps its data in.
-pub(crate) enum Observed {
-    Json(Value),
-    #[cfg(feature = "files")]
-    Files(crate::files::tree::Tree),
+/// A JSON pointer's segment, escaped.
+pub fn escape(segment: &str) -> String {
+    segment.replace('~', "~0").replace('/', "~1")
 }
 
-/// The places classed volatile or append-only (none without the `files` feature).
-#[cfg(feature = "files")]
-pub(crate) type Classes = crate::files::classes::Classes;
-#[cfg(not(feature = "files"))]
-pub(crate) type Classes = ();
-
-/// `state` observed as `observe` says, each array at an `unordered` pointer compared as a
-/// set; why not, where its JSON could not be made.
-pub(crate) fn observe<S>(
-    observe: &crate::Observe<'_, S>,
-    unordered: &[String],
-    state: &S,
-) -> Result<Observed, String> {
-    match observe {
-        crate::Observe::Json(observe) => observe(state).map(|mut value| {
-            // The deepest first: an array of sets is put in order by its items once each of
-            // them is.
-            let mut pointers: Vec<&String> = unordered.iter().collect();
-            pointers.sort_by_key(|pointer| std::cmp::Reverse(pointer.matches('/').count()));
-            for pointer in pointers {
-                as_set(&mut value, pointer);
+/// Where `was` lost something in `is` by the additive rule: an object key removed, a value
+/// overwritten (a `null` filled is not), or an array no longer containing every item (items matched as
+/// [`contains`] does). The pointer of the first loss, from `at`.
+pub fn lost_at(was: &Value, is: &Value, at: &str) -> Option<String> {
+    match (was, is) {
+        (Value::Object(was), Value::Object(is)) => was.iter().find_map(|(key, old)| {
+            let here = format!("{at}/{}", escape(key));
+            match is.get(key) {
+                None => Some(format!("{here} was removed")),
+                Some(new) => lost_at(old, new, &here),
             }
-            Observed::Json(value)
         }),
-        #[cfg(feature = "files")]
-        crate::Observe::Files(path) => Ok(Observed::Files(crate::files::tree::observe_path(
-            &path(state),
-        ))),
+        (Value::Array(_), Value::Array(_)) => (!contains(was, is))
+            .then(|| format!("{} lost an item or had one overwritten", shown(at))),
+        _ if was == is => None,
+        // An empty value filled (a NULL column set, a `null` given a value) loses nothing.
+        (Value::Null, _) => None,
+        _ => Some(format!("{} was overwritten", shown(at))),
     }
 }
 
-impl Observed {
-    /// Whether what was observed is there: JSON always is; files where their path was.
-    pub(crate) fn found(&self) -> bool {
-        match self {
-            Observed::Json(_) => true,
-            #[cfg(feature = "files")]
-            Observed::Files(tree) => !tree.is_empty(),
+fn shown(at: &str) -> &str {
+    if at.is_empty() { "the whole value" } else { at }
+}
+
+/// One place at which two views differ.
+pub struct Difference {
+    /// `-` removed, `+` added, `~` changed.
+    pub sign: char,
+    /// Where, as a JSON pointer (empty: the whole value).
+    pub pointer: String,
+    /// An array that changed length: its lengths before and after.
+    pub lengths: Option<(usize, usize)>,
+}
+
+impl Difference {
+    /// Where it is, in words: the pointer (or "the whole value") and any change of length.
+    pub fn place(&self) -> String {
+        match self.lengths {
+            Some((was, is)) => format!("{} ({was} -> {is} items)", shown(&self.pointer)),
+            None => shown(&self.pointer).to_owned(),
         }
     }
+}
 
-    /// Whether anything changed from `self` to `after`. With `growth_allowed`, an
-    /// append-only place that only grew is no change.
-    #[cfg_attr(not(feature = "files"), allow(unused_variables))]
-    pub(crate) fn changed(
-        &self,
-        after: &Observed,
-        classes: &Classes,
-        growth_allowed: bool,
-    ) -> bool {
-        match (self, after) {
-            (Observed::Json(was), Observed::Json(is)) => was != is,
-            #[cfg(feature = "files")]
-            (Observed::Files(was), Observed::Files(is)) => {
-                crate::files::judge::changed(was, is, classes, growth_allowed).is_some()
-            }
-            #[cfg(feature = "files")]
-            _ => true,
-        }
+impl std::fmt::Display for Difference {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.sign, self.place())
     }
+}
 
-    /// Whether everything `self` had is kept in `after` (the additive rule).
-    #[cfg_attr(not(feature = "files"), allow(unused_variables))]
-    pub(crate) fn kept_in(&self, after: &Observed, classes: &Classes) -> bool {
-        match (self, after) {
-            (Observed::Json(was), Observed::Json(is)) => contains(was, is),
-            #[cfg(feature = "files")]
-            (Observed::Files(was), Observed::Files(is)) => {
-                crate::files::judge::lost(was, is, classes).is_none()
-            }
-            #[cfg(feature = "files")]
-            _ => false,
-        }
+/// The places at which `was` and `is` differ, at most `limit`: an object compared key by
+/// key, an array item by item where both have as many, anything else as a whole.
+pub fn differences(was: &Value, is: &Value, at: &str, out: &mut Vec<Difference>, limit: usize) {
+    if out.len() >= limit || was == is {
+        return;
     }
-
-    /// How `after` differs from `self`, for the report: at most `limit` lines.
-    pub(crate) fn diff(&self, after: &Observed, limit: usize) -> String {
-        match (self, after) {
-            (Observed::Json(was), Observed::Json(is)) => diff(was, is, limit),
-            #[cfg(feature = "files")]
-            (Observed::Files(was), Observed::Files(is)) => {
-                crate::files::judge::diff(was, is, limit).join("\n")
+    match (was, is) {
+        (Value::Object(old), Value::Object(new)) => {
+            for (key, value) in old {
+                let here = format!("{at}/{}", escape(key));
+                match new.get(key) {
+                    None => out.push(Difference {
+                        sign: '-',
+                        pointer: here,
+                        lengths: None,
+                    }),
+                    Some(other) => differences(value, other, &here, out, limit),
+                }
+                if out.len() >= limit {
+                    return;
+                }
             }
-            #[cfg(feature = "files")]
-            _ => String::new(),
+            for key in new.keys().filter(|key| !old.contains_key(*key)) {
+                if out.len() >= limit {
+                    return;
+                }
+                out.push(Difference {
+                    sign: '+',
+                    pointer: format!("{at}/{}", escape(key)),
+                    lengths: None,
+                });
+            }
         }
+        (Value::Array(old), Value::Array(new)) if old.len() == new.len() => {
+            for (index, (value, other)) in old.iter().zip(new).enumerate() {
+                differences(value, other, &format!("{at}/{index}"), out, limit);
+            }
+        }
+        (Value::Array(old), Value::Array(new)) => out.push(Difference {
+            sign: '~',
+            pointer: at.to_owned(),
+            lengths: Some((old.len(), new.len())),
+        }),
+        _ => out.push(Difference {
+            sign: '~',
+            pointer: at.to_owned(),
+            lengths: None,
+        }),
     }
 }
 
@@ -352,7 +336,7 @@ impl Observed {
 mod tests {
     use serde_json::json;
 
-    use super::{contains, diff};
+    use super::{contains, diff, differences, lost_at};
 
     #[test]
     fn additive_means_nothing_gone_or_overwritten() {
@@ -390,5 +374,30 @@ mod tests {
         assert!(text.contains("/a/1: 2 -> (gone)"), "{text}");
         assert!(text.contains("/b: \"x\" -> \"y\""), "{text}");
         assert!(text.contains("/c: (new) -> true"), "{text}");
+    }
+
+    #[test]
+    fn a_loss_is_named_by_its_pointer() {
+        let was = json!({"tables": {"t": {"rows": {"1": {"v": "a"}}}}});
+        let grown = json!({"tables": {"t": {"rows": {"1": {"v": "a"}, "2": {"v": "b"}}}}});
+        let updated = json!({"tables": {"t": {"rows": {"1": {"v": "z"}}}}});
+        let deleted = json!({"tables": {"t": {"rows": {}}}});
+        assert_eq!(lost_at(&was, &grown, ""), None);
+        let empty = json!({"rows": {"1": {"done_at": null}}});
+        let filled = json!({"rows": {"1": {"done_at": 5}}});
+        assert_eq!(lost_at(&empty, &filled, ""), None);
+        assert!(lost_at(&filled, &empty, "").is_some());
+        assert_eq!(
+            lost_at(&was, &updated, "").as_deref(),
+            Some("/tables/t/rows/1/v was overwritten")
+        );
+        assert_eq!(
+            lost_at(&was, &deleted, "").as_deref(),
+            Some("/tables/t/rows/1 was removed")
+        );
+        let mut out = Vec::new();
+        differences(&was, &grown, "", &mut out, 10);
+        let out: Vec<String> = out.iter().map(ToString::to_string).collect();
+        assert_eq!(out, ["+ /tables/t/rows/2"]);
     }
 }

@@ -368,7 +368,7 @@ mod tests {
         let after = view(&path).unwrap();
         assert!(before["tables"].get("notes_data").is_none(), "{before}");
         assert_eq!(before["tables"]["notes"]["rows"]["1"]["body"], "first");
-        assert_eq!(super::super::lost_at(&before, &after, ""), None);
+        assert_eq!(crate::compare::lost_at(&before, &after, ""), None);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

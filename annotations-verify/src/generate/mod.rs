@@ -4,11 +4,20 @@
 //! lengths) is still never given as valid. And values that break one rule of a schema, for
 //! the arguments a reader must refuse.
 
+mod broken;
+mod numbers;
+mod seed;
+mod seen;
+
+pub(crate) use self::broken::{Broken, broken};
+pub(crate) use self::seed::{clock_seed, name_hash, seed_bytes};
+pub use self::seen::{scalar_paths, scalars};
+
 use proptest::prelude::*;
 use proptest::strategy::BoxedStrategy;
 use serde_json::{Map, Value, json};
 
-use crate::numbers::{integers, numbers};
+use self::numbers::{integers, numbers};
 
 /// How deep `$ref`s are followed: a type that holds itself is generated this many levels
 /// deep, then only through the branches that do not lead back (`null`, an empty array).
@@ -539,31 +548,33 @@ pub(crate) fn unread(schema: &Value, out: &mut Vec<String>) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use proptest::strategy::{Strategy, ValueTree};
-    use proptest::test_runner::TestRunner;
-    use serde_json::json;
-
-    #[test]
-    fn a_schema_that_takes_nothing_is_an_error_and_a_wide_one_values_never_a_panic() {
-        let impossible = json!({"type": "object", "required": ["s"],
-            "properties": {"s": {"type": "string", "minLength": 5, "maxLength": 3}}});
-        assert!(super::valid(&impossible).is_err());
-        for schema in [
-            json!({"type": "integer", "multipleOf": 3}),
-            json!({"type": "number", "minimum": -1e308, "maximum": 1e308}),
-            json!({"type": "string", "minLength": 18446744073709551615_u64}),
-            json!({"type": "array", "minItems": 18446744073709551615_u64}),
-        ] {
-            let Ok(strategy) = super::valid(&schema) else {
-                continue;
-            };
-            let mut runner = TestRunner::deterministic();
-            for _ in 0..64 {
-                let value = strategy.new_tree(&mut runner).unwrap().current();
-                assert!(jsonschema::validator_for(&schema).unwrap().is_valid(&value));
-            }
-        }
-    }
+/// The strategy of the arguments a tool's input `schema` takes, as `Verify` generates them:
+/// built from the keywords it reads (types, bounds, lengths, patterns as ECMA-262 reads them,
+/// formats, enums, items, properties, `anyOf`/`oneOf`/`allOf`, `$ref` into `$defs`), each
+/// value then kept only if a JSON Schema validator of the whole schema takes it. What a host
+/// that probes another server's tools generates arguments with.
+///
+/// # Errors
+///
+/// Why no value can be generated (a schema that takes nothing, a `$ref` to nothing, a
+/// pattern the generator cannot read).
+pub fn arguments(schema: &Value) -> Result<proptest::strategy::BoxedStrategy<Value>, String> {
+    valid(schema)
 }
+
+/// As [`arguments`], every value taken from what the schema suggests where it suggests any
+/// (its `examples`, its `default`, literals its description quotes between backticks or
+/// double quotes): the arguments a server most likely understands, which the probe tries
+/// first.
+///
+/// # Errors
+///
+/// As [`arguments`].
+pub fn suggested_arguments(
+    schema: &Value,
+) -> Result<proptest::strategy::BoxedStrategy<Value>, String> {
+    suggested_first(schema)
+}
+
+#[cfg(test)]
+mod tests;

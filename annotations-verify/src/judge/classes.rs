@@ -5,7 +5,7 @@
 //!
 //! A place is `PATH` (a file or folder of the sandbox, `*` matching within one segment and
 //! `**` any number of them) or `PATH#POINTER`, a JSON pointer into the file's view (see
-//! [`super::formats`]) whose segments may be `*`: `state.db#/tables/audit` is the table
+//! [`crate::observe::formats`]) whose segments may be `*`: `state.db#/tables/audit` is the table
 //! `audit`, `state.db#/tables/items/rows/*/last_seen` that column of every row.
 
 use serde_json::Value;
@@ -231,7 +231,7 @@ fn remove(value: &mut Value, pointer: &[String], wild: bool) {
 /// `was`'s value there is contained in `is`'s (it only grew), `was`'s value is put back.
 fn fold(was: &Value, is: &mut Value, pointer: &[String], wild: bool) {
     let Some((first, rest)) = pointer.split_first() else {
-        if crate::contains(was, is) {
+        if crate::compare::contains(was, is) {
             *is = was.clone();
         }
         return;

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::generate::resolve;
+use super::resolve;
 
 /// One way to break an argument set: the argument it breaks, and the arguments broken.
 #[derive(Clone, Debug)]
