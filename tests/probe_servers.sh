@@ -122,6 +122,19 @@ probe ops --env 'OPS_MCP_HOME={sandbox}' --append-only audit.jsonl -- "$HOME_DIR
 probe excel --seed-dir "$SEED_XLSX" -- "$HOME_DIR/venv-excel/bin/excel-mcp-server" stdio --allow-dir '{sandbox}'
 probe liar -- target/debug/examples/liar_server
 
+# Nothing a probe started outlives it: every process of a server's run carries the run's token
+# in its environment (readable for every process as root, for this user's otherwise).
+left=0
+for environ in /proc/[0-9]*/environ; do
+  if tr '\0' '\n' < "$environ" 2>/dev/null | grep -q '^ANNOTATIONS_AUDIT_RUN='; then
+    pid="${environ#/proc/}"; pid="${pid%/environ}"
+    echo "left behind: $pid $(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null)"
+    left=$((left + 1))
+  fi
+done
+echo "== processes the probes left behind: $left"
+[ "$left" -eq 0 ] || exit 1
+
 # The audit over Streamable HTTP, against the conformance example.
 source tests/serve_conformance.sh
 echo "== the audit over Streamable HTTP: $URL"

@@ -22,7 +22,12 @@ use clap::CommandFactory;
 use cli::args::{Cli, Command};
 
 fn main() {
-    std::process::exit(run(std::env::args().skip(1).collect()));
+    // Every process a server leaves (a daemon forked twice) is the audit's to end and reap,
+    // not init's to keep; the last thing the audit does is end whatever is still there.
+    server::adopt_orphans();
+    let status = run(std::env::args().skip(1).collect());
+    server::end_all();
+    std::process::exit(status);
 }
 
 /// Runs the command line; the exit status (0 clean, 1 findings, 2 could not run).

@@ -176,6 +176,7 @@ pub fn probe(options: &Options) -> Result<(ProbeReport, bool), String> {
         seed: options.seed,
         confinement,
         network,
+        processes: crate::server::lifetime(),
         runs: options.runs.max(1),
         control: ControlReport {
             idle: control.idle,

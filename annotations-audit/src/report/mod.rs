@@ -173,6 +173,8 @@ pub struct ProbeReport {
     pub confinement: String,
     /// What the server's network was, and whether its attempts were recorded, in words.
     pub network: String,
+    /// What ended the server's processes with each run, in words.
+    pub processes: String,
     /// How many of the claimed hints were judged.
     pub coverage: Coverage,
     /// In how many runs a violation must show.

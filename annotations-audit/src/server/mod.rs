@@ -17,8 +17,9 @@ mod processes;
 mod served;
 pub mod streams;
 
-pub use processes::resume;
+use nix::sys::signal::Signal;
 use processes::{IDLE, QUIET, descendants, signal, stopped};
+pub use processes::{adopt_orphans, end_all, lifetime, resume};
 
 pub use served::free_port;
 
@@ -64,6 +65,8 @@ pub struct Peer {
     stderr: Option<streams::Tail>,
     /// The capabilities the server answered `initialize` with.
     capabilities: Value,
+    /// The token every process of the server's run carries (one the audit started).
+    run: Option<String>,
 }
 
 enum Link {
@@ -114,6 +117,8 @@ impl Peer {
         for (key, value) in env {
             process.env(key, value);
         }
+        let run = processes::new_run();
+        process.env(processes::RUN_VARIABLE, &run);
         let mut child = process
             .spawn()
             .map_err(|error| format!("cannot start `{program}`: {error}"))?;
@@ -138,6 +143,7 @@ impl Peer {
             known: std::collections::HashSet::new(),
             capabilities: Value::Null,
             stderr: stderr.clone(),
+            run: Some(run),
         };
         // A server that fails to start says why on its stderr, more often than not.
         peer.initialize().map_err(|error| match &stderr {
@@ -169,6 +175,7 @@ impl Peer {
             known: std::collections::HashSet::new(),
             capabilities: Value::Null,
             stderr: None,
+            run: None,
         };
         peer.initialize()
     }
@@ -435,7 +442,7 @@ impl Peer {
             })
             .collect();
         ids.sort_unstable();
-        if ids.is_empty() || !signal("-STOP", &ids) {
+        if ids.is_empty() || !signal(Signal::SIGSTOP, &ids) {
             return None;
         }
         let until = Instant::now() + Duration::from_secs(1);
@@ -465,7 +472,7 @@ impl Peer {
                 server: Some(child),
                 ..
             } => {
-                signal("-TERM", &[served::group(child.id())]);
+                signal(Signal::SIGTERM, &[served::group(child.id())]);
                 child.id()
             }
             Link::Http { server: None, .. } => return,
@@ -501,14 +508,12 @@ impl Peer {
         }
     }
 
-    /// Kills the server the audit started (over HTTP, its whole process group: a server there
-    /// holds no pipe whose end would end it), and reaps it.
+    /// Kills the server the audit started and every process of its run (see
+    /// [`processes::end_run`]: its tree, what left it, what it stopped), and reaps it.
     fn end(&mut self) {
-        let served = matches!(self.link, Link::Http { .. });
+        let run = self.run.take();
         if let Some(child) = self.child() {
-            if served {
-                signal("-KILL", &[served::group(child.id())]);
-            }
+            processes::end_run(child.id(), run.as_deref());
             let _ = child.kill();
             let _ = child.wait();
         }

@@ -22,9 +22,9 @@ pub fn free_port() -> Result<u16, String> {
         .map_err(|error| format!("cannot find a free port for the server: {error}"))
 }
 
-/// The id `kill` takes for the process group `leader` leads.
-pub(super) fn group(leader: u32) -> String {
-    format!("-{leader}")
+/// The id a signal is sent to for the process group `leader` leads.
+pub(super) fn group(leader: u32) -> i64 {
+    -i64::from(leader)
 }
 
 /// The addresses `url` names, with its port.
@@ -96,6 +96,8 @@ impl Peer {
         for (key, value) in env {
             process.env(key, value);
         }
+        let run = super::processes::new_run();
+        process.env(super::processes::RUN_VARIABLE, &run);
         let mut child = process
             .spawn()
             .map_err(|error| format!("cannot start `{program}`: {error}"))?;
@@ -115,6 +117,7 @@ impl Peer {
             known: std::collections::HashSet::new(),
             capabilities: Value::Null,
             stderr,
+            run: Some(run),
         };
         let until = (Instant::now() + timeout).min(deadline);
         loop {
