@@ -25,9 +25,21 @@ fn main() {
     // Every process a server leaves (a daemon forked twice) is the audit's to end and reap,
     // not init's to keep; the last thing the audit does is end whatever is still there.
     server::adopt_orphans();
-    let status = run(std::env::args().skip(1).collect());
-    server::end_all();
+    let status = {
+        let _last = EndAll;
+        run(std::env::args().skip(1).collect())
+    };
     std::process::exit(status);
+}
+
+/// Ends whatever the audit started that is still there when it is dropped: after the run,
+/// and while a panic unwinds.
+struct EndAll;
+
+impl Drop for EndAll {
+    fn drop(&mut self) {
+        server::end_all();
+    }
 }
 
 /// Runs the command line; the exit status (0 clean, 1 findings, 2 could not run).

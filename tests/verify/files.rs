@@ -182,3 +182,38 @@ fn a_path_no_observation_finds_is_a_problem_not_a_pass() {
         "{report}"
     );
 }
+
+/// A store that grows a file the observer refuses to read (a sparse one of 256 MiB that starts
+/// like SQLite): the run is not ok and says which file was not read, rather than passing a
+/// claim over a file nobody judged.
+pub struct Huge(PathBuf);
+
+impl Huge {
+    /// Grow the store's file ("read-only").
+    #[tool(read_only, open_world = false)]
+    fn grow(&self) -> Result<(), String> {
+        let file = std::fs::File::create(self.0.join("huge.db")).map_err(|e| e.to_string())?;
+        std::io::Write::write_all(&mut &file, b"SQLite format 3\0").map_err(|e| e.to_string())?;
+        file.set_len(256 << 20).map_err(|e| e.to_string())
+    }
+}
+
+static HUGE: Listing<Huge> = tools![Huge::grow];
+
+#[test]
+fn a_file_the_observer_refuses_is_a_problem_not_a_pass() {
+    let cases = Cases::default();
+    let report = Verify::new(&HUGE, || Huge(fresh(&cases).dir))
+        .observe_files(|huge| huge.0.clone())
+        .cases(2)
+        .run();
+    clean(cases);
+    assert!(!report.is_ok(), "{report}");
+    assert!(
+        report
+            .problems()
+            .iter()
+            .any(|p| p.contains("`huge.db` was not read") && p.contains("MiB")),
+        "{report}"
+    );
+}

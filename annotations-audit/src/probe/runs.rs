@@ -180,6 +180,7 @@ fn replayed(
             return Err("the probe's time ran out".to_owned());
         }
         if !peer.alive() {
+            peer.end();
             peer = start(options, &sandbox.dir, deadline)?;
         }
         // What the main run saw change nothing is not made again: a run reproduces the
@@ -200,10 +201,12 @@ fn replayed(
         // A call the server did not live through: seen dead (its tracer may outlive it for a
         // moment) and started again, as the main run was before the next call.
         if !answered && peer.exited() {
+            peer.end();
             peer = start(options, &sandbox.dir, deadline)?;
         }
     }
     if !peer.alive() {
+        peer.end();
         peer = start(options, &sandbox.dir, deadline)?;
     }
     // A change with no call made is nobody's doing: a run whose sandbox changes while the

@@ -100,11 +100,15 @@ impl Sandbox {
     }
 
     /// The first `--observe` command that failed on any of `trees` (the observations around
-    /// one call or one wait), in words: what it observes says nothing there.
+    /// one call or one wait), else the first file of the sandbox the observer refused to read
+    /// (larger, deeper or more numerous than it reads), in words: nothing is said of what
+    /// changed there.
     pub(super) fn failure<'a>(&self, trees: impl IntoIterator<Item = &'a Tree>) -> Option<String> {
-        trees
-            .into_iter()
-            .find_map(|tree| self.observers.failure(tree))
+        trees.into_iter().find_map(|tree| {
+            self.observers.failure(tree).or_else(|| {
+                tree::unobserved(tree).map(|(path, why)| format!("`{path}` was not read: {why}"))
+            })
+        })
     }
 }
 

@@ -112,6 +112,8 @@ impl<'a> Session<'a> {
                 "the server died while `{tool}` was probed; started again"
             ));
         }
+        // What is left of the dead server's run ends before another starts.
+        self.peer.end();
         self.peer = self.restart()?;
         // What the server wrote as it started is not the call's doing.
         Ok(Some(self.settled()))

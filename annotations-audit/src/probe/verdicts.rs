@@ -150,6 +150,7 @@ impl Resolutions {
         );
         findings.push(peer.explain(why.clone()));
         self.fell_back.get_or_insert(why);
+        peer.end();
         *peer = restart()?;
         peer.settle(super::SETTLE);
         Ok(None)

@@ -122,6 +122,7 @@ impl Peer {
         let mut child = process
             .spawn()
             .map_err(|error| format!("cannot start `{program}`: {error}"))?;
+        processes::started(child.id());
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             return Err("cannot talk to the server".into());
         };
@@ -509,11 +510,21 @@ impl Peer {
     }
 
     /// Kills the server the audit started and every process of its run (see
-    /// [`processes::end_run`]: its tree, what left it, what it stopped), and reaps it.
-    fn end(&mut self) {
+    /// [`processes::end_run`]: its tree, what left it, what it stopped), and reaps it; over
+    /// HTTP, its whole process group too (a server there holds no pipe whose end would end
+    /// it). A second call does nothing.
+    pub fn end(&mut self) {
         let run = self.run.take();
+        let served = matches!(self.link, Link::Http { .. });
         if let Some(child) = self.child() {
-            processes::end_run(child.id(), run.as_deref());
+            // Once waited on, the server's id may be another process's: only its run's token
+            // finds what is left.
+            let root = matches!(child.try_wait(), Ok(None)).then(|| child.id());
+            if served && let Some(root) = root {
+                signal(Signal::SIGKILL, &[served::group(root)]);
+            }
+            processes::end_run(root, run.as_deref());
+            processes::forget(child.id());
             let _ = child.kill();
             let _ = child.wait();
         }

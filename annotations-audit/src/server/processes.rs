@@ -6,9 +6,12 @@
 //! ignoring every signal but `SIGKILL`.
 
 use std::collections::BTreeSet;
+use std::os::unix::fs::MetadataExt;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use nix::errno::Errno;
 use nix::sys::signal::{Signal, kill};
 use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::Pid;
@@ -21,14 +24,40 @@ pub(super) const RUN_VARIABLE: &str = "ANNOTATIONS_AUDIT_RUN";
 /// the one before missed (a process forked as it was being stopped).
 const ROUNDS: usize = 50;
 
-/// A token for a new run of a server: this audit's process id and a count.
+/// A token for a new run of a server: this audit's process id, the moment the audit first
+/// made one (another audit that had this id before, or has it in another PID namespace, made
+/// other tokens) and a count.
 pub(super) fn new_run() -> String {
     static NEXT: AtomicU64 = AtomicU64::new(0);
+    static BORN: std::sync::OnceLock<u128> = std::sync::OnceLock::new();
+    let born = BORN.get_or_init(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_nanos())
+    });
     format!(
-        "{}-{}",
+        "{}-{born:x}-{}",
         std::process::id(),
         NEXT.fetch_add(1, Ordering::Relaxed)
     )
+}
+
+/// The servers running now: each the audit's own child, which its `Peer` waits on.
+static LIVE: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
+
+/// Notes that the server `root` started: its orphans' run is not over, and it is its owner's
+/// to wait on.
+pub(super) fn started(root: u32) {
+    LIVE.lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(root);
+}
+
+/// Notes that the server `root` ended.
+pub(super) fn forget(root: u32) {
+    LIVE.lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .remove(&root);
 }
 
 /// Makes this process the reaper of every orphan its descendants leave (Linux's
@@ -49,6 +78,11 @@ static ADOPTING: AtomicBool = AtomicBool::new(false);
 /// What ends a server's processes, in words, for a report: what was used, and what a process
 /// could still do to outlive its run.
 pub fn lifetime() -> String {
+    if std::fs::read_dir("/proc").is_err() {
+        return "only the server's own process ended with each run: no /proc here to find the \
+                processes it started"
+            .to_owned();
+    }
     let ended = "every process of each run ended with it by SIGKILL, stopped ones too: the \
                  server's process tree and every process carrying the run's token in its \
                  environment";
@@ -95,7 +129,7 @@ fn carrying(token: &str) -> Vec<u32> {
     entries
         .flatten()
         .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
-        .filter(|&id| id != me && !gone(id))
+        .filter(|&id| id != me && ours(id) && !gone(id))
         .filter(|id| {
             std::fs::read(format!("/proc/{id}/environ")).is_ok_and(|environ| {
                 environ
@@ -122,62 +156,148 @@ fn parent(id: u32) -> Option<u32> {
     after.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// Ends every process of a run: `root` (unless it is this audit) and its descendants, and
-/// every process that carries the run's `token`. Each round stops all it finds, so that none
-/// forks while it is ended, then kills them with `SIGKILL`, which no process ignores (a
-/// stopped one too); rounds go on until one finds nothing. The orphans this audit adopted are
-/// reaped; `root`, where it is the audit's own child, is left for its owner to wait on. How
-/// many processes were ended.
-pub fn end_run(root: u32, token: Option<&str>) -> usize {
+/// Whether the process `id` runs as this audit's user: the only processes the audit reads
+/// the environment of and ends (a server in a user namespace of its own is this user's too).
+fn ours(id: u32) -> bool {
+    let uid = |path: &str| std::fs::metadata(path).map(|meta| meta.uid()).ok();
+    uid(&format!("/proc/{id}")).is_some_and(|theirs| Some(theirs) == uid("/proc/self"))
+}
+
+/// The children of this audit that are not a live server (see [`started`]): orphans it
+/// adopted (and, as it exits, everything). With `token`, only those that carry no token or
+/// this one: an orphan of another live run is that run's.
+fn orphans(token: Option<&str>, spare: &BTreeSet<u32>) -> Vec<u32> {
     let me = std::process::id();
-    let mut ended: BTreeSet<u32> = BTreeSet::new();
-    for _ in 0..ROUNDS {
-        let mut found: Vec<u32> = descendants(root).iter().map(|d| d.id).collect();
-        if root != me && !gone(root) {
-            found.push(root);
-        }
-        if let Some(token) = token {
-            found.extend(carrying(token));
-        }
-        found.retain(|&id| id != me && !gone(id));
-        found.sort_unstable();
-        found.dedup();
-        if found.is_empty() {
-            break;
-        }
-        signal(Signal::SIGSTOP, &found);
-        signal(Signal::SIGKILL, &found);
-        ended.extend(&found);
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    // The orphans re-parented to this audit are its to reap, once each has died.
-    let until = Instant::now() + Duration::from_secs(2);
-    let mut adopted: Vec<u32> = ended.iter().copied().filter(|&id| id != root).collect();
-    while !adopted.is_empty() && Instant::now() < until {
-        adopted.retain(|&id| {
-            // Gone already, or another's to reap: nothing to wait for.
-            if parent(id) != Some(me) {
-                return false;
-            }
-            let Ok(pid) = i32::try_from(id) else {
-                return false;
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|id| !spare.contains(id) && parent(*id) == Some(me) && !gone(*id))
+        .filter(|id| {
+            let Some(token) = token else {
+                return true;
             };
-            matches!(
-                waitpid(Pid::from_raw(pid), Some(WaitPidFlag::WNOHANG)),
-                Ok(WaitStatus::StillAlive)
-            )
-        });
-        if !adopted.is_empty() {
-            std::thread::sleep(Duration::from_millis(2));
-        }
-    }
-    ended.len()
+            let Ok(environ) = std::fs::read(format!("/proc/{id}/environ")) else {
+                return true;
+            };
+            let prefix = format!("{RUN_VARIABLE}=");
+            environ
+                .split(|byte| *byte == 0)
+                .find_map(|pair| pair.strip_prefix(prefix.as_bytes()))
+                .is_none_or(|carried| carried == token.as_bytes())
+        })
+        .collect()
+}
+
+/// Ends every process of a run: `root` (the server's process, `None` once it was reaped: its
+/// id may be another's by now) and its descendants, every process that carries the run's
+/// `token`, and the orphans the audit adopted that carry no token or this one, with theirs.
+/// Each round stops all it finds, so that none forks while it is ended, then kills them with
+/// `SIGKILL`, which no process ignores (a stopped one too); rounds go on until one finds
+/// nothing. The audit's own children among them are reaped, `root` aside (its owner waits on
+/// it), and so are the adopted orphans that ended by themselves. How many processes were
+/// ended.
+pub fn end_run(root: Option<u32>, token: Option<&str>) -> usize {
+    let spare: BTreeSet<u32> = LIVE
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .iter()
+        .copied()
+        .filter(|id| Some(*id) != root)
+        .collect();
+    end(root, token, &spare)
 }
 
 /// Ends every process this audit started that is still there (its servers' orphans, adopted,
 /// among them): what the audit does last, whatever a server did.
 pub fn end_all() -> usize {
-    end_run(std::process::id(), None)
+    end(None, None, &BTreeSet::new())
+}
+
+/// [`end_run`], sparing the live servers `spare`.
+fn end(root: Option<u32>, token: Option<&str>, spare: &BTreeSet<u32>) -> usize {
+    let me = std::process::id();
+    let mut ended: BTreeSet<u32> = BTreeSet::new();
+    // Processes a signal cannot reach (another user's): found once, not again each round.
+    let mut unreachable: BTreeSet<u32> = BTreeSet::new();
+    for _ in 0..ROUNDS {
+        let mut found: Vec<u32> = Vec::new();
+        let tops = root.into_iter().chain(orphans(token, spare));
+        for top in tops {
+            found.push(top);
+            found.extend(descendants(top).iter().map(|d| d.id));
+        }
+        if let Some(token) = token {
+            found.extend(carrying(token));
+        }
+        found.retain(|id| {
+            *id != me && !spare.contains(id) && !unreachable.contains(id) && !gone(*id)
+        });
+        found.sort_unstable();
+        found.dedup();
+        if found.is_empty() {
+            break;
+        }
+        for id in &found {
+            let Ok(pid) = i32::try_from(*id) else {
+                continue;
+            };
+            if kill(Pid::from_raw(pid), Signal::SIGSTOP) == Err(Errno::EPERM) {
+                unreachable.insert(*id);
+            }
+        }
+        signal(Signal::SIGKILL, &found);
+        ended.extend(&found);
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    reap(root, spare, &ended);
+    ended.len()
+}
+
+/// Waits on the audit's children that ended (its adopted orphans; `root` and the live servers
+/// `spare` are their owners' to wait on): those of `ended` until each has died (two seconds at
+/// most), and every other that ended by itself.
+fn reap(root: Option<u32>, spare: &BTreeSet<u32>, ended: &BTreeSet<u32>) {
+    let me = std::process::id();
+    let ours = |id: u32| Some(id) != root && !spare.contains(&id) && parent(id) == Some(me);
+    let wait = |id: u32| {
+        i32::try_from(id).is_ok_and(|pid| {
+            matches!(
+                waitpid(Pid::from_raw(pid), Some(WaitPidFlag::WNOHANG)),
+                Ok(WaitStatus::StillAlive)
+            )
+        })
+    };
+    let until = Instant::now() + Duration::from_secs(2);
+    let mut waiting: Vec<u32> = ended.iter().copied().filter(|id| ours(*id)).collect();
+    while !waiting.is_empty() && Instant::now() < until {
+        waiting.retain(|&id| ours(id) && wait(id));
+        if !waiting.is_empty() {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+    // The orphans that ended by themselves (a helper that exited): their exit is the audit's to
+    // collect, or each stays a zombie until it exits.
+    if let Ok(entries) = std::fs::read_dir("/proc") {
+        for id in entries
+            .flatten()
+            .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+            .filter(|id| ours(*id) && zombie(*id))
+        {
+            wait(id);
+        }
+    }
+}
+
+/// Whether the process `id` is a zombie: it exited, and its parent has not waited on it.
+fn zombie(id: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{id}/stat")).is_ok_and(|stat| {
+        stat.rfind(')')
+            .and_then(|at| stat[at + 1..].split_whitespace().next())
+            .is_some_and(|state| state == "Z")
+    })
 }
 
 /// Whether the process `id` is stopped (by a signal, or under its tracer).

@@ -101,6 +101,7 @@ impl Peer {
         let mut child = process
             .spawn()
             .map_err(|error| format!("cannot start `{program}`: {error}"))?;
+        super::processes::started(child.id());
         let stderr = child
             .stderr
             .take()

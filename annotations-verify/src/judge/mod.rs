@@ -15,6 +15,8 @@
 #[cfg(feature = "files")]
 pub mod classes;
 pub(crate) mod observed;
+#[cfg(all(test, feature = "files"))]
+mod tests;
 #[cfg(feature = "files")]
 mod tree;
 

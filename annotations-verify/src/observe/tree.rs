@@ -14,7 +14,7 @@ use std::path::Path;
 use serde_json::Value;
 
 use super::formats::git::{git_index_entries, is_git_index, is_git_lock};
-use super::formats::{self, Format};
+use super::formats::{self, Format, Viewed};
 
 /// Files up to this size are kept whole, to judge how they changed.
 pub const KEPT: u64 = 1 << 20;
@@ -48,6 +48,33 @@ pub const UNOBSERVED: &str = "unobserved";
 
 /// Every path under a folder (relative, `/`-separated), in order.
 pub type Tree = BTreeMap<String, Entry>;
+
+/// The entry of a file the observer refused to read (see [`formats::Viewed::Refused`]): of
+/// kind [`UNOBSERVED`], holding why.
+fn refused(why: String, mode: u32) -> Entry {
+    let mut hasher = DefaultHasher::new();
+    why.hash(&mut hasher);
+    Entry {
+        kind: UNOBSERVED,
+        size: 0,
+        hash: hasher.finish(),
+        mode,
+        contents: Some(why.into_bytes()),
+        view: None,
+    }
+}
+
+/// The first path of `tree` that was not observed, with why (a file the observer refused to
+/// read, an observation that failed): what keeps a judgement of the tree from being whole.
+#[must_use]
+pub fn unobserved(tree: &Tree) -> Option<(&str, String)> {
+    tree.iter()
+        .find(|(_, entry)| entry.kind == UNOBSERVED)
+        .map(|(path, entry)| {
+            let why = String::from_utf8_lossy(entry.contents.as_deref().unwrap_or_default());
+            (path.as_str(), why.into_owned())
+        })
+}
 
 /// The tree under `root` (symbolic links recorded, not followed).
 pub fn observe(root: &Path) -> Tree {
@@ -213,15 +240,22 @@ fn entry_of(root: &Path, path: &Path) -> Option<(String, Entry)> {
         "file" => open_regular(path).and_then(|file| read_file(file, &meta, &mut hasher)),
         _ => None,
     };
-    let view = (kind == "file" && !git_index)
-        .then(|| {
-            let head = match &contents {
-                Some(bytes) => bytes.iter().take(16).copied().collect(),
-                None => head_of(path),
-            };
-            formats::view(path, &head, contents.as_deref())
-        })
-        .flatten();
+    let viewed = if kind == "file" && !git_index {
+        let head = match &contents {
+            Some(bytes) => bytes.iter().take(16).copied().collect(),
+            None => head_of(path),
+        };
+        formats::view(path, &head, contents.as_deref())
+    } else {
+        Viewed::Plain
+    };
+    let view = match viewed {
+        Viewed::View(format, view) => Some((format, view)),
+        Viewed::Plain => None,
+        // A file the observer refuses to read is not judged: nothing is said of what changed
+        // there, and whoever judges says why.
+        Viewed::Refused(why) => return Some((relative, refused(why, mode))),
+    };
     // A file with a view is what its view holds; a git index read by its entries is as
     // long as their text.
     let size = if kind == "dir" {

@@ -59,6 +59,15 @@ impl<S: 'static> Run<'_, '_, S> {
         match observed {
             Ok(Ok(observed)) => {
                 self.found.set(self.found.get() || observed.found());
+                // A file the observer refused to read is judged nowhere: the run says so.
+                #[cfg(feature = "files")]
+                if let Observed::Files(tree) = &observed
+                    && let Some((path, why)) = crate::observe::tree::unobserved(tree)
+                {
+                    self.problem(format!(
+                        "`{path}` was not read ({why}): what changed there was not judged"
+                    ));
+                }
                 Some(observed)
             }
             Ok(Err(error)) => {

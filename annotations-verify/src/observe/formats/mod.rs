@@ -40,23 +40,45 @@ impl Format {
     }
 }
 
+/// What a file's format made of it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Viewed {
+    /// What it holds, by its format.
+    View(Format, Value),
+    /// A format the observer reads, which it refuses to read here (larger, deeper or more
+    /// numerous than it reads, a log that is a link), and why: the file is not judged.
+    Refused(String),
+    /// No format the observer reads: the file is judged by its lines or its bytes.
+    Plain,
+}
+
 /// The view of the regular file at `path`: `head` is its first bytes (at least 16, where it
-/// has them) and `whole` its contents where they were read whole. `None` for a file judged by
-/// its lines or bytes.
-pub fn view(path: &std::path::Path, head: &[u8], whole: Option<&[u8]>) -> Option<(Format, Value)> {
+/// has them) and `whole` its contents where they were read whole.
+pub fn view(path: &std::path::Path, head: &[u8], whole: Option<&[u8]>) -> Viewed {
+    let seen = |format: Format, view: Result<Option<Value>, String>| match view {
+        Ok(Some(view)) => Viewed::View(format, view),
+        Ok(None) => Viewed::Plain,
+        Err(why) => Viewed::Refused(why),
+    };
     if head.starts_with(sqlite::MAGIC) {
-        return sqlite::view(path).map(|view| (Format::Sqlite, view));
+        return seen(Format::Sqlite, sqlite::view(path));
     }
     if head.starts_with(zip::MAGIC) {
         let bytes = match whole {
             Some(bytes) => bytes.to_vec(),
-            None => read_bounded(path)?,
+            None => match read_bounded(path) {
+                Ok(Some(bytes)) => bytes,
+                Ok(None) => return Viewed::Plain,
+                Err(why) => return Viewed::Refused(why),
+            },
         };
-        return zip::view(&bytes).map(|view| (Format::Zip, view));
+        return seen(Format::Zip, zip::view(&bytes));
     }
-    let text = std::str::from_utf8(whole?).ok()?;
+    let Some(text) = whole.and_then(|whole| std::str::from_utf8(whole).ok()) else {
+        return Viewed::Plain;
+    };
     if let Ok(value) = serde_json::from_str::<Value>(text) {
-        return Some((Format::Json, value));
+        return Viewed::View(Format::Json, value);
     }
     // JSON Lines: each line a JSON value, read as the array of them.
     let records: Option<Vec<Value>> = text
@@ -65,18 +87,46 @@ pub fn view(path: &std::path::Path, head: &[u8], whole: Option<&[u8]>) -> Option
         .map(|line| serde_json::from_str(line).ok())
         .collect();
     match records {
-        Some(records) if !records.is_empty() => Some((Format::JsonLines, Value::Array(records))),
-        _ => None,
+        Some(records) if !records.is_empty() => {
+            Viewed::View(Format::JsonLines, Value::Array(records))
+        }
+        _ => Viewed::Plain,
     }
 }
 
 /// The most bytes of a container read to view it.
 const MAX_CONTAINER: u64 = 64 << 20;
 
-fn read_bounded(path: &std::path::Path) -> Option<Vec<u8>> {
+/// The bytes of the container at `path`: `Ok(None)` where it cannot be opened as a regular
+/// file, `Err` where it is larger than [`MAX_CONTAINER`].
+fn read_bounded(path: &std::path::Path) -> Result<Option<Vec<u8>>, String> {
     use std::io::Read;
-    let file = std::fs::File::open(path).ok()?;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let Ok(file) = options.open(path) else {
+        return Ok(None);
+    };
+    if !file.metadata().is_ok_and(|meta| meta.is_file()) {
+        return Ok(None);
+    }
     let mut bytes = Vec::new();
-    file.take(MAX_CONTAINER + 1).read_to_end(&mut bytes).ok()?;
-    (bytes.len() as u64 <= MAX_CONTAINER).then_some(bytes)
+    if file
+        .take(MAX_CONTAINER + 1)
+        .read_to_end(&mut bytes)
+        .is_err()
+    {
+        return Ok(None);
+    }
+    if bytes.len() as u64 > MAX_CONTAINER {
+        return Err(format!(
+            "a zip container of more than {} MiB, more than the observer reads",
+            MAX_CONTAINER >> 20
+        ));
+    }
+    Ok(Some(bytes))
 }

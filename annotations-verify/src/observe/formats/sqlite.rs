@@ -29,20 +29,38 @@ use serde_json::{Map, Value};
 /// The first bytes of every SQLite 3 database.
 pub const MAGIC: &[u8] = b"SQLite format 3\0";
 
-/// The most rows read of one database: a larger one is judged by its bytes.
+/// The most rows read of one database: a larger one is refused (not judged), not read whole.
 const MAX_ROWS: usize = 200_000;
+
+/// The most bytes of a database and its write-ahead log copied to read them: a larger one (a
+/// sparse file of a terabyte that starts like a database) is refused, not copied.
+pub const MAX_DATABASE: u64 = 64 << 20;
 
 /// The longest text or blob kept whole in the view; a longer one is kept as its length and a
 /// hash.
 const MAX_CELL: usize = 4096;
 
-/// The view of the SQLite database at `path`, or `None` if it cannot be read as one (then it
-/// is judged by its bytes).
-pub fn view(path: &Path) -> Option<Value> {
+/// The view of the SQLite database at `path`: `Ok(None)` if it cannot be read as one (then it
+/// is judged by its bytes), `Err` with why where the observer refuses to read it (larger than
+/// [`MAX_DATABASE`] with its log, more rows than it reads, a log that is not a regular file):
+/// then it is not judged.
+///
+/// # Errors
+///
+/// Why the database was refused.
+pub fn view(path: &Path) -> Result<Option<Value>, String> {
     let copy = Copy::of(path)?;
-    let connection =
-        Connection::open_with_flags(&copy.db, OpenFlags::SQLITE_OPEN_READ_WRITE).ok()?;
-    read(&connection)
+    let Ok(connection) = Connection::open_with_flags(&copy.db, OpenFlags::SQLITE_OPEN_READ_WRITE)
+    else {
+        return Ok(None);
+    };
+    let mut budget = MAX_ROWS;
+    match read(&connection, &mut budget) {
+        None if budget == 0 => Err(format!(
+            "a SQLite database of more than {MAX_ROWS} rows, more than the observer reads"
+        )),
+        read => Ok(read),
+    }
 }
 
 /// A database and its write-ahead log copied into a folder of their own, removed when dropped.
@@ -52,7 +70,9 @@ struct Copy {
 }
 
 impl Copy {
-    fn of(path: &Path) -> Option<Copy> {
+    /// The copy of the database at `path` and its log: each copied only from a regular file
+    /// (a link is not followed, a FIFO not waited on), within [`MAX_DATABASE`] bytes together.
+    fn of(path: &Path) -> Result<Copy, String> {
         use std::sync::atomic::{AtomicU64, Ordering};
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let dir = std::env::temp_dir().join(format!(
@@ -60,19 +80,62 @@ impl Copy {
             std::process::id(),
             NEXT.fetch_add(1, Ordering::Relaxed)
         ));
-        std::fs::create_dir_all(&dir).ok()?;
+        std::fs::create_dir_all(&dir)
+            .map_err(|error| format!("the database could not be copied to read it: {error}"))?;
         let copy = Copy {
             db: dir.join("db"),
             dir,
         };
-        std::fs::copy(path, &copy.db).ok()?;
+        let mut left = MAX_DATABASE;
+        copy_regular(path, &copy.db, &mut left)?.ok_or("the database is not a regular file")?;
         let mut wal = path.as_os_str().to_owned();
         wal.push("-wal");
-        if Path::new(&wal).is_file() {
-            std::fs::copy(&wal, copy.dir.join("db-wal")).ok()?;
+        let wal = std::path::PathBuf::from(wal);
+        if std::fs::symlink_metadata(&wal).is_ok() {
+            copy_regular(&wal, &copy.dir.join("db-wal"), &mut left)?
+                .ok_or("its write-ahead log (-wal) is not a regular file")?;
         }
-        Some(copy)
+        Ok(copy)
     }
+}
+
+/// Copies the regular file at `from` to `to`, within `left` bytes (taken from it): `Ok(None)`
+/// where `from` is not a regular file when opened (a link, a FIFO, a device), `Err` where it
+/// is larger than what is left.
+fn copy_regular(from: &Path, to: &Path, left: &mut u64) -> Result<Option<()>, String> {
+    use std::io::Read;
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+    }
+    let Ok(file) = options.open(from) else {
+        return Ok(None);
+    };
+    let Ok(meta) = file.metadata() else {
+        return Ok(None);
+    };
+    if !meta.is_file() {
+        return Ok(None);
+    }
+    let too_large = || {
+        format!(
+            "a SQLite database of {} bytes with its log, more than the {} MiB the observer copies",
+            meta.len(),
+            MAX_DATABASE >> 20
+        )
+    };
+    if meta.len() > *left {
+        return Err(too_large());
+    }
+    let mut out = std::fs::File::create(to)
+        .map_err(|error| format!("the database could not be copied to read it: {error}"))?;
+    let copied = std::io::copy(&mut file.take(*left + 1), &mut out)
+        .map_err(|error| format!("the database could not be copied to read it: {error}"))?;
+    *left = left.checked_sub(copied).ok_or_else(too_large)?;
+    Ok(Some(()))
 }
 
 impl Drop for Copy {
@@ -81,7 +144,7 @@ impl Drop for Copy {
     }
 }
 
-fn read(connection: &Connection) -> Option<Value> {
+fn read(connection: &Connection, budget: &mut usize) -> Option<Value> {
     let mut objects = connection
         .prepare("SELECT type, name, sql FROM sqlite_master ORDER BY type, name")
         .ok()?;
@@ -94,7 +157,6 @@ fn read(connection: &Connection) -> Option<Value> {
     for section in ["tables", "indexes", "views", "triggers", "sequences"] {
         view.insert(section.to_owned(), Value::Object(Map::new()));
     }
-    let mut budget = MAX_ROWS;
     // The tables a virtual table keeps its rows in (an FTS index's `_data`, `_idx`, ...): read
     // through the virtual table instead, since they are rewritten as the index sees fit.
     let shadows: Vec<String> = connection
@@ -124,9 +186,9 @@ fn read(connection: &Connection) -> Option<Value> {
                 let (columns, rows) = if is_virtual(&sql) {
                     // A virtual table is read by what it answers, where it answers (its
                     // module may be one this build does not have).
-                    table_rows(connection, &name, &mut budget).unwrap_or((Vec::new(), Value::Null))
+                    table_rows(connection, &name, budget).unwrap_or((Vec::new(), Value::Null))
                 } else {
-                    table_rows(connection, &name, &mut budget)?
+                    table_rows(connection, &name, budget)?
                 };
                 let table = serde_json::json!({"schema": sql, "columns": columns, "rows": rows});
                 insert(&mut view, "tables", name, table);
@@ -292,7 +354,7 @@ mod tests {
              INSERT INTO log VALUES ('started');",
         )
         .unwrap();
-        let view = view(&path).unwrap();
+        let view = view(&path).unwrap().unwrap();
         assert_eq!(
             view["tables"]["items"]["rows"]["1"],
             serde_json::json!({"id": 1, "name": "x", "data": {"blob": "00ff"}})
@@ -340,7 +402,7 @@ mod tests {
             names
         };
         let before = listed(&dir);
-        let view = view(&path).unwrap();
+        let view = view(&path).unwrap().unwrap();
         assert_eq!(
             view["tables"]["t"]["rows"]["a"]["v"],
             Value::from("in the log")
@@ -362,10 +424,10 @@ mod tests {
              INSERT INTO notes VALUES ('first');",
         )
         .unwrap();
-        let before = view(&path).unwrap();
+        let before = view(&path).unwrap().unwrap();
         db.execute_batch("INSERT INTO notes VALUES ('second');")
             .unwrap();
-        let after = view(&path).unwrap();
+        let after = view(&path).unwrap().unwrap();
         assert!(before["tables"].get("notes_data").is_none(), "{before}");
         assert_eq!(before["tables"]["notes"]["rows"]["1"]["body"], "first");
         assert_eq!(crate::compare::lost_at(&before, &after, ""), None);
@@ -377,7 +439,7 @@ mod tests {
         let dir = scratch("bad");
         let path = dir.join("x.db");
         std::fs::write(&path, b"SQLite format 3\0 but nothing after").unwrap();
-        assert!(view(&path).is_none());
+        assert!(view(&path).unwrap().is_none());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

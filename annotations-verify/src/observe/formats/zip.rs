@@ -28,40 +28,66 @@ use serde_json::{Map, Value, json};
 /// The first bytes of a zip file's first local header.
 pub const MAGIC: &[u8] = b"PK\x03\x04";
 
-/// The most members read; a container with more is judged by its bytes.
+/// The most members read; a container with more is refused (not judged).
 const MAX_MEMBERS: usize = 4096;
 
-/// The most bytes read out of all members together: a zip bomb is judged by its bytes.
+/// The most bytes read out of all members together: a zip bomb is refused, not inflated.
 const MAX_INFLATED: u64 = 128 << 20;
+
+/// The most XML nodes (elements and text) read out of all members together: a part of
+/// millions of empty elements, a few kilobytes compressed, would cost gigabytes as JSON.
+pub const MAX_NODES: u32 = 500_000;
 
 /// The namespace of the relationships that office parts point through.
 const RELATIONSHIPS: &str = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 
-/// The view of a zip container's bytes, or `None` where it cannot be read as one.
-pub fn view(bytes: &[u8]) -> Option<Value> {
-    let mut archive = ::zip::ZipArchive::new(std::io::Cursor::new(bytes)).ok()?;
+/// The view of a zip container's bytes: `Ok(None)` where they cannot be read as one (then
+/// they are judged as bytes), `Err` with why where the observer refuses to read it (more
+/// members, inflated bytes or XML nodes than it reads): then it is not judged.
+///
+/// # Errors
+///
+/// Why the container was refused.
+pub fn view(bytes: &[u8]) -> Result<Option<Value>, String> {
+    let Ok(mut archive) = ::zip::ZipArchive::new(std::io::Cursor::new(bytes)) else {
+        return Ok(None);
+    };
     if archive.len() > MAX_MEMBERS {
-        return None;
+        return Err(format!(
+            "a zip container of {} members, more than the {MAX_MEMBERS} the observer reads",
+            archive.len()
+        ));
     }
     let mut members = Map::new();
     let mut left = MAX_INFLATED;
+    let mut nodes = MAX_NODES;
     for index in 0..archive.len() {
-        let mut member = archive.by_index(index).ok()?;
+        let Ok(mut member) = archive.by_index(index) else {
+            return Ok(None);
+        };
         if member.is_dir() {
             continue;
         }
         let Ok(name) = member.name().map(|name| name.into_owned()) else {
-            return None;
+            return Ok(None);
         };
         let mut data = Vec::new();
-        (&mut member).take(left + 1).read_to_end(&mut data).ok()?;
-        left = left.checked_sub(data.len() as u64)?;
+        if (&mut member).take(left + 1).read_to_end(&mut data).is_err() {
+            return Ok(None);
+        }
+        left = left.checked_sub(data.len() as u64).ok_or_else(|| {
+            format!(
+                "a zip container of more than {} MiB inflated, more than the observer reads",
+                MAX_INFLATED >> 20
+            )
+        })?;
         if is_properties(&name) {
             continue;
         }
-        members.insert(name.clone(), member_view(&name, &data));
+        let view = member_view(&name, &data, &mut nodes)?;
+        members.insert(name.clone(), view);
     }
-    Some(json!({ "members": members }))
+    Ok(Some(json!({ "members": members })))
 }
 
 /// Whether a member holds the document's properties, which every save rewrites.
@@ -89,16 +115,37 @@ fn is_derived(node: roxmltree::Node<'_, '_>, worksheet: bool) -> bool {
     }
 }
 
-fn member_view(name: &str, data: &[u8]) -> Value {
+/// A member's view: JSON as its value, XML as its element tree (its nodes taken from `nodes`;
+/// `Err` where the container's XML holds more than [`MAX_NODES`]), anything else by its length
+/// and hash.
+fn member_view(name: &str, data: &[u8], nodes: &mut u32) -> Result<Value, String> {
     if let Ok(value) = serde_json::from_slice::<Value>(data) {
-        return value;
+        return Ok(value);
     }
     if let Ok(text) = std::str::from_utf8(data) {
         let trimmed = text.trim_start_matches('\u{feff}').trim_start();
-        if let Some(Ok(document)) = trimmed
+        if trimmed.starts_with('<') && nested_deeper(trimmed, MAX_NESTING) {
+            return Err(format!(
+                "a zip container whose XML nests deeper than {MAX_NESTING} elements, deeper than \
+                 the observer reads"
+            ));
+        }
+        let options = roxmltree::ParsingOptions {
+            allow_dtd: false,
+            nodes_limit: *nodes,
+        };
+        let parsed = trimmed
             .starts_with('<')
-            .then(|| roxmltree::Document::parse(trimmed))
-        {
+            .then(|| roxmltree::Document::parse_with_options(trimmed, options));
+        if let Some(Err(roxmltree::Error::NodesLimitReached)) = parsed {
+            return Err(format!(
+                "a zip container whose XML holds more than {MAX_NODES} nodes, more than the \
+                 observer reads"
+            ));
+        }
+        if let Some(Ok(document)) = parsed {
+            let count = u32::try_from(document.descendants().count()).unwrap_or(u32::MAX);
+            *nodes = nodes.saturating_sub(count);
             // A relationship's target is relative to the folder of the part it belongs to
             // (`xl/_rels/workbook.xml.rels` belongs to `xl/workbook.xml`), or absolute from
             // the package's root: some writers write one form, some the other.
@@ -110,13 +157,70 @@ fn member_view(name: &str, data: &[u8]) -> Value {
                 rels: base.as_deref(),
                 worksheet: name.starts_with("xl/worksheets/"),
             };
-            return element(document.root_element(), part);
+            return Ok(element(document.root_element(), part));
         }
     }
     use std::hash::{DefaultHasher, Hash, Hasher};
     let mut hasher = DefaultHasher::new();
     data.hash(&mut hasher);
-    json!({"length": data.len(), "hash": format!("{:016x}", hasher.finish())})
+    Ok(json!({"length": data.len(), "hash": format!("{:016x}", hasher.finish())}))
+}
+
+/// How deep an XML member may nest its elements to be read: the XML reader descends one call
+/// per level, so a document nested fifty thousand deep (a kilobyte compressed) would overflow
+/// the stack. Real documents nest a few dozen deep.
+pub const MAX_NESTING: usize = 256;
+
+/// Whether the elements of the XML `text` nest deeper than `limit`, read without parsing it:
+/// each start tag opens a level (unless it closes itself), each end tag closes one; comments,
+/// CDATA, declarations, processing instructions and quoted attribute values are skipped.
+fn nested_deeper(text: &str, limit: usize) -> bool {
+    let bytes = text.as_bytes();
+    let skip_to = |from: usize, end: &[u8]| {
+        bytes[from..]
+            .windows(end.len())
+            .position(|window| window == end)
+            .map_or(bytes.len(), |at| from + at + end.len())
+    };
+    let (mut at, mut depth) = (0, 0usize);
+    while let Some(found) = bytes[at..].iter().position(|byte| *byte == b'<') {
+        at += found;
+        let rest = &bytes[at..];
+        if rest.starts_with(b"<!--") {
+            at = skip_to(at, b"-->");
+        } else if rest.starts_with(b"<![CDATA[") {
+            at = skip_to(at, b"]]>");
+        } else if rest.starts_with(b"<!") || rest.starts_with(b"<?") {
+            at = skip_to(at, b">");
+        } else if rest.starts_with(b"</") {
+            depth = depth.saturating_sub(1);
+            at = skip_to(at, b">");
+        } else {
+            // A start tag: to its `>`, past any quoted value that holds one.
+            let mut quote = None;
+            let mut end = at + 1;
+            while end < bytes.len() {
+                match (quote, bytes[end]) {
+                    (None, b'"' | b'\'') => quote = Some(bytes[end]),
+                    (Some(open), byte) if byte == open => quote = None,
+                    (None, b'>') => break,
+                    _ => {}
+                }
+                end += 1;
+            }
+            if bytes.get(end.wrapping_sub(1)) != Some(&b'/') {
+                depth += 1;
+                if depth > limit {
+                    return true;
+                }
+            }
+            at = end + 1;
+        }
+        if at >= bytes.len() {
+            break;
+        }
+    }
+    false
 }
 
 /// What kind of part an element is in.
@@ -240,7 +344,7 @@ mod tests {
             ("docProps/core.xml", "<core>2026-12-02T04:00:00Z</core>"),
             ("data.json", r#"{"a": 1}"#),
         ]);
-        let view = view(&bytes).unwrap();
+        let view = view(&bytes).unwrap().unwrap();
         let sheet = &view["members"]["xl/workbook.xml"]["children"][0]["children"][0];
         assert_eq!(sheet["name"], "sheet");
         assert_eq!(sheet["attributes"], json!({"name": "A", "sheetId": "1"}));
@@ -289,6 +393,17 @@ mod tests {
 
     #[test]
     fn bytes_that_are_not_a_zip_have_no_view() {
-        assert!(view(b"PK\x03\x04 and then nothing").is_none());
+        assert_eq!(view(b"PK\x03\x04 and then nothing"), Ok(None));
+    }
+
+    #[test]
+    fn nesting_is_counted_without_parsing() {
+        let text = "<a><b/><c x='>'>t</c><!-- <d><e> --><![CDATA[<f>]]></a>";
+        assert!(!nested_deeper(text, 2));
+        assert!(nested_deeper(text, 1));
+        assert!(nested_deeper("<a><b><c/></b></a>", 1));
+        assert!(!nested_deeper("<a><b><c/></b></a>", 2));
+        let deep = format!("{}{}", "<a>".repeat(50_000), "</a>".repeat(50_000));
+        assert!(nested_deeper(&deep, MAX_NESTING));
     }
 }
