@@ -10,20 +10,42 @@ use crate::server::Peer;
 use mcp_annotations_verify::observe::tree::{self, Tree};
 
 /// The script that makes every mount read-only in the server's own mount namespace, then the
-/// sandbox (its first argument) and the `--writable` places writable again, and runs the
-/// server (the rest). A write outside them fails with "Read-only file system".
+/// sandbox (its first argument) and the `--writable` places writable again, checks that every
+/// other mount point refuses a write, and runs the server (the rest). A write outside them
+/// fails with "Read-only file system". A mount point is read from `/proc/self/mountinfo` as
+/// it escapes it (a space as `\040`, a tab `\011`, a newline `\012`, a backslash `\134`); a
+/// remount that failed is seen by the check, which refuses to run the server (exit 97)
+/// rather than claim a confinement that is not there.
 pub(super) const CONFINE: &str = r#"set -ef
 sandbox="$1"; shift
 writable="$1"; shift
-for mount in $(awk '{print $5}' /proc/self/mountinfo); do
-  mount -o remount,bind,ro "$mount" 2>/dev/null || true
-done
+points="$(awk '{print $5}' /proc/self/mountinfo)"
+unescape() { printf '%b' "$(printf '%s' "$1" | sed 's/\\\([0-7][0-7][0-7]\)/\\0\1/g')"; }
+while IFS= read -r point; do
+  point="$(unescape "$point")"
+  mount -o remount,bind,ro "$point" 2>/dev/null || true
+done <<EOF
+$points
+EOF
 for place in "$sandbox" $writable; do
   mount --bind "$place" "$place"
   mount -o remount,bind,rw "$place"
 done
-# Confined, or not at all: the folder beside the sandbox must refuse a write.
-check="$(dirname "$sandbox")/.annotations-audit-confined-$$"
+# Confined, or not at all: every mount point but the sandbox and the --writable places, and
+# the folder beside the sandbox, must refuse a write.
+probe=".annotations-audit-confined-$$"
+while IFS= read -r point; do
+  point="$(unescape "$point")"
+  [ -d "$point" ] || continue
+  case "$point/" in "$sandbox"/*) continue;; esac
+  for place in $writable; do case "$point/" in "$place"/*) continue 2;; esac; done
+  if ( : > "$point/$probe" ) 2>/dev/null; then
+    rm -f "$point/$probe"; echo "not confined: $point accepts a write" >&2; exit 97
+  fi
+done <<EOF
+$points
+EOF
+check="$(dirname "$sandbox")/$probe"
 if ( : > "$check" ) 2>/dev/null; then rm -f "$check"; echo "not confined" >&2; exit 97; fi
 # The working folder again, by its path: the one held was the read-only mount's.
 cd "$(pwd -P)"
@@ -283,4 +305,45 @@ pub(super) fn surroundings(options: &Options) -> (String, String) {
         Ok(()) => format!("{recorded} had this machine's network"),
     };
     (confined, network)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CONFINE, confinement};
+
+    /// A mount whose path holds a space (as `/media/$USER/My Passport` does) is read back from
+    /// mountinfo's `\040` and made read-only like any other: the server's write there fails,
+    /// where it once went through and the report said the sandbox was the only writable place.
+    #[test]
+    fn a_mount_whose_path_holds_a_space_is_confined_too() {
+        let Ok(prefix) = confinement() else {
+            eprintln!("NOT CHECKED: no mount namespace here");
+            return;
+        };
+        let dir = std::env::temp_dir().join(format!("confine-space-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("sandbox")).unwrap();
+        std::fs::create_dir_all(dir.join("my passport")).unwrap();
+        // Inside a namespace of its own: a tmpfs at the spaced path, then the confinement.
+        let script = r#"mount -t tmpfs none "$1/my passport" || exit 3
+: > "$1/my passport/before" || exit 4
+exec sh -c "$2" sh "$1/sandbox" "" sh -c ': > "$0/my passport/after"' "$1""#;
+        let mut prefix = prefix;
+        prefix.retain(|word| word != "--net");
+        let output = std::process::Command::new(&prefix[0])
+            .args(&prefix[1..])
+            .args(["--", "sh", "-c", script, "sh"])
+            .arg(&dir)
+            .arg(CONFINE)
+            .output()
+            .unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        // The tmpfs was made and written before the confinement: the refusal is its doing.
+        assert!(
+            !matches!(output.status.code(), Some(0 | 3 | 4)),
+            "{:?} {stderr}",
+            output.status
+        );
+        assert!(stderr.contains("Read-only file system"), "{stderr}");
+    }
 }

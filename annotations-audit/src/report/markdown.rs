@@ -114,10 +114,15 @@ pub fn probe(report: &ProbeReport) -> String {
             ));
         }
     }
+    let mut ran = String::new();
+    for (what, said) in report.surroundings() {
+        ran.push_str(&format!("- {what}: {}\n", cell(said)));
+    }
     for (heading, section) in [
         ("Violations and hints broken in some runs only", violations),
         ("Calls and the server", problems),
         ("Not judged, and why", unjudged),
+        ("Where the server ran", ran),
     ] {
         if !section.is_empty() {
             out.push_str(&format!("\n### {heading}\n\n{section}"));

@@ -183,6 +183,19 @@ pub struct ProbeReport {
     pub control: ControlReport,
 }
 
+impl ProbeReport {
+    /// Where the server ran, each with its key: its confinement, its network, what ended its
+    /// processes, in words; what every format says beside the verdicts.
+    #[must_use]
+    pub fn surroundings(&self) -> [(&'static str, &str); 3] {
+        [
+            ("confinement", &self.confinement),
+            ("network", &self.network),
+            ("processes", &self.processes),
+        ]
+    }
+}
+
 /// One tool's probe.
 #[derive(Debug, Serialize)]
 pub struct ProbedTool {

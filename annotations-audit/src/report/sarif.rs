@@ -139,7 +139,7 @@ fn pascal(id: &str) -> String {
 /// The log: one run of the tool, its rules and results. `artifact` places every result in
 /// that file.
 fn log(rules: &[Rule], results: Vec<Value>, artifact: Option<&str>) -> Value {
-    let artifact = artifact.map(relative);
+    let artifact = artifact.map(|path| uri_reference(&relative(path)));
     let artifact = artifact.as_deref();
     let rules_json: Vec<Value> = rules
         .iter()
@@ -228,6 +228,21 @@ pub fn relative(path: &str) -> String {
         .replace('\\', "/")
         .trim_start_matches("./")
         .to_owned()
+}
+
+/// A relative path as a URI reference: every byte but the unreserved ones and `/`
+/// percent-encoded, so that a space or a `#` in a file's name (`src/my server#1.py`) stays
+/// part of its path rather than making the reference invalid or a fragment of it.
+fn uri_reference(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for byte in path.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~/".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
 }
 
 /// A result of `rule` at `level` about `tool` (none for the listing or the server as a whole).
@@ -343,7 +358,16 @@ pub fn probe(report: &ProbeReport, artifact: Option<&str>) -> Value {
     for finding in &report.server {
         results.push(result("server-problem", "warning", None, finding.clone()));
     }
-    log(&probe_rules(), results, artifact)
+    let mut log = log(&probe_rules(), results, artifact);
+    // Where the server ran (its confinement, its network, what ended its processes), for
+    // whoever reads the run: a verdict means only as much as these say.
+    log["runs"][0]["properties"] = report
+        .surroundings()
+        .into_iter()
+        .map(|(what, said)| (what.to_owned(), Value::from(said.to_owned())))
+        .collect::<serde_json::Map<_, _>>()
+        .into();
+    log
 }
 
 /// The changes between two listings as a SARIF log: each breaking or trust change not
@@ -387,6 +411,16 @@ pub fn diff(report: &DiffReport, artifact: Option<&str>) -> Value {
 
 #[cfg(test)]
 mod tests {
+    /// A file's name with a space and a `#` is one URI reference, percent-encoded.
+    #[test]
+    fn an_artifact_is_a_valid_uri_reference() {
+        let log = super::log(&[], Vec::new(), Some("src/my server#1.py"));
+        assert_eq!(
+            log["runs"][0]["artifacts"][0]["location"]["uri"],
+            "src/my%20server%231.py"
+        );
+    }
+
     use super::*;
     use crate::report::{AuditedTool, Finding, UnreadableTool};
 

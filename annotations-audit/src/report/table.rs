@@ -3,7 +3,7 @@
 
 use mcp_annotations::descriptor::Hint;
 
-use super::text::{cell, code};
+use super::text::{cell, code, printable};
 use super::{AuditReport, AuditedTool, CLAIMS, Decisions, DiffReport, Note, ProbeReport, Verdict};
 
 /// The audit's report as a Markdown table, the listing's problems first (escaped like every
@@ -175,6 +175,9 @@ pub fn probe(report: &ProbeReport) -> String {
         coverage.claimed,
         (coverage.share * 100.0).round()
     ));
+    for (what, said) in report.surroundings() {
+        out.push_str(&format!("{what}: {}\n", cell(said)));
+    }
     out
 }
 
@@ -186,6 +189,6 @@ pub fn diff(report: &DiffReport) -> String {
     report
         .changes
         .iter()
-        .map(|change| format!("{change}\n"))
+        .map(|change| format!("{}\n", printable(&change.to_string())))
         .collect()
 }

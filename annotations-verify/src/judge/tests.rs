@@ -307,3 +307,31 @@ fn files_a_hostile_server_makes_are_bounded_or_refused() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&outside);
 }
+
+/// What git itself makes while it writes (`index.lock`) is no state; a folder named like a
+/// lock, which git never makes, and what it holds are state like any other: a write there is
+/// a change.
+#[test]
+fn only_gits_own_lock_files_are_left_out() {
+    let dir = scratch("locks");
+    std::fs::create_dir_all(dir.join(".git/anything.lock")).unwrap();
+    std::fs::write(dir.join(".git/anything.lock/state"), "1").unwrap();
+    std::fs::write(dir.join(".git/index.lock"), "git at work").unwrap();
+    let before = observe_in_time(&dir);
+    assert!(
+        before.contains_key(".git/anything.lock/state"),
+        "{before:?}"
+    );
+    assert!(!before.contains_key(".git/index.lock"));
+    std::fs::write(dir.join(".git/anything.lock/state"), "2").unwrap();
+    std::fs::write(dir.join(".git/index.lock"), "git still at work").unwrap();
+    let after = observe_in_time(&dir);
+    let changed = changed(&before, &after, &Classes::default(), false);
+    assert!(
+        changed
+            .as_deref()
+            .is_some_and(|what| what.contains("anything.lock/state")),
+        "{changed:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

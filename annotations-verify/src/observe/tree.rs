@@ -218,7 +218,9 @@ fn entry_of(root: &Path, path: &Path) -> Option<(String, Entry)> {
     #[cfg(not(unix))]
     let mode = u32::from(meta.permissions().readonly());
     let kind = kind_of(&meta);
-    if is_git_lock(&relative) {
+    // Only what git itself makes: a lock file, never a folder (git makes none) nor what one
+    // holds.
+    if kind == "file" && is_git_lock(&relative) {
         return None;
     }
     let mut hasher = DefaultHasher::new();

@@ -6,7 +6,16 @@
 /// Whether `relative` is a lock file git holds while it writes (`index.lock`, `HEAD.lock`, a
 /// ref's `.lock`): a child git still finishing, never what the repository holds.
 pub fn is_git_lock(relative: &str) -> bool {
-    (relative.starts_with(".git/") || relative.contains("/.git/")) && relative.ends_with(".lock")
+    let inside = relative
+        .strip_prefix(".git/")
+        .or_else(|| relative.split_once("/.git/").map(|(_, inside)| inside));
+    // A lock beside what it locks (`index.lock`, `refs/heads/main.lock`): never one inside a
+    // folder whose name ends `.lock`, which git does not make.
+    inside.is_some_and(|inside| {
+        let mut parts = inside.rsplit('/');
+        parts.next().is_some_and(|name| name.ends_with(".lock"))
+            && parts.all(|folder| !folder.ends_with(".lock"))
+    })
 }
 
 /// Whether `relative` is where a git repository says where it stands: its `HEAD` and the
