@@ -500,16 +500,19 @@ fn each_concern_has_its_floor() {
     );
 }
 
+/// The source folders of the five published packages.
+const PUBLISHED: [&str; 5] = [
+    "annotations/src",
+    "annotations-derive/src",
+    "annotations-rules/src",
+    "annotations-verify/src",
+    "annotations-audit/src",
+];
+
 #[test]
 fn no_file_but_the_crate_roots_is_over_600_lines() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut stack = vec![
-        root.join("annotations/src"),
-        root.join("annotations-derive/src"),
-        root.join("annotations-rules/src"),
-        root.join("annotations-verify/src"),
-        root.join("annotations-audit/src"),
-    ];
+    let mut stack: Vec<PathBuf> = PUBLISHED.iter().map(|src| root.join(src)).collect();
     let mut read = 0;
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(dir).unwrap() {
@@ -731,13 +734,19 @@ fn layer_imports(src: &str, layers: &[&[&str]]) -> BTreeMap<String, BTreeSet<(St
     found
 }
 
-/// That each module of `layers` names by `crate::` only the modules of the layers below its
-/// own (itself aside): never one beside it or above, never the crate root's re-exports.
-fn assert_layered(
-    src: &str,
-    layers: &[&[&str]],
-    found: &BTreeMap<String, BTreeSet<(String, String)>>,
-) {
+/// That each module of `layers` in the crate at `src` names by `crate::` only the modules of
+/// the layers below its own (itself aside): never one beside it or above, never the crate
+/// root's re-exports. `read` holds imports that are there today, each a module and one it
+/// names: found, they show the reader read the imports.
+fn assert_layered(src: &str, layers: &[&[&str]], read: &[(&str, &str)]) {
+    let found = layer_imports(src, layers);
+    for (module, below) in read {
+        assert!(
+            found[*module].iter().any(|(other, _)| other == below),
+            "{module} imports {below}, yet the reader found {:?}",
+            found[*module]
+        );
+    }
     for (depth, layer) in layers.iter().enumerate() {
         let below: Vec<&str> = layers[depth + 1..].concat();
         for module in *layer {
@@ -756,43 +765,33 @@ fn assert_layered(
 
 #[test]
 fn the_audit_modules_import_only_the_layers_below() {
-    let found = layer_imports("annotations-audit/src", &AUDIT_LAYERS);
-    // The imports are read: each of these is there today.
-    for (module, below) in [
-        ("probe", "server"),
-        ("probe", "report"),
-        ("audit", "report"),
-        ("diff", "server"),
-        ("report", "cli"),
-        ("server", "progress"),
-    ] {
-        assert!(
-            found[module].iter().any(|(other, _)| other == below),
-            "{module} imports {below}, yet the reader found {:?}",
-            found[module]
-        );
-    }
-    assert_layered("annotations-audit/src", &AUDIT_LAYERS, &found);
+    assert_layered(
+        "annotations-audit/src",
+        &AUDIT_LAYERS,
+        &[
+            ("probe", "server"),
+            ("probe", "report"),
+            ("audit", "report"),
+            ("diff", "server"),
+            ("report", "cli"),
+            ("server", "progress"),
+        ],
+    );
 }
 
 #[test]
 fn the_verify_modules_import_only_the_layers_below() {
-    let found = layer_imports("annotations-verify/src", &VERIFY_LAYERS);
-    // The imports are read: each of these is there today.
-    for (module, below) in [
-        ("run", "builder"),
-        ("run", "judge"),
-        ("builder", "observe"),
-        ("judge", "observe"),
-        ("judge", "compare"),
-    ] {
-        assert!(
-            found[module].iter().any(|(other, _)| other == below),
-            "{module} imports {below}, yet the reader found {:?}",
-            found[module]
-        );
-    }
-    assert_layered("annotations-verify/src", &VERIFY_LAYERS, &found);
+    assert_layered(
+        "annotations-verify/src",
+        &VERIFY_LAYERS,
+        &[
+            ("run", "builder"),
+            ("run", "judge"),
+            ("builder", "observe"),
+            ("judge", "observe"),
+            ("judge", "compare"),
+        ],
+    );
 }
 
 /// `verify`'s root is a facade: every module it declares is in a layer, and it holds no
@@ -841,13 +840,7 @@ fn the_audit_command_line_module_holds_the_command_line_alone() {
 fn a_module_with_submodules_is_a_folder_with_its_mod_rs() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut folders = 0;
-    for crate_src in [
-        "annotations/src",
-        "annotations-derive/src",
-        "annotations-rules/src",
-        "annotations-verify/src",
-        "annotations-audit/src",
-    ] {
+    for crate_src in PUBLISHED {
         let mut stack = vec![root.join(crate_src)];
         while let Some(dir) = stack.pop() {
             for entry in std::fs::read_dir(&dir).unwrap() {
@@ -888,13 +881,7 @@ fn function_end(lines: &[&str], start: usize) -> Option<usize> {
 fn no_function_is_over_150_lines() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut read = 0;
-    for crate_src in [
-        "annotations/src",
-        "annotations-derive/src",
-        "annotations-rules/src",
-        "annotations-verify/src",
-        "annotations-audit/src",
-    ] {
+    for crate_src in PUBLISHED {
         for (name, path) in rust_files(&root.join(crate_src)) {
             let text = std::fs::read_to_string(&path).unwrap();
             let lines: Vec<&str> = text.lines().collect();

@@ -193,7 +193,7 @@ fn walk(path: &str, before: &Value, after: &Value, lines: &mut Vec<String>) {
     match (before, after) {
         (Value::Object(old), Value::Object(new)) => {
             for (key, value) in old {
-                let here = format!("{path}/{}", key.replace('~', "~0").replace('/', "~1"));
+                let here = format!("{path}/{}", escape(key));
                 match new.get(key) {
                     Some(kept) => walk(&here, value, kept, lines),
                     None => lines.push(format!("{here}: {} -> (gone)", short(value))),
@@ -201,7 +201,7 @@ fn walk(path: &str, before: &Value, after: &Value, lines: &mut Vec<String>) {
             }
             for (key, value) in new {
                 if !old.contains_key(key) {
-                    let here = format!("{path}/{}", key.replace('~', "~0").replace('/', "~1"));
+                    let here = format!("{path}/{}", escape(key));
                     lines.push(format!("{here}: (new) -> {}", short(value)));
                 }
             }

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use mcp_annotations_verify::observe::formats::Format;
-use mcp_annotations_verify::observe::tree::{Entry, Tree, UNOBSERVED};
+use mcp_annotations_verify::observe::tree::{Entry, Tree};
 
 /// The most a command may print: what it prints beyond is not read, and the observation fails.
 const MAX_OUTPUT: u64 = 64 << 20;
@@ -39,7 +39,7 @@ pub(super) struct Observers {
 
 impl Observers {
     /// Adds each command's observation of the sandbox at `dir` to `tree`: its JSON as the
-    /// view, or, where it failed, an entry of kind [`UNOBSERVED`] holding why.
+    /// view, or, where it failed, an [unobserved](Entry::unobserved) entry holding why.
     pub(super) fn add(&self, dir: &Path, tree: &mut Tree) {
         for (index, command) in self.commands.iter().enumerate() {
             let entry = match self.run(command, dir) {
@@ -54,14 +54,7 @@ impl Observers {
                         view: Some((Format::Observed, value)),
                     }
                 }
-                Err(why) => Entry {
-                    kind: UNOBSERVED,
-                    size: 0,
-                    hash: hash(&why),
-                    mode: 0,
-                    contents: Some(why.into_bytes()),
-                    view: None,
-                },
+                Err(why) => Entry::unobserved(why),
             };
             tree.insert(place(index), entry);
         }
@@ -73,12 +66,8 @@ impl Observers {
             .iter()
             .enumerate()
             .find_map(|(index, command)| {
-                let entry = tree.get(&place(index))?;
-                (entry.kind == UNOBSERVED).then(|| {
-                    let why =
-                        String::from_utf8_lossy(entry.contents.as_deref().unwrap_or_default());
-                    format!("--observe `{command}` failed: {why}")
-                })
+                let why = tree.get(&place(index))?.why_unobserved()?;
+                Some(format!("--observe `{command}` failed: {why}"))
             })
     }
 

@@ -271,7 +271,7 @@ impl Resolutions {
 
 /// Which hints `hints` claim: each at its effective value, its trusted one.
 pub(super) fn claims(hints: &ToolAnnotations) -> ByHint<bool> {
-    ByHint::from_fn(|hint| hints.effective(hint) == hint.trusted_value())
+    ByHint::from_fn(|hint| hints.claims(hint))
 }
 
 /// The hints a resolution claims that the listing does not: what the call is judged by

@@ -121,39 +121,76 @@ pub(super) fn signal(signal: Signal, ids: &[impl Into<i64> + Copy]) -> bool {
 /// The processes that carry `token` in their environment (those this user may read: all of
 /// them as root), this audit aside.
 fn carrying(token: &str) -> Vec<u32> {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    let needle = format!("{RUN_VARIABLE}={token}");
     let me = std::process::id();
-    entries
-        .flatten()
-        .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+    ids()
+        .into_iter()
         .filter(|&id| id != me && ours(id) && !gone(id))
-        .filter(|id| {
-            std::fs::read(format!("/proc/{id}/environ")).is_ok_and(|environ| {
-                environ
-                    .split(|byte| *byte == 0)
-                    .any(|pair| pair == needle.as_bytes())
-            })
-        })
+        .filter(|&id| run_of(id).as_deref() == Some(token.as_bytes()))
         .collect()
+}
+
+/// The run's token the process `id` carries in its environment, where it carries one and its
+/// environment can be read.
+fn run_of(id: u32) -> Option<Vec<u8>> {
+    let environ = std::fs::read(format!("/proc/{id}/environ")).ok()?;
+    let prefix = format!("{RUN_VARIABLE}=");
+    environ
+        .split(|byte| *byte == 0)
+        .find_map(|pair| pair.strip_prefix(prefix.as_bytes()))
+        .map(<[u8]>::to_vec)
+}
+
+/// What `/proc/{id}/stat` says of a process.
+struct Stat {
+    /// Its state: `R` running, `D` waiting on a disk, `T` stopped, `Z` a zombie, ...
+    state: char,
+    parent: u32,
+    /// Its user and system CPU time, in clock ticks.
+    cpu: u64,
+}
+
+/// What `/proc` says of the process `id`, while it is there.
+fn stat(id: u32) -> Option<Stat> {
+    let stat = std::fs::read_to_string(format!("/proc/{id}/stat")).ok()?;
+    // `pid (comm) state ppid ...`: the command may hold spaces and parentheses.
+    let mut fields = stat[stat.rfind(')')? + 1..].split_whitespace();
+    let state = fields.next()?.chars().next()?;
+    let fields: Vec<&str> = fields.collect();
+    // After the state: ppid, then (from the fields of proc(5)) utime and stime at 11, 12.
+    let number = |at: usize| fields.get(at).and_then(|field| field.parse::<u64>().ok());
+    Some(Stat {
+        state,
+        parent: u32::try_from(number(0)?).ok()?,
+        cpu: number(10).unwrap_or(0) + number(11).unwrap_or(0),
+    })
+}
+
+/// The ids of the processes `/proc` lists (none where there is no `/proc`).
+fn ids() -> Vec<u32> {
+    std::fs::read_dir("/proc").map_or_else(
+        |_| Vec::new(),
+        |entries| {
+            entries
+                .flatten()
+                .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+                .collect()
+        },
+    )
 }
 
 /// Whether the process `id` is gone or a zombie (its exit not yet reaped).
 fn gone(id: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{id}/stat")).map_or(true, |stat| {
-        stat.rfind(')')
-            .and_then(|at| stat[at + 1..].split_whitespace().next())
-            .is_none_or(|state| state == "Z" || state == "X")
-    })
+    stat(id).is_none_or(|stat| matches!(stat.state, 'Z' | 'X'))
+}
+
+/// Whether the process `id` is a zombie: it exited, and its parent has not waited on it.
+fn zombie(id: u32) -> bool {
+    stat(id).is_some_and(|stat| stat.state == 'Z')
 }
 
 /// The parent of the process `id`, as `/proc` has it.
 fn parent(id: u32) -> Option<u32> {
-    let stat = std::fs::read_to_string(format!("/proc/{id}/stat")).ok()?;
-    let after = &stat[stat.rfind(')')? + 1..];
-    after.split_whitespace().nth(1)?.parse().ok()
+    stat(id).map(|stat| stat.parent)
 }
 
 /// Whether the process `id` runs as this audit's user: the only processes the audit reads
@@ -168,25 +205,11 @@ fn ours(id: u32) -> bool {
 /// this one: an orphan of another live run is that run's.
 fn orphans(token: Option<&str>, spare: &BTreeSet<u32>) -> Vec<u32> {
     let me = std::process::id();
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    entries
-        .flatten()
-        .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+    ids()
+        .into_iter()
         .filter(|id| !spare.contains(id) && parent(*id) == Some(me) && !gone(*id))
-        .filter(|id| {
-            let Some(token) = token else {
-                return true;
-            };
-            let Ok(environ) = std::fs::read(format!("/proc/{id}/environ")) else {
-                return true;
-            };
-            let prefix = format!("{RUN_VARIABLE}=");
-            environ
-                .split(|byte| *byte == 0)
-                .find_map(|pair| pair.strip_prefix(prefix.as_bytes()))
-                .is_none_or(|carried| carried == token.as_bytes())
+        .filter(|&id| {
+            token.is_none_or(|token| run_of(id).is_none_or(|carried| carried == token.as_bytes()))
         })
         .collect()
 }
@@ -280,33 +303,14 @@ fn reap(root: Option<u32>, spare: &BTreeSet<u32>, ended: &BTreeSet<u32>) {
     }
     // The orphans that ended by themselves (a helper that exited): their exit is the audit's to
     // collect, or each stays a zombie until it exits.
-    if let Ok(entries) = std::fs::read_dir("/proc") {
-        for id in entries
-            .flatten()
-            .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
-            .filter(|id| ours(*id) && zombie(*id))
-        {
-            wait(id);
-        }
+    for id in ids().into_iter().filter(|id| ours(*id) && zombie(*id)) {
+        wait(id);
     }
-}
-
-/// Whether the process `id` is a zombie: it exited, and its parent has not waited on it.
-fn zombie(id: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{id}/stat")).is_ok_and(|stat| {
-        stat.rfind(')')
-            .and_then(|at| stat[at + 1..].split_whitespace().next())
-            .is_some_and(|state| state == "Z")
-    })
 }
 
 /// Whether the process `id` is stopped (by a signal, or under its tracer).
 pub(super) fn stopped(id: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{id}/stat")).is_ok_and(|stat| {
-        stat.rfind(')')
-            .and_then(|at| stat[at + 1..].split_whitespace().next())
-            .is_some_and(|state| state == "T" || state == "t")
-    })
+    stat(id).is_some_and(|stat| matches!(stat.state, 'T' | 't'))
 }
 
 /// How long a process started since the last settle must sleep without spending CPU time to
@@ -329,48 +333,20 @@ pub(super) struct Descendant {
 /// The processes `pid` started, and theirs, still running (Linux: read from `/proc`; empty
 /// elsewhere).
 pub(super) fn descendants(pid: u32) -> Vec<Descendant> {
-    let Ok(entries) = std::fs::read_dir("/proc") else {
-        return Vec::new();
-    };
-    let mut parents: Vec<(u32, u32, bool, u64)> = Vec::new();
-    for entry in entries.flatten() {
-        let Some(id) = entry
-            .file_name()
-            .to_str()
-            .and_then(|n| n.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue;
-        };
-        // `pid (comm) state ppid ...`: the command may hold spaces and parentheses.
-        let Some(after) = stat.rfind(')').map(|at| &stat[at + 1..]) else {
-            continue;
-        };
-        let mut fields = after.split_whitespace();
-        let state = fields.next().unwrap_or("");
-        if state == "Z" || state == "X" {
-            continue;
-        }
-        let fields: Vec<&str> = fields.collect();
-        // After the state: ppid, then (from the fields of proc(5)) utime and stime at 11, 12.
-        let number = |at: usize| fields.get(at).and_then(|f| f.parse::<u64>().ok());
-        if let Some(parent) = number(0) {
-            let cpu = number(10).unwrap_or(0) + number(11).unwrap_or(0);
-            #[allow(clippy::cast_possible_truncation)]
-            parents.push((id, parent as u32, matches!(state, "R" | "D"), cpu));
-        }
-    }
+    let parents: Vec<(u32, Stat)> = ids()
+        .into_iter()
+        .filter_map(|id| Some((id, stat(id)?)))
+        .filter(|(_, stat)| !matches!(stat.state, 'Z' | 'X'))
+        .collect();
     let mut found: Vec<Descendant> = Vec::new();
     let mut frontier = vec![pid];
     while let Some(parent) = frontier.pop() {
-        for (id, of, running, cpu) in &parents {
-            if *of == parent && !found.iter().any(|d| d.id == *id) {
+        for (id, stat) in &parents {
+            if stat.parent == parent && !found.iter().any(|d| d.id == *id) {
                 found.push(Descendant {
                     id: *id,
-                    running: *running,
-                    cpu: *cpu,
+                    running: matches!(stat.state, 'R' | 'D'),
+                    cpu: stat.cpu,
                 });
                 frontier.push(*id);
             }

@@ -4,6 +4,8 @@
 
 use serde_json::Value;
 
+use crate::compare::escape;
+
 /// The JSON pointers of the strings and numbers in `value`, in order: the places where a
 /// generated value may be replaced by one seen before, as `Verify` and the audit's probe do to
 /// reach the ids and names a server made.
@@ -24,8 +26,7 @@ pub fn scalar_paths(value: &Value) -> Vec<String> {
             }
             Value::Object(object) => {
                 for (key, item) in object {
-                    let key = key.replace('~', "~0").replace('/', "~1");
-                    walk(item, format!("{path}/{key}"), out);
+                    walk(item, format!("{path}/{}", escape(key)), out);
                 }
             }
             _ => {}

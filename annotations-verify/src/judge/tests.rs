@@ -242,13 +242,6 @@ fn zipped(members: &[(&str, &[u8])]) -> Vec<u8> {
     out.into_inner()
 }
 
-/// What the observer said of `name` in `tree`: refused (with why) or read.
-fn refusal(tree: &Tree, name: &str) -> Option<String> {
-    let entry = &tree[name];
-    (entry.kind == UNOBSERVED)
-        .then(|| String::from_utf8_lossy(entry.contents.as_deref().unwrap()).into_owned())
-}
-
 /// Files a hostile server can make cost the observer little: a document nested fifty
 /// thousand deep is refused by its depth, counted before it is parsed (the XML reader would
 /// overflow the stack), a kilobytes-small one of
@@ -288,13 +281,13 @@ fn files_a_hostile_server_makes_are_bounded_or_refused() {
     std::os::unix::fs::symlink(outside.join("secret"), dir.join("linked.db-wal")).unwrap();
 
     let before = observe_in_time(&dir);
-    let deep = refusal(&before, "deep.docx").expect("refused");
+    let deep = before["deep.docx"].why_unobserved().expect("refused");
     assert!(deep.contains("nests deeper"), "{deep}");
-    let flat = refusal(&before, "flat.xlsx").expect("refused");
+    let flat = before["flat.xlsx"].why_unobserved().expect("refused");
     assert!(flat.contains("nodes"), "{flat}");
-    let sparse = refusal(&before, "sparse.db").expect("refused");
+    let sparse = before["sparse.db"].why_unobserved().expect("refused");
     assert!(sparse.contains("MiB"), "{sparse}");
-    let linked = refusal(&before, "linked.db").expect("refused");
+    let linked = before["linked.db"].why_unobserved().expect("refused");
     assert!(linked.contains("not a regular file"), "{linked}");
     let (path, _) = unobserved(&before).expect("said");
     assert!(["deep.docx", "flat.xlsx", "linked.db", "sparse.db"].contains(&path));

@@ -46,34 +46,42 @@ pub struct Entry {
 /// exited with an error): nothing is said of what changed there.
 pub const UNOBSERVED: &str = "unobserved";
 
-/// Every path under a folder (relative, `/`-separated), in order.
-pub type Tree = BTreeMap<String, Entry>;
+impl Entry {
+    /// The entry of a path that was not observed (a file the observer refused to read, an
+    /// observation that failed), holding why: of kind [`UNOBSERVED`], about which no rule
+    /// says anything.
+    #[must_use]
+    pub fn unobserved(why: String) -> Entry {
+        let mut hasher = DefaultHasher::new();
+        why.hash(&mut hasher);
+        Entry {
+            kind: UNOBSERVED,
+            size: 0,
+            hash: hasher.finish(),
+            mode: 0,
+            contents: Some(why.into_bytes()),
+            view: None,
+        }
+    }
 
-/// The entry of a file the observer refused to read (see [`formats::Viewed::Refused`]): of
-/// kind [`UNOBSERVED`], holding why.
-fn refused(why: String, mode: u32) -> Entry {
-    let mut hasher = DefaultHasher::new();
-    why.hash(&mut hasher);
-    Entry {
-        kind: UNOBSERVED,
-        size: 0,
-        hash: hasher.finish(),
-        mode,
-        contents: Some(why.into_bytes()),
-        view: None,
+    /// Why the path was not observed, for an [`unobserved`](Self::unobserved) entry.
+    #[must_use]
+    pub fn why_unobserved(&self) -> Option<String> {
+        (self.kind == UNOBSERVED).then(|| {
+            String::from_utf8_lossy(self.contents.as_deref().unwrap_or_default()).into_owned()
+        })
     }
 }
+
+/// Every path under a folder (relative, `/`-separated), in order.
+pub type Tree = BTreeMap<String, Entry>;
 
 /// The first path of `tree` that was not observed, with why (a file the observer refused to
 /// read, an observation that failed): what keeps a judgement of the tree from being whole.
 #[must_use]
 pub fn unobserved(tree: &Tree) -> Option<(&str, String)> {
     tree.iter()
-        .find(|(_, entry)| entry.kind == UNOBSERVED)
-        .map(|(path, entry)| {
-            let why = String::from_utf8_lossy(entry.contents.as_deref().unwrap_or_default());
-            (path.as_str(), why.into_owned())
-        })
+        .find_map(|(path, entry)| Some((path.as_str(), entry.why_unobserved()?)))
 }
 
 /// The tree under `root` (symbolic links recorded, not followed).
@@ -114,7 +122,7 @@ pub fn observe_path(path: &Path) -> Tree {
 /// The first bytes of a regular file, to tell its format.
 fn head_of(path: &Path) -> Vec<u8> {
     let mut head = Vec::new();
-    if let Some(file) = open_regular(path) {
+    if let Some(file) = formats::open_regular(path) {
         let _ = file.take(16).read_to_end(&mut head);
     }
     head
@@ -146,21 +154,6 @@ fn kind_of(meta: &Metadata) -> &'static str {
         }
     }
     "other"
-}
-
-/// `path` opened for reading if it is a regular file when opened: a link is not followed and
-/// a FIFO does not wait for a writer (the path may have been replaced since it was looked at),
-/// and what was opened is checked again by its descriptor.
-fn open_regular(path: &Path) -> Option<std::fs::File> {
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
-    }
-    let file = options.open(path).ok()?;
-    file.metadata().ok()?.is_file().then_some(file)
 }
 
 /// A regular file's contents, if it holds at most [`KEPT`] bytes; else its first [`HASHED`]
@@ -227,7 +220,7 @@ fn entry_of(root: &Path, path: &Path) -> Option<(String, Entry)> {
     // A git index, by what it stages: git rewrites it on a read to refresh the stat data
     // it caches, which changes no file staged. One it cannot read is judged by its bytes.
     let staged = (kind == "file" && is_git_index(&relative))
-        .then(|| open_regular(path))
+        .then(|| formats::open_regular(path))
         .flatten()
         .and_then(|file| read_file(file, &meta, &mut DefaultHasher::new()))
         .and_then(|bytes| git_index_entries(&bytes))
@@ -239,7 +232,7 @@ fn entry_of(root: &Path, path: &Path) -> Option<(String, Entry)> {
             let target = std::fs::read_link(path).unwrap_or_default();
             Some(target.to_string_lossy().into_owned().into_bytes())
         }
-        "file" => open_regular(path).and_then(|file| read_file(file, &meta, &mut hasher)),
+        "file" => formats::open_regular(path).and_then(|file| read_file(file, &meta, &mut hasher)),
         _ => None,
     };
     let viewed = if kind == "file" && !git_index {
@@ -256,7 +249,7 @@ fn entry_of(root: &Path, path: &Path) -> Option<(String, Entry)> {
         Viewed::Plain => None,
         // A file the observer refuses to read is not judged: nothing is said of what changed
         // there, and whoever judges says why.
-        Viewed::Refused(why) => return Some((relative, refused(why, mode))),
+        Viewed::Refused(why) => return Some((relative, Entry::unobserved(why))),
     };
     // A file with a view is what its view holds; a git index read by its entries is as
     // long as their text.

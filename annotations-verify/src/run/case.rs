@@ -48,9 +48,7 @@ impl Checked<'_> {
         arguments: &Value,
         diff: String,
     ) -> Violation {
-        let listing_claims = kind
-            .hint()
-            .is_none_or(|hint| self.listed.effective(hint) == hint.trusted_value());
+        let listing_claims = kind.hint().is_none_or(|hint| self.listed.claims(hint));
         Violation {
             tool: self.tool.to_owned(),
             kind,
@@ -169,7 +167,7 @@ impl<S: 'static> Run<'_, '_, S> {
             let Some(kind) = ViolationKind::of(hint) else {
                 continue;
             };
-            let claimed = hints.effective(hint) == hint.trusted_value();
+            let claimed = hints.claims(hint);
             if !claimed || (read_only && hint.implied_by_read_only()) || !checked.checks(kind) {
                 continue;
             }

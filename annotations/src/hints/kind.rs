@@ -63,4 +63,22 @@ impl ToolAnnotations {
             Hint::OpenWorld => self.open_world(),
         }
     }
+
+    /// Whether the tool claims `hint`: its [effective](Self::effective) value is the one a host
+    /// trusts ([`Hint::trusted_value`]: read-only, non-destructive, idempotent, closed-world),
+    /// the promise its behaviour can break.
+    ///
+    /// ```
+    /// use mcp_annotations::ToolAnnotations;
+    /// use mcp_annotations::descriptor::Hint;
+    ///
+    /// let lookup = ToolAnnotations::new().with_read_only(true);
+    /// // Read-only implies non-destructive and idempotent; the world stays open unless said.
+    /// assert!(lookup.claims(Hint::Destructive) && lookup.claims(Hint::Idempotent));
+    /// assert!(!lookup.claims(Hint::OpenWorld));
+    /// ```
+    #[must_use]
+    pub const fn claims(&self, hint: Hint) -> bool {
+        self.effective(hint) == hint.trusted_value()
+    }
 }

@@ -94,13 +94,10 @@ pub fn view(path: &std::path::Path, head: &[u8], whole: Option<&[u8]>) -> Viewed
     }
 }
 
-/// The most bytes of a container read to view it.
-const MAX_CONTAINER: u64 = 64 << 20;
-
-/// The bytes of the container at `path`: `Ok(None)` where it cannot be opened as a regular
-/// file, `Err` where it is larger than [`MAX_CONTAINER`].
-fn read_bounded(path: &std::path::Path) -> Result<Option<Vec<u8>>, String> {
-    use std::io::Read;
+/// `path` opened for reading if it is a regular file when opened: a link is not followed and
+/// a FIFO does not wait for a writer (the path may have been replaced since it was looked at),
+/// and what was opened is checked again by its descriptor.
+pub(crate) fn open_regular(path: &std::path::Path) -> Option<std::fs::File> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
@@ -108,12 +105,20 @@ fn read_bounded(path: &std::path::Path) -> Result<Option<Vec<u8>>, String> {
         use std::os::unix::fs::OpenOptionsExt;
         options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
     }
-    let Ok(file) = options.open(path) else {
+    let file = options.open(path).ok()?;
+    file.metadata().ok()?.is_file().then_some(file)
+}
+
+/// The most bytes of a container read to view it.
+const MAX_CONTAINER: u64 = 64 << 20;
+
+/// The bytes of the container at `path`: `Ok(None)` where it cannot be opened as a regular
+/// file, `Err` where it is larger than [`MAX_CONTAINER`].
+fn read_bounded(path: &std::path::Path) -> Result<Option<Vec<u8>>, String> {
+    use std::io::Read;
+    let Some(file) = open_regular(path) else {
         return Ok(None);
     };
-    if !file.metadata().is_ok_and(|meta| meta.is_file()) {
-        return Ok(None);
-    }
     let mut bytes = Vec::new();
     if file
         .take(MAX_CONTAINER + 1)

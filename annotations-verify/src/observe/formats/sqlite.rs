@@ -104,22 +104,12 @@ impl Copy {
 /// is larger than what is left.
 fn copy_regular(from: &Path, to: &Path, left: &mut u64) -> Result<Option<()>, String> {
     use std::io::Read;
-    let mut options = std::fs::OpenOptions::new();
-    options.read(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
-    }
-    let Ok(file) = options.open(from) else {
+    let Some(file) = super::open_regular(from) else {
         return Ok(None);
     };
     let Ok(meta) = file.metadata() else {
         return Ok(None);
     };
-    if !meta.is_file() {
-        return Ok(None);
-    }
     let too_large = || {
         format!(
             "a SQLite database of {} bytes with its log, more than the {} MiB the observer copies",
