@@ -150,7 +150,10 @@ fn handle(mut stream: TcpStream, mode: Mode) {
             );
         }
         _ => {
-            let _ = write!(stream, "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\n\r\n");
+            let _ = write!(
+                stream,
+                "HTTP/1.1 202 Accepted\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+            );
         }
     }
 }
