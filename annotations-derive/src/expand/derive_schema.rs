@@ -11,7 +11,7 @@
 //! once, when first asked for). A type that leads back to itself is a `$ref` into `$defs`.
 //! What it does not understand (other shapes, generics) is a compile error.
 
-use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
 use quote::quote;
 use syn::Error;
 
@@ -43,6 +43,7 @@ pub(crate) fn expand(input: TokenStream) -> TokenStream {
     let krate = Krate::new(None).path();
     let container = serde_attr::container(&attrs, "#[derive(ToolSchema)]", &mut errors);
     hints_not_on_type(&attrs, &mut errors);
+    hints_not_on_fields(keyword, &tokens[i + 2..], &mut errors);
     if punct(tokens.get(i + 2), '<') {
         // No implementation at all: one for the type without its parameters would only add
         // rustc's own errors.
@@ -83,6 +84,51 @@ fn hints_not_on_type(attrs: &[TokenStream], errors: &mut Errors) {
                  variant does; on the type it states nothing (a tool resolved by the variant \
                  lists their join)",
             ));
+        }
+    }
+}
+
+/// `#[hints]` states one variant's hints: on a field (a struct's, or one inside a variant) it
+/// would be read by nothing and the author's claim lost, so there it is an error at `hints`.
+fn hints_not_on_fields(keyword: &Ident, after_name: &[TokenTree], errors: &mut Errors) {
+    let Some(body) = after_name.iter().find_map(|token| match token {
+        TokenTree::Group(group) if group.delimiter() != Delimiter::Bracket => Some(group),
+        _ => None,
+    }) else {
+        return;
+    };
+    let field_lists: Vec<Group> = if keyword == "enum" {
+        // Each variant holds its fields in the group after its name.
+        split_top_level(body.stream())
+            .into_iter()
+            .filter_map(|(variant, _)| {
+                let (_, _, j) = attribute_streams(&variant);
+                match variant.get(j + 1) {
+                    Some(TokenTree::Group(fields)) if fields.delimiter() != Delimiter::Bracket => {
+                        Some(fields.clone())
+                    }
+                    _ => None,
+                }
+            })
+            .collect()
+    } else {
+        vec![body.clone()]
+    };
+    for fields in field_lists {
+        for (field, _) in split_top_level(fields.stream()) {
+            let (_, attrs, _) = attribute_streams(&field);
+            for attr in attrs {
+                if let Some(TokenTree::Ident(word)) = attr.into_iter().next()
+                    && word == "hints"
+                {
+                    errors.push(Error::new(
+                        word.span(),
+                        "#[hints(...)] goes on an enum's variant, stating what a call with that \
+                         variant does; on a field it states nothing (a tool's own hints go in \
+                         `#[tool(...)]`)",
+                    ));
+                }
+            }
         }
     }
 }

@@ -4,7 +4,7 @@
 //! answers the call's hints; for every other, a constant saying there is none.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 
 use crate::check::resolution::Plan;
 use crate::expand::call::Parts;
@@ -50,18 +50,30 @@ pub(crate) fn resolver(
         .collect();
     let answer = match plan {
         Plan::Function(path) => {
+            // The call and what it answers are the function's: an error in either (how many
+            // parameters it takes, what it returns) is at its name, not on the attribute.
+            let at = TokenStream::clone(path)
+                .into_iter()
+                .last()
+                .map_or_else(proc_macro2::Span::call_site, |token| token.span());
             // A bare name in an impl block is the handler type's own function.
             let bare = matches!(single_token(path), Some(proc_macro2::TokenTree::Ident(_)));
             let path = if bare && method {
-                quote!(Self::#path)
+                quote_spanned!(at=> Self::#path)
             } else {
                 quote!(#path)
             };
-            if method {
-                quote!(#path(__state, #(#lent),*))
+            let lent = lent.iter().map(|binding| respan(binding.clone(), at));
+            let call = if method {
+                quote_spanned!(at=> #path(__state, #(#lent),*))
             } else {
-                quote!(#path(#(#lent),*))
-            }
+                quote_spanned!(at=> #path(#(#lent),*))
+            };
+            let into = respan(
+                quote!(#krate::__private::IntoResolution::into_resolution),
+                at,
+            );
+            quote_spanned!(at=> #into(#call))
         }
         Plan::Variant { index, .. } => {
             let binding = format_ident!("__p{}", index);
