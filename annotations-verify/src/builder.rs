@@ -40,12 +40,19 @@ impl<'a, S: 'static> Verify<'a, S> {
     }
 
     /// What the environment is: the observation the hints are judged on, made from the state
-    /// before and after each call (any `Serialize` value, compared as JSON). Without one,
-    /// only the arguments and results are checked, and the report says so.
+    /// before and after each call (any `Serialize` value, compared as JSON). A `HashSet` or
+    /// `BTreeSet` in it, wherever it sits, is compared as a set (its order is its hasher's:
+    /// an insert that changes nothing may reshuffle it); see [`unordered`](Self::unordered)
+    /// for arrays whose type does not say so. Without an observation, only the arguments and
+    /// results are checked, and the report says so.
     #[must_use]
     pub fn observe<T: serde::Serialize>(mut self, observe: impl Fn(&S) -> T + 'a) -> Self {
         self.observe = Some(Observe::Json(Box::new(move |state| {
-            serde_json::to_value(observe(state)).map_err(|error| error.to_string())
+            let observed = observe(state);
+            let sets = crate::observe::sets::pointers(&observed);
+            let mut value = serde_json::to_value(&observed).map_err(|error| error.to_string())?;
+            crate::observe::as_sets(&mut value, &sets);
+            Ok(value)
         })));
         self
     }
@@ -142,10 +149,11 @@ impl<'a, S: 'static> Verify<'a, S> {
     }
 
     /// Compares the arrays of the observation at `pointer` as sets (as multisets: order aside,
-    /// repeats counted): what a `HashSet` serializes to, in an order that may differ between
-    /// two observations of the same set. `pointer` is a JSON pointer into the observation,
-    /// `*` standing for any key or index (`"/tags"`, `"/users/*/roles"`; `""` for the
-    /// observation itself). Observing a `BTreeSet` instead does the same for one field.
+    /// repeats counted), for arrays whose type does not say they are one: a `Vec` collected
+    /// from a `HashSet` or a `HashMap`'s values, in an order that may differ between two
+    /// observations of the same state. (A `HashSet` or `BTreeSet` itself is found by its type
+    /// and needs no pointer.) `pointer` is a JSON pointer into the observation, `*` standing
+    /// for any key or index (`"/tags"`, `"/users/*/roles"`; `""` for the observation itself).
     ///
     /// ```
     /// use std::collections::HashSet;
@@ -167,9 +175,9 @@ impl<'a, S: 'static> Verify<'a, S> {
     ///
     /// static TOOLS: Listing<Tags> = tools![Tags::tag];
     ///
-    /// // Each observation a set built anew, its order its own.
+    /// // Each observation a list collected anew from a set, its order its own.
     /// Verify::new(&TOOLS, Tags::default)
-    ///     .observe(|tags| tags.0.lock().unwrap().iter().cloned().collect::<HashSet<_>>())
+    ///     .observe(|tags| tags.0.lock().unwrap().iter().cloned().collect::<Vec<_>>())
     ///     .unordered("")
     ///     .cases(16)
     ///     .run()

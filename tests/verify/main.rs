@@ -492,10 +492,67 @@ impl Tags {
 
 static TAGS: Listing<Tags> = tools![Tags::tag, Tags::tags];
 
-/// Each observation of a set built anew, in an order of its own: compared in order, honest
-/// tools look like liars; stated `unordered`, they verify clean.
+/// Tags kept in a `HashSet` one short of its capacity, observed as a struct that holds it.
+pub struct Shelf(Mutex<std::collections::HashSet<String>>);
+
+impl Default for Shelf {
+    fn default() -> Self {
+        Shelf(Mutex::new((0..6).map(|n| format!("tag{n}")).collect()))
+    }
+}
+
+impl Shelf {
+    /// Shelve a tag: a tag given twice is there once.
+    #[tool(destructive = false, idempotent, open_world = false)]
+    pub fn shelve(&self, #[schema(max_length = 4)] tag: String) {
+        self.0.lock().unwrap().insert(tag);
+    }
+}
+
+static SHELF: Listing<Shelf> = tools![Shelf::shelve];
+
+/// What a shelf is observed as: its set, kept, beside its label.
+#[derive(serde::Serialize)]
+struct Seen {
+    label: &'static str,
+    tags: std::collections::HashSet<String>,
+}
+
+/// A `HashSet` in the observation, wherever it sits, is compared as a set: an honest insert
+/// that changes nothing still makes room first, and the table it grows lists the tags in
+/// another order. Found by the type, with nothing stated.
 #[test]
-fn sets_in_the_observation_are_compared_as_sets_where_stated() {
+fn a_hash_set_in_the_observation_is_compared_as_a_set() {
+    let report = Verify::new(&SHELF, Shelf::default)
+        .observe(|shelf| Seen {
+            label: "shelf",
+            tags: shelf.0.lock().unwrap().clone(),
+        })
+        .cases(32)
+        .seed(4)
+        .run();
+    report.assert_ok();
+    // A set rebuilt on each observation (a hasher of its own, an order of its own).
+    Verify::new(&TAGS, Tags::default)
+        .observe(|tags| {
+            tags.0
+                .lock()
+                .unwrap()
+                .iter()
+                .cloned()
+                .collect::<std::collections::HashSet<String>>()
+        })
+        .cases(16)
+        .seed(4)
+        .run()
+        .assert_ok();
+}
+
+/// A list whose type does not say it is a set (a `Vec` collected from a set built anew, in an
+/// order of its own): compared in order, honest tools look like liars; stated `unordered`,
+/// they verify clean.
+#[test]
+fn lists_in_the_observation_are_compared_as_sets_where_stated() {
     let observe = |tags: &Tags| {
         tags.0
             .lock()
@@ -503,6 +560,8 @@ fn sets_in_the_observation_are_compared_as_sets_where_stated() {
             .iter()
             .cloned()
             .collect::<std::collections::HashSet<String>>()
+            .into_iter()
+            .collect::<Vec<String>>()
     };
     let report = Verify::new(&TAGS, Tags::default)
         .observe(observe)

@@ -1,5 +1,5 @@
 //! What a state is observed as, before and after each call: its JSON (arrays that are sets
-//! put in one order), or the folder it keeps its data in as a [`tree::Tree`] of files, each
+//! put in one order: those its types say are, found by [`sets`], and those the author names), or the folder it keeps its data in as a [`tree::Tree`] of files, each
 //! read by its [format](formats) (feature `files`).
 //!
 //! - [`tree`]: the folder as a tree, every path with its kind, size, hash and mode, each
@@ -13,6 +13,7 @@
 
 #[cfg(feature = "files")]
 pub mod formats;
+pub(crate) mod sets;
 #[cfg(feature = "files")]
 pub mod tree;
 
@@ -31,6 +32,16 @@ pub(crate) fn as_set(value: &mut Value, pointer: &str) {
             .collect()
     };
     sort_at(value, &segments);
+}
+
+/// [`as_set`] at each of `pointers`, the deepest first: an array of sets is put in order by
+/// its items once each of them is.
+pub(crate) fn as_sets(value: &mut Value, pointers: &[String]) {
+    let mut pointers: Vec<&String> = pointers.iter().collect();
+    pointers.sort_by_key(|pointer| std::cmp::Reverse(pointer.matches('/').count()));
+    for pointer in pointers {
+        as_set(value, pointer);
+    }
 }
 
 fn sort_at(value: &mut Value, segments: &[String]) {
@@ -98,13 +109,7 @@ pub(crate) fn observe<S>(
 ) -> Result<Observed, String> {
     match observe {
         Observe::Json(observe) => observe(state).map(|mut value| {
-            // The deepest first: an array of sets is put in order by its items once each of
-            // them is.
-            let mut pointers: Vec<&String> = unordered.iter().collect();
-            pointers.sort_by_key(|pointer| std::cmp::Reverse(pointer.matches('/').count()));
-            for pointer in pointers {
-                as_set(&mut value, pointer);
-            }
+            as_sets(&mut value, unordered);
             Observed::Json(value)
         }),
         #[cfg(feature = "files")]
