@@ -29,6 +29,14 @@ enum Mode {
     Redirect(u16),
     /// Every request refused with 401, the request's `Authorization` header echoed in the body.
     EchoRefusal,
+    /// Every request refused with 401, the header echoed where the shown body is cut (past
+    /// 100 characters of padding).
+    LongRefusal,
+    /// The header echoed in a tool's title and description and in the server's name.
+    EchoTitle,
+    /// `tools/list` answered with a JSON-RPC error that echoes the header, its letters
+    /// written as JSON escapes.
+    EchoError,
 }
 
 /// One request read from `stream`: its JSON body, and its `Authorization` header.
@@ -96,6 +104,39 @@ fn handle(mut stream: TcpStream, mode: Mode) {
             let _ = write!(
                 stream,
                 "HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\n\
+                 Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+        (_, Mode::LongRefusal) => {
+            let body = format!("denied{} {authorization}", ".".repeat(100));
+            let _ = write!(
+                stream,
+                "HTTP/1.1 401 Unauthorized\r\nContent-Type: text/plain\r\n\
+                 Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+        }
+        (Some("tools/list"), Mode::EchoTitle) => json_answer(
+            &mut stream,
+            &json!({"jsonrpc": "2.0", "id": id, "result": {"tools": [
+                {"name": "echo", "title": format!("Echo {authorization}"),
+                    "description": format!("Sent {authorization}."),
+                    "inputSchema": {"type": "object"},
+                    "annotations": {"readOnlyHint": true, "openWorldHint": false}}]}}),
+        ),
+        (Some("tools/list"), Mode::EchoError) => {
+            let escaped: String = authorization
+                .chars()
+                .map(|c| format!("\\u{:04x}", u32::from(c)))
+                .collect();
+            let body = format!(
+                r#"{{"jsonrpc":"2.0","id":{},"error":{{"code":-32600,"message":"bad token {escaped}"}}}}"#,
+                id.unwrap_or(Value::Null)
+            );
+            let _ = write!(
+                stream,
+                "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\
                  Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
                 body.len()
             );
@@ -279,6 +320,57 @@ fn a_token_the_server_echoes_is_not_shown() {
     assert!(stderr.contains("HTTP 401"), "{stderr}");
     assert!(stderr.contains("denied for"), "the body is shown: {stderr}");
     assert!(!stderr.contains("echoed-token-5678"), "{stderr}");
+}
+
+/// A token is redacted from whatever the server says before anything is cut, printed or
+/// written: a refusal that echoes it where the shown body is cut shows none of it; a title, a
+/// description and an error (its letters escaped) that repeat it show it in no format.
+#[test]
+fn a_token_the_server_echoes_is_redacted_everywhere() {
+    let token = "echoed-token-5678";
+    let header = format!("Authorization: Bearer {token}");
+    let run = |mode: Mode, format: &str| {
+        let url = serve(mode);
+        let output = Command::new(audit_binary())
+            .args([
+                "audit",
+                "--timeout",
+                "5",
+                "--format",
+                format,
+                "--http",
+                &url,
+            ])
+            .args(["--header", &header])
+            .args(if format == "sarif" {
+                &["--sarif-artifact", "server.js"][..]
+            } else {
+                &[]
+            })
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        (output.status.code(), stdout, stderr)
+    };
+    let (status, _, stderr) = run(Mode::LongRefusal, "text");
+    assert_eq!(status, Some(2), "{stderr}");
+    assert!(stderr.contains("denied...."), "{stderr}");
+    // Not a piece of it: the cut falls inside where the token was.
+    assert!(!stderr.contains("echoed-"), "{stderr}");
+    for format in ["text", "json", "markdown", "sarif"] {
+        let (_, stdout, stderr) = run(Mode::EchoTitle, format);
+        assert!(stdout.contains("echo"), "{format}: {stdout} {stderr}");
+        assert!(!stdout.contains(token), "{format}: {stdout}");
+        assert!(!stderr.contains(token), "{format}: {stderr}");
+    }
+    let (status, stdout, stderr) = run(Mode::EchoError, "text");
+    assert_eq!(status, Some(2), "{stdout} {stderr}");
+    assert!(stderr.contains("bad token"), "{stderr}");
+    assert!(
+        !stderr.contains(token) && !stdout.contains(token),
+        "{stderr}"
+    );
 }
 
 /// An endpoint at an IPv6 literal (`http://[::1]:PORT/mcp`) is audited like any other.

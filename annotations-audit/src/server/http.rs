@@ -166,9 +166,10 @@ impl Http {
         let left = deadline.map(|deadline| deadline.saturating_duration_since(Instant::now()));
         let within = left.map_or(self.timeout, |left| left.min(self.timeout));
         let runtime = self.runtime.as_ref().ok_or("the HTTP link is closed")?;
-        let answer = runtime
-            .block_on(async { tokio::time::timeout(within, exchange(request, wanted)).await });
         let secrets = &self.secrets;
+        let answer = runtime.block_on(async {
+            tokio::time::timeout(within, exchange(request, wanted, secrets)).await
+        });
         let (session, messages) = answer
             .map_err(|_| {
                 if within == self.timeout {
@@ -188,10 +189,13 @@ impl Http {
     }
 }
 
-/// One request and its answer: the session id the answer gave, and the messages it holds.
+/// One request and its answer: the session id the answer gave, and the messages it holds,
+/// every text in them with `secrets` redacted before anything reads it (a refusal's body
+/// before it is shortened, an error, a tool's title, a result).
 async fn exchange(
     request: reqwest::RequestBuilder,
     wanted: Option<&Value>,
+    secrets: &[String],
 ) -> Result<(Option<String>, Vec<String>), String> {
     let mut response = request
         .send()
@@ -242,7 +246,7 @@ async fn exchange(
         }
     }
     if !status.is_success() && (wanted.is_some() || !body.is_empty()) {
-        let shown: String = String::from_utf8_lossy(&body)
+        let shown: String = redact(&String::from_utf8_lossy(&body), secrets)
             .chars()
             .filter(|c| !c.is_control())
             .take(120)
@@ -257,10 +261,48 @@ async fn exchange(
     if status.as_u16() == 202 || body.is_empty() {
         return Ok((session, Vec::new()));
     }
-    if events {
-        Ok((session, events_of(&body)))
+    let messages = if events {
+        events_of(&body)
     } else {
-        Ok((session, vec![String::from_utf8_lossy(&body).into_owned()]))
+        vec![String::from_utf8_lossy(&body).into_owned()]
+    };
+    let messages = messages
+        .iter()
+        .map(|message| redact_message(message, secrets))
+        .collect();
+    Ok((session, messages))
+}
+
+/// A message with every secret redacted from each of its strings (and keys) as JSON reads
+/// them, escapes undone (a token written `\u0053...` is the token); a message that is not
+/// JSON, from its text.
+fn redact_message(message: &str, secrets: &[String]) -> String {
+    if secrets.is_empty() {
+        return message.to_owned();
+    }
+    let Ok(mut value) = serde_json::from_str::<Value>(message) else {
+        return redact(message, secrets);
+    };
+    redact_value(&mut value, secrets);
+    value.to_string()
+}
+
+fn redact_value(value: &mut Value, secrets: &[String]) {
+    match value {
+        Value::String(text) if secrets.iter().any(|secret| text.contains(secret.as_str())) => {
+            *text = redact(text, secrets);
+        }
+        Value::Array(items) => items
+            .iter_mut()
+            .for_each(|item| redact_value(item, secrets)),
+        Value::Object(object) => {
+            let entries = std::mem::take(object);
+            for (key, mut inner) in entries {
+                redact_value(&mut inner, secrets);
+                object.insert(redact(&key, secrets), inner);
+            }
+        }
+        _ => {}
     }
 }
 
