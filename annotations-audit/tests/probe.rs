@@ -543,3 +543,97 @@ fn a_relative_script_is_found_where_the_user_is_and_a_failed_start_says_why() {
     assert!(said.contains("the server's stderr ended with:"), "{said}");
     assert!(said.contains("missing.sh"), "{said}");
 }
+
+/// What a server does to get past a probe is judged all the same: a read-only tool that
+/// deletes while its call is resolved (a host resolves before it asks for approval) is
+/// violated, and the resolution's doing said; a non-destructive tool that deletes and answers
+/// after `--timeout` is judged by what it did in time; a rewrite of a file too large to read
+/// is not judged, and says why, never verified.
+#[test]
+fn what_a_server_does_to_dodge_the_probe_is_judged() {
+    let server = example("dodging_server");
+    let (status, report) = audit(&[
+        "probe",
+        "--cases",
+        "2",
+        "--timeout",
+        "1",
+        "--",
+        server.to_str().unwrap(),
+    ]);
+    assert_eq!(status, 1, "{report}");
+    let tool = |name: &str| {
+        report["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|tool| tool["name"] == name)
+            .unwrap_or_else(|| panic!("no {name}: {report}"))
+            .clone()
+    };
+    let peek = tool("peek_notes");
+    assert_eq!(peek["probe"]["readOnly"], "violated", "{peek}");
+    let notes = peek["notes"].to_string();
+    assert!(notes.contains("resolving the call"), "{peek}");
+    assert!(notes.contains("notes.txt"), "{peek}");
+    let slow = tool("forget_slowly");
+    assert_eq!(slow["probe"]["nonDestructive"], "violated", "{slow}");
+    assert!(slow["notes"].to_string().contains("slow.txt"), "{slow}");
+    let log = tool("rewrite_log");
+    assert_eq!(log["probe"]["nonDestructive"], "unexercised", "{log}");
+    let why = log["unjudged"]["nonDestructive"].as_str().unwrap();
+    assert!(
+        why.starts_with("not judged: `big.log` changed and is too large to read ("),
+        "{why}"
+    );
+}
+
+/// A listed tool the probe cannot read is in its report where the server lists it, never
+/// called, each claim it may make counted as not judged, with why; not dropped, with a
+/// coverage of 1.
+#[test]
+fn a_tool_the_probe_cannot_read_is_reported_and_counted() {
+    let server = example("bad_server");
+    let (status, report) = audit(&[
+        "probe",
+        "--cases",
+        "1",
+        "--env",
+        "BAD_SERVER_TOOLS=malformed",
+        "--",
+        server.to_str().unwrap(),
+    ]);
+    assert_eq!(status, 0, "{report}");
+    let names: Vec<&str> = report["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|tool| tool["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["stringly_hints", "no_schema", "fine"], "{report}");
+    let stringly = &report["tools"][0];
+    assert_eq!(stringly["calls"], 0, "{stringly}");
+    assert_eq!(stringly["probe"]["readOnly"], "unexercised", "{stringly}");
+    assert_eq!(
+        stringly["probe"]["nonDestructive"], "unclaimed",
+        "{stringly}"
+    );
+    let why = stringly["unjudged"]["readOnly"].as_str().unwrap();
+    assert!(
+        why.starts_with("not probed: its listing cannot be read ("),
+        "{why}"
+    );
+    assert_eq!(report["tools"][1]["calls"], 0, "{report}");
+    assert!(
+        report["server"]
+            .to_string()
+            .contains("`stringly_hints` is listed but cannot be read"),
+        "{report}"
+    );
+    let coverage = &report["coverage"];
+    assert!(
+        coverage["judged"].as_u64() < coverage["claimed"].as_u64(),
+        "{coverage}"
+    );
+    assert!(coverage["share"].as_f64().unwrap() < 1.0, "{coverage}");
+}

@@ -29,6 +29,7 @@ mod runs;
 mod sandbox;
 mod session;
 mod tool;
+mod unreadable;
 mod verdicts;
 
 use parts::{cases_from_file, coverage, relative};
@@ -132,7 +133,7 @@ pub fn probe(options: &Options) -> Result<(ProbeReport, bool), String> {
     };
     let mut classes = options.classes.clone();
     classes.volatile.extend(control.volatile.iter().cloned());
-    let (mut session, tools) = Session::start(options, classes, deadline)?;
+    let (mut session, tools, unreadable) = Session::start(options, classes, deadline)?;
     crate::progress::start_probe(tools.len());
     if let Some(error) = &control_failed {
         session.findings.push(format!(
@@ -166,6 +167,16 @@ pub fn probe(options: &Options) -> Result<(ProbeReport, bool), String> {
         if let Some(at) = rows.iter().position(|row| row.name == tool.name()) {
             listed_rows.push(rows.remove(at));
         }
+    }
+    // A tool the probe cannot read is reported where it is listed, each claim it may make
+    // counted as not judged.
+    for tool in &unreadable {
+        let row = unreadable::row(tool);
+        session.findings.push(format!(
+            "`{}` is listed but cannot be read ({}): not probed",
+            row.name, tool.error
+        ));
+        listed_rows.insert(tool.at.min(listed_rows.len()), row);
     }
     let rows = listed_rows;
     let (confinement, network) = surroundings(options);

@@ -48,8 +48,22 @@ pub(super) struct Made {
     pub(super) tool: String,
     pub(super) arguments: Value,
     pub(super) twice: bool,
+    /// Whether the tool is resolvable: each of its calls is resolved first (`tools/resolve`),
+    /// as a host does before it asks for approval, and what resolving changed is the call's.
+    pub(super) resolve: bool,
     /// Whether it changed the sandbox, and whether the same call again did.
     pub(super) changed: (bool, bool),
+}
+
+impl Made {
+    /// `tools/resolve` for this call, where the tool is resolvable: its answer is the main
+    /// run's to judge, so here only what resolving does counts.
+    fn resolve(&self, peer: &mut Peer) {
+        if self.resolve {
+            let params = json!({"name": self.tool, "arguments": self.arguments});
+            let _ = peer.request("tools/resolve", params);
+        }
+    }
 }
 
 /// What the control session saw the server change with no call made.
@@ -190,17 +204,21 @@ fn replayed(
         let (first, again) = earlier.changed;
         let mut answered = true;
         if first {
+            earlier.resolve(&mut peer);
             answered = peer.request("tools/call", params.clone()).is_ok();
         }
         if earlier.twice && again && answered {
+            earlier.resolve(&mut peer);
             let _ = peer.request("tools/call", params);
         }
         if first || again {
             peer.settle(SETTLE);
         }
-        // A call the server did not live through: seen dead (its tracer may outlive it for a
-        // moment) and started again, as the main run was before the next call.
-        if !answered && peer.exited() {
+        // A call the server did not live through, or did not answer in time: started again,
+        // as the main run was before the next call (a dead one seen dead first: its tracer
+        // may outlive it for a moment; a late one ended, so that nothing it does late lands
+        // in the next call).
+        if !answered {
             peer.end();
             peer = start(options, &sandbox.dir, deadline)?;
         }
@@ -240,7 +258,7 @@ pub(super) fn reproduce(
     let name = format!("run{run}");
     let (sandbox, mut peer, made, before) =
         replayed(options, classes, history, made, &name, deadline)?;
-    let call = call(&mut peer, &sandbox, &made, before);
+    let call = call(&mut peer, &sandbox, &made, before, None);
     if let Some(failure) = call.unobserved(&sandbox) {
         return Err(failure);
     }
@@ -309,6 +327,12 @@ pub(super) fn together(
             Some(second)
         }
     };
+    // Each call resolved first, one after the other, as the main run's was.
+    made.resolve(&mut first);
+    match &mut second {
+        Some(second) => made.resolve(second),
+        None => made.resolve(&mut first),
+    }
     // The servers stopped while both calls are written, so that both are waiting when
     // they go on: in flight at once however loaded the machine is.
     let mut paused = vec![first.pause()];
@@ -372,15 +396,28 @@ pub(super) fn together(
 }
 
 /// One call, observed once the processes the server started have ended: `before` (the
-/// sandbox as the caller last observed it, settled), after, and after the same call again
-/// when the tool claims idempotence.
-pub(super) fn call(peer: &mut Peer, sandbox: &Sandbox, made: &Made, before: Tree) -> Call {
+/// sandbox as the caller last observed it, settled, before the call was resolved where it
+/// is), after, and after the same call again (resolved again) when the tool claims
+/// idempotence. The call is resolved here unless the caller `resolved` it already (then the
+/// moment it began, from which the network's record is read).
+pub(super) fn call(
+    peer: &mut Peer,
+    sandbox: &Sandbox,
+    made: &Made,
+    before: Tree,
+    resolved: Option<SystemTime>,
+) -> Call {
     let params = json!({"name": made.tool, "arguments": made.arguments});
-    let from = SystemTime::now();
+    let from = resolved.unwrap_or_else(|| {
+        let from = SystemTime::now();
+        made.resolve(peer);
+        from
+    });
     let answer = peer.request("tools/call", params.clone());
     peer.settle(SETTLE);
     let after = sandbox.observe();
     let again = (made.twice && answer.is_ok()).then(|| {
+        made.resolve(peer);
         let _ = peer.request("tools/call", params);
         peer.settle(SETTLE);
         sandbox.observe()

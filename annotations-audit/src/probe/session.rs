@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::runs::Made;
 use super::sandbox::{Sandbox, sandbox, start};
+use super::unreadable::Unreadable;
 use super::{Options, SETTLE};
 use crate::server::Peer;
 use mcp_annotations_verify::judge::classes::Classes;
@@ -42,8 +43,9 @@ pub(super) struct Session<'a> {
 }
 
 impl<'a> Session<'a> {
-    /// The main run's sandbox and server, started and listed, and the tools the probe can
-    /// read (the listing's own problems are its first findings).
+    /// The main run's sandbox and server, started and listed; the tools the probe can read,
+    /// and those it cannot, each with its place in the listing and why (the listing's own
+    /// problems are its first findings).
     ///
     /// # Errors
     ///
@@ -53,7 +55,7 @@ impl<'a> Session<'a> {
         options: &'a Options,
         classes: Classes,
         deadline: Instant,
-    ) -> Result<(Self, Vec<Tool>), String> {
+    ) -> Result<(Self, Vec<Tool>, Vec<Unreadable>), String> {
         let sandbox = sandbox(options, "main")?;
         let mut peer = start(options, &sandbox.dir, deadline)?;
         let (listed, listing_problems) = peer.list_tools()?;
@@ -61,10 +63,18 @@ impl<'a> Session<'a> {
         if let Some(failure) = sandbox.failure([&sandbox.observe()]) {
             return Err(failure);
         }
-        let tools: Vec<Tool> = listed
-            .iter()
-            .filter_map(|raw| serde_json::from_value(raw.clone()).ok())
-            .collect();
+        let mut tools = Vec::new();
+        let mut unreadable = Vec::new();
+        for (at, raw) in listed.iter().enumerate() {
+            match serde_json::from_value::<Tool>(raw.clone()) {
+                Ok(tool) => tools.push(tool),
+                Err(error) => unreadable.push(Unreadable {
+                    at,
+                    raw: raw.clone(),
+                    error: error.to_string(),
+                }),
+            }
+        }
         let session = Session {
             options,
             classes,
@@ -79,7 +89,7 @@ impl<'a> Session<'a> {
             violated: false,
             tools: tools.len(),
         };
-        Ok((session, tools))
+        Ok((session, tools, unreadable))
     }
 
     /// The server started again, in the same sandbox.

@@ -65,7 +65,7 @@ enum Outcome<'r> {
     /// A JSON-RPC error, or a call the server did not live through: a failed call, judged by
     /// the sandbox it left all the same (a tool may remove, then fail).
     Failed,
-    /// No answer in time: not judged.
+    /// No answer in time: judged as a failed call is; its server then started again.
     Unanswered,
 }
 
@@ -80,6 +80,8 @@ struct ToolProbe<'t> {
     resolutions: Resolutions,
     /// Why a nondeterministic claim is.
     unsure: ByHint<Option<String>>,
+    /// Why a call could not judge a claim it did not break (the last such call's reason).
+    untold: ByHint<Option<String>>,
     notes: Vec<Note>,
     succeeded: u32,
     /// Every call made, and what the failed ones answered: why a claim was not judged.
@@ -113,6 +115,7 @@ impl<'t> ToolProbe<'t> {
             tries: ByHint::default(),
             resolutions: Resolutions::new(),
             unsure: ByHint::default(),
+            untold: ByHint::default(),
             notes: Vec::new(),
             succeeded: 0,
             calls: 0,
@@ -177,9 +180,12 @@ impl<'t> ToolProbe<'t> {
         if let Some(revived) = session.revived(tool.name())? {
             before = revived;
         }
-        // A resolvable tool's call resolved first, and observed again after, whatever came
-        // of it: what resolving changed is not the call's doing.
+        // A resolvable tool's call resolved first, as a host resolves it before it asks for
+        // approval: what resolving changed is the call's doing (the call is judged from the
+        // tree before it), and said on its own, since a resolution is to run nothing.
         let mut resolved = None;
+        let mut resolving = None;
+        let from = std::time::SystemTime::now();
         if tool.resolvable {
             let asked = (tool, &arguments, &self.claimed);
             let (options, dir, deadline) =
@@ -191,7 +197,8 @@ impl<'t> ToolProbe<'t> {
                 asked,
                 &mut session.findings,
             )?;
-            before = session.sandbox.observe();
+            let after = session.sandbox.observe();
+            resolving = judge::changed(&before, &after, &session.classes, false);
         }
         let made = Made {
             tool: tool.name().to_owned(),
@@ -200,10 +207,27 @@ impl<'t> ToolProbe<'t> {
                 || resolved
                     .as_ref()
                     .is_some_and(|(claims, _)| claims[Hint::Idempotent]),
+            resolve: tool.resolvable,
             changed: (true, true),
         };
-        let call = call(&mut session.peer, &session.sandbox, &made, before);
+        let resolved_at = tool.resolvable.then_some(from);
+        let call = call(
+            &mut session.peer,
+            &session.sandbox,
+            &made,
+            before,
+            resolved_at,
+        );
         crate::progress::call();
+        if let Some(what) = resolving {
+            self.notes.push(Note::Call(CallNote::problem(
+                &arguments,
+                format!(
+                    "resolving the call (tools/resolve, which is to run nothing) changed the \
+                     sandbox before the call was made: {what}"
+                ),
+            )));
+        }
         // A call around which a user's observer failed verifies nothing and is made again
         // in a reproduction run: what it did there is not known.
         let unobserved = call.unobserved(&session.sandbox);
@@ -230,9 +254,12 @@ impl<'t> ToolProbe<'t> {
             ..made.clone()
         });
         self.calls += 1;
-        let succeeded = match self.outcome(session, &call, &arguments) {
-            Outcome::Unanswered => return Ok(()),
-            Outcome::Failed => {
+        let outcome = self.outcome(session, &call, &arguments);
+        let late = matches!(outcome, Outcome::Unanswered);
+        let succeeded = match outcome {
+            // What a call did before it failed or ran out of time is judged all the same: a
+            // server does not dodge a verdict by answering late.
+            Outcome::Failed | Outcome::Unanswered => {
                 collect(&arguments, &Value::Null, &mut session.seen);
                 false
             }
@@ -255,6 +282,11 @@ impl<'t> ToolProbe<'t> {
         }
         if ok {
             self.concurrently(session, &made, earlier, &call);
+        }
+        // A call still running is ended with its server: nothing it does late lands later.
+        if late {
+            session.peer.end();
+            session.peer = session.restart()?;
         }
         Ok(())
     }
@@ -383,7 +415,13 @@ impl<'t> ToolProbe<'t> {
                 continue;
             }
             let Some(what) = broken(hint, call, classes) else {
-                if ok && self.verdicts[hint] == Verdict::Unexercised {
+                // A loss that cannot be told is no verification (a file too large to read).
+                let untold = (hint == Hint::Destructive)
+                    .then(|| judge::untold(&call.before, &call.after, classes))
+                    .flatten();
+                if let Some(why) = untold {
+                    self.untold[hint] = Some(why);
+                } else if ok && self.verdicts[hint] == Verdict::Unexercised {
                     self.verdicts[hint] = Verdict::Verified;
                 }
                 continue;
@@ -519,6 +557,13 @@ impl<'t> ToolProbe<'t> {
             self.say(reason.clone());
         }
         let succeeded = self.succeeded;
+        // A call that may have broken a claim unseen leaves it unverified, whatever the others
+        // showed.
+        for (hint, untold) in self.untold.iter() {
+            if untold.is_some() && self.verdicts[hint] == Verdict::Verified {
+                self.verdicts[hint] = Verdict::Unexercised;
+            }
+        }
         let verdicts = ByHint::from_fn(|hint| final_verdict(self.verdicts[hint], succeeded));
         if self.claimed[Hint::Idempotent] && self.concurrency.is_none() {
             let why = if self.tool.annotations.read_only() {
@@ -535,7 +580,7 @@ impl<'t> ToolProbe<'t> {
             out_of_time: self.out_of_time,
             failures: &self.failures,
         };
-        let unjudged = why.reasons(&verdicts, &self.unsure);
+        let unjudged = why.reasons(&verdicts, &self.unsure, &self.untold);
         crate::progress::tool_done();
         ProbedTool {
             name: self.tool.name().to_owned(),

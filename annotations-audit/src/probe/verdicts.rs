@@ -57,6 +57,7 @@ impl Unjudged<'_> {
         &self,
         verdicts: &ByHint<Verdict>,
         unsure: &ByHint<Option<String>>,
+        untold: &ByHint<Option<String>>,
     ) -> BTreeMap<&'static str, String> {
         let (calls, succeeded) = (self.calls, self.succeeded);
         let why = if let Some(reason) = self.skip {
@@ -86,7 +87,12 @@ impl Unjudged<'_> {
                     };
                     Some((hint.claim(), why))
                 }
-                Verdict::Unexercised => Some((hint.claim(), why.clone())),
+                Verdict::Unexercised => Some((
+                    hint.claim(),
+                    untold[hint]
+                        .as_ref()
+                        .map_or_else(|| why.clone(), |untold| format!("not judged: {untold}")),
+                )),
                 Verdict::Nondeterministic => Some((
                     hint.claim(),
                     format!(

@@ -23,7 +23,7 @@ mod tree;
 use mcp_annotations_rules::Hint;
 
 #[cfg(feature = "files")]
-pub use self::tree::{Effect, changed, diff, effect, lost, more_than, volatile_changes};
+pub use self::tree::{Effect, changed, diff, effect, lost, more_than, untold, volatile_changes};
 
 pub(crate) use self::observed::Classes;
 

@@ -78,6 +78,74 @@ pub fn changed(
         .map(|path| format!("`{path}` was added"))
 }
 
+/// Where [`lost`] cannot tell whether a call lost anything: a file that changed without
+/// shrinking and is too large to read (past [`KEPT`](crate::observe::tree::KEPT) bytes), or
+/// a database or container that changed and has no view to compare. `None` when every
+/// change outside the volatile places was read; a claim of non-destruction is then judged,
+/// and otherwise never verified by this call.
+///
+/// ```
+/// # #[cfg(feature = "files")] {
+/// use mcp_annotations_verify::judge::{self, classes::Classes};
+/// use mcp_annotations_verify::observe::tree::{self, KEPT};
+///
+/// let dir = std::env::temp_dir().join(format!("untold-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let big = vec![b'a'; KEPT as usize + 1];
+/// std::fs::write(dir.join("big.log"), &big).unwrap();
+/// let before = tree::observe_path(&dir);
+/// // The same size, other bytes: nothing shrank, and what was lost cannot be read.
+/// std::fs::write(dir.join("big.log"), vec![b'b'; big.len()]).unwrap();
+/// let after = tree::observe_path(&dir);
+/// let classes = Classes::default();
+/// assert_eq!(judge::lost(&before, &after, &classes), None);
+/// assert!(judge::untold(&before, &after, &classes).unwrap().contains("too large to read"));
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// # }
+/// ```
+pub fn untold(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> {
+    for (path, old) in before {
+        if classes.volatile_path(path) || is_git_cursor(path) {
+            continue;
+        }
+        let Some(new) = after.get(path) else {
+            continue;
+        };
+        if unknown(old, new)
+            || old.kind != new.kind
+            || !matches!(old.kind, "file" | "observed")
+            || old.hash == new.hash
+        {
+            continue;
+        }
+        if matches!((&old.view, &new.view), (Some((was, _)), Some((is, _))) if was == is) {
+            continue;
+        }
+        match (&old.contents, &new.contents) {
+            (Some(was), Some(is)) => {
+                let unread = [formats::sqlite::MAGIC, formats::zip::MAGIC]
+                    .iter()
+                    .any(|magic| was.starts_with(magic) || is.starts_with(magic));
+                if unread && !is.starts_with(was) {
+                    return Some(format!(
+                        "`{path}` changed, and what it holds could not be read: what it lost \
+                         cannot be told"
+                    ));
+                }
+            }
+            _ if new.size >= old.size => {
+                return Some(format!(
+                    "`{path}` changed and is too large to read ({} bytes): what it lost cannot \
+                     be told",
+                    old.size.max(new.size)
+                ));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Whether a file only grew: its old bytes a prefix of its new ones, or (text) its old lines
 /// all among its new ones.
 fn grew(old: &Entry, new: &Entry) -> bool {
