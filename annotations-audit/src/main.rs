@@ -22,12 +22,18 @@ use clap::CommandFactory;
 use cli::args::{Cli, Command};
 
 fn main() {
+    // The wrapper that confines a server with Landlock, then becomes it: nothing of the
+    // audit's own (no subreaper, no last sweep) goes with it.
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some(probe::landlock::SUBCOMMAND) {
+        std::process::exit(probe::landlock::main(&args[1..]));
+    }
     // Every process a server leaves (a daemon forked twice) is the audit's to end and reap,
     // not init's to keep; the last thing the audit does is end whatever is still there.
     server::adopt_orphans();
     let status = {
         let _last = EndAll;
-        run(std::env::args().skip(1).collect())
+        run(args)
     };
     std::process::exit(status);
 }

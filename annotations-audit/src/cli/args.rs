@@ -200,9 +200,10 @@ pub enum Command {
     /// Run a server in a sandbox folder and judge its hints by what each call changes there.
     ///
     /// The sandbox is the server's working directory, HOME and TMPDIR; `{sandbox}` in --env
-    /// values and in the command is its path. Where the machine allows a mount namespace
-    /// (Linux, as root or in a user namespace) the sandbox and the --writable places are the
-    /// only places the server can write (--unconfined runs it as any process). A violation is
+    /// values and in the command is its path. The sandbox and the --writable places are the
+    /// only places the server can write: in namespaces of its own (Linux, as root or in a user
+    /// namespace) or under Landlock rules (Linux 5.13+, any user); --confine says which, and
+    /// --confine none runs it as any process. A violation is
     /// reported only when it shows in each of --runs independent runs; otherwise the hint is
     /// reported nondeterministic, not violated.
     #[command(after_help = format!("{PROBE_EXAMPLES}\n\n{EXIT_STATUS}"))]
@@ -222,6 +223,21 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+}
+
+/// How `probe` confines the server to its sandbox (`--confine`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Confine {
+    /// Namespaces where this machine allows them, else Landlock; refuse where neither works.
+    Auto,
+    /// A mount namespace with every mount read-only but the sandbox (and a network namespace
+    /// with no route out in a closed-world run): as root, or in a user namespace.
+    Namespaces,
+    /// Landlock rules (Linux 5.13+, no privilege needed): writes only in the sandbox, and no
+    /// TCP connection in a closed-world run (Linux 6.7+).
+    Landlock,
+    /// Not confined: a write outside the sandbox goes unseen.
+    None,
 }
 
 /// How the report is written.
@@ -354,8 +370,12 @@ pub struct ProbeArgs {
     /// read-only one (a log, an audit table). Repeatable.
     #[arg(long, value_name = "PLACE", value_parser = place)]
     pub append_only: Vec<Place>,
-    /// Run the server as any process, not confined to the sandbox.
-    #[arg(long)]
+    /// How the server is confined to the sandbox: `auto` takes the strongest this machine
+    /// has, and refuses to probe where it has none.
+    #[arg(long, value_enum, value_name = "METHOD", default_value_t = Confine::Auto)]
+    pub confine: Confine,
+    /// Run the server as any process, not confined to the sandbox: `--confine none`.
+    #[arg(long, conflicts_with = "confine")]
     pub unconfined: bool,
     /// A place left writable beside the sandbox (repeatable); what it holds is not observed.
     #[arg(long, value_name = "DIR", value_parser = writable)]

@@ -17,11 +17,12 @@ use std::time::{Duration, Instant};
 use mcp_annotations::Tool;
 use serde_json::Value;
 
-use crate::cli::args::ProbeArgs;
+use crate::cli::args::{Confine, ProbeArgs};
 use crate::report::{ControlReport, ProbeReport};
 use mcp_annotations_verify::judge::classes::Classes;
 
 mod arguments;
+pub(crate) mod landlock;
 mod network;
 mod observer;
 mod parts;
@@ -55,7 +56,11 @@ pub fn run(args: &ProbeArgs) -> Result<(i32, String), String> {
         },
         cases_file: args.cases_file.clone(),
         runs: args.runs,
-        confine: !args.unconfined,
+        confine: if args.unconfined {
+            Confine::None
+        } else {
+            args.confine
+        },
         writable: args.writable.clone(),
         observers: args.observe.clone(),
         // The server the probe starts is on this machine: reached directly, never through
@@ -97,9 +102,8 @@ pub struct Options {
     pub cases_file: Option<PathBuf>,
     /// In how many independent runs a violation must show to be reported (`--runs`).
     pub runs: u32,
-    /// Whether to run the server with the sandbox as the only writable place, where this
-    /// machine allows it (off with `--unconfined`).
-    pub confine: bool,
+    /// How the server is confined to the sandbox (`--confine`; `--unconfined` is `none`).
+    pub confine: Confine,
     /// Places left writable beside the sandbox (`--writable`): what they hold is not observed.
     pub writable: Vec<PathBuf>,
     /// Commands printing, as JSON, state the sandbox's files do not hold (`--observe`).
@@ -123,6 +127,8 @@ const REPRODUCTIONS: u32 = 2;
 /// The probe of the server `options` start: each tool's verdicts, notes and coverage, and
 /// whether anything was violated.
 pub fn probe(options: &Options) -> Result<(ProbeReport, bool), String> {
+    // Confined as asked, or not run at all.
+    sandbox::confined(options)?;
     let deadline = Instant::now() + options.total;
     let user_cases = cases_from_file(options.cases_file.as_deref())?;
     // The control session gets a quarter of the time at most; one that cannot be made (a

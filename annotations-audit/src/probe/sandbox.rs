@@ -6,6 +6,7 @@ use std::time::Instant;
 
 use super::Options;
 use super::observer::Observers;
+use crate::cli::args::Confine;
 use crate::server::Peer;
 use mcp_annotations_verify::observe::tree::{self, Tree};
 
@@ -190,22 +191,29 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
         ("TMPDIR".into(), place.to_string()),
     ];
     env.extend(options.env.iter().map(|(k, v)| (k.clone(), fill(v))));
-    if let (true, Ok(prefix)) = (options.confine, confinement()) {
-        let writable: Vec<String> = options
-            .writable
-            .iter()
-            .map(|place| place.to_string_lossy().into_owned())
-            .collect();
-        let mut wrapped = prefix;
-        // The network as this machine has it, where the probe may call open-world tools, and
-        // where it reaches the server over HTTP (its attempts are recorded all the same).
-        if options.allow_open_world || options.http.is_some() {
-            wrapped.retain(|word| word != "--net");
+    let writable: Vec<String> = options
+        .writable
+        .iter()
+        .map(|place| place.to_string_lossy().into_owned())
+        .collect();
+    match confined(options)? {
+        Confined::Namespaces(prefix) => {
+            let mut wrapped = prefix;
+            // The network as this machine has it, where the probe may call open-world tools,
+            // and where it reaches the server over HTTP (its attempts are recorded all the
+            // same).
+            if !closed_world(options) {
+                wrapped.retain(|word| word != "--net");
+            }
+            wrapped.extend(["--", "sh", "-c", CONFINE, "sh"].map(str::to_owned));
+            wrapped.extend([place.to_string(), writable.join(" ")]);
+            wrapped.extend(command);
+            command = wrapped;
         }
-        wrapped.extend(["--", "sh", "-c", CONFINE, "sh"].map(str::to_owned));
-        wrapped.extend([place.to_string(), writable.join(" ")]);
-        wrapped.extend(command);
-        command = wrapped;
+        Confined::Landlock(_) => {
+            command = super::landlock::wrapped(&place, &writable, closed_world(options), command)?;
+        }
+        Confined::None(_) => {}
     }
     // Outermost, outside the namespaces: the record is written where the probe reads it.
     if super::network::recorder().is_ok() {
@@ -248,6 +256,56 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
     })
 }
 
+/// Whether the run is closed-world: no open-world tool called, no server reached over HTTP.
+fn closed_world(options: &Options) -> bool {
+    !options.allow_open_world && options.http.is_none()
+}
+
+/// How a server is confined on this machine, as `--confine` asked.
+pub(super) enum Confined {
+    /// In namespaces of its own: the command that makes them.
+    Namespaces(Vec<String>),
+    /// Under Landlock rules: how they are enforced.
+    Landlock(String),
+    /// Not at all: why.
+    None(String),
+}
+
+/// How `options` confine a server here.
+///
+/// # Errors
+///
+/// The method asked for (or, for `auto`, every method) is not available here: the probe
+/// refuses rather than run a server it says nothing of.
+pub(super) fn confined(options: &Options) -> Result<Confined, String> {
+    let namespaces = || confinement().map(Confined::Namespaces);
+    let landlock = || super::landlock::available(closed_world(options)).map(Confined::Landlock);
+    match options.confine {
+        Confine::None => Ok(Confined::None("--confine none".to_owned())),
+        Confine::Namespaces => namespaces().map_err(|why| format!("--confine namespaces: {why}")),
+        Confine::Landlock => landlock().map_err(|why| format!("--confine landlock: {why}")),
+        Confine::Auto => namespaces().or_else(|in_namespaces| {
+            landlock().map_err(|under_landlock| {
+                format!(
+                    "the server cannot be confined to its sandbox here (namespaces: \
+                     {in_namespaces}; Landlock: {under_landlock}); --confine none runs it \
+                     unconfined, where a write outside the sandbox goes unseen"
+                )
+            })
+        }),
+    }
+}
+
+/// What a write the confinement refuses fails with, as a server quotes its error: `None`
+/// where nothing is refused.
+pub(super) fn refusal(options: &Options) -> Option<&'static str> {
+    match confined(options) {
+        Ok(Confined::Namespaces(_)) => Some("Read-only file system"),
+        Ok(Confined::Landlock(_)) => Some("Permission denied"),
+        _ => None,
+    }
+}
+
 /// A fresh sandbox filled from the seed, under `name`.
 pub(super) fn sandbox(options: &Options, name: &str) -> Result<Sandbox, String> {
     let dir = std::env::temp_dir().join(format!(
@@ -275,21 +333,26 @@ pub(super) fn sandbox(options: &Options, name: &str) -> Result<Sandbox, String> 
 
 /// What the report says of where the server could write, and of its network.
 pub(super) fn surroundings(options: &Options) -> (String, String) {
-    let confined = match (options.confine, confinement()) {
-        (false, _) => {
-            "not confined (--unconfined): a write outside the sandbox goes unseen".to_owned()
-        }
-        (true, Ok(_)) => "the sandbox (and --writable places) the only writable places: the \
-                          server ran in a mount namespace of its own"
-            .to_owned(),
-        (true, Err(why)) => {
-            format!("not confined ({why}): a write outside the sandbox goes unseen")
-        }
+    let refused = closed_world(options) && matches!(confined(options), Ok(Confined::Landlock(_)));
+    let (written, isolated) = match confined(options) {
+        Ok(Confined::None(why)) | Err(why) => (
+            format!("not confined ({why}): a write outside the sandbox goes unseen"),
+            false,
+        ),
+        Ok(Confined::Namespaces(prefix)) => (
+            "the sandbox (and --writable places) the only writable places: the server ran in \
+             a mount namespace of its own"
+                .to_owned(),
+            closed_world(options) && prefix.iter().any(|word| word == "--net"),
+        ),
+        Ok(Confined::Landlock(how)) => (
+            format!(
+                "the sandbox (and --writable places) the only writable places: the server ran \
+                 under Landlock rules ({how})"
+            ),
+            false,
+        ),
     };
-    let isolated = options.confine
-        && !options.allow_open_world
-        && options.http.is_none()
-        && confinement().is_ok_and(|prefix| prefix.iter().any(|word| word == "--net"));
     let recorded = "every attempt of the server's processes to reach the network recorded \
                     (strace); the server";
     let network = match super::network::recorder() {
@@ -299,12 +362,13 @@ pub(super) fn surroundings(options: &Options) -> (String, String) {
         Ok(()) if isolated => {
             format!("{recorded} ran in a network namespace with no route out")
         }
+        Ok(()) if refused => format!("{recorded} had its TCP connections refused (Landlock)"),
         Ok(()) if options.http.is_some() => {
             format!("{recorded} had this machine's network, where the probe reached it over HTTP")
         }
         Ok(()) => format!("{recorded} had this machine's network"),
     };
-    (confined, network)
+    (written, network)
 }
 
 #[cfg(test)]

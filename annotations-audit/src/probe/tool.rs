@@ -340,7 +340,8 @@ impl<'t> ToolProbe<'t> {
         let succeeded = !failed(result);
         if !succeeded {
             let text = first_text(result, usize::MAX).replace(&session.sandbox_path, "{sandbox}");
-            if text.contains("Read-only file system") && !self.wrote_outside {
+            let refused = super::sandbox::refusal(session.options);
+            if refused.is_some_and(|words| text.contains(words)) && !self.wrote_outside {
                 self.wrote_outside = true;
                 let shown: String = text.chars().take(200).collect();
                 session.findings.push(format!(
