@@ -69,6 +69,20 @@ fn run(args: Vec<String>) -> i32 {
             return error.exit_code();
         }
     };
+    // The command line's secrets, kept before any server speaks (its stderr may repeat them).
+    let remote = match &cli.command {
+        Command::Audit(args) => Some(&args.remote),
+        Command::Probe(args) => Some(&args.remote),
+        Command::Diff(args) => Some(&args.remote),
+        Command::Completions { .. } => None,
+    };
+    if let Some(remote) = remote {
+        let url = remote
+            .http
+            .as_deref()
+            .and_then(|url| reqwest::Url::parse(url).ok());
+        server::secrets::keep(server::secrets::of(url.as_ref(), &remote.headers));
+    }
     let outcome = match &cli.command {
         Command::Audit(args) => audit::run(args),
         Command::Probe(args) => probe::run(args),

@@ -414,10 +414,8 @@ fn a_violation_is_one_every_run_shows_and_idle_changes_are_nobodys() {
         "{report}"
     );
     let why = report["tools"][0]["unjudged"]["readOnly"].as_str().unwrap();
-    assert!(
-        why.starts_with("nondeterministic: broken in 1 of 3 runs"),
-        "{why}"
-    );
+    // Broken in some runs (the second call of a run counts too), never in all.
+    assert!(why.starts_with("nondeterministic: broken in "), "{why}");
     assert!(why.contains("run 2: nothing broke it"), "{why}");
     assert_eq!(
         report["control"]["volatile"],
@@ -586,6 +584,22 @@ fn what_a_server_does_to_dodge_the_probe_is_judged() {
         why.starts_with("not judged: `big.log` changed and is too large to read ("),
         "{why}"
     );
+    // A server that dies while resolving is started again in every run, as in the main one:
+    // what the call then does is judged, not lost to a dead server.
+    let crash = tool("crash_resolving");
+    assert_eq!(crash["probe"]["readOnly"], "violated", "{crash}");
+    // The same call again is a call: what its resolution did breaks read-only too.
+    let twice = tool("peek_twice");
+    assert_eq!(twice["probe"]["readOnly"], "violated", "{twice}");
+    assert!(twice["notes"].to_string().contains("twice.txt"), "{twice}");
+    // A second call still running when the probe stopped waiting is ended with its server:
+    // nothing it does late lands in another tool's call, and an honest tool stays honest.
+    assert_eq!(
+        tool("read_time")["probe"]["readOnly"],
+        "verified",
+        "{report}"
+    );
+    assert!(!report.to_string().contains("late.txt"), "{report}");
 }
 
 /// A listed tool the probe cannot read is in its report where the server lists it, never
@@ -614,10 +628,12 @@ fn a_tool_the_probe_cannot_read_is_reported_and_counted() {
     let stringly = &report["tools"][0];
     assert_eq!(stringly["calls"], 0, "{stringly}");
     assert_eq!(stringly["probe"]["readOnly"], "unexercised", "{stringly}");
+    // Its read-only claim cannot be read: what a read-only claim implies is not judged either.
     assert_eq!(
-        stringly["probe"]["nonDestructive"], "unclaimed",
+        stringly["probe"]["nonDestructive"], "unexercised",
         "{stringly}"
     );
+    assert_eq!(stringly["probe"]["closedWorld"], "unclaimed", "{stringly}");
     let why = stringly["unjudged"]["readOnly"].as_str().unwrap();
     assert!(
         why.starts_with("not probed: its listing cannot be read ("),

@@ -68,3 +68,37 @@ fn a_server_that_exits_before_it_listens_says_why() {
     assert!(stderr.contains("exited before it listened"), "{stderr}");
     assert!(stderr.contains("no port in"), "{stderr}");
 }
+
+/// A server that repeats the `--header` it was given on its stderr (as servers logging their
+/// requests do) has it redacted from the error that quotes its last lines and from the
+/// `--server-log` file.
+#[test]
+fn a_header_the_server_logs_is_redacted_from_its_stderr_and_log() {
+    let token = "s3cretTOKEN1234";
+    let log = std::env::temp_dir().join(format!("server-log-{}.txt", std::process::id()));
+    let output = Command::new(audit_binary())
+        .args(["probe", "--http", "http://127.0.0.1:{port}/mcp"])
+        .args(["--header", &format!("Authorization: Bearer {token}")])
+        .arg("--server-log")
+        .arg(&log)
+        .args([
+            "--",
+            "sh",
+            "-c",
+            &format!("echo \"DEBUG request Authorization: Bearer {token}\" >&2; exit 3"),
+            "{port}",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    let logged = std::fs::read_to_string(&log).unwrap_or_default();
+    let _ = std::fs::remove_file(&log);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("DEBUG request"), "{stderr}");
+    assert!(!stderr.contains(token), "{stderr}");
+    assert!(
+        logged.contains("DEBUG request Authorization: [redacted]"),
+        "{logged}"
+    );
+    assert!(!logged.contains(token), "{logged}");
+}

@@ -152,7 +152,8 @@ impl<'a, S: 'static> Verify<'a, S> {
     /// repeats counted), for arrays whose type does not say they are one: a `Vec` collected
     /// from a `HashSet` or a `HashMap`'s values, in an order that may differ between two
     /// observations of the same state. (A `HashSet` or `BTreeSet` itself is found by its type
-    /// and needs no pointer.) `pointer` is a JSON pointer into the observation, `*` standing
+    /// and needs no pointer, unless a type of your own hands serde the set itself: a
+    /// `#[serde(transparent)]` newtype, an untagged enum's newtype variant.) `pointer` is a JSON pointer into the observation, `*` standing
     /// for any key or index (`"/tags"`, `"/users/*/roles"`; `""` for the observation itself).
     ///
     /// ```

@@ -222,3 +222,40 @@ fn resolution_runs_no_handler_and_calls_are_unchanged() {
         .unwrap();
     assert_eq!(runtime.block_on(future).text_content(), "Delete a");
 }
+
+/// A tool whose resolver's name a `macro_rules!` caller passes in: the name resolves where the
+/// caller wrote it, and the resolver gets the call's parameters as any other does.
+macro_rules! echo_tool {
+    ($resolver:ident) => {
+        /// Echo the text, loudly or not.
+        #[tool(resolve = $resolver, open_world = false)]
+        pub fn echo(text: String, loud: bool) -> String {
+            if loud { text.to_uppercase() } else { text }
+        }
+    };
+}
+
+/// An echo changes nothing.
+fn quiet(text: &String, loud: &bool) -> ToolAnnotations {
+    let _ = (text, loud);
+    ToolAnnotations::new()
+        .with_read_only(true)
+        .with_open_world(false)
+}
+
+echo_tool!(quiet);
+
+static ECHO: Listing = tools![echo];
+
+#[test]
+fn a_resolver_named_through_a_macro_rules_resolves() {
+    let hints = ECHO
+        .resolve(
+            &(),
+            "echo",
+            &arguments(json!({"text": "hi", "loud": true})),
+            &declared(),
+        )
+        .unwrap();
+    assert_eq!(hints.read_only_hint, Some(true));
+}

@@ -147,10 +147,11 @@ pub fn probe(options: &Options) -> Result<(ProbeReport, bool), String> {
              was found volatile: {error}"
         ));
     }
-    for unknown in user_cases
-        .keys()
-        .filter(|name| !tools.iter().any(|tool| tool.name() == name.as_str()))
-    {
+    let listed = |name: &str| {
+        tools.iter().any(|tool| tool.name() == name)
+            || unreadable.iter().any(|tool| tool.name() == Some(name))
+    };
+    for unknown in user_cases.keys().filter(|name| !listed(name)) {
         session.findings.push(format!(
             "the cases file names `{unknown}`, which the server does not list"
         ));

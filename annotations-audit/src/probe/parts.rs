@@ -6,7 +6,33 @@ use std::path::Path;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 use serde_json::Value;
 
-use crate::report::{ByHint, Counted, Coverage, Note, ProbeReport, ProbedTool, Verdict};
+use crate::report::{ByHint, CallNote, Counted, Coverage, Note, ProbeReport, ProbedTool, Verdict};
+
+/// The notes on what `call` did that no claim judges: volatile state it changed, and its
+/// attempts to reach the network.
+pub(super) fn unjudged_notes(
+    call: &super::runs::Call,
+    arguments: &Value,
+    classes: &mcp_annotations_verify::judge::classes::Classes,
+) -> Vec<Note> {
+    let mut notes = Vec::new();
+    let volatile =
+        mcp_annotations_verify::judge::volatile_changes(&call.before, &call.after, classes);
+    if !volatile.is_empty() {
+        notes.push(Note::Call(CallNote {
+            volatile: Some(volatile),
+            ..CallNote::problem(arguments, "changed volatile state only: not judged")
+        }));
+    }
+    if let Some(attempts) = call.attempts.as_ref().filter(|a| !a.is_empty()) {
+        notes.push(Note::Call(CallNote {
+            arguments: arguments.clone(),
+            network: Some(attempts.clone()),
+            ..CallNote::default()
+        }));
+    }
+    notes
+}
 
 /// The cases the user wrote, by tool name (`--cases-file`: a JSON object of arrays of argument
 /// objects).

@@ -26,6 +26,8 @@ pub(super) struct Call {
     pub(super) before: Tree,
     pub(super) after: Tree,
     pub(super) again: Option<Tree>,
+    /// Whether the same call again went unanswered (its server may still be at it).
+    pub(super) again_late: bool,
     /// The attempts to reach the network the server's processes made during the call (and
     /// the call again), where they are recorded.
     pub(super) attempts: Option<Vec<String>>,
@@ -63,6 +65,25 @@ impl Made {
             let params = json!({"name": self.tool, "arguments": self.arguments});
             let _ = peer.request("tools/resolve", params);
         }
+    }
+
+    /// [`resolve`](Self::resolve), and the server started again (`restart`) where resolving
+    /// ended it, as the main run does: the call goes to a live server.
+    fn resolve_or_restart(
+        &self,
+        peer: &mut Peer,
+        restart: impl FnOnce() -> Result<Peer, String>,
+    ) -> Result<(), String> {
+        self.resolve(peer);
+        if self.resolve {
+            peer.settle(SETTLE);
+            if !peer.alive() {
+                peer.end();
+                *peer = restart()?;
+                peer.settle(SETTLE);
+            }
+        }
+        Ok(())
     }
 }
 
@@ -165,6 +186,22 @@ pub(super) fn broken(hint: Hint, call: &Call, classes: &Classes) -> Option<Strin
     }
 }
 
+/// Why `call` cannot judge the claim of `hint` where it did not break it: a change to a file
+/// too large to read (one that did not shrink: what it lost, or whether it grew only at its
+/// end, cannot be told), by either call. `None` where the call judges it.
+pub(super) fn untold(hint: Hint, call: &Call, classes: &Classes) -> Option<String> {
+    let again = || {
+        call.again
+            .as_ref()
+            .and_then(|again| judge::untold(&call.after, again, classes))
+    };
+    match hint {
+        Hint::Destructive => judge::untold(&call.before, &call.after, classes).or_else(again),
+        Hint::Idempotent => again(),
+        Hint::ReadOnly | Hint::OpenWorld => None,
+    }
+}
+
 /// A fresh run up to the call `made`: a fresh sandbox and server, every call of `history`
 /// that changed the sandbox made again (the main run's sandbox path, `main`, rebased onto
 /// this run's), the server
@@ -203,13 +240,14 @@ fn replayed(
         let params = json!({"name": earlier.tool, "arguments": earlier.arguments});
         let (first, again) = earlier.changed;
         let mut answered = true;
+        let restart = || start(options, &sandbox.dir, deadline);
         if first {
-            earlier.resolve(&mut peer);
+            earlier.resolve_or_restart(&mut peer, restart)?;
             answered = peer.request("tools/call", params.clone()).is_ok();
         }
         if earlier.twice && again && answered {
-            earlier.resolve(&mut peer);
-            let _ = peer.request("tools/call", params);
+            earlier.resolve_or_restart(&mut peer, restart)?;
+            answered = peer.request("tools/call", params).is_ok();
         }
         if first || again {
             peer.settle(SETTLE);
@@ -258,7 +296,9 @@ pub(super) fn reproduce(
     let name = format!("run{run}");
     let (sandbox, mut peer, made, before) =
         replayed(options, classes, history, made, &name, deadline)?;
-    let call = call(&mut peer, &sandbox, &made, before, None);
+    let from = SystemTime::now();
+    made.resolve_or_restart(&mut peer, || start(options, &sandbox.dir, deadline))?;
+    let call = call(&mut peer, &sandbox, &made, before, Some(from));
     if let Some(failure) = call.unobserved(&sandbox) {
         return Err(failure);
     }
@@ -328,10 +368,11 @@ pub(super) fn together(
         }
     };
     // Each call resolved first, one after the other, as the main run's was.
-    made.resolve(&mut first);
+    let restart = || start(options, &sandbox.dir, deadline);
+    made.resolve_or_restart(&mut first, restart)?;
     match &mut second {
-        Some(second) => made.resolve(second),
-        None => made.resolve(&mut first),
+        Some(second) => made.resolve_or_restart(second, restart)?,
+        None => made.resolve_or_restart(&mut first, restart)?,
     }
     // The servers stopped while both calls are written, so that both are waiting when
     // they go on: in flight at once however loaded the machine is.
@@ -416,9 +457,10 @@ pub(super) fn call(
     let answer = peer.request("tools/call", params.clone());
     peer.settle(SETTLE);
     let after = sandbox.observe();
+    let mut again_late = false;
     let again = (made.twice && answer.is_ok()).then(|| {
         made.resolve(peer);
-        let _ = peer.request("tools/call", params);
+        again_late = peer.request("tools/call", params).is_err();
         peer.settle(SETTLE);
         sandbox.observe()
     });
@@ -428,6 +470,7 @@ pub(super) fn call(
         before,
         after,
         again,
+        again_late,
         attempts,
     }
 }

@@ -12,8 +12,8 @@ use serde_json::Value;
 
 use super::REPRODUCTIONS;
 use super::arguments::Cases;
-use super::parts::{collect, first_text, relative_to, stop_early};
-use super::runs::{Call, Made, broken, call, concurrently, failed, reproduce, tally};
+use super::parts::{collect, first_text, relative_to, stop_early, unjudged_notes};
+use super::runs::{Call, Made, broken, call, concurrently, failed, reproduce, tally, untold};
 use super::session::Session;
 use super::verdicts::{
     JUDGED, Resolutions, Unjudged, beyond, claims, final_verdict, judgeable, settled,
@@ -255,7 +255,7 @@ impl<'t> ToolProbe<'t> {
         });
         self.calls += 1;
         let outcome = self.outcome(session, &call, &arguments);
-        let late = matches!(outcome, Outcome::Unanswered);
+        let late = matches!(outcome, Outcome::Unanswered) || call.again_late;
         let succeeded = match outcome {
             // What a call did before it failed or ran out of time is judged all the same: a
             // server does not dodge a verdict by answering late.
@@ -267,7 +267,8 @@ impl<'t> ToolProbe<'t> {
         };
         // What verifies a claim: a call that succeeded, fully observed.
         let ok = succeeded && unobserved.is_none();
-        self.observed(&call, &arguments, &session.classes);
+        self.notes
+            .extend(unjudged_notes(&call, &arguments, &session.classes));
         let mut broke = self.judge(&call, &session.classes, ok);
         // What this call's resolution claimed beyond the listing, judged the same way.
         let beyond: Vec<Hint> = resolved.as_ref().map_or_else(Vec::new, |(claims, _)| {
@@ -283,8 +284,8 @@ impl<'t> ToolProbe<'t> {
         if ok {
             self.concurrently(session, &made, earlier, &call);
         }
-        // A call still running is ended with its server: nothing it does late lands later.
         if late {
+            // Ended with its server: nothing it does late lands in a later call.
             session.peer.end();
             session.peer = session.restart()?;
         }
@@ -375,30 +376,6 @@ impl<'t> ToolProbe<'t> {
         succeeded
     }
 
-    /// The notes on what `call` did that no claim judges: volatile state it changed, and its
-    /// attempts to reach the network.
-    fn observed(
-        &mut self,
-        call: &Call,
-        arguments: &Value,
-        classes: &mcp_annotations_verify::judge::classes::Classes,
-    ) {
-        let volatile = judge::volatile_changes(&call.before, &call.after, classes);
-        if !volatile.is_empty() {
-            self.notes.push(Note::Call(CallNote {
-                volatile: Some(volatile),
-                ..CallNote::problem(arguments, "changed volatile state only: not judged")
-            }));
-        }
-        if let Some(attempts) = call.attempts.as_ref().filter(|a| !a.is_empty()) {
-            self.notes.push(Note::Call(CallNote {
-                arguments: arguments.clone(),
-                network: Some(attempts.clone()),
-                ..CallNote::default()
-            }));
-        }
-    }
-
     /// The listed claims `call` broke, each with what broke it, to reproduce together (each
     /// hint twice at most); each it kept, on a call that judges (`ok`), verified.
     fn judge(
@@ -416,11 +393,8 @@ impl<'t> ToolProbe<'t> {
                 continue;
             }
             let Some(what) = broken(hint, call, classes) else {
-                // A loss that cannot be told is no verification (a file too large to read).
-                let untold = (hint == Hint::Destructive)
-                    .then(|| judge::untold(&call.before, &call.after, classes))
-                    .flatten();
-                if let Some(why) = untold {
+                // What cannot be told is no verification (a file too large to read).
+                if let Some(why) = untold(hint, call, classes) {
                     self.untold[hint] = Some(why);
                 } else if ok && self.verdicts[hint] == Verdict::Unexercised {
                     self.verdicts[hint] = Verdict::Verified;
@@ -469,8 +443,12 @@ impl<'t> ToolProbe<'t> {
             ("nothing broke it", "could not be made"),
         );
         for ((hint, what), (reproduced, seen_in)) in broke.into_iter().zip(tallied) {
+            // The pair that broke it: the second call's, where the first kept it.
+            let again = call.again.as_ref().unwrap_or(&call.after);
+            let first = judge::broken(hint, &call.before, &call.after, None, &session.classes);
             let (from, to) = match hint {
-                Hint::Idempotent => (&call.after, call.again.as_ref().unwrap_or(&call.after)),
+                Hint::Idempotent => (&call.after, again),
+                _ if first.is_none() => (&call.after, again),
                 _ => (&call.before, &call.after),
             };
             let diff = judge::diff(from, to, 12);

@@ -9,7 +9,7 @@ use mcp_annotations::resolution::ResolveResult;
 use mcp_annotations::{Tool, ToolAnnotations};
 use serde_json::{Value, json};
 
-use super::runs::{Call, broken};
+use super::runs::{Call, broken, untold};
 use super::{Classes, REPRODUCTIONS, network};
 use crate::report::{ByHint, CallNote, ResolutionReport, Verdict};
 use crate::server::{Answer, Peer};
@@ -118,6 +118,8 @@ pub(super) struct Resolutions {
     resolved: u32,
     /// Why the first call that was not resolved was not.
     fell_back: Option<String>,
+    /// Each hint a call may have broken unseen (a change too large to read): never verified.
+    untold: ByHint<bool>,
 }
 
 impl Resolutions {
@@ -127,6 +129,7 @@ impl Resolutions {
             tries: ByHint::default(),
             resolved: 0,
             fell_back: None,
+            untold: ByHint::default(),
         }
     }
 
@@ -219,6 +222,7 @@ impl Resolutions {
                 continue;
             }
             match broken(hint, call, classes) {
+                None if untold(hint, call, classes).is_some() => self.untold[hint] = true,
                 None if ok && self.verdicts[hint] == Verdict::Unexercised => {
                     self.verdicts[hint] = Verdict::Verified;
                 }
@@ -268,7 +272,10 @@ impl Resolutions {
     /// they claimed beyond the listing, and why a call fell back on the listed hints.
     pub(super) fn report(&self, succeeded: u32) -> ResolutionReport {
         ResolutionReport {
-            verdicts: ByHint::from_fn(|hint| final_verdict(self.verdicts[hint], succeeded)),
+            verdicts: ByHint::from_fn(|hint| match self.verdicts[hint] {
+                Verdict::Verified if self.untold[hint] => Verdict::Unexercised,
+                verdict => final_verdict(verdict, succeeded),
+            }),
             resolved: self.resolved,
             fell_back: self.fell_back.clone(),
         }

@@ -69,19 +69,10 @@ impl Http {
                 parsed.scheme()
             ));
         }
-        let mut secrets: Vec<String> = Vec::new();
-        for (_, value) in &remote.headers {
-            secrets.push(value.clone());
-            if let Some((_, token)) = value.rsplit_once(' ') {
-                secrets.push(token.to_owned());
-            }
-        }
-        secrets.extend(parsed.password().map(str::to_owned));
-        secrets.extend(parsed.query_pairs().map(|(_, value)| value.into_owned()));
-        // Only what is long enough to be a secret, longest first (a token may hold a shorter
-        // one).
-        secrets.retain(|secret| secret.len() >= 4);
+        let mut secrets = super::secrets::of(Some(&parsed), &remote.headers);
+        // Longest first (a token may hold a shorter one); kept for the server's stderr too.
         secrets.sort_by_key(|secret| std::cmp::Reverse(secret.len()));
+        super::secrets::keep(secrets.clone());
         // One provider for the process; a second install (a second server) changes nothing.
         let _ = rustls::crypto::ring::default_provider().install_default();
         let mut headers = HeaderMap::new();
@@ -339,13 +330,7 @@ fn redirects() -> reqwest::redirect::Policy {
 
 /// `text` with every secret replaced.
 fn redact(text: &str, secrets: &[String]) -> String {
-    let mut text = text.to_owned();
-    for secret in secrets {
-        if text.contains(secret.as_str()) {
-            text = text.replace(secret.as_str(), "[redacted]");
-        }
-    }
-    text
+    super::secrets::redact_with(text, secrets)
 }
 
 /// An error of the client with its causes (a certificate's problem lies three causes deep),

@@ -14,6 +14,7 @@ use crate::cli::args::{Connection, Remote};
 pub mod http;
 mod listing;
 mod processes;
+pub mod secrets;
 mod served;
 pub mod streams;
 

@@ -68,11 +68,12 @@ pub fn log_to(path: &std::path::Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Writes `line` to the `--server-log` file, where there is one.
+/// Writes `line` to the `--server-log` file, where there is one, its secrets redacted.
 fn log(line: &[u8]) {
     if let Some(Ok(mut file)) = LOG.get().map(Mutex::lock) {
-        let _ = file.write_all(line);
-        if !line.ends_with(b"\n") {
+        let line = super::secrets::redact(&String::from_utf8_lossy(line));
+        let _ = file.write_all(line.as_bytes());
+        if !line.ends_with('\n') {
             let _ = file.write_all(b"\n");
         }
     }
@@ -108,7 +109,7 @@ impl Tail {
                         if !line.ends_with(b"\n") {
                             let _ = reader.skip_until(b'\n');
                         }
-                        let text = String::from_utf8_lossy(&line);
+                        let text = super::secrets::redact(&String::from_utf8_lossy(&line));
                         let text: String = text.trim_end().chars().take(LINE).collect();
                         if text.trim().is_empty() {
                             continue;
@@ -135,10 +136,11 @@ impl Tail {
             std::thread::sleep(Duration::from_millis(5));
         }
         let lines = self.lines.lock().ok()?;
+        // Redacted again: a secret kept after the line was read.
         (!lines.is_empty()).then(|| {
             lines
                 .iter()
-                .map(|line| format!("  {line}"))
+                .map(|line| format!("  {}", super::secrets::redact(line)))
                 .collect::<Vec<_>>()
                 .join("\n")
         })

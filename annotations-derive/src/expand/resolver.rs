@@ -63,16 +63,15 @@ pub(crate) fn resolver(
             } else {
                 quote!(#path)
             };
-            let lent = lent.iter().map(|binding| respan(binding.clone(), at));
+            // The bindings keep their own spans: respanned to a name a `macro_rules!` passed
+            // in, they would be another hygiene's and not found.
+            let state = quote!(__state);
             let call = if method {
-                quote_spanned!(at=> #path(__state, #(#lent),*))
+                quote_spanned!(at=> #path(#state, #(#lent),*))
             } else {
                 quote_spanned!(at=> #path(#(#lent),*))
             };
-            let into = respan(
-                quote!(#krate::__private::IntoResolution::into_resolution),
-                at,
-            );
+            let into = quote!(#krate::__private::IntoResolution::into_resolution);
             quote_spanned!(at=> #into(#call))
         }
         Plan::Variant { index, .. } => {

@@ -77,8 +77,10 @@ pub const fn needs_again(hint: Hint) -> bool {
 /// judges it was not observed: open world is seen in no observation of state (the probe
 /// judges it by the network), idempotence not without `again`.
 ///
-/// - read-only: nothing changed from `before` to `after`;
-/// - non-destructive: nothing `before` had is lost `after`;
+/// - read-only: nothing changed from `before` to `after` (nor from `after` to `again`: the
+///   second call is a call too);
+/// - non-destructive: nothing `before` had is lost `after` (nor anything `after` had lost
+///   `again`);
 /// - idempotent: nothing changed from `after` to `again` (an append-only place may grow).
 ///
 /// ```
@@ -104,6 +106,9 @@ pub const fn needs_again(hint: Hint) -> bool {
 /// assert_eq!(broken(Hint::ReadOnly, &before, &after, None, &()).as_deref(), Some("1 -> 2"));
 /// assert_eq!(broken(Hint::Idempotent, &before, &after, Some(&again), &()).as_deref(), Some("2 -> 3"));
 /// assert_eq!(broken(Hint::OpenWorld, &before, &after, None, &()), None);
+/// // A first call that changed nothing does not hide a second one that did.
+/// let same = Count(1);
+/// assert_eq!(broken(Hint::ReadOnly, &before, &same, Some(&after), &()).as_deref(), Some("1 -> 2"));
 /// ```
 pub fn broken<O: Observation + ?Sized>(
     hint: Hint,
@@ -112,9 +117,13 @@ pub fn broken<O: Observation + ?Sized>(
     again: Option<&O>,
     classes: &O::Classes,
 ) -> Option<String> {
+    // The same call again is a call too: read-only and non-destructive hold for it as well.
+    let then = |rule: &dyn Fn(&O, &O) -> Option<String>| {
+        rule(before, after).or_else(|| again.and_then(|again| rule(after, again)))
+    };
     match hint {
-        Hint::ReadOnly => before.changed(after, classes, false),
-        Hint::Destructive => before.lost(after, classes),
+        Hint::ReadOnly => then(&|x, y| x.changed(y, classes, false)),
+        Hint::Destructive => then(&|x, y| x.lost(y, classes)),
         Hint::Idempotent => again.and_then(|again| after.changed(again, classes, true)),
         Hint::OpenWorld => None,
     }

@@ -78,11 +78,12 @@ pub fn changed(
         .map(|path| format!("`{path}` was added"))
 }
 
-/// Where [`lost`] cannot tell whether a call lost anything: a file that changed without
-/// shrinking and is too large to read (past [`KEPT`](crate::observe::tree::KEPT) bytes), or
+/// Where [`lost`] cannot tell whether a call lost anything, nor [`changed`] whether a file in
+/// an append-only place only grew: a file that changed without shrinking and is too large to
+/// read (past [`KEPT`](crate::observe::tree::KEPT) bytes, judged by its size and a hash), or
 /// a database or container that changed and has no view to compare. `None` when every
-/// change outside the volatile places was read; a claim of non-destruction is then judged,
-/// and otherwise never verified by this call.
+/// change outside the volatile places was read; a claim of non-destruction (or idempotence,
+/// where growth is allowed) is then judged, and otherwise never verified by this call.
 ///
 /// ```
 /// # #[cfg(feature = "files")] {
@@ -128,15 +129,15 @@ pub fn untold(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> 
                     .any(|magic| was.starts_with(magic) || is.starts_with(magic));
                 if unread && !is.starts_with(was) {
                     return Some(format!(
-                        "`{path}` changed, and what it holds could not be read: what it lost \
-                         cannot be told"
+                        "`{path}` changed, and what it holds could not be read: what changed \
+                         in it cannot be told"
                     ));
                 }
             }
             _ if new.size >= old.size => {
                 return Some(format!(
-                    "`{path}` changed and is too large to read ({} bytes): what it lost cannot \
-                     be told",
+                    "`{path}` changed and is too large to read ({} bytes): what changed in it \
+                     cannot be told",
                     old.size.max(new.size)
                 ));
             }

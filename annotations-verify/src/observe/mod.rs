@@ -25,8 +25,10 @@ pub(crate) fn as_set(value: &mut Value, pointer: &str) {
     let segments: Vec<String> = if pointer.is_empty() {
         Vec::new()
     } else {
+        // One leading `/` only: `//tags` is the key `""`, then `tags`.
         pointer
-            .trim_start_matches('/')
+            .strip_prefix('/')
+            .unwrap_or(pointer)
             .split('/')
             .map(|segment| segment.replace("~1", "/").replace("~0", "~"))
             .collect()

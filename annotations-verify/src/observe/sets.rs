@@ -4,6 +4,10 @@
 //! field's, element's and entry's type. serde writes a set as it writes a `Vec`; the type is
 //! the only thing that tells them apart, and a `HashSet`'s order is its hasher's, which an
 //! insert that changes nothing may still reshuffle (it makes room first).
+//!
+//! A set serialized through a type of the user's own that hands serde the set itself (a
+//! `#[serde(transparent)]` newtype, an untagged enum's newtype variant) names that type, not
+//! the set's: it is not found, and `Verify::unordered` names it.
 
 use serde::Serialize;
 use serde::ser;
@@ -25,7 +29,15 @@ fn is_set(mut name: &str) -> bool {
         let Some(open) = name.find('<') else {
             return false;
         };
-        let outer = name[..open].rsplit("::").next().unwrap_or_default();
+        // A path and its parameters: an array, a slice or a tuple of sets is not a set.
+        let path = &name[..open];
+        if !path
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == ':')
+        {
+            return false;
+        }
+        let outer = path.rsplit("::").next().unwrap_or_default();
         match outer {
             "HashSet" | "BTreeSet" => return true,
             "Box" | "Rc" | "Arc" | "Mutex" | "RwLock" | "RefCell" | "Cow" => {
@@ -321,7 +333,7 @@ impl ser::SerializeStructVariant for Compound<'_> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::{BTreeSet, HashMap, HashSet};
+    use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
     use std::sync::{Arc, Mutex};
 
     use serde::Serialize;
@@ -367,6 +379,20 @@ mod tests {
     }
 
     #[test]
+    fn a_set_under_an_empty_key_is_put_in_order_where_it_is() {
+        let inner = BTreeMap::from([("tags", HashSet::from([2u8, 1]))]);
+        let value = BTreeMap::from([("", inner)]);
+        let found = pointers(&value);
+        assert_eq!(found, ["//tags"]);
+        let mut json = serde_json::json!({"": {"tags": [2, 1]}, "tags": [9, 8]});
+        crate::observe::as_sets(&mut json, &found);
+        assert_eq!(
+            json,
+            serde_json::json!({"": {"tags": [1, 2]}, "tags": [9, 8]})
+        );
+    }
+
+    #[test]
     fn a_set_is_told_by_its_type_behind_its_wrappers() {
         assert!(is_set(
             "&std::collections::hash::set::HashSet<alloc::string::String>"
@@ -379,5 +405,13 @@ mod tests {
         ));
         assert!(!is_set("std::collections::hash::map::HashMap<u8, u8>"));
         assert!(!is_set("u8"));
+        // Positions matter in an array, a slice and a tuple, whatever they hold.
+        assert!(!is_set("[alloc::collections::btree::set::BTreeSet<u8>; 3]"));
+        assert!(!is_set(
+            "alloc::boxed::Box<[std::collections::hash::set::HashSet<u8>]>"
+        ));
+        assert!(!is_set(
+            "(alloc::collections::btree::set::BTreeSet<u8>, alloc::vec::Vec<u8>)"
+        ));
     }
 }
