@@ -1,6 +1,7 @@
 //! What a state is observed as, before and after each call: its JSON (arrays that are sets
-//! put in one order: those its types say are, found by [`sets`], and those the author names), or the folder it keeps its data in as a [`tree::Tree`] of files, each
-//! read by its [format](formats) (feature `files`).
+//! put in one order: those its types say are, and those the author names), or the folder it
+//! keeps its data in as a [`tree::Tree`] of files, each read by its [format](formats)
+//! (feature `files`).
 //!
 //! - [`tree`]: the folder as a tree, every path with its kind, size, hash and mode, each
 //!   file's view where its format has one;
