@@ -12,7 +12,7 @@ use serde_json::Value;
 
 mod common;
 
-use common::{audit_binary, example};
+use common::{Flaky, audit_binary, example, tool};
 
 /// `probe --format json` with `args`: its exit status, report and stderr.
 fn probe(args: &[&str]) -> (Option<i32>, Value, String) {
@@ -51,36 +51,20 @@ fn landlock_confines_a_server_to_its_sandbox_without_privilege() {
     if !landlock_here() {
         return;
     }
-    let dir = std::env::temp_dir().join(format!("annotations-landlock-{}", std::process::id()));
-    let counters = dir.join("counters");
-    std::fs::create_dir_all(&counters).unwrap();
-    let counter = counters.join("counter");
-    std::fs::write(&counter, "0").unwrap();
-    let elsewhere = dir.join("elsewhere.txt");
+    let flaky = Flaky::new("annotations-landlock");
     let server = example("flaky_server");
-    let (status, report, stderr) = probe(&[
-        "--confine",
-        "landlock",
-        "--cases",
-        "2",
-        "--runs",
-        "1",
-        "--env",
-        &format!("FLAKY_COUNTER={}", counter.display()),
-        "--env",
-        &format!("ELSEWHERE={}", elsewhere.display()),
-        "--writable",
-        counters.to_str().unwrap(),
-        "--",
-        server.to_str().unwrap(),
-    ]);
-    let wrote_elsewhere = elsewhere.exists();
-    let counted: u64 = std::fs::read_to_string(&counter)
+    let given = flaky.args();
+    let given: Vec<&str> = given.iter().map(String::as_str).collect();
+    let asked = ["--confine", "landlock", "--cases", "2", "--runs", "1"];
+    let server = server.to_str().unwrap();
+    let (status, report, stderr) = probe(&[&asked[..], &given, &["--", server]].concat());
+    let wrote_elsewhere = flaky.elsewhere.exists();
+    let counted: u64 = std::fs::read_to_string(&flaky.counter)
         .unwrap()
         .trim()
         .parse()
         .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(flaky);
     // One run: `read_status`'s flaky write is violated there (1), which is not this test's.
     assert!(matches!(status, Some(0 | 1)), "{report} {stderr}");
     let confinement = report["confinement"].as_str().unwrap();
@@ -94,12 +78,7 @@ fn landlock_confines_a_server_to_its_sandbox_without_privilege() {
         counted > 0,
         "the --writable place was not writable: {report}"
     );
-    let remember = report["tools"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|tool| tool["name"] == "remember_status")
-        .unwrap();
+    let remember = tool(&report, "remember_status");
     assert_eq!(remember["probe"]["readOnly"], "unexercised", "{remember}");
     let finding = report["server"].to_string();
     assert!(
@@ -125,12 +104,7 @@ fn landlock_refuses_a_closed_world_tools_connection_and_it_is_still_judged() {
     ]);
     assert!(matches!(status, Some(0 | 1)), "{report} {stderr}");
     let network = report["network"].as_str().unwrap();
-    let lookup = report["tools"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|tool| tool["name"] == "lookup_price")
-        .unwrap();
+    let lookup = tool(&report, "lookup_price");
     if network.starts_with("attempts to reach the network not recorded") {
         eprintln!("NOT CHECKED: {network}");
         return;
@@ -143,7 +117,7 @@ fn landlock_refuses_a_closed_world_tools_connection_and_it_is_still_judged() {
 }
 
 #[test]
-fn a_method_this_machine_lacks_is_refused_not_assumed() {
+fn a_bad_confinement_is_a_bad_command_line_and_none_is_said() {
     let server = example("clean_server");
     // An unknown method is a bad command line; `--unconfined` beside `--confine` too.
     let (status, _, stderr) = probe(&["--confine", "chroot", "--", server.to_str().unwrap()]);

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 mod common;
 
-use common::{audit_binary, example, verdicts};
+use common::{Flaky, audit_binary, example, tool, verdicts};
 
 /// The audit's subcommand `args[0]` with the rest of `args`: its exit status and its JSON
 /// report.
@@ -351,30 +351,15 @@ fn a_violation_is_one_every_run_shows_and_idle_changes_are_nobodys() {
         );
     }
 
-    let dir = std::env::temp_dir().join(format!("annotations-flaky-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let counters = dir.join("counters");
-    std::fs::create_dir_all(&counters).unwrap();
-    let counter = counters.join("counter");
-    std::fs::write(&counter, "0").unwrap();
-    let elsewhere = dir.join("elsewhere.txt");
+    let flaky = Flaky::new("annotations-flaky");
     let server = example("flaky_server");
-    let (status, mut report) = audit(&[
-        "probe",
-        "--cases",
-        "3",
-        "--env",
-        &format!("FLAKY_COUNTER={}", counter.display()),
-        "--env",
-        &format!("ELSEWHERE={}", elsewhere.display()),
-        // The counter is state the flaky tool keeps outside the sandbox on purpose.
-        "--writable",
-        counters.to_str().unwrap(),
-        "--",
-        server.to_str().unwrap(),
-    ]);
-    let wrote_elsewhere = elsewhere.exists();
-    let _ = std::fs::remove_dir_all(&dir);
+    let given = flaky.args();
+    let given: Vec<&str> = given.iter().map(String::as_str).collect();
+    let server = server.to_str().unwrap();
+    let (status, mut report) =
+        audit(&[&["probe", "--cases", "3"][..], &given, &["--", server]].concat());
+    let wrote_elsewhere = flaky.elsewhere.exists();
+    drop(flaky);
     assert_eq!(status, 0, "{report}");
     // A write outside the sandbox: refused where the probe can confine the server (a finding,
     // and never verified), unseen where it cannot (and the report says it was not confined).
@@ -561,15 +546,7 @@ fn what_a_server_does_to_dodge_the_probe_is_judged() {
         server.to_str().unwrap(),
     ]);
     assert_eq!(status, 1, "{report}");
-    let tool = |name: &str| {
-        report["tools"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|tool| tool["name"] == name)
-            .unwrap_or_else(|| panic!("no {name}: {report}"))
-            .clone()
-    };
+    let tool = |name: &str| tool(&report, name);
     let peek = tool("peek_notes");
     assert_eq!(peek["probe"]["readOnly"], "violated", "{peek}");
     let notes = peek["notes"].to_string();

@@ -153,8 +153,9 @@ impl<'a, S: 'static> Verify<'a, S> {
     /// from a `HashSet` or a `HashMap`'s values, in an order that may differ between two
     /// observations of the same state. (A `HashSet` or `BTreeSet` itself is found by its type
     /// and needs no pointer, unless a type of your own hands serde the set itself: a
-    /// `#[serde(transparent)]` newtype, an untagged enum's newtype variant.) `pointer` is a JSON pointer into the observation, `*` standing
-    /// for any key or index (`"/tags"`, `"/users/*/roles"`; `""` for the observation itself).
+    /// `#[serde(transparent)]` newtype, an untagged enum's newtype variant.) `pointer` is a
+    /// JSON pointer into the observation, `*` standing for any key or index (`"/tags"`,
+    /// `"/users/*/roles"`; `""` for the observation itself).
     ///
     /// ```
     /// use std::collections::HashSet;

@@ -472,11 +472,16 @@ pub struct Tags(Mutex<std::collections::HashSet<String>>);
 
 impl Default for Tags {
     fn default() -> Self {
-        Tags(Mutex::new((0..8).map(|n| format!("tag{n}")).collect()))
+        Tags::of(8)
     }
 }
 
 impl Tags {
+    /// `count` tags, `tag0` on.
+    fn of(count: u32) -> Self {
+        Tags(Mutex::new((0..count).map(|n| format!("tag{n}")).collect()))
+    }
+
     /// Tag the item: a tag given twice is there once.
     #[tool(destructive = false, idempotent, open_world = false)]
     pub fn tag(&self, #[schema(max_length = 4)] tag: String) {
@@ -492,26 +497,7 @@ impl Tags {
 
 static TAGS: Listing<Tags> = tools![Tags::tag, Tags::tags];
 
-/// Tags kept in a `HashSet` one short of its capacity, observed as a struct that holds it.
-pub struct Shelf(Mutex<std::collections::HashSet<String>>);
-
-impl Default for Shelf {
-    fn default() -> Self {
-        Shelf(Mutex::new((0..6).map(|n| format!("tag{n}")).collect()))
-    }
-}
-
-impl Shelf {
-    /// Shelve a tag: a tag given twice is there once.
-    #[tool(destructive = false, idempotent, open_world = false)]
-    pub fn shelve(&self, #[schema(max_length = 4)] tag: String) {
-        self.0.lock().unwrap().insert(tag);
-    }
-}
-
-static SHELF: Listing<Shelf> = tools![Shelf::shelve];
-
-/// What a shelf is observed as: its set, kept, beside its label.
+/// What tags are observed as: their set, kept, beside a label.
 #[derive(serde::Serialize)]
 struct Seen {
     label: &'static str,
@@ -519,14 +505,14 @@ struct Seen {
 }
 
 /// A `HashSet` in the observation, wherever it sits, is compared as a set: an honest insert
-/// that changes nothing still makes room first, and the table it grows lists the tags in
-/// another order. Found by the type, with nothing stated.
+/// that changes nothing still makes room first, and the table it grows (six tags, one short
+/// of its capacity) lists the tags in another order. Found by the type, with nothing stated.
 #[test]
 fn a_hash_set_in_the_observation_is_compared_as_a_set() {
-    let report = Verify::new(&SHELF, Shelf::default)
-        .observe(|shelf| Seen {
-            label: "shelf",
-            tags: shelf.0.lock().unwrap().clone(),
+    let report = Verify::new(&TAGS, || Tags::of(6))
+        .observe(|tags| Seen {
+            label: "tags",
+            tags: tags.0.lock().unwrap().clone(),
         })
         .cases(32)
         .seed(4)

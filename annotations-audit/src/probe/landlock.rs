@@ -17,6 +17,9 @@ pub(crate) const SUBCOMMAND: &str = "__confine";
 /// The exit status of a wrapper that could not confine (as the mount-namespace script's).
 const NOT_CONFINED: i32 = 97;
 
+/// What the wrapper's stderr says before why it could not confine.
+const NOT_CONFINED_SAID: &str = "not confined: ";
+
 /// What the wrapper is asked.
 #[derive(Debug, Default, PartialEq)]
 struct Asked {
@@ -96,7 +99,7 @@ pub(crate) fn main(args: &[String]) -> i32 {
     let how = match restrict(&asked).and_then(|how| check(&asked).map(|()| how)) {
         Ok(how) => how,
         Err(why) => {
-            eprintln!("not confined: {why}");
+            eprintln!("{NOT_CONFINED_SAID}{why}");
             return NOT_CONFINED;
         }
     };
@@ -235,7 +238,7 @@ pub(super) fn available(no_connect: bool) -> Result<String, String> {
                 Ok(String::from_utf8_lossy(&output.stdout).trim().to_owned())
             } else {
                 let said = String::from_utf8_lossy(&output.stderr);
-                Err(said.trim().trim_start_matches("not confined: ").to_owned())
+                Err(said.trim().trim_start_matches(NOT_CONFINED_SAID).to_owned())
             }
         })
         .clone()

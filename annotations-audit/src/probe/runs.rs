@@ -298,7 +298,7 @@ pub(super) fn reproduce(
         replayed(options, classes, history, made, &name, deadline)?;
     let from = SystemTime::now();
     made.resolve_or_restart(&mut peer, || start(options, &sandbox.dir, deadline))?;
-    let call = call(&mut peer, &sandbox, &made, before, Some(from));
+    let call = call(&mut peer, &sandbox, &made, before, from);
     if let Some(failure) = call.unobserved(&sandbox) {
         return Err(failure);
     }
@@ -439,21 +439,16 @@ pub(super) fn together(
 /// One call, observed once the processes the server started have ended: `before` (the
 /// sandbox as the caller last observed it, settled, before the call was resolved where it
 /// is), after, and after the same call again (resolved again) when the tool claims
-/// idempotence. The call is resolved here unless the caller `resolved` it already (then the
-/// moment it began, from which the network's record is read).
+/// idempotence. The caller resolved the call already, where its tool is resolvable, from the
+/// moment `from` (from which the network's record is read).
 pub(super) fn call(
     peer: &mut Peer,
     sandbox: &Sandbox,
     made: &Made,
     before: Tree,
-    resolved: Option<SystemTime>,
+    from: SystemTime,
 ) -> Call {
     let params = json!({"name": made.tool, "arguments": made.arguments});
-    let from = resolved.unwrap_or_else(|| {
-        let from = SystemTime::now();
-        made.resolve(peer);
-        from
-    });
     let answer = peer.request("tools/call", params.clone());
     peer.settle(SETTLE);
     let after = sandbox.observe();

@@ -333,17 +333,21 @@ pub(super) fn sandbox(options: &Options, name: &str) -> Result<Sandbox, String> 
 
 /// What the report says of where the server could write, and of its network.
 pub(super) fn surroundings(options: &Options) -> (String, String) {
-    let refused = closed_world(options) && matches!(confined(options), Ok(Confined::Landlock(_)));
-    let (written, isolated) = match confined(options) {
+    // What the writes were confined to; whether the network was cut off (a namespace with no
+    // route out) or its TCP connections refused (Landlock).
+    let closed = closed_world(options);
+    let (written, isolated, refused) = match confined(options) {
         Ok(Confined::None(why)) | Err(why) => (
             format!("not confined ({why}): a write outside the sandbox goes unseen"),
+            false,
             false,
         ),
         Ok(Confined::Namespaces(prefix)) => (
             "the sandbox (and --writable places) the only writable places: the server ran in \
              a mount namespace of its own"
                 .to_owned(),
-            closed_world(options) && prefix.iter().any(|word| word == "--net"),
+            closed && prefix.iter().any(|word| word == "--net"),
+            false,
         ),
         Ok(Confined::Landlock(how)) => (
             format!(
@@ -351,6 +355,7 @@ pub(super) fn surroundings(options: &Options) -> (String, String) {
                  under Landlock rules ({how})"
             ),
             false,
+            closed,
         ),
     };
     let recorded = "every attempt of the server's processes to reach the network recorded \

@@ -210,14 +210,7 @@ impl<'t> ToolProbe<'t> {
             resolve: tool.resolvable,
             changed: (true, true),
         };
-        let resolved_at = tool.resolvable.then_some(from);
-        let call = call(
-            &mut session.peer,
-            &session.sandbox,
-            &made,
-            before,
-            resolved_at,
-        );
+        let call = call(&mut session.peer, &session.sandbox, &made, before, from);
         crate::progress::call();
         if let Some(what) = resolving {
             self.notes.push(Note::Call(CallNote::problem(
@@ -536,14 +529,9 @@ impl<'t> ToolProbe<'t> {
             self.say(reason.clone());
         }
         let succeeded = self.succeeded;
-        // A call that may have broken a claim unseen leaves it unverified, whatever the others
-        // showed.
-        for (hint, untold) in self.untold.iter() {
-            if untold.is_some() && self.verdicts[hint] == Verdict::Verified {
-                self.verdicts[hint] = Verdict::Unexercised;
-            }
-        }
-        let verdicts = ByHint::from_fn(|hint| final_verdict(self.verdicts[hint], succeeded));
+        let verdicts = ByHint::from_fn(|hint| {
+            final_verdict(self.verdicts[hint], succeeded, self.untold[hint].is_some())
+        });
         if self.claimed[Hint::Idempotent] && self.concurrency.is_none() {
             let why = if self.tool.annotations.read_only() {
                 "not tried: the tool claims read-only, which each call is judged by"

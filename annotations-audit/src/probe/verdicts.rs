@@ -25,10 +25,11 @@ pub(super) fn settled(reproduced: u32, runs: u32) -> Verdict {
 }
 
 /// A verdict as it stands once every call is made: verified only where a call succeeded (one
-/// that failed verifies nothing, however little it changed).
-pub(super) fn final_verdict(verdict: Verdict, succeeded: u32) -> Verdict {
+/// that failed verifies nothing, however little it changed) and no call may have broken it
+/// unseen (`untold`: a change too large to read), whatever the others showed.
+pub(super) fn final_verdict(verdict: Verdict, succeeded: u32, untold: bool) -> Verdict {
     match verdict {
-        Verdict::Verified if succeeded == 0 => Verdict::Unexercised,
+        Verdict::Verified if succeeded == 0 || untold => Verdict::Unexercised,
         other => other,
     }
 }
@@ -272,9 +273,8 @@ impl Resolutions {
     /// they claimed beyond the listing, and why a call fell back on the listed hints.
     pub(super) fn report(&self, succeeded: u32) -> ResolutionReport {
         ResolutionReport {
-            verdicts: ByHint::from_fn(|hint| match self.verdicts[hint] {
-                Verdict::Verified if self.untold[hint] => Verdict::Unexercised,
-                verdict => final_verdict(verdict, succeeded),
+            verdicts: ByHint::from_fn(|hint| {
+                final_verdict(self.verdicts[hint], succeeded, self.untold[hint])
             }),
             resolved: self.resolved,
             fell_back: self.fell_back.clone(),

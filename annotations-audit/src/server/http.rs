@@ -69,9 +69,9 @@ impl Http {
                 parsed.scheme()
             ));
         }
-        let mut secrets = super::secrets::of(Some(&parsed), &remote.headers);
-        // Longest first (a token may hold a shorter one); kept for the server's stderr too.
-        secrets.sort_by_key(|secret| std::cmp::Reverse(secret.len()));
+        // Kept for the server's stderr too: the URL may have held `{port}` as the command
+        // line was read.
+        let secrets = super::secrets::of(Some(&parsed), &remote.headers);
         super::secrets::keep(secrets.clone());
         // One provider for the process; a second install (a second server) changes nothing.
         let _ = rustls::crypto::ring::default_provider().install_default();

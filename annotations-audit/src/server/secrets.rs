@@ -30,7 +30,7 @@ pub fn keep(secrets: impl IntoIterator<Item = String>) {
 }
 
 /// The secrets of a Streamable HTTP endpoint's `url` (where it reads as one: a probe's holds
-/// `{port}` until the server is started) and `headers`.
+/// `{port}` until the server is started) and `headers`, longest first.
 pub fn of(url: Option<&reqwest::Url>, headers: &[(String, String)]) -> Vec<String> {
     let mut secrets = Vec::new();
     for (_, value) in headers {
@@ -44,6 +44,8 @@ pub fn of(url: Option<&reqwest::Url>, headers: &[(String, String)]) -> Vec<Strin
         secrets.extend(url.query_pairs().map(|(_, value)| value.into_owned()));
     }
     secrets.retain(|secret| secret.len() >= SHORTEST);
+    // Longest first: a token may hold a shorter one.
+    secrets.sort_by_key(|secret| std::cmp::Reverse(secret.len()));
     secrets
 }
 

@@ -42,3 +42,58 @@ pub fn verdicts(report: &serde_json::Value) -> Vec<(String, [String; 3])> {
         })
         .collect()
 }
+
+/// A probe report's row of the tool `name` (the first of that name).
+#[allow(dead_code)] // the probe's tests read rows, the others do not
+pub fn tool<'r>(report: &'r serde_json::Value, name: &str) -> &'r serde_json::Value {
+    report["tools"]
+        .as_array()
+        .and_then(|tools| tools.iter().find(|tool| tool["name"] == name))
+        .unwrap_or_else(|| panic!("no {name}: {report}"))
+}
+
+/// What the `flaky_server` fixture is given in `dir`: a counter it keeps outside the sandbox,
+/// in a folder left writable, and a file outside every writable place it tries to write.
+#[allow(dead_code)] // the probe's tests run it, the others do not
+pub struct Flaky {
+    pub dir: std::path::PathBuf,
+    pub counter: std::path::PathBuf,
+    pub elsewhere: std::path::PathBuf,
+}
+
+#[allow(dead_code)]
+impl Flaky {
+    /// The counter (at 0) and the place elsewhere, made under a folder of `name`.
+    pub fn new(name: &str) -> Flaky {
+        let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+        let counters = dir.join("counters");
+        std::fs::create_dir_all(&counters).unwrap();
+        let counter = counters.join("counter");
+        std::fs::write(&counter, "0").unwrap();
+        Flaky {
+            elsewhere: dir.join("elsewhere.txt"),
+            counter,
+            dir,
+        }
+    }
+
+    /// The probe's options that give them to the server: the counter is state the flaky tool
+    /// keeps outside the sandbox on purpose, so its folder is left writable.
+    pub fn args(&self) -> Vec<String> {
+        let counters = self.counter.parent().unwrap();
+        vec![
+            "--env".to_owned(),
+            format!("FLAKY_COUNTER={}", self.counter.display()),
+            "--env".to_owned(),
+            format!("ELSEWHERE={}", self.elsewhere.display()),
+            "--writable".to_owned(),
+            counters.to_string_lossy().into_owned(),
+        ]
+    }
+}
+
+impl Drop for Flaky {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}

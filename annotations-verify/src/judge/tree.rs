@@ -82,7 +82,7 @@ pub fn changed(
 /// an append-only place only grew: a file that changed without shrinking and is too large to
 /// read (past [`KEPT`](crate::observe::tree::KEPT) bytes, judged by its size and a hash), or
 /// a database or container that changed and has no view to compare. `None` when every
-/// change outside the volatile places was read; a claim of non-destruction (or idempotence,
+/// change outside the volatile places was read, or [`lost`] found a loss; a claim of non-destruction (or idempotence,
 /// where growth is allowed) is then judged, and otherwise never verified by this call.
 ///
 /// ```
@@ -105,46 +105,7 @@ pub fn changed(
 /// # }
 /// ```
 pub fn untold(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> {
-    for (path, old) in before {
-        if classes.volatile_path(path) || is_git_cursor(path) {
-            continue;
-        }
-        let Some(new) = after.get(path) else {
-            continue;
-        };
-        if unknown(old, new)
-            || old.kind != new.kind
-            || !matches!(old.kind, "file" | "observed")
-            || old.hash == new.hash
-        {
-            continue;
-        }
-        if matches!((&old.view, &new.view), (Some((was, _)), Some((is, _))) if was == is) {
-            continue;
-        }
-        match (&old.contents, &new.contents) {
-            (Some(was), Some(is)) => {
-                let unread = [formats::sqlite::MAGIC, formats::zip::MAGIC]
-                    .iter()
-                    .any(|magic| was.starts_with(magic) || is.starts_with(magic));
-                if unread && !is.starts_with(was) {
-                    return Some(format!(
-                        "`{path}` changed, and what it holds could not be read: what changed \
-                         in it cannot be told"
-                    ));
-                }
-            }
-            _ if new.size >= old.size => {
-                return Some(format!(
-                    "`{path}` changed and is too large to read ({} bytes): what changed in it \
-                     cannot be told",
-                    old.size.max(new.size)
-                ));
-            }
-            _ => {}
-        }
-    }
-    None
+    losses(before, after, classes).ok().flatten()
 }
 
 /// Whether a file only grew: its old bytes a prefix of its new ones, or (text) its old lines
@@ -219,6 +180,13 @@ pub fn volatile_changes(before: &Tree, after: &Tree, classes: &Classes) -> Vec<S
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn lost(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> {
+    losses(before, after, classes).err()
+}
+
+/// [`lost`] and [`untold`] in one walk: `Err` with the first loss, else `Ok` with the first
+/// change whose loss cannot be told, if any.
+fn losses(before: &Tree, after: &Tree, classes: &Classes) -> Result<Option<String>, String> {
+    let mut untold = None;
     for (path, old) in before {
         if classes.volatile_path(path) {
             continue;
@@ -230,13 +198,13 @@ pub fn lost(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> {
             continue;
         }
         let Some(new) = after.get(path) else {
-            return Some(format!("`{path}` was removed"));
+            return Err(format!("`{path}` was removed"));
         };
         if unknown(old, new) {
             continue;
         }
         if old.kind != new.kind {
-            return Some(format!(
+            return Err(format!(
                 "`{path}` changed from a {} to a {}",
                 old.kind, new.kind
             ));
@@ -251,7 +219,7 @@ pub fn lost(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> {
             let mut is = classes.without_volatile(path, is);
             if *was_format == Format::Sqlite {
                 if let Some(counter) = counter_reset(&was, &is) {
-                    return Some(format!("`{path}`: the counter of `{counter}` went back"));
+                    return Err(format!("`{path}`: the counter of `{counter}` went back"));
                 }
                 was.as_object_mut().map(|view| view.remove("sequences"));
                 is.as_object_mut().map(|view| view.remove("sequences"));
@@ -260,22 +228,29 @@ pub fn lost(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> {
             // SQLite's. It went forward and lost nothing; one that went back is a loss.
             if let (Some(old), Some(new)) = (was.as_i64(), is.as_i64()) {
                 if new < old {
-                    return Some(format!("`{path}`: the counter it holds went back"));
+                    return Err(format!("`{path}`: the counter it holds went back"));
                 }
                 continue;
             }
             if let Some(what) = crate::compare::lost_at(&was, &is, "") {
-                return Some(format!("`{path}` ({}): {what}", was_format.word()));
+                return Err(format!("`{path}` ({}): {what}", was_format.word()));
             }
             continue;
         }
         let (Some(was), Some(is)) = (&old.contents, &new.contents) else {
             if new.size < old.size {
-                return Some(format!(
+                return Err(format!(
                     "`{path}` shrank from {} to {} bytes",
                     old.size, new.size
                 ));
             }
+            untold.get_or_insert_with(|| {
+                format!(
+                    "`{path}` changed and is too large to read ({} bytes): what changed in it \
+                     cannot be told",
+                    old.size.max(new.size)
+                )
+            });
             continue;
         };
         // Grown at its end, whatever it holds (a last line without its newline extended).
@@ -283,21 +258,27 @@ pub fn lost(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> {
             continue;
         }
         // A database or a container whose view could not be read: its bytes say nothing of
-        // what it holds, so no loss is claimed.
+        // what it holds, so no loss is claimed, nor is none.
         if [formats::sqlite::MAGIC, formats::zip::MAGIC]
             .iter()
             .any(|magic| was.starts_with(magic) || is.starts_with(magic))
         {
+            untold.get_or_insert_with(|| {
+                format!(
+                    "`{path}` changed, and what it holds could not be read: what changed in \
+                     it cannot be told"
+                )
+            });
             continue;
         }
         let Some((was, is)) = text(was, is) else {
-            return Some(format!("`{path}` was overwritten, not grown at its end"));
+            return Err(format!("`{path}` was overwritten, not grown at its end"));
         };
         if let Some(line) = line_lost(was, is) {
-            return Some(format!("`{path}` lost the line {line:?}"));
+            return Err(format!("`{path}` lost the line {line:?}"));
         }
     }
-    None
+    Ok(untold)
 }
 
 /// A counter of SQLite's `AUTOINCREMENT` that went back or was removed: the next row would

@@ -62,7 +62,7 @@ fn enter<T: Serialize + ?Sized>(
 
 /// `at` with one more step, escaped as a JSON pointer's segment.
 fn step(at: &str, segment: &str) -> String {
-    format!("{at}/{}", segment.replace('~', "~0").replace('/', "~1"))
+    format!("{at}/{}", crate::compare::escape(segment))
 }
 
 /// The walk stopped: the value did not serialize.
@@ -221,56 +221,29 @@ impl<'f> ser::Serializer for Walker<'f> {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_> {
-    type Ok = ();
-    type Error = Stop;
+/// The compound serializers whose items are numbered (`/0`, `/1`, ...), each by `$method`.
+macro_rules! positional {
+    ($($trait:ident :: $method:ident;)*) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = Stop;
 
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Stop> {
-        self.element(value)
-    }
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Stop> {
+                self.element(value)
+            }
 
-    fn end(self) -> Result<(), Stop> {
-        Ok(())
-    }
+            fn end(self) -> Result<(), Stop> {
+                Ok(())
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Compound<'_> {
-    type Ok = ();
-    type Error = Stop;
-
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Stop> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<(), Stop> {
-        Ok(())
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_> {
-    type Ok = ();
-    type Error = Stop;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Stop> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<(), Stop> {
-        Ok(())
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_> {
-    type Ok = ();
-    type Error = Stop;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Stop> {
-        self.element(value)
-    }
-
-    fn end(self) -> Result<(), Stop> {
-        Ok(())
-    }
+positional! {
+    SerializeSeq::serialize_element;
+    SerializeTuple::serialize_element;
+    SerializeTupleStruct::serialize_field;
+    SerializeTupleVariant::serialize_field;
 }
 
 impl ser::SerializeMap for Compound<'_> {
@@ -297,38 +270,31 @@ impl ser::SerializeMap for Compound<'_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_> {
-    type Ok = ();
-    type Error = Stop;
+/// The compound serializers whose items are named fields.
+macro_rules! named {
+    ($($trait:ident;)*) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = Stop;
 
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Stop> {
-        self.field(key, value)
-    }
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<(), Stop> {
+                self.field(key, value)
+            }
 
-    fn end(self) -> Result<(), Stop> {
-        Ok(())
-    }
+            fn end(self) -> Result<(), Stop> {
+                Ok(())
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeStructVariant for Compound<'_> {
-    type Ok = ();
-    type Error = Stop;
-
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Stop> {
-        self.field(key, value)
-    }
-
-    fn end(self) -> Result<(), Stop> {
-        Ok(())
-    }
+named! {
+    SerializeStruct;
+    SerializeStructVariant;
 }
 
 #[cfg(test)]
