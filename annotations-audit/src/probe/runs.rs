@@ -60,11 +60,13 @@ pub(super) struct Made {
 impl Made {
     /// `tools/resolve` for this call, where the tool is resolvable: its answer is the main
     /// run's to judge, so here only what resolving does counts.
-    fn resolve(&self, peer: &mut Peer) {
-        if self.resolve {
-            let params = json!({"name": self.tool, "arguments": self.arguments});
-            let _ = peer.request("tools/resolve", params);
+    /// Whether it was answered (or not asked).
+    fn resolve(&self, peer: &mut Peer) -> bool {
+        if !self.resolve {
+            return true;
         }
+        let params = json!({"name": self.tool, "arguments": self.arguments});
+        peer.request("tools/resolve", params).is_ok()
     }
 
     /// [`resolve`](Self::resolve), and the server started again (`restart`) where resolving
@@ -74,10 +76,12 @@ impl Made {
         peer: &mut Peer,
         restart: impl FnOnce() -> Result<Peer, String>,
     ) -> Result<(), String> {
-        self.resolve(peer);
+        let answered = self.resolve(peer);
         if self.resolve {
             peer.settle(SETTLE);
-            if !peer.alive() {
+            // One that gave no answer may be on its way out (its tracer outlives it for a
+            // moment), or still at it: started again either way, as a late call is.
+            if !answered || !peer.alive() {
                 peer.end();
                 *peer = restart()?;
                 peer.settle(SETTLE);
@@ -454,7 +458,7 @@ pub(super) fn call(
     let after = sandbox.observe();
     let mut again_late = false;
     let again = (made.twice && answer.is_ok()).then(|| {
-        made.resolve(peer);
+        let _ = made.resolve(peer);
         again_late = peer.request("tools/call", params).is_err();
         peer.settle(SETTLE);
         sandbox.observe()

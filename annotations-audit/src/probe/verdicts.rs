@@ -121,6 +121,8 @@ pub(super) struct Resolutions {
     fell_back: Option<String>,
     /// Each hint a call may have broken unseen (a change too large to read): never verified.
     untold: ByHint<bool>,
+    /// Whether the last `tools/resolve` got no answer at all.
+    unanswered: bool,
 }
 
 impl Resolutions {
@@ -131,6 +133,7 @@ impl Resolutions {
             resolved: 0,
             fell_back: None,
             untold: ByHint::default(),
+            unanswered: false,
         }
     }
 
@@ -150,7 +153,9 @@ impl Resolutions {
     ) -> Result<Option<(ByHint<bool>, Value)>, String> {
         let resolved = self.before_call(peer, tool, arguments, listed);
         peer.settle(super::SETTLE);
-        if peer.alive() {
+        // A server that gave no answer may be on its way out (its tracer outlives it for a
+        // moment): seen dead by waiting, not by a glance.
+        if !(self.unanswered && peer.exited()) && peer.alive() {
             return Ok(resolved);
         }
         let why = format!(
@@ -178,7 +183,9 @@ impl Resolutions {
         listed: &ByHint<bool>,
     ) -> Option<(ByHint<bool>, Value)> {
         let params = json!({"name": tool.name(), "arguments": arguments});
-        let read = match peer.request("tools/resolve", params) {
+        let asked = peer.request("tools/resolve", params);
+        self.unanswered = asked.is_err();
+        let read = match asked {
             Ok(Answer::Result(result)) => ResolveResult::from_value(&result)
                 .and_then(|read| {
                     read.accept(tool.name(), &tool.annotations)?;
