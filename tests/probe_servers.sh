@@ -126,7 +126,7 @@ probe liar -- target/debug/examples/liar_server
 # in its environment (readable for every process as root, for this user's otherwise).
 left=0
 for environ in /proc/[0-9]*/environ; do
-  if tr '\0' '\n' < "$environ" 2>/dev/null | grep -q '^ANNOTATIONS_AUDIT_RUN='; then
+  if tr '\0' '\n' 2>/dev/null < "$environ" | grep -q '^ANNOTATIONS_AUDIT_RUN='; then
     pid="${environ#/proc/}"; pid="${pid%/environ}"
     echo "left behind: $pid $(tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null)"
     left=$((left + 1))

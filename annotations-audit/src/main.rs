@@ -28,6 +28,10 @@ fn main() {
     if args.first().map(String::as_str) == Some(probe::landlock::SUBCOMMAND) {
         std::process::exit(probe::landlock::main(&args[1..]));
     }
+    // The wrapper that bounds a server's run (a cgroup, rlimits), then becomes it.
+    if args.first().map(String::as_str) == Some(server::bounds::SUBCOMMAND) {
+        std::process::exit(server::bounds::main(&args[1..]));
+    }
     // Every process a server leaves (a daemon forked twice) is the audit's to end and reap,
     // not init's to keep; the last thing the audit does is end whatever is still there.
     server::adopt_orphans();

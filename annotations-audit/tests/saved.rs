@@ -100,8 +100,9 @@ fn the_diff_reports_stay_as_saved() {
 }
 
 /// The probe's report on the liar fixture, whose verdicts do not depend on timing. What this
-/// machine allows (its confinement and network record) is said in the report in words of its
-/// own: those two sentences are held apart from the rest, which must match where they do.
+/// machine allows (its confinement, network record and what holds each run's bounds) is said
+/// in the report in words of its own: those sentences are held apart from the rest, which must
+/// match where they do.
 #[test]
 fn the_probe_reports_stay_as_saved() {
     let server = example("liar_server");
@@ -117,7 +118,7 @@ fn the_probe_reports_stay_as_saved() {
     let (status, json) = probe(&["--format", "json"]);
     let report: serde_json::Value = serde_json::from_str(&json).unwrap();
     let said = |key: &str| report[key].as_str().unwrap().to_owned();
-    let (confinement, network) = (said("confinement"), said("network"));
+    let (confinement, network, limits) = (said("confinement"), said("network"), said("limits"));
     if !confinement.contains("namespace") || !network.contains("recorded") {
         eprintln!(
             "NOT CHECKED: the saved probe reports were made confined in namespaces with strace \
@@ -128,6 +129,7 @@ fn the_probe_reports_stay_as_saved() {
     let masked = |text: String| {
         text.replace(&confinement, "{confinement}")
             .replace(&network, "{network}")
+            .replace(&limits, "{limits}")
     };
     holds("probe.json", (status, masked(json)));
     for (format, file) in [("text", "probe.txt"), ("markdown", "probe.md")] {

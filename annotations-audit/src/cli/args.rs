@@ -8,6 +8,8 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use mcp_annotations_verify::judge::classes::Place;
 
+use super::values::{bytes, header, key_value, place, seconds, writable};
+
 /// The exit statuses, written once: every subcommand's help ends with them.
 pub const EXIT_STATUS: &str = "\
 Exit status:
@@ -380,6 +382,15 @@ pub struct ProbeArgs {
     /// A place left writable beside the sandbox (repeatable); what it holds is not observed.
     #[arg(long, value_name = "DIR", value_parser = writable)]
     pub writable: Vec<PathBuf>,
+    /// The most processes and threads one run of the server may have at once.
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_processes: u64,
+    /// The most memory one run of the server may hold, its processes together (512M, 2G).
+    #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = bytes)]
+    pub max_memory: u64,
+    /// The most one run of the server may write to its sandbox (512M, 1G).
+    #[arg(long, value_name = "SIZE", default_value = "1G", value_parser = bytes)]
+    pub max_disk: u64,
     /// A command (run with `sh -c` in the sandbox) around each call, printing as JSON state the
     /// sandbox's files do not hold; judged as the place @observe1, @observe2, ... Repeatable.
     #[arg(long, value_name = "CMD")]
@@ -411,53 +422,6 @@ pub struct DiffArgs {
     /// The live server's command and its arguments, after `--`.
     #[arg(value_name = "COMMAND", last = true, conflicts_with = "http")]
     pub command: Vec<String>,
-}
-
-/// A number of seconds, more than zero.
-fn seconds(value: &str) -> Result<Duration, String> {
-    match value.parse::<f64>().map(Duration::try_from_secs_f64) {
-        Ok(Ok(seconds)) if !seconds.is_zero() => Ok(seconds),
-        _ => Err(format!("expected a number of seconds, got {value:?}")),
-    }
-}
-
-/// `KEY=VALUE`.
-fn key_value(value: &str) -> Result<(String, String), String> {
-    let (key, value) = value
-        .split_once('=')
-        .ok_or_else(|| format!("expected KEY=VALUE, got {value:?}"))?;
-    Ok((key.to_owned(), value.to_owned()))
-}
-
-/// `NAME: VALUE`. The value is not repeated in the error: it may be a secret.
-fn header(value: &str) -> Result<(String, String), String> {
-    let (name, value) = value
-        .split_once(':')
-        .ok_or("expected 'NAME: VALUE', with a colon after the header's name")?;
-    let name = name.trim();
-    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_graphic() && b != b':') {
-        return Err(
-            "the header's name is empty or holds a space or a control character".to_owned(),
-        );
-    }
-    Ok((name.to_owned(), value.trim().to_owned()))
-}
-
-/// A place of the sandbox, or `PATH#POINTER`.
-fn place(value: &str) -> Result<Place, String> {
-    Place::parse(value)
-}
-
-/// A folder that exists, as its canonical path (the mount namespace binds it by that path).
-fn writable(value: &str) -> Result<PathBuf, String> {
-    let place = std::fs::canonicalize(value).map_err(|error| format!("{value}: {error}"))?;
-    if place.to_string_lossy().contains(char::is_whitespace) {
-        return Err(format!(
-            "{}: a path with spaces is not supported",
-            place.display()
-        ));
-    }
-    Ok(place)
 }
 
 #[cfg(test)]

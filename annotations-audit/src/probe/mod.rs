@@ -19,6 +19,7 @@ use serde_json::Value;
 
 use crate::cli::args::{Confine, ProbeArgs};
 use crate::report::{ControlReport, ProbeReport};
+use crate::server::bounds::{self, Limits};
 use mcp_annotations_verify::judge::classes::Classes;
 
 mod arguments;
@@ -62,6 +63,11 @@ pub fn run(args: &ProbeArgs) -> Result<(i32, String), String> {
             args.confine
         },
         writable: args.writable.clone(),
+        limits: Limits {
+            processes: args.max_processes,
+            memory: args.max_memory,
+            disk: args.max_disk,
+        },
         observers: args.observe.clone(),
         // The server the probe starts is on this machine: reached directly, never through
         // a proxy of the environment's.
@@ -106,6 +112,8 @@ pub struct Options {
     pub confine: Confine,
     /// Places left writable beside the sandbox (`--writable`): what they hold is not observed.
     pub writable: Vec<PathBuf>,
+    /// What one run of the server may take (`--max-processes`, `--max-memory`, `--max-disk`).
+    pub limits: Limits,
     /// Commands printing, as JSON, state the sandbox's files do not hold (`--observe`).
     pub observers: Vec<String>,
     /// Where the server the command starts serves Streamable HTTP (`--http`, a loopback
@@ -186,6 +194,11 @@ pub fn probe(options: &Options) -> Result<(ProbeReport, bool), String> {
         listed_rows.insert(tool.at.min(listed_rows.len()), row);
     }
     let rows = listed_rows;
+    // A run past its bounds that no call is charged with (the control session, a
+    // reproduction run, two calls at once).
+    for what in bounds::exceeded() {
+        session.findings.push(format!("a run of the server {what}"));
+    }
     let (confinement, network) = surroundings(options);
     let mut report = ProbeReport {
         coverage: coverage(&rows),
@@ -195,6 +208,7 @@ pub fn probe(options: &Options) -> Result<(ProbeReport, bool), String> {
         confinement,
         network,
         processes: crate::server::lifetime(),
+        limits: bounds::said(&options.limits),
         runs: options.runs.max(1),
         control: ControlReport {
             idle: control.idle,

@@ -7,7 +7,7 @@ use std::time::Instant;
 use super::Options;
 use super::observer::Observers;
 use crate::cli::args::Confine;
-use crate::server::Peer;
+use crate::server::{Peer, bounds};
 use mcp_annotations_verify::observe::tree::{self, Tree};
 
 /// The script that makes every mount read-only in the server's own mount namespace, then the
@@ -215,10 +215,20 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
         }
         Confined::None(_) => {}
     }
-    // Outermost, outside the namespaces: the record is written where the probe reads it.
+    // Outside the namespaces: the record is written where the probe reads it.
     if super::network::recorder().is_ok() {
         command = super::network::recorded(sandbox, command);
     }
+    // Outermost, the run's bounds, every process of it held (the recorder too), and watched
+    // from before it starts.
+    let seed = options
+        .seed_dir
+        .as_deref()
+        .map_or(0, |seed| bounds::on_disk(seed).0);
+    command = bounds::wrapped(&options.limits, seed, command)?;
+    let token = crate::server::new_run();
+    env.push((crate::server::RUN_VARIABLE.to_owned(), token.clone()));
+    let watch = bounds::Watch::start(&token, sandbox, options.limits);
     // A command that fetches the server as it starts cannot without a network.
     let fetches = options.command.first().is_some_and(|program| {
         let name = Path::new(program)
@@ -242,6 +252,19 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
             options.timeout,
             Some(deadline),
         ),
+    };
+    let started = match started {
+        Ok(peer) => return Ok(peer.watched(watch)),
+        Err(error) => {
+            // What the run did past its bounds as it started, read once it is over.
+            drop(watch);
+            let exceeded = bounds::exceeded_by(&token);
+            if exceeded.is_empty() {
+                Err(error)
+            } else {
+                Err(format!("{error} (the server {})", exceeded.join("; ")))
+            }
+        }
     };
     started.map_err(|error| {
         if offline {

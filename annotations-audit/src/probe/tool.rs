@@ -212,6 +212,12 @@ impl<'t> ToolProbe<'t> {
         };
         let call = call(&mut session.peer, &session.sandbox, &made, before, from);
         crate::progress::call();
+        for what in session.peer.exceeded() {
+            session.findings.push(format!(
+                "the server {what}, while `{}` was called with {arguments}",
+                tool.name()
+            ));
+        }
         if let Some(what) = resolving {
             self.notes.push(Note::Call(CallNote::problem(
                 &arguments,

@@ -175,6 +175,8 @@ pub struct ProbeReport {
     pub network: String,
     /// What ended the server's processes with each run, in words.
     pub processes: String,
+    /// What bounded each run's processes, memory and disk, in words.
+    pub limits: String,
     /// How many of the claimed hints were judged.
     pub coverage: Coverage,
     /// In how many runs a violation must show.
@@ -185,13 +187,14 @@ pub struct ProbeReport {
 
 impl ProbeReport {
     /// Where the server ran, each with its key: its confinement, its network, what ended its
-    /// processes, in words; what every format says beside the verdicts.
+    /// processes, what bounded its runs, in words; what every format says beside the verdicts.
     #[must_use]
-    pub fn surroundings(&self) -> [(&'static str, &str); 3] {
+    pub fn surroundings(&self) -> [(&'static str, &str); 4] {
         [
             ("confinement", &self.confinement),
             ("network", &self.network),
             ("processes", &self.processes),
+            ("limits", &self.limits),
         ]
     }
 }

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 
 use crate::cli::args::{Connection, Remote};
 
+pub mod bounds;
 pub mod http;
 mod listing;
 mod processes;
@@ -20,7 +21,7 @@ pub mod streams;
 
 use nix::sys::signal::Signal;
 use processes::{IDLE, QUIET, descendants, signal, stopped};
-pub use processes::{adopt_orphans, end_all, lifetime, resume};
+pub use processes::{RUN_VARIABLE, adopt_orphans, end_all, lifetime, new_run, resume};
 
 pub use served::free_port;
 
@@ -68,6 +69,8 @@ pub struct Peer {
     capabilities: Value,
     /// The token every process of the server's run carries (one the audit started).
     run: Option<String>,
+    /// What watches the run's bounds, where the caller set them: stopped as the run ends.
+    watch: Option<bounds::Watch>,
 }
 
 enum Link {
@@ -118,7 +121,7 @@ impl Peer {
         for (key, value) in env {
             process.env(key, value);
         }
-        let run = processes::new_run();
+        let run = processes::run_in(env);
         process.env(processes::RUN_VARIABLE, &run);
         let mut child = process
             .spawn()
@@ -146,6 +149,7 @@ impl Peer {
             capabilities: Value::Null,
             stderr: stderr.clone(),
             run: Some(run),
+            watch: None,
         };
         // A server that fails to start says why on its stderr, more often than not.
         peer.initialize().map_err(|error| match &stderr {
@@ -178,6 +182,7 @@ impl Peer {
             capabilities: Value::Null,
             stderr: None,
             run: None,
+            watch: None,
         };
         peer.initialize()
     }
@@ -529,6 +534,27 @@ impl Peer {
             let _ = child.kill();
             let _ = child.wait();
         }
+        // Its bounds' last word, once nothing of the run is left.
+        drop(self.watch.take());
+    }
+
+    /// What the server's run did past its bounds, not yet said (none where it is not
+    /// watched).
+    pub fn exceeded(&self) -> Vec<String> {
+        self.watch
+            .as_ref()
+            .map_or_else(Vec::new, bounds::Watch::exceeded)
+    }
+
+    /// The server, its run watched by `watch` (made before the server started, so that it
+    /// saw the server start): stopped when the run ends.
+    #[must_use]
+    pub fn watched(mut self, watch: bounds::Watch) -> Peer {
+        if let Some(child) = self.child() {
+            watch.started(child.id());
+        }
+        self.watch = Some(watch);
+        self
     }
 }
 

@@ -18,7 +18,7 @@ use nix::unistd::Pid;
 
 /// The variable each process of a server's run finds in its environment, set to the run's
 /// token: what finds a process that left the server's tree.
-pub(super) const RUN_VARIABLE: &str = "ANNOTATIONS_AUDIT_RUN";
+pub const RUN_VARIABLE: &str = "ANNOTATIONS_AUDIT_RUN";
 
 /// How many rounds of stopping and killing an ending run takes at most: a round finds what
 /// the one before missed (a process forked as it was being stopped).
@@ -27,7 +27,7 @@ const ROUNDS: usize = 50;
 /// A token for a new run of a server: this audit's process id, the moment the audit first
 /// made one (another audit that had this id before, or has it in another PID namespace, made
 /// other tokens) and a count.
-pub(super) fn new_run() -> String {
+pub fn new_run() -> String {
     static NEXT: AtomicU64 = AtomicU64::new(0);
     static BORN: std::sync::OnceLock<u128> = std::sync::OnceLock::new();
     let born = BORN.get_or_init(|| {
@@ -40,6 +40,14 @@ pub(super) fn new_run() -> String {
         std::process::id(),
         NEXT.fetch_add(1, Ordering::Relaxed)
     )
+}
+
+/// The run's token `env` names (a caller that watches the run made it, see
+/// [`new_run`]), else a new one.
+pub(super) fn run_in(env: &[(String, String)]) -> String {
+    env.iter()
+        .find(|(key, _)| key == RUN_VARIABLE)
+        .map_or_else(new_run, |(_, token)| token.clone())
 }
 
 /// The servers running now: each the audit's own child, which its `Peer` waits on.
@@ -120,7 +128,7 @@ pub(super) fn signal(signal: Signal, ids: &[impl Into<i64> + Copy]) -> bool {
 
 /// The processes that carry `token` in their environment (those this user may read: all of
 /// them as root), this audit aside.
-fn carrying(token: &str) -> Vec<u32> {
+pub(super) fn carrying(token: &str) -> Vec<u32> {
     let me = std::process::id();
     ids()
         .into_iter()

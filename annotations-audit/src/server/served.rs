@@ -96,7 +96,7 @@ impl Peer {
         for (key, value) in env {
             process.env(key, value);
         }
-        let run = super::processes::new_run();
+        let run = super::processes::run_in(env);
         process.env(super::processes::RUN_VARIABLE, &run);
         let mut child = process
             .spawn()
@@ -119,6 +119,7 @@ impl Peer {
             capabilities: Value::Null,
             stderr,
             run: Some(run),
+            watch: None,
         };
         let until = (Instant::now() + timeout).min(deadline);
         loop {
