@@ -10,6 +10,7 @@ use std::fs::Metadata;
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::io::Read;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
@@ -84,10 +85,22 @@ pub fn unobserved(tree: &Tree) -> Option<(&str, String)> {
         .find_map(|(path, entry)| Some((path.as_str(), entry.why_unobserved()?)))
 }
 
-/// The tree under `root` (symbolic links recorded, not followed).
+/// How long one observation of a tree may take: past it, what is left is not read and the
+/// tree says it was not observed whole (under the path `.`), so that nothing is judged from
+/// it. Each file's part of it is bounded already ([`HASHED`], the formats' own budgets); this
+/// bounds their number.
+pub const OBSERVING: Duration = Duration::from_secs(30);
+
+/// The tree under `root` (symbolic links recorded, not followed), observed within
+/// [`OBSERVING`].
 pub fn observe(root: &Path) -> Tree {
+    observe_within(root, OBSERVING)
+}
+
+/// The tree under `root`, observed within `time`.
+fn observe_within(root: &Path, time: Duration) -> Tree {
     let mut tree = Tree::new();
-    walk(root, root, &mut tree);
+    walk(root, time, &mut tree);
     // What SQLite keeps beside a database while it works (its write-ahead log, its shared
     // memory, its rollback journal) is read into the database's view, or is no state at all.
     let databases: Vec<String> = tree
@@ -181,19 +194,32 @@ fn read_file(file: std::fs::File, meta: &Metadata, hasher: &mut DefaultHasher) -
     None
 }
 
-fn walk(root: &Path, dir: &Path, tree: &mut Tree) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let Some((relative, entry)) = entry_of(root, &path) else {
+/// Every path under `root` into `tree`, folder by folder (no recursion a sandbox's depth
+/// controls), within `time`: past it, an unobserved entry at `.` says why.
+fn walk(root: &Path, time: Duration, tree: &mut Tree) {
+    let deadline = Instant::now() + time;
+    let mut folders = vec![root.to_path_buf()];
+    while let Some(dir) = folders.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
             continue;
         };
-        let dir = entry.kind == "dir";
-        tree.insert(relative, entry);
-        if dir {
-            walk(root, &path, tree);
+        for entry in entries.flatten() {
+            if Instant::now() > deadline {
+                let why = format!(
+                    "observing the folder took longer than {} ms: what is left was not read",
+                    time.as_millis()
+                );
+                tree.insert(".".to_owned(), Entry::unobserved(why));
+                return;
+            }
+            let path = entry.path();
+            let Some((relative, entry)) = entry_of(root, &path) else {
+                continue;
+            };
+            if entry.kind == "dir" {
+                folders.push(path);
+            }
+            tree.insert(relative, entry);
         }
     }
 }
@@ -282,4 +308,35 @@ fn entry_of(root: &Path, path: &Path) -> Option<(String, Entry)> {
             view,
         },
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{observe, observe_within, unobserved};
+    use std::time::Duration;
+
+    #[test]
+    fn a_nested_folder_is_walked_whole_and_a_walk_out_of_time_says_so() {
+        let root = std::env::temp_dir().join(format!("observe-deep-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let mut dir = root.clone();
+        std::fs::create_dir_all(&dir).unwrap();
+        for _ in 0..64 {
+            dir = dir.join("d");
+            std::fs::create_dir(&dir).unwrap();
+        }
+        std::fs::write(dir.join("leaf"), "x").unwrap();
+        let tree = observe(&root);
+        assert_eq!(tree.len(), 65);
+        assert!(tree.keys().any(|path| path.ends_with("/d/leaf")));
+        assert_eq!(unobserved(&tree), None);
+        let hurried = observe_within(&root, Duration::ZERO);
+        let (path, why) = unobserved(&hurried).unwrap();
+        assert_eq!(path, ".");
+        assert!(
+            why.starts_with("observing the folder took longer than 0 ms"),
+            "{why}"
+        );
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }
