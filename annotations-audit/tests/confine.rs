@@ -116,6 +116,75 @@ fn landlock_refuses_a_closed_world_tools_connection_and_it_is_still_judged() {
     assert_eq!(lookup["probe"]["closedWorld"], "violated", "{lookup}");
 }
 
+/// A "read-only" tool that writes outside the sandbox and answers as if it had only read is
+/// seen trying, under each confinement this machine has: the kernel's record says what it
+/// tried, the call verifies nothing, and its honest neighbour is still verified. A
+/// closed-world tool that connects out and then empties that record cannot: the record is out
+/// of its reach, and its connection is judged.
+#[test]
+fn a_refused_write_a_tool_hides_is_read_from_the_record() {
+    let server = example("quiet_server");
+    let mut methods = vec!["auto"];
+    if landlock_here() {
+        methods.push("landlock");
+    }
+    for method in methods {
+        let dir = std::env::temp_dir().join(format!("annotations-quiet-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let elsewhere = dir.join("elsewhere.txt");
+        let given = format!("ELSEWHERE={}", elsewhere.display());
+        let server = server.to_str().unwrap();
+        let asked = ["--confine", method, "--cases", "1", "--runs", "1"];
+        let (status, report, stderr) =
+            probe(&[&asked[..], &["--env", &given, "--", server]].concat());
+        let wrote = elsewhere.exists();
+        let _ = std::fs::remove_dir_all(&dir);
+        if report.is_null() {
+            eprintln!("NOT CHECKED: no confinement here for {method}: {stderr}");
+            continue;
+        }
+        if report["network"]
+            .as_str()
+            .unwrap()
+            .starts_with("attempts to reach the network not recorded")
+        {
+            eprintln!(
+                "NOT CHECKED: no record of system calls here: {}",
+                report["network"]
+            );
+            return;
+        }
+        assert!(matches!(status, Some(0 | 1)), "{method}: {report} {stderr}");
+        assert!(!wrote, "{method}: the write landed: {report}");
+        let findings = report["server"].to_string();
+        assert!(
+            findings.contains("`read_notes` tried to write outside the sandbox"),
+            "{method}: {findings}"
+        );
+        assert!(
+            findings.contains(&format!("openat {}", elsewhere.display())),
+            "{method}: {findings}"
+        );
+        // The record is out of the server's reach: its connection is judged all the same.
+        let look_up = tool(&report, "look_up");
+        assert_eq!(
+            look_up["probe"]["closedWorld"], "violated",
+            "{method}: {look_up}"
+        );
+        assert!(
+            findings.contains("`look_up` tried to write outside the sandbox"),
+            "{method}: {findings}"
+        );
+        let notes = tool(&report, "read_notes");
+        assert_ne!(notes["probe"]["readOnly"], "verified", "{method}: {notes}");
+        assert_eq!(
+            tool(&report, "hello")["probe"]["readOnly"],
+            "verified",
+            "{method}: {report}"
+        );
+    }
+}
+
 #[test]
 fn a_bad_confinement_is_a_bad_command_line_and_none_is_said() {
     let server = example("clean_server");

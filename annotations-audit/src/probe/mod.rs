@@ -27,12 +27,14 @@ pub(crate) mod landlock;
 mod network;
 mod observer;
 mod parts;
+mod record;
 mod runs;
 mod sandbox;
 mod session;
 mod tool;
 mod unreadable;
 mod verdicts;
+mod writes;
 
 use parts::{cases_from_file, coverage, relative};
 use runs::{Control, control};

@@ -1,119 +1,36 @@
 //! What a server tries on the network: every attempt of its whole process tree (children and
 //! statically linked programs too, since it is read from the system calls, not from a
 //! library) to open a connection or send a datagram to an IPv4 or IPv6 address, TCP or UDP,
-//! DNS and loopback included, recorded by `strace` into a file beside the sandbox with the
-//! moment of each. Where the probe does not allow the open world, the server also runs in a
+//! DNS and loopback included, recorded by `strace` (see [`super::record`]) with the moment of
+//! each. Where the probe does not allow the open world, the server also runs in a
 //! network namespace of its own with no route out (see [`super::sandbox::confinement`]), so an
 //! attempt reaches nothing.
 
-use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
-
 /// The system calls that reach an address: `connect` (TCP, and UDP before a `send`), and the
 /// sends that name their address themselves.
-const CALLS: &str = "trace=connect,sendto,sendmsg,sendmmsg";
+pub(super) const CALLS: &[&str] = &["connect", "sendto", "sendmsg", "sendmmsg"];
 
 /// The most attempts kept for one call.
 const MOST: usize = 8;
 
-/// Whether `strace` can record a process tree here, checked once: why not where it cannot
-/// (not installed, or tracing refused, as in a container without `ptrace`).
-pub(super) fn recorder() -> Result<(), String> {
-    use std::sync::OnceLock;
-    static FOUND: OnceLock<Result<(), String>> = OnceLock::new();
-    FOUND
-        .get_or_init(|| {
-            let ran = std::process::Command::new("strace")
-                .args(["-f", "-qq", "--seccomp-bpf", "-e", CALLS, "-o", "/dev/null"])
-                .args(["--", "true"])
-                .stdin(std::process::Stdio::null())
-                .stdout(std::process::Stdio::null())
-                .stderr(std::process::Stdio::null())
-                .status();
-            match ran {
-                Ok(status) if status.success() => Ok(()),
-                Ok(_) => Err("`strace` cannot trace a process here".to_owned()),
-                Err(_) => Err("no `strace` command to record them with".to_owned()),
-            }
-        })
-        .clone()
-}
-
-/// The file the attempts of the servers started on `sandbox` are recorded in.
-pub(super) fn record_of(sandbox: &Path) -> PathBuf {
-    let mut name = sandbox.as_os_str().to_owned();
-    name.push(".net");
-    PathBuf::from(name)
-}
-
-/// `command` run under the recorder, appending to the sandbox's record (each server started
-/// on it adds its own).
-pub(super) fn recorded(sandbox: &Path, command: Vec<String>) -> Vec<String> {
-    let record = record_of(sandbox).to_string_lossy().into_owned();
-    let mut wrapped: Vec<String> = [
-        "strace",
-        "-f",
-        "-qq",
-        "--seccomp-bpf",
-        "-e",
-        CALLS,
-        "-e",
-        "signal=none",
-        "-ttt",
-        "-s",
-        "0",
-        "-A",
-        "-o",
-        &record,
-        "--",
-    ]
-    .map(str::to_owned)
-    .to_vec();
-    wrapped.extend(command);
-    wrapped
-}
-
-/// The attempts recorded for `sandbox` from `from` to `to`, one line each (the call, the
-/// address and port, what it came to), at most [`MOST`]; `None` where nothing records them.
-pub(super) fn attempts(sandbox: &Path, from: SystemTime, to: SystemTime) -> Option<Vec<String>> {
-    recorder().ok()?;
-    let since = |at: SystemTime| at.duration_since(UNIX_EPOCH).unwrap_or(Duration::ZERO);
-    let (from, to) = (since(from), since(to));
+/// The attempts among `calls` (the record of a call's moment, see [`super::record::calls`]),
+/// one line each (the call, the address and port, what it came to), at most [`MOST`].
+pub(super) fn attempts(calls: &[String]) -> Vec<String> {
     let mut found = Vec::new();
-    let Ok(file) = std::fs::File::open(record_of(sandbox)) else {
-        return Some(found);
-    };
-    for line in BufReader::new(file).lines().map_while(Result::ok) {
-        // `PID SECONDS.MICROS call(...) = result`, the pid padded with spaces.
-        let rest = line.trim_start();
-        let Some((_pid, rest)) = rest.split_once(' ') else {
-            continue;
-        };
-        let rest = rest.trim_start();
-        let Some((moment, call)) = rest.split_once(' ') else {
-            continue;
-        };
-        let Ok(moment) = moment.parse::<f64>() else {
-            continue;
-        };
-        let moment = Duration::from_secs_f64(moment);
-        if moment < from || moment > to {
-            continue;
-        }
-        if let Some(attempt) = attempt(call)
-            && !found.contains(&attempt)
-            && found.len() < MOST
-        {
+    for attempt in calls.iter().filter_map(|call| attempt(call)) {
+        if !found.contains(&attempt) && found.len() < MOST {
             found.push(attempt);
         }
     }
-    Some(found)
+    found
 }
 
 /// One recorded system call as an attempt in words, when it names an IPv4 or IPv6 address.
-fn attempt(call: &str) -> Option<String> {
+pub(super) fn attempt(call: &str) -> Option<String> {
     let name = call.split('(').next()?;
+    if !CALLS.contains(&name) {
+        return None;
+    }
     let family = if call.contains("sa_family=AF_INET6") {
         6
     } else if call.contains("sa_family=AF_INET") {

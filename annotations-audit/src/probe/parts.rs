@@ -8,6 +8,14 @@ use serde_json::Value;
 
 use crate::report::{ByHint, CallNote, Counted, Coverage, Note, ProbeReport, ProbedTool, Verdict};
 
+/// What the server's run did past its bounds, not yet said, as findings on the server `when`
+/// (`while ``tool`` was called with {...}`).
+pub(super) fn past_bounds(session: &mut super::session::Session<'_>, when: &str) {
+    for what in session.peer.exceeded() {
+        session.findings.push(format!("the server {what}, {when}"));
+    }
+}
+
 /// The notes on what `call` did that no claim judges: volatile state it changed, and its
 /// attempts to reach the network.
 pub(super) fn unjudged_notes(

@@ -8,11 +8,11 @@ use serde_json::{Value, json};
 
 use mcp_annotations::descriptor::Hint;
 
-use super::network;
 use super::parts::first_text;
 use super::sandbox::{Sandbox, sandbox, start};
 use super::verdicts::settled;
 use super::{IDLE, Options, SETTLE};
+use super::{network, record};
 use crate::report::{CallNote, Verdict};
 use crate::server::{self, Answer, Peer};
 use mcp_annotations_verify::judge;
@@ -31,6 +31,9 @@ pub(super) struct Call {
     /// The attempts to reach the network the server's processes made during the call (and
     /// the call again), where they are recorded.
     pub(super) attempts: Option<Vec<String>>,
+    /// The calls of the kernel's record that say something (see [`record::calls`]) made
+    /// during the call, where they are recorded: the refused writes are read from them.
+    pub(super) recorded: Vec<String>,
 }
 
 impl Call {
@@ -463,14 +466,15 @@ pub(super) fn call(
         peer.settle(SETTLE);
         sandbox.observe()
     });
-    let attempts = network::attempts(&sandbox.dir, from, SystemTime::now());
+    let recorded = record::calls(&sandbox.dir, from, SystemTime::now());
     Call {
         answer,
         before,
         after,
         again,
         again_late,
-        attempts,
+        attempts: recorded.as_deref().map(network::attempts),
+        recorded: recorded.unwrap_or_default(),
     }
 }
 

@@ -138,7 +138,8 @@ impl Sandbox {
 impl Drop for Sandbox {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.dir);
-        let _ = std::fs::remove_file(super::network::record_of(&self.dir));
+        let _ = std::fs::remove_file(super::record::record_of(&self.dir));
+        super::record::forget(&self.dir);
     }
 }
 
@@ -216,15 +217,15 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
         Confined::None(_) => {}
     }
     // Outside the namespaces: the record is written where the probe reads it.
-    if super::network::recorder().is_ok() {
-        command = super::network::recorded(sandbox, command);
+    if super::record::recorder().is_ok() {
+        command = super::record::recorded(sandbox, command);
     }
     // Outermost, the run's bounds, every process of it held (the recorder too), and watched
     // from before it starts.
     let seed = options
         .seed_dir
         .as_deref()
-        .map_or(0, |seed| bounds::on_disk(seed).0);
+        .map_or(0, |seed| bounds::on_disk(seed, u64::MAX).0);
     command = bounds::wrapped(&options.limits, seed, command)?;
     let token = crate::server::new_run();
     env.push((crate::server::RUN_VARIABLE.to_owned(), token.clone()));
@@ -337,7 +338,7 @@ pub(super) fn sandbox(options: &Options, name: &str) -> Result<Sandbox, String> 
         options.seed
     ));
     let _ = std::fs::remove_dir_all(&dir);
-    let _ = std::fs::remove_file(super::network::record_of(&dir));
+    let _ = std::fs::remove_file(super::record::record_of(&dir));
     std::fs::create_dir_all(&dir).map_err(|error| format!("cannot make the sandbox: {error}"))?;
     let sandbox = Sandbox {
         dir,
@@ -383,7 +384,7 @@ pub(super) fn surroundings(options: &Options) -> (String, String) {
     };
     let recorded = "every attempt of the server's processes to reach the network recorded \
                     (strace); the server";
-    let network = match super::network::recorder() {
+    let network = match super::record::recorder() {
         Err(why) => format!(
             "attempts to reach the network not recorded ({why}): closed-world claims not judged"
         ),

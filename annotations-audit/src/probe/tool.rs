@@ -185,6 +185,10 @@ impl<'t> ToolProbe<'t> {
         // tree before it), and said on its own, since a resolution is to run nothing.
         let mut resolved = None;
         let mut resolving = None;
+        // What the run did past a bound since the last call was answered is no call's doing.
+        let before_call = format!("between calls (before `{}` was called)", tool.name());
+        super::parts::past_bounds(session, &before_call);
+        let run = session.peer.run().map(str::to_owned);
         let from = std::time::SystemTime::now();
         if tool.resolvable {
             let asked = (tool, &arguments, &self.claimed);
@@ -212,11 +216,22 @@ impl<'t> ToolProbe<'t> {
         };
         let call = call(&mut session.peer, &session.sandbox, &made, before, from);
         crate::progress::call();
-        for what in session.peer.exceeded() {
-            session.findings.push(format!(
-                "the server {what}, while `{}` was called with {arguments}",
-                tool.name()
-            ));
+        let during = format!("while `{}` was called with {arguments}", tool.name());
+        super::parts::past_bounds(session, &during);
+        // A write the kernel refused outside the places it may write: said whatever the
+        // server answered, and the call verifies nothing. Where resolving started the server
+        // again, its start-up is in the same record: nothing there is the call's alone.
+        let dir = &session.sandbox.dir;
+        let outside = if session.peer.run() == run.as_deref() {
+            super::writes::outside(&call.recorded, dir, &session.options.writable)
+        } else {
+            Vec::new()
+        };
+        if !outside.is_empty() {
+            let first = !std::mem::replace(&mut self.wrote_outside, true);
+            let (finding, note) = super::writes::said(&outside, tool.name(), &arguments, first);
+            session.findings.extend(finding);
+            self.notes.push(note);
         }
         if let Some(what) = resolving {
             self.notes.push(Note::Call(CallNote::problem(
@@ -265,7 +280,7 @@ impl<'t> ToolProbe<'t> {
             Outcome::Result(result) => self.result(session, result, &arguments),
         };
         // What verifies a claim: a call that succeeded, fully observed.
-        let ok = succeeded && unobserved.is_none();
+        let ok = succeeded && unobserved.is_none() && outside.is_empty();
         self.notes
             .extend(unjudged_notes(&call, &arguments, &session.classes));
         let mut broke = self.judge(&call, &session.classes, ok);

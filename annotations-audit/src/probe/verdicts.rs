@@ -10,7 +10,7 @@ use mcp_annotations::{Tool, ToolAnnotations};
 use serde_json::{Value, json};
 
 use super::runs::{Call, broken, untold};
-use super::{Classes, REPRODUCTIONS, network};
+use super::{Classes, REPRODUCTIONS, record};
 use crate::report::{ByHint, CallNote, ResolutionReport, Verdict};
 use crate::server::{Answer, Peer};
 
@@ -80,7 +80,7 @@ impl Unjudged<'_> {
             .iter()
             .filter_map(|(hint, verdict)| match verdict {
                 Verdict::Unexercised if hint == Hint::OpenWorld && self.skip.is_none() => {
-                    let why = match network::recorder() {
+                    let why = match record::recorder() {
                         Err(unrecorded) => format!(
                             "its attempts to reach the network cannot be recorded here: {unrecorded}"
                         ),

@@ -520,6 +520,9 @@ impl Peer {
     /// HTTP, its whole process group too (a server there holds no pipe whose end would end
     /// it). A second call does nothing.
     pub fn end(&mut self) {
+        if let Some(watch) = &self.watch {
+            watch.halt();
+        }
         let run = self.run.take();
         let served = matches!(self.link, Link::Http { .. });
         if let Some(child) = self.child() {
@@ -536,6 +539,13 @@ impl Peer {
         }
         // Its bounds' last word, once nothing of the run is left.
         drop(self.watch.take());
+    }
+
+    /// The token of the server's run (one the audit started, until it is ended): another
+    /// after the server was started again.
+    #[must_use]
+    pub fn run(&self) -> Option<&str> {
+        self.run.as_deref()
     }
 
     /// What the server's run did past its bounds, not yet said (none where it is not

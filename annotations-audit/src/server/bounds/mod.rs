@@ -100,6 +100,8 @@ struct Run {
     sandbox: PathBuf,
     /// The bytes the sandbox held before the run began.
     seed: u64,
+    /// The entries it held then.
+    seed_entries: u64,
     limits: Limits,
     /// Whether the run has a cgroup (see [`cgroups`]).
     bounded: bool,
@@ -116,10 +118,12 @@ impl Watch {
     /// not held to what an earlier one wrote).
     #[must_use]
     pub fn start(token: &str, sandbox: &Path, limits: Limits) -> Watch {
+        let (seed, seed_entries) = on_disk(sandbox, u64::MAX);
         let run = Arc::new(Run {
             token: token.to_owned(),
             sandbox: sandbox.to_path_buf(),
-            seed: on_disk(sandbox).0,
+            seed,
+            seed_entries,
             limits,
             bounded: cgroups().is_ok(),
             root: AtomicU32::new(0),
@@ -139,6 +143,13 @@ impl Watch {
     /// Notes the server's own process, ended with the rest of the run where it passes a bound.
     pub fn started(&self, root: u32) {
         self.run.root.store(root, Ordering::Relaxed);
+    }
+
+    /// Stops ending the run (its owner ends it now, and its server's process id may soon be
+    /// another's): what it did past its bounds is still read as the watch stops.
+    pub fn halt(&self) {
+        self.run.root.store(0, Ordering::Relaxed);
+        self.run.stop.store(true, Ordering::Relaxed);
     }
 
     /// What the run did past its bounds, looked at now (a process the kernel ended for memory
@@ -192,9 +203,9 @@ fn look(run: &Run) {
     let mut found = if run.bounded {
         cgroup_breaches(&run.token, &run.limits)
     } else {
-        processes_past(&run.token, &run.limits)
+        processes_past(&run.token, run.root.load(Ordering::Relaxed), &run.limits)
     };
-    found.extend(disk_past(&run.sandbox, run.seed, &run.limits));
+    found.extend(disk_past(run));
     let Some(what) = found.into_iter().next() else {
         return;
     };
@@ -209,14 +220,28 @@ fn look(run: &Run) {
             format!("{what}; every process of its run was ended"),
         ));
     let root = run.root.load(Ordering::Relaxed);
-    super::processes::end_run((root != 0).then_some(root), Some(&run.token));
+    if !run.stop.load(Ordering::Relaxed) {
+        super::processes::end_run((root != 0).then_some(root), Some(&run.token));
+    }
 }
 
 /// What the run `token`'s processes take past `limits` (where no cgroup counts it): their
-/// processes and threads, and their resident memory together.
-fn processes_past(token: &str, limits: &Limits) -> Vec<String> {
+/// processes and threads, and their resident memory together. Its processes are those that
+/// carry its token and those its `root` started (a child that dropped its environment too).
+fn processes_past(token: &str, root: u32, limits: &Limits) -> Vec<String> {
     let (mut tasks, mut memory) = (0_u64, 0_u64);
-    for id in super::processes::carrying(token) {
+    let mut ids = super::processes::carrying(token);
+    if root != 0 {
+        ids.push(root);
+        ids.extend(
+            super::processes::descendants(root)
+                .iter()
+                .map(|child| child.id),
+        );
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    for id in ids {
         let status = std::fs::read_to_string(format!("/proc/{id}/status")).unwrap_or_default();
         let field = |key: &str| -> u64 {
             status
@@ -252,11 +277,14 @@ fn processes_past(token: &str, limits: &Limits) -> Vec<String> {
 
 /// What `sandbox` holds past what it held as the run began (`seed`) and `limits.disk`: its bytes on disk, or entries past
 /// [`MOST_ENTRIES`].
-fn disk_past(sandbox: &Path, seed: u64, limits: &Limits) -> Option<String> {
-    let (held, entries) = on_disk(sandbox);
-    if entries > MOST_ENTRIES {
+fn disk_past(run: &Run) -> Option<String> {
+    let (seed, limits) = (run.seed, &run.limits);
+    let most = run.seed_entries.saturating_add(MOST_ENTRIES);
+    let (held, entries) = on_disk(&run.sandbox, most);
+    if entries > most {
         return Some(format!(
-            "exceeded its disk bound: the sandbox held more than {MOST_ENTRIES} files and folders"
+            "exceeded its disk bound: it made more than {MOST_ENTRIES} files and folders in the \
+             sandbox"
         ));
     }
     (held > seed.saturating_add(limits.disk)).then(|| {
@@ -269,9 +297,9 @@ fn disk_past(sandbox: &Path, seed: u64, limits: &Limits) -> Option<String> {
 }
 
 /// The bytes `dir` takes on disk (blocks, so that a sparse file counts what it holds) and how
-/// many entries it has, counted up to a little past [`MOST_ENTRIES`]; links are not followed.
+/// many entries it has, counted up to one past `most`; links are not followed.
 #[must_use]
-pub fn on_disk(dir: &Path) -> (u64, u64) {
+pub fn on_disk(dir: &Path, most: u64) -> (u64, u64) {
     use std::os::unix::fs::MetadataExt;
     let (mut bytes, mut entries) = (0_u64, 0_u64);
     let mut folders = vec![dir.to_path_buf()];
@@ -281,7 +309,7 @@ pub fn on_disk(dir: &Path) -> (u64, u64) {
         };
         for entry in listed.flatten() {
             entries += 1;
-            if entries > MOST_ENTRIES {
+            if entries > most {
                 return (bytes, entries);
             }
             let Ok(meta) = entry.metadata() else {
