@@ -185,6 +185,37 @@ fn a_refused_write_a_tool_hides_is_read_from_the_record() {
     }
 }
 
+/// The server's home, temporary folder and XDG folders are the sandbox's, whatever the
+/// user's environment says: a runtime's cache or settings go where the probe looks, not to a
+/// place outside that confinement refuses.
+#[test]
+fn the_servers_home_and_xdg_folders_are_in_the_sandbox() {
+    let server = example("quiet_server");
+    let check = r#"for place in "$TMPDIR" "$XDG_CACHE_HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME" \
+        "$XDG_STATE_HOME" "$XDG_RUNTIME_DIR"; do
+      case "$place" in "$HOME"|"$HOME"/*) ;; *) echo "outside the sandbox: $place" >&2; exit 3;; esac
+    done
+    [ "$(pwd -P)" = "$(cd "$HOME" && pwd -P)" ] || { echo "home is not the sandbox" >&2; exit 3; }
+    exec "$0""#;
+    let output = Command::new(audit_binary())
+        .args(["probe", "--format", "json", "--cases", "1", "--runs", "1"])
+        .args(["--confine", "none", "--", "sh", "-c", check])
+        .arg(&server)
+        .env("XDG_CACHE_HOME", "/var/cache/elsewhere")
+        .env("XDG_CONFIG_HOME", "/etc/elsewhere")
+        .env("XDG_RUNTIME_DIR", "/run/user/elsewhere")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap_or(Value::Null);
+    assert!(matches!(output.status.code(), Some(0 | 1)), "{stderr}");
+    assert_eq!(
+        tool(&report, "hello")["probe"]["readOnly"],
+        "verified",
+        "{report}"
+    );
+}
+
 #[test]
 fn a_bad_confinement_is_a_bad_command_line_and_none_is_said() {
     let server = example("clean_server");

@@ -1,9 +1,9 @@
 //! `--probe`: a server's hints checked by behaviour. The server runs in a sandbox folder (its
-//! working directory, `HOME` and `TMPDIR`); each tool is called with arguments generated from
-//! its listed input schema and with values from the sandbox and from earlier calls, and the
-//! sandbox is observed as a tree around each call, each file by what its format holds (see
-//! `mcp_annotations_verify::observe::formats`), once the processes the server started have ended. Not a security
-//! boundary.
+//! working directory, `HOME`, `TMPDIR` and the XDG folders); each tool is called with arguments
+//! generated from its listed input schema and with values from the sandbox and from earlier calls,
+//! and the sandbox is observed as a tree around each call, each file by what its format holds (see
+//! `mcp_annotations_verify::observe::formats`), once the processes the server started have ended.
+//! Not a security boundary.
 //!
 //! Before the calls, a *control* session (start, initialize, list, wait, exit, no call) shows
 //! what the server changes on its own: what changed while it sat idle is volatile (reported,

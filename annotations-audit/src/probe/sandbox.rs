@@ -1,5 +1,5 @@
-//! The sandbox a server runs in: a fresh folder filled from the seed, the server started there
-//! (its working directory, `HOME` and `TMPDIR`), confined to it where Linux allows.
+//! The sandbox a server runs in: a fresh folder filled from the seed, the server started there (its
+//! working directory, `HOME`, `TMPDIR` and the XDG folders), confined to it where Linux allows.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -187,9 +187,17 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
             }
         }
     }
+    // The sandbox is the server's home, and every place a program keeps its caches, settings
+    // and sockets by is under it (a `XDG_CACHE_HOME` of the user's would be a write refused
+    // outside the sandbox, or a bus to the user's session).
     let mut env: Vec<(String, String)> = vec![
         ("HOME".into(), place.to_string()),
         ("TMPDIR".into(), place.to_string()),
+        ("XDG_CACHE_HOME".into(), format!("{place}/.cache")),
+        ("XDG_CONFIG_HOME".into(), format!("{place}/.config")),
+        ("XDG_DATA_HOME".into(), format!("{place}/.local/share")),
+        ("XDG_STATE_HOME".into(), format!("{place}/.local/state")),
+        ("XDG_RUNTIME_DIR".into(), place.to_string()),
     ];
     env.extend(options.env.iter().map(|(k, v)| (k.clone(), fill(v))));
     let writable: Vec<String> = options
