@@ -509,6 +509,39 @@ const PUBLISHED: [&str; 5] = [
     "annotations-audit/src",
 ];
 
+/// The hints are one list (`mcp_annotations_rules::Hint`) and their rules are written once
+/// over it, so a hint is named in code (comments and docs aside) only where it must be: the
+/// list and its relations, the HTTP presets, the struct field with its builder and accessor,
+/// rmcp's field, and the rule that judges it with verify's report of it. Idempotence is the
+/// measure: the other three hints also name features of their own (read-only mode, the
+/// network record, what a call loses), while idempotence is only ever a hint.
+#[test]
+fn at_most_eight_files_name_a_single_hint() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut naming = Vec::new();
+    for src in PUBLISHED {
+        for (name, path) in rust_files(&root.join(src)) {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let named = text.lines().any(|line| {
+                let code = line.trim_start();
+                !code.starts_with("//") && code.to_ascii_lowercase().contains("idempotent")
+            });
+            if named {
+                naming.push(format!("{src}/{name}"));
+            }
+        }
+    }
+    assert!(
+        naming.len() <= 8,
+        "{} files name idempotence in code: {naming:#?}",
+        naming.len()
+    );
+    assert!(
+        naming.contains(&"annotations-rules/src/hint.rs".to_owned()),
+        "the list was read: {naming:?}"
+    );
+}
+
 #[test]
 fn no_file_but_the_crate_roots_is_over_600_lines() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -31,11 +31,26 @@ pub enum Hint {
 }
 
 impl Hint {
+    /// What the protocol says of the hints [read-only settles](Self::implied_by_read_only),
+    /// in a sentence.
+    pub const IGNORED_BESIDE_READ_ONLY: &'static str =
+        "destructiveHint and idempotentHint mean nothing beside readOnlyHint: true.";
+
     /// Every hint, in the protocol's order.
     pub const ALL: [Hint; 4] = [
         Hint::ReadOnly,
         Hint::Destructive,
         Hint::Idempotent,
+        Hint::OpenWorld,
+    ];
+
+    /// The claims in the order a report lists them (its tables' columns, its rules, and the
+    /// order one call's broken claims are judged in): what a host relies on most first
+    /// (nothing changed, nothing changed twice, nothing lost, nothing reached).
+    pub const BY_RELIANCE: [Hint; 4] = [
+        Hint::ReadOnly,
+        Hint::Idempotent,
+        Hint::Destructive,
         Hint::OpenWorld,
     ];
 
@@ -151,6 +166,12 @@ impl Hint {
         }
     }
 
+    /// Whether this is `other`, in `const` too (`==` is not).
+    #[must_use]
+    pub const fn is(self, other: Hint) -> bool {
+        slot(self) == slot(other)
+    }
+
     /// Whether `readOnlyHint: true` settles this hint, so that its own value means nothing
     /// beside it (a read-only tool destroys nothing and is idempotent).
     #[must_use]
@@ -210,6 +231,41 @@ impl<T> ByHint<T> {
             let value = values[slot(hint)].take();
             change(hint, value.expect("from_fn asks for each hint once"))
         })
+    }
+}
+
+impl<T: Copy> ByHint<T> {
+    /// The value for `hint`, in `const` too (the `Index` operator is not).
+    #[must_use]
+    pub const fn get(&self, hint: Hint) -> T {
+        self.0[slot(hint)]
+    }
+
+    /// This table with `value` for `hint`, in `const` too.
+    #[must_use]
+    pub const fn with(mut self, hint: Hint, value: T) -> Self {
+        self.0[slot(hint)] = value;
+        self
+    }
+
+    /// The values in [`Hint::ALL`]'s order, as an array (for generated code, which writes
+    /// one expression per hint in that order).
+    #[must_use]
+    pub const fn to_array(&self) -> [T; 4] {
+        self.0
+    }
+
+    /// The table of `values` in [`Hint::ALL`]'s order, as [`to_array`](Self::to_array)
+    /// writes them.
+    #[must_use]
+    pub const fn from_array(values: [T; 4]) -> Self {
+        ByHint(values)
+    }
+
+    /// The same value for every hint, in `const` too.
+    #[must_use]
+    pub const fn splat(value: T) -> Self {
+        ByHint([value; 4])
     }
 }
 

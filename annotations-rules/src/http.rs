@@ -1,6 +1,8 @@
 //! The hints of each HTTP method, by its semantics (RFC 9110): what
 //! `ToolAnnotations::from_http_method` returns and what `#[tool(http = "...")]` states.
 
+use crate::{ByHint, Hint};
+
 /// The hints one HTTP method states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Preset {
@@ -14,6 +16,25 @@ pub struct Preset {
     pub idempotent: bool,
     /// An HTTP server is another system: always `true`.
     pub open_world: bool,
+}
+
+impl Preset {
+    /// The four hints the method states, in a table by [`Hint`].
+    ///
+    /// ```
+    /// use mcp_annotations_rules::{http, Hint};
+    ///
+    /// let delete = http::preset("DELETE").unwrap().hints();
+    /// assert!(delete[Hint::Destructive] && !delete[Hint::ReadOnly]);
+    /// ```
+    #[must_use]
+    pub const fn hints(&self) -> ByHint<bool> {
+        ByHint::splat(false)
+            .with(Hint::ReadOnly, self.read_only)
+            .with(Hint::Destructive, self.destructive)
+            .with(Hint::Idempotent, self.idempotent)
+            .with(Hint::OpenWorld, self.open_world)
+    }
 }
 
 const fn stated(

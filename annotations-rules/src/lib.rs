@@ -22,6 +22,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod claims;
 mod hint;
 pub mod http;
 pub mod mime;

@@ -1,6 +1,7 @@
 //! What hosts may act on: trust, and the decisions made from hints.
 
 use annotations_tests::all_combinations;
+use mcp_annotations::descriptor::Hint;
 use mcp_annotations::{ToolAnnotations, host::Trust};
 
 /// The decisions a host makes, most permissive = `true`.
@@ -25,7 +26,12 @@ fn untrusted_hints_are_never_looser_than_no_annotations() {
             );
         }
         let view = a.for_host(Trust::Untrusted);
-        assert!(!view.read_only() && view.destructive() && !view.idempotent() && view.open_world());
+        assert!(
+            !view.read_only()
+                && view.effective(Hint::Destructive)
+                && !view.effective(Hint::Idempotent)
+                && view.effective(Hint::OpenWorld)
+        );
     }
 }
 
@@ -54,9 +60,9 @@ fn trusted_hints_are_acted_on_as_stated() {
         assert_eq!(
             (
                 view.read_only(),
-                view.destructive(),
-                view.idempotent(),
-                view.open_world()
+                view.effective(Hint::Destructive),
+                view.effective(Hint::Idempotent),
+                view.effective(Hint::OpenWorld)
             ),
             (
                 a.read_only(),
@@ -117,12 +123,18 @@ fn read_only_tools_from_sdks_that_seed_every_hint_are_read_only() {
         assert!(!trusted.needs_approval(), "{text}");
         assert!(trusted.may_run_in_parallel(), "{text}");
         assert!(trusted.allowed_in_plan_mode(), "{text}");
-        assert!(!trusted.destructive() && trusted.idempotent(), "{text}");
+        assert!(
+            !trusted.effective(Hint::Destructive) && trusted.effective(Hint::Idempotent),
+            "{text}"
+        );
         let untrusted = claimed.for_host(Trust::Untrusted);
         assert!(untrusted.needs_approval(), "{text}");
         assert!(!untrusted.may_run_in_parallel(), "{text}");
         assert!(!untrusted.allowed_in_plan_mode(), "{text}");
-        assert!(untrusted.destructive() && !untrusted.idempotent(), "{text}");
+        assert!(
+            untrusted.effective(Hint::Destructive) && !untrusted.effective(Hint::Idempotent),
+            "{text}"
+        );
         let explicit = claimed.explicit();
         assert_eq!(explicit.check(), Ok(()), "{text}");
         assert_eq!(
@@ -143,13 +155,13 @@ fn read_only_tools_from_sdks_that_seed_every_hint_are_read_only() {
     // The author's lint still fires on what is seeded against the tool's nature.
     let mcp_go: ToolAnnotations = serde_json::from_str(SEEDED_READ_ONLY[0]).unwrap();
     assert_eq!(
-        mcp_go.check(),
-        Err(mcp_annotations::descriptor::ConflictError::ReadOnlyAndDestructive)
+        mcp_go.check().map_err(|conflict| conflict.hint()),
+        Err(Hint::Destructive)
     );
     let java: ToolAnnotations = serde_json::from_str(SEEDED_READ_ONLY[1]).unwrap();
     assert_eq!(
-        java.check(),
-        Err(mcp_annotations::descriptor::ConflictError::ReadOnlyAndNotIdempotent)
+        java.check().map_err(|conflict| conflict.hint()),
+        Err(Hint::Idempotent)
     );
 }
 
@@ -162,7 +174,11 @@ fn a_write_reads_its_other_hints_as_stated() {
     .unwrap();
     let view = write.for_host(Trust::Trusted);
     assert!(view.needs_approval() && !view.may_run_in_parallel() && !view.allowed_in_plan_mode());
-    assert!(!view.destructive() && view.idempotent() && !view.open_world());
+    assert!(
+        !view.effective(Hint::Destructive)
+            && view.effective(Hint::Idempotent)
+            && !view.effective(Hint::OpenWorld)
+    );
 }
 
 /// Annotations read from the wire own their title; every builder works on them.

@@ -56,20 +56,49 @@ fn every_hint_set() -> Vec<ToolAnnotations> {
             .into_iter()
             .flat_map(|hints| {
                 [None, Some(false), Some(true)].map(|value| {
-                    let mut next = hints.clone();
-                    match hint {
-                        Hint::ReadOnly => next.read_only_hint = value,
-                        Hint::Destructive => next.destructive_hint = value,
-                        Hint::Idempotent => next.idempotent_hint = value,
-                        _ => next.open_world_hint = value,
-                    }
-                    next
+                    let stated = hints.stated().with(hint, value);
+                    ToolAnnotations::from_stated(stated)
                 })
             })
             .collect();
     }
     assert_eq!(all.len(), 81);
     all
+}
+
+/// The draft's four rules, written out a second time as implications over the hints as
+/// stated, with the protocol's defaults spelled out here (not read through the accessors
+/// `check_bound` uses), for every pair of listed and resolved hints.
+#[test]
+// Each clause is one of the draft's rules as it reads, not the shortest form.
+#[allow(clippy::nonminimal_bool)]
+fn the_bound_is_the_drafts_four_implications() {
+    let all = every_hint_set();
+    let mut kept = 0;
+    for listed in &all {
+        for resolved in &all {
+            // (read-only, destructive, idempotent, open-world) after the defaults: unset
+            // read-only is false, destructive true, idempotent false, open-world true; a
+            // read-only tool is neither destructive nor anything but idempotent.
+            let effective = |h: &ToolAnnotations| {
+                let read_only = h.read_only_hint == Some(true);
+                (
+                    read_only,
+                    !read_only && h.destructive_hint != Some(false),
+                    read_only || h.idempotent_hint == Some(true),
+                    h.open_world_hint != Some(false),
+                )
+            };
+            let (lr, ld, li, lo) = effective(listed);
+            let (rr, rd, ri, ro) = effective(resolved);
+            let holds = (!lr || rr) && (lr || ld || rr || !rd) && (!li || rr || ri) && (lo || !ro);
+            let (l, r) = (listed, resolved);
+            assert_eq!(check_bound(l, r).is_ok(), holds, "{l:?} / {r:?}");
+            kept += usize::from(holds);
+        }
+    }
+    // Some pairs keep within, some do not: the check is not constant.
+    assert!(kept > 0 && kept < all.len() * all.len());
 }
 
 #[test]

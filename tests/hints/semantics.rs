@@ -4,7 +4,8 @@
 use std::borrow::Cow;
 
 use annotations_tests::{all_combinations, all_hint_combinations};
-use mcp_annotations::{ToolAnnotations, descriptor::ConflictError};
+use mcp_annotations::ToolAnnotations;
+use mcp_annotations::descriptor::{ConflictError, Hint};
 
 #[test]
 fn the_issue_example_holds() -> Result<(), serde_json::Error> {
@@ -134,11 +135,11 @@ fn check_fails_on_exactly_the_two_conflict_shapes() {
     let mut failures = 0;
     for a in all_combinations() {
         let expected = match (a.read_only_hint, a.destructive_hint, a.idempotent_hint) {
-            (Some(true), Some(true), _) => Err(ConflictError::ReadOnlyAndDestructive),
-            (Some(true), _, Some(false)) => Err(ConflictError::ReadOnlyAndNotIdempotent),
+            (Some(true), Some(true), _) => Err(Hint::Destructive),
+            (Some(true), _, Some(false)) => Err(Hint::Idempotent),
             _ => Ok(()),
         };
-        assert_eq!(a.check(), expected, "{a:?}");
+        assert_eq!(a.check().map_err(ConflictError::hint), expected, "{a:?}");
         failures += usize::from(expected.is_err());
     }
     // read-only true with destructive true (3 x 3 others) plus idempotent false and destructive
@@ -157,10 +158,15 @@ fn redundant_read_only_statements_are_consistent() {
 
 #[test]
 fn conflicts_are_errors_that_explain_themselves() {
-    let err: Box<dyn std::error::Error> = Box::new(ConflictError::ReadOnlyAndDestructive);
+    let conflict = ToolAnnotations::new()
+        .with_read_only(true)
+        .with_destructive(true)
+        .check()
+        .unwrap_err();
+    let err: Box<dyn std::error::Error> = Box::new(conflict);
     assert_eq!(
         err.to_string(),
-        "a read-only tool cannot be destructive (readOnlyHint: true, destructiveHint: true)"
+        "a read-only tool is non-destructive, not as stated (readOnlyHint: true, destructiveHint: true)"
     );
 }
 

@@ -171,14 +171,13 @@ pub(super) fn broken(hint: Hint, call: &Call, classes: &Classes) -> Option<Strin
         classes,
     );
     match hint {
-        Hint::ReadOnly => what.map(|what| format!("the call changed the sandbox: {what}")),
-        Hint::Idempotent => what.map(|what| {
+        hint if judge::needs_again(hint) => what.map(|what| {
             format!(
                 "called twice with the same arguments, the second call changed the sandbox \
                  again: {what}"
             )
         }),
-        Hint::Destructive => what,
+        Hint::ReadOnly => what.map(|what| format!("the call changed the sandbox: {what}")),
         // No observation of the sandbox shows the world outside it: the network does.
         Hint::OpenWorld => call
             .attempts
@@ -190,6 +189,7 @@ pub(super) fn broken(hint: Hint, call: &Call, classes: &Classes) -> Option<Strin
                     attempts.join("; ")
                 )
             }),
+        _ => what,
     }
 }
 
@@ -203,9 +203,9 @@ pub(super) fn untold(hint: Hint, call: &Call, classes: &Classes) -> Option<Strin
             .and_then(|again| judge::untold(&call.after, again, classes))
     };
     match hint {
+        hint if judge::needs_again(hint) => again(),
         Hint::Destructive => judge::untold(&call.before, &call.after, classes).or_else(again),
-        Hint::Idempotent => again(),
-        Hint::ReadOnly | Hint::OpenWorld => None,
+        _ => None,
     }
 }
 
@@ -531,7 +531,7 @@ pub(super) fn concurrently(
                     }
                 };
                 notes.push(CallNote {
-                    hint: Some(Hint::Idempotent),
+                    hint: Some(judge::BY_REPEATING),
                     runs: Some(seen_in),
                     ..CallNote::problem(&made.arguments, problem.clone())
                 });

@@ -207,10 +207,10 @@ impl<'t> ToolProbe<'t> {
         let made = Made {
             tool: tool.name().to_owned(),
             arguments: arguments.clone(),
-            twice: self.claimed[Hint::Idempotent]
+            twice: self.claimed[judge::BY_REPEATING]
                 || resolved
                     .as_ref()
-                    .is_some_and(|(claims, _)| claims[Hint::Idempotent]),
+                    .is_some_and(|(claims, _)| claims[judge::BY_REPEATING]),
             resolve: tool.resolvable,
             changed: (true, true),
         };
@@ -461,8 +461,7 @@ impl<'t> ToolProbe<'t> {
             let again = call.again.as_ref().unwrap_or(&call.after);
             let first = judge::broken(hint, &call.before, &call.after, None, &session.classes);
             let (from, to) = match hint {
-                Hint::Idempotent => (&call.after, again),
-                _ if first.is_none() => (&call.after, again),
+                _ if judge::needs_again(hint) || first.is_none() => (&call.after, again),
                 _ => (&call.before, &call.after),
             };
             let diff = judge::diff(from, to, 12);
@@ -512,7 +511,7 @@ impl<'t> ToolProbe<'t> {
     ) {
         if self.concurrency.is_some()
             || self.tool.annotations.read_only()
-            || self.verdicts[Hint::Idempotent] != Verdict::Verified
+            || self.verdicts[judge::BY_REPEATING] != Verdict::Verified
         {
             return;
         }
@@ -528,13 +527,13 @@ impl<'t> ToolProbe<'t> {
             session.deadline,
         );
         if let Some(verdict) = verdict {
-            self.verdicts[Hint::Idempotent] = verdict;
+            self.verdicts[judge::BY_REPEATING] = verdict;
             if verdict == Verdict::Violated {
                 session.violated = true;
                 crate::progress::violation();
             }
             if verdict == Verdict::Nondeterministic {
-                self.unsure[Hint::Idempotent] = Some(
+                self.unsure[judge::BY_REPEATING] = Some(
                     "two identical calls at once did more than one in some runs, not in others"
                         .to_owned(),
                 );
@@ -553,7 +552,7 @@ impl<'t> ToolProbe<'t> {
         let verdicts = ByHint::from_fn(|hint| {
             final_verdict(self.verdicts[hint], succeeded, self.untold[hint].is_some())
         });
-        if self.claimed[Hint::Idempotent] && self.concurrency.is_none() {
+        if self.claimed[judge::BY_REPEATING] && self.concurrency.is_none() {
             let why = if self.tool.annotations.read_only() {
                 "not tried: the tool claims read-only, which each call is judged by"
             } else {

@@ -35,11 +35,15 @@ mod tests {
     fn each_hint_is_written_under_its_claim() {
         #[derive(serde::Serialize)]
         struct Shown(#[serde(serialize_with = "by_claim")] ByHint<u32>);
-        let mut counts = ByHint::<u32>::default();
-        counts[Hint::Idempotent] += 2;
-        assert_eq!(
-            serde_json::to_value(Shown(counts)).unwrap(),
-            serde_json::json!({"readOnly": 0, "nonDestructive": 0, "idempotent": 2, "closedWorld": 0})
-        );
+        for counted in Hint::ALL {
+            let mut counts = ByHint::<u32>::default();
+            counts[counted] += 2;
+            let shown = serde_json::to_value(Shown(counts)).unwrap();
+            assert_eq!(shown.as_object().unwrap().len(), 4, "{shown}");
+            for hint in Hint::ALL {
+                let expected = if hint == counted { 2 } else { 0 };
+                assert_eq!(shown[hint.claim()], expected, "{shown}");
+            }
+        }
     }
 }

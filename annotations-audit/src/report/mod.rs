@@ -32,12 +32,7 @@ pub const TOOL_RESOLUTION: &str = "tool-resolution";
 /// The order a probe's report lists the claims in (its tables' columns, its SARIF rules, and
 /// the order one call's broken claims are judged and noted): what a host relies on most first
 /// (nothing changed, nothing changed twice, nothing lost, nothing reached).
-pub const CLAIMS: [Hint; 4] = [
-    Hint::ReadOnly,
-    Hint::Idempotent,
-    Hint::Destructive,
-    Hint::OpenWorld,
-];
+pub const CLAIMS: [Hint; 4] = Hint::BY_RELIANCE;
 
 /// A finding of the audit: what kind it is (a rule), how grave, and what it says.
 #[derive(Clone, Debug, Serialize)]

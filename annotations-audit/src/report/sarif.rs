@@ -113,7 +113,7 @@ const DIFF_RULES: [(Class, &str, &str, &str); 3] = [
     (
         Class::Trust,
         "trust-change",
-        "A change after which a host would ask less of its user (newly read-only, non-destructive, idempotent or closed-world): harmless if true, and to be reviewed.",
+        "A change after which a host would ask less of its user (newly {claims}): harmless if true, and to be reviewed.",
         "error",
     ),
     (
@@ -370,6 +370,13 @@ pub fn probe(report: &ProbeReport, artifact: Option<&str>) -> Value {
     log
 }
 
+/// Every hint's claim in words, `"read-only, ... or closed-world"`.
+fn claims_in_words() -> String {
+    let words = Hint::ALL.map(|hint| hint.words(hint.trusted_value()));
+    let (last, first) = words.split_last().expect("four hints");
+    format!("{} or {last}", first.join(", "))
+}
+
 /// The changes between two listings as a SARIF log: each breaking or trust change not
 /// `allowed` at its rule's level, allowed ones and compatible ones as notes.
 pub fn diff(report: &DiffReport, artifact: Option<&str>) -> Value {
@@ -378,7 +385,7 @@ pub fn diff(report: &DiffReport, artifact: Option<&str>) -> Value {
         .iter()
         .map(|&(_, id, description, level)| Rule {
             id: id.into(),
-            description: description.into(),
+            description: description.replace("{claims}", &claims_in_words()).into(),
             level,
         })
         .collect();
@@ -443,7 +450,7 @@ mod tests {
                 name: "t".to_owned(),
                 readable: false,
                 findings: vec![
-                    finding("unset-hint", "warning", "`idempotentHint` unset"),
+                    finding("unset-hint", "warning", "`destructiveHint` unset"),
                     finding("unset-hint", "warning", "`openWorldHint` unset"),
                 ],
             })],

@@ -101,17 +101,18 @@ pub(crate) fn check<'a>(
     }
 
     if let Some(read_only) = stated[Hint::ReadOnly] {
-        for (kind, conflicting, reason) in [
-            (Hint::Destructive, true, ""),
-            (Hint::Idempotent, false, ": a read-only tool is idempotent"),
-        ] {
+        // What read-only settles, stated the other way.
+        for kind in Hint::ALL
+            .into_iter()
+            .filter(|kind| kind.implied_by_read_only())
+        {
             if let Some(other) = stated[kind] {
-                let other = (kind, other);
+                let reason = format!(": a read-only tool is {}", kind.words(kind.trusted_value()));
                 check_pair(
                     read_only,
-                    other,
-                    conflicting,
-                    reason,
+                    (kind, other),
+                    !kind.trusted_value(),
+                    &reason,
                     &mut assertions,
                     errors,
                 );

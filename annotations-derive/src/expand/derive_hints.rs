@@ -4,7 +4,7 @@
 //! tool states bound each variant, its error at the variant that breaks them).
 
 use proc_macro2::{Ident, TokenStream};
-use quote::{quote, quote_spanned};
+use quote::{format_ident, quote, quote_spanned};
 use syn::Error;
 
 use crate::check::hints::Value;
@@ -12,7 +12,7 @@ use crate::expand::annotations::annotations_value;
 use crate::leaf::errors::Errors;
 use crate::leaf::tokens::unraw;
 use crate::model::variant_hints::{self, Shape};
-use mcp_annotations_rules::ByHint;
+use mcp_annotations_rules::{ByHint, Hint};
 
 /// The implementations for the enum `name` whose body is `variants`; nothing when no variant
 /// states its hints.
@@ -39,9 +39,9 @@ pub(crate) fn expand(
                 format!(
                     "the variant `{}` states no hints, and others of `{name}` do: a tool \
                      resolved by the variant lists their join, so every variant serde reads \
-                     states its own: #[hints(...)] with `read_only`, `destructive`, \
-                     `idempotent`, `open_world`",
-                    unraw(&variant.ident)
+                     states its own: #[hints(...)] with {}",
+                    unraw(&variant.ident),
+                    Hint::ALL.map(|hint| format!("`{}`", hint.key())).join(", ")
                 ),
             )),
         }
@@ -72,26 +72,27 @@ pub(crate) fn expand(
     let checks = stated.iter().map(|(variant, hints)| {
         let span = variant.ident.span();
         let shown = unraw(&variant.ident);
-        let message = |stated: &str, is: &str| {
-            format!(
+        let arms = Hint::ALL.map(|hint| {
+            let trusted = hint.trusted_value();
+            let stated = if trusted {
+                hint.key().to_owned()
+            } else {
+                format!("{} = false", hint.key())
+            };
+            let message = format!(
                 "a tool resolved by `{name}` states `{stated}` on #[tool], but the variant \
-                 `{shown}` is {is}: each hint #[tool] states beside `resolve_by` must hold for \
-                 every variant (leave it out, and the tool lists the variants' join)"
-            )
-        };
-        let read_only = message("read_only", "not read-only");
-        let destructive = message("destructive = false", "destructive");
-        let idempotent = message("idempotent", "neither read-only nor idempotent");
-        let open_world = message("open_world = false", "open-world");
-        quote_spanned! {span=>
-            match #krate::__private::variant_breaks(__L, &#hints) {
-                0 => {}
-                1 => ::core::panic!(#read_only),
-                2 => ::core::panic!(#destructive),
-                3 => ::core::panic!(#idempotent),
-                _ => ::core::panic!(#open_world),
+                 `{shown}` is {}: each hint #[tool] states beside `resolve_by` must hold for \
+                 every variant (leave it out, and the tool lists the variants' join)",
+                hint.words(!trusted)
+            );
+            let which = format_ident!("{hint:?}");
+            quote_spanned! {span=>
+                if #krate::__private::variant_breaks(__L, &#hints, #krate::__private::Hint::#which) {
+                    ::core::panic!(#message);
+                }
             }
-        }
+        });
+        quote_spanned! {span=> #(#arms)* }
     });
     quote! {
         impl #krate::__private::VariantHints for #name {

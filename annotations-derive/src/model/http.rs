@@ -13,18 +13,13 @@ pub(crate) use mcp_annotations_rules::http::{PRESETS, Preset as HttpPreset, pres
 /// tool's own back end), so `open_world` is always free to refine.
 pub(crate) fn settles(preset: &HttpPreset, hint: Hint) -> bool {
     match hint {
-        Hint::ReadOnly | Hint::Idempotent => true,
-        Hint::Destructive => preset.method != "POST",
         Hint::OpenWorld => false,
+        Hint::Destructive => preset.method != "POST",
+        _ => true,
     }
 }
 
 /// The value the method states for `hint`.
 pub(crate) fn value(preset: &HttpPreset, hint: Hint) -> bool {
-    match hint {
-        Hint::ReadOnly => preset.read_only,
-        Hint::Destructive => preset.destructive,
-        Hint::Idempotent => preset.idempotent,
-        Hint::OpenWorld => preset.open_world,
-    }
+    preset.hints()[hint]
 }

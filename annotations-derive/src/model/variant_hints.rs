@@ -159,15 +159,17 @@ fn read_hints(args: TokenStream, span: Span, errors: &mut Errors) -> ByHint<Opti
     }
     // A read-only variant destroys nothing and is idempotent.
     if let (Some(true), Some((read_only, at))) = (hints[Hint::ReadOnly], &keys[Hint::ReadOnly]) {
-        for (kind, contradicting, written, reason) in [
-            (Hint::Destructive, true, "destructive", ""),
-            (
-                Hint::Idempotent,
-                false,
-                "idempotent = false",
-                ": a read-only variant is idempotent",
-            ),
-        ] {
+        for kind in Hint::ALL
+            .into_iter()
+            .filter(|kind| kind.implied_by_read_only())
+        {
+            let contradicting = !kind.trusted_value();
+            let written = if contradicting {
+                kind.key().to_owned()
+            } else {
+                format!("{} = false", kind.key())
+            };
+            let reason = format!(": a read-only variant is {}", kind.words(!contradicting));
             if let (Some(value), Some((key, position))) = (hints[kind], &keys[kind])
                 && value == contradicting
             {

@@ -64,11 +64,15 @@ impl Observation for crate::observe::tree::Tree {
     }
 }
 
-/// Whether judging `hint` takes the call made a second time with the same arguments (an
-/// idempotent claim is judged on what the second call changed).
+/// The claim judged by making the same call again: the idempotent claim, judged on what the
+/// second call changed (one after the other, or two at once).
+pub const BY_REPEATING: Hint = Hint::Idempotent;
+
+/// Whether judging `hint` takes the call made a second time with the same arguments: whether
+/// it is [`BY_REPEATING`].
 #[must_use]
 pub const fn needs_again(hint: Hint) -> bool {
-    matches!(hint, Hint::Idempotent)
+    hint.is(BY_REPEATING)
 }
 
 /// What broke `hint`, claimed at its [trusted value](Hint::trusted_value), as observed around

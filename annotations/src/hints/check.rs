@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::hints::ToolAnnotations;
+use crate::hints::{Hint, ToolAnnotations};
 
 impl ToolAnnotations {
     /// Checks that the stated hints can all be true at once.
@@ -20,10 +20,11 @@ impl ToolAnnotations {
     /// [`read_only`](Self::read_only)); an audit reports the finding as a warning.
     ///
     /// ```
-    /// use mcp_annotations::{descriptor::ConflictError, ToolAnnotations};
+    /// use mcp_annotations::descriptor::{ConflictError, Hint};
+    /// use mcp_annotations::ToolAnnotations;
     ///
     /// let claimed = ToolAnnotations::new().with_read_only(true).with_destructive(true);
-    /// assert_eq!(claimed.check(), Err(ConflictError::ReadOnlyAndDestructive));
+    /// assert_eq!(claimed.check().map_err(ConflictError::hint), Err(Hint::Destructive));
     ///
     /// let redundant = ToolAnnotations::new()
     ///     .with_read_only(true)
@@ -32,56 +33,54 @@ impl ToolAnnotations {
     /// assert_eq!(redundant.check(), Ok(()));
     /// ```
     pub const fn check(&self) -> Result<(), ConflictError> {
-        if let Some(true) = self.read_only_hint {
-            if let Some(true) = self.destructive_hint {
-                return Err(ConflictError::ReadOnlyAndDestructive);
-            }
-            if let Some(false) = self.idempotent_hint {
-                return Err(ConflictError::ReadOnlyAndNotIdempotent);
-            }
+        match self.stated().contradiction() {
+            Some(hint) => Err(ConflictError { hint }),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 
 /// Two stated hints that cannot both be true, as found by
-/// [`ToolAnnotations::check`](crate::ToolAnnotations::check).
+/// [`ToolAnnotations::check`](crate::ToolAnnotations::check): `readOnlyHint: true` and a hint
+/// stated at the value read-only rules out (`destructiveHint: true`, `idempotentHint: false`).
 ///
 /// ```
-/// use mcp_annotations::{descriptor::ConflictError, ToolAnnotations};
+/// use mcp_annotations::{descriptor::Hint, ToolAnnotations};
 ///
 /// let err = ToolAnnotations::new()
 ///     .with_read_only(true)
 ///     .with_idempotent(false)
 ///     .check()
 ///     .unwrap_err();
-/// assert_eq!(err, ConflictError::ReadOnlyAndNotIdempotent);
+/// assert_eq!(err.hint(), Hint::Idempotent);
 /// assert_eq!(
 ///     err.to_string(),
-///     "a read-only tool cannot be non-idempotent (readOnlyHint: true, idempotentHint: false)"
+///     "a read-only tool is idempotent, not as stated (readOnlyHint: true, idempotentHint: false)"
 /// );
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ConflictError {
-    /// `readOnlyHint: true` with `destructiveHint: true`: a tool that changes nothing cannot
-    /// destroy anything.
-    ReadOnlyAndDestructive,
-    /// `readOnlyHint: true` with `idempotentHint: false`: a tool that changes nothing has no
-    /// further effect when called again.
-    ReadOnlyAndNotIdempotent,
+pub struct ConflictError {
+    hint: Hint,
+}
+
+impl ConflictError {
+    /// The hint stated beside `readOnlyHint: true` at the value read-only rules out.
+    #[must_use]
+    pub const fn hint(self) -> Hint {
+        self.hint
+    }
 }
 
 impl fmt::Display for ConflictError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::ReadOnlyAndDestructive => {
-                "a read-only tool cannot be destructive (readOnlyHint: true, destructiveHint: true)"
-            }
-            Self::ReadOnlyAndNotIdempotent => {
-                "a read-only tool cannot be non-idempotent (readOnlyHint: true, idempotentHint: false)"
-            }
-        })
+        let hint = self.hint;
+        write!(
+            f,
+            "a read-only tool is {}, not as stated (readOnlyHint: true, {}: {})",
+            hint.words(hint.trusted_value()),
+            hint.wire_name(),
+            !hint.trusted_value()
+        )
     }
 }
 

@@ -1,16 +1,18 @@
 //! The hints: [`ToolAnnotations`] as an author states them, their [`wire`] form, the
 //! consistency [`check`], [`presets`] and HTTP mappings. A host's trust-aware reading of them
 //! is the `host` floor's.
+//!
+//! Each hint is read, set and taken at its effective value by [`Hint`] (the rules crate's one
+//! list, whose rules say how the hints bear on each other): this file holds each hint's field,
+//! builder and accessor, and everything else walks [`Hint::ALL`].
 
 pub(crate) mod check;
-pub(crate) mod kind;
 pub(crate) mod presets;
 pub(crate) mod wire;
 
 use std::borrow::Cow;
 
 pub use self::check::ConflictError;
-pub use self::kind::{ByHint, Hint};
 
 /// What calling an MCP tool does to the world, as the tool's author states it.
 ///
@@ -338,13 +340,7 @@ impl ToolAnnotations {
     /// [`explicit`](Self::explicit) without the title, usable in `const`.
     #[must_use]
     pub const fn explicit_hints(&self) -> Self {
-        Self {
-            title: None,
-            read_only_hint: Some(self.read_only()),
-            destructive_hint: Some(self.destructive()),
-            idempotent_hint: Some(self.idempotent()),
-            open_world_hint: Some(self.open_world()),
-        }
+        Self::from_values(self.stated().effective())
     }
 
     /// Whether every hint is stated (the title does not count).
@@ -354,5 +350,120 @@ impl ToolAnnotations {
             && self.destructive_hint.is_some()
             && self.idempotent_hint.is_some()
             && self.open_world_hint.is_some()
+    }
+}
+
+/// One of the protocol's tool hints: [`mcp_annotations_rules::Hint`], the one list every
+/// package of this project walks, re-exported here.
+///
+/// ```
+/// use mcp_annotations::ToolAnnotations;
+/// use mcp_annotations::descriptor::Hint;
+///
+/// let hints = ToolAnnotations::new().with_read_only(true);
+/// let stated: Vec<&str> = Hint::ALL
+///     .into_iter()
+///     .filter(|hint| hints.hint(*hint).is_some())
+///     .map(Hint::wire_name)
+///     .collect();
+/// assert_eq!(stated, ["readOnlyHint"]);
+/// // What a host acts on: the defaults, and what read-only implies.
+/// assert!(!hints.effective(Hint::Destructive) && hints.effective(Hint::Idempotent));
+/// assert_eq!(Hint::OpenWorld.words(Hint::OpenWorld.default_value()), "open-world");
+/// ```
+pub use mcp_annotations_rules::Hint;
+
+/// A value for each hint, read and written by [`Hint`]: [`mcp_annotations_rules::ByHint`],
+/// re-exported here.
+pub use mcp_annotations_rules::ByHint;
+
+impl ToolAnnotations {
+    /// The hint as stated (`None`: unset).
+    #[must_use]
+    pub const fn hint(&self, hint: Hint) -> Option<bool> {
+        self.stated().get(hint)
+    }
+
+    /// Sets the hint as stated (`None`: unset), for the readers that walk [`Hint::ALL`].
+    pub(crate) fn set_hint(&mut self, hint: Hint, value: Option<bool>) {
+        let stated = self.stated().with(hint, value);
+        let title = self.title.take();
+        *self = Self {
+            title,
+            ..Self::from_stated(stated)
+        };
+    }
+
+    /// The hint as a host acts on it: the stated value, the protocol's default when unset, and
+    /// what `readOnlyHint: true` implies (the same as [`read_only`](Self::read_only) and the
+    /// other accessors).
+    #[must_use]
+    pub const fn effective(&self, hint: Hint) -> bool {
+        self.stated().effective().get(hint)
+    }
+
+    /// Every hint as stated, in a table by [`Hint`].
+    ///
+    /// ```
+    /// use mcp_annotations::ToolAnnotations;
+    /// use mcp_annotations::descriptor::Hint;
+    ///
+    /// let stated = ToolAnnotations::new().with_open_world(false).stated();
+    /// assert_eq!(stated[Hint::OpenWorld], Some(false));
+    /// assert_eq!(stated[Hint::ReadOnly], None);
+    /// ```
+    #[must_use]
+    pub const fn stated(&self) -> ByHint<Option<bool>> {
+        ByHint::splat(None)
+            .with(Hint::ReadOnly, self.read_only_hint)
+            .with(Hint::Destructive, self.destructive_hint)
+            .with(Hint::Idempotent, self.idempotent_hint)
+            .with(Hint::OpenWorld, self.open_world_hint)
+    }
+
+    /// Annotations with no title that state each hint as `stated` says.
+    ///
+    /// ```
+    /// use mcp_annotations::ToolAnnotations;
+    /// use mcp_annotations::descriptor::{ByHint, Hint};
+    ///
+    /// let every = ToolAnnotations::from_stated(ByHint::splat(Some(false)));
+    /// assert!(every.is_explicit() && !every.read_only() && !every.open_world());
+    /// assert_eq!(ToolAnnotations::from_stated(every.stated()), every);
+    /// ```
+    #[must_use]
+    pub const fn from_stated(stated: ByHint<Option<bool>>) -> Self {
+        Self {
+            title: None,
+            read_only_hint: stated.get(Hint::ReadOnly),
+            destructive_hint: stated.get(Hint::Destructive),
+            idempotent_hint: stated.get(Hint::Idempotent),
+            open_world_hint: stated.get(Hint::OpenWorld),
+        }
+    }
+
+    /// Annotations with no title that state every hint at its value in `hints` (a host's
+    /// effective reading, every hint decided).
+    #[must_use]
+    pub const fn from_values(hints: ByHint<bool>) -> Self {
+        Self::from_stated(hints.as_stated())
+    }
+
+    /// Whether the tool claims `hint`: its [effective](Self::effective) value is the one a host
+    /// trusts ([`Hint::trusted_value`]: read-only, non-destructive, idempotent, closed-world),
+    /// the promise its behaviour can break.
+    ///
+    /// ```
+    /// use mcp_annotations::ToolAnnotations;
+    /// use mcp_annotations::descriptor::Hint;
+    ///
+    /// let lookup = ToolAnnotations::new().with_read_only(true);
+    /// // Read-only implies non-destructive and idempotent; the world stays open unless said.
+    /// assert!(lookup.claims(Hint::Destructive) && lookup.claims(Hint::Idempotent));
+    /// assert!(!lookup.claims(Hint::OpenWorld));
+    /// ```
+    #[must_use]
+    pub const fn claims(&self, hint: Hint) -> bool {
+        self.effective(hint) == hint.trusted_value()
     }
 }

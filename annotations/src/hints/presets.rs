@@ -1,21 +1,23 @@
 //! Presets for the common kinds of tool, and the hints of each HTTP method.
 
-use crate::hints::ToolAnnotations;
+use crate::hints::{ByHint, Hint, ToolAnnotations};
 
-/// Builds a preset with all four hints stated and no title.
-const fn stated(
-    read_only: bool,
-    destructive: bool,
-    idempotent: bool,
-    open_world: bool,
-) -> ToolAnnotations {
-    ToolAnnotations {
-        title: None,
-        read_only_hint: Some(read_only),
-        destructive_hint: Some(destructive),
-        idempotent_hint: Some(idempotent),
-        open_world_hint: Some(open_world),
+/// Builds a preset with all four hints stated and no title: each hint in `claims` at the
+/// value a host trusts ([`Hint::trusted_value`]), every other at its protocol default.
+const fn claiming(claims: &[Hint]) -> ToolAnnotations {
+    let mut values = ByHint::splat(false);
+    let mut at = 0;
+    while at < Hint::ALL.len() {
+        let hint = Hint::ALL[at];
+        values = values.with(hint, hint.default_value());
+        at += 1;
     }
+    let mut at = 0;
+    while at < claims.len() {
+        values = values.with(claims[at], claims[at].trusted_value());
+        at += 1;
+    }
+    ToolAnnotations::from_values(values)
 }
 
 /// Named presets for the common shapes of tool. Each states all four hints and no title;
@@ -32,26 +34,26 @@ const fn stated(
 impl ToolAnnotations {
     /// Reads the server's own data and changes nothing: read-only, non-destructive,
     /// idempotent, closed world. For example listing notes, or reading a file in a workspace.
-    pub const LOOKUP: Self = stated(true, false, true, false);
+    pub const LOOKUP: Self = claiming(&Hint::ALL);
 
     /// Adds to the server's own data without touching what is there: not read-only,
     /// non-destructive, not idempotent (each call adds again), closed world. For example
     /// creating a note.
-    pub const ADDITIVE_WRITE: Self = stated(false, false, false, false);
+    pub const ADDITIVE_WRITE: Self = claiming(&[Hint::Destructive, Hint::OpenWorld]);
 
     /// Changes or removes the server's own data: not read-only, destructive, not idempotent,
     /// closed world. For example deleting or overwriting a note; state `with_idempotent(true)`
     /// where repeating the call changes nothing more, as for a delete by id.
-    pub const DESTRUCTIVE_WRITE: Self = stated(false, true, false, false);
+    pub const DESTRUCTIVE_WRITE: Self = claiming(&[Hint::OpenWorld]);
 
     /// Reads from the outside world and changes nothing: read-only, non-destructive,
     /// idempotent, open world. For example a web search or fetching a public page.
-    pub const EXTERNAL_LOOKUP: Self = stated(true, false, true, true);
+    pub const EXTERNAL_LOOKUP: Self = claiming(&Hint::ALL).with_open_world(true);
 
     /// Acts on the outside world with effects the server cannot bound: not read-only,
     /// destructive, not idempotent, open world. The protocol's defaults, stated explicitly,
     /// for example sending an email or calling a third party's API.
-    pub const EXTERNAL_CALL: Self = stated(false, true, false, true);
+    pub const EXTERNAL_CALL: Self = claiming(&[]);
 
     /// The hints that follow from an HTTP method's semantics (RFC 9110), for tools that wrap
     /// an HTTP endpoint. The method is matched case-insensitively; every mapping states all
@@ -77,12 +79,7 @@ impl ToolAnnotations {
     #[must_use]
     pub const fn from_http_method(method: &str) -> Option<Self> {
         match mcp_annotations_rules::http::preset(method) {
-            Some(preset) => Some(stated(
-                preset.read_only,
-                preset.destructive,
-                preset.idempotent,
-                preset.open_world,
-            )),
+            Some(preset) => Some(ToolAnnotations::from_values(preset.hints())),
             None => None,
         }
     }

@@ -105,9 +105,7 @@ impl FindingKind {
             FindingKind::InvalidInputSchema => {
                 "A tool's input schema must be a JSON Schema object the protocol allows."
             }
-            FindingKind::IgnoredHint => {
-                "destructiveHint and idempotentHint mean nothing beside readOnlyHint: true."
-            }
+            FindingKind::IgnoredHint => Hint::IGNORED_BESIDE_READ_ONLY,
             FindingKind::UnsetHint => {
                 "An unset hint makes a host fall back to the protocol's pessimistic default."
             }

@@ -1,6 +1,6 @@
 //! The host's reading of hints: what a host may act on, given whether it trusts the server.
 
-use crate::hints::ToolAnnotations;
+use crate::hints::{Hint, ToolAnnotations};
 
 /// Whether a host trusts the server that sent some annotations.
 ///
@@ -106,22 +106,21 @@ impl<'a> HostView<'a> {
         self.hints().read_only()
     }
 
-    /// [`ToolAnnotations::destructive`] of the hints the host may act on.
+    /// [`ToolAnnotations::effective`] of the hints the host may act on: any hint as the host
+    /// reads it.
+    ///
+    /// ```
+    /// use mcp_annotations::{ToolAnnotations, descriptor::Hint, host::Trust};
+    ///
+    /// let claimed = ToolAnnotations::LOOKUP;
+    /// assert!(!claimed.for_host(Trust::Trusted).effective(Hint::OpenWorld));
+    /// // Untrusted, every hint is its protocol default.
+    /// let untrusted = claimed.for_host(Trust::Untrusted);
+    /// assert!(Hint::ALL.into_iter().all(|hint| untrusted.effective(hint) == hint.default_value()));
+    /// ```
     #[must_use]
-    pub const fn destructive(&self) -> bool {
-        self.hints().destructive()
-    }
-
-    /// [`ToolAnnotations::idempotent`] of the hints the host may act on.
-    #[must_use]
-    pub const fn idempotent(&self) -> bool {
-        self.hints().idempotent()
-    }
-
-    /// [`ToolAnnotations::open_world`] of the hints the host may act on.
-    #[must_use]
-    pub const fn open_world(&self) -> bool {
-        self.hints().open_world()
+    pub const fn effective(&self, hint: Hint) -> bool {
+        self.hints().effective(hint)
     }
 
     /// Whether the host should ask the user before calling the tool.

@@ -98,9 +98,9 @@ mod tests {
 
     use crate::call::handler::Run;
     use crate::call::{CallFuture, Context};
-    use crate::hints::ToolAnnotations;
+    use crate::hints::{Hint, ToolAnnotations};
     use crate::listing::Listing;
-    use crate::resolution::{Declaration, OutOfBoundError, ResolveError, ResolveOptions};
+    use crate::resolution::{Declaration, ResolveError, ResolveOptions};
     use crate::result::ToolResult;
     use crate::schema::Schema;
     use crate::tool::Tool;
@@ -133,7 +133,7 @@ mod tests {
                     .with_read_only(false)
                     .with_destructive(true)
                     .with_open_world(true)),
-                Some("delete") => Ok(closed.with_destructive(true).with_idempotent(true)),
+                Some("delete") => Ok(closed.with_destructive(true)),
                 _ => Err(ResolveError::InvalidArguments {
                     tool: "manage_note".into(),
                     problems: "`action` must be read or delete".into(),
@@ -174,20 +174,14 @@ mod tests {
         let read = listing(&HONEST)
             .resolve(&(), "manage_note", &arguments("read"), &declared)
             .unwrap();
-        assert_eq!(
-            (
-                read.read_only_hint,
-                read.destructive_hint,
-                read.idempotent_hint,
-                read.open_world_hint
-            ),
-            (Some(true), Some(false), Some(true), Some(false))
-        );
+        // Every hint stated: read-only, and so non-destructive and idempotent; closed-world.
+        assert!(read.is_explicit());
+        assert!(Hint::ALL.into_iter().all(|hint| read.claims(hint)));
         assert_eq!(read.title, None);
         let delete = listing(&HONEST)
             .resolve(&(), "manage_note", &arguments("delete"), &declared)
             .unwrap();
-        assert!(delete.destructive() && delete.idempotent() && !delete.read_only());
+        assert!(delete.destructive() && !delete.read_only() && !delete.open_world());
         // The resolver's own refusal comes through with its code.
         let bad = listing(&HONEST)
             .resolve(&(), "manage_note", &arguments("shred"), &declared)
@@ -205,10 +199,7 @@ mod tests {
         assert!(
             matches!(
                 error,
-                ResolveError::OutOfBound {
-                    rule: OutOfBoundError::OpenWorld,
-                    ..
-                }
+                ResolveError::OutOfBound { rule, .. } if rule.hint() == Hint::OpenWorld
             ),
             "{error:?}"
         );

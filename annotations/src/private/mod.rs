@@ -21,6 +21,7 @@ pub use crate::call::handler::{
     method_call, not_callable, resolve_with, same_function,
 };
 pub use crate::call::struct_tool::struct_call;
+pub use crate::hints::Hint;
 pub use crate::listing::index::{Message, NameIndex, duplicate_name, name_index};
 pub use crate::resolution::by_variant::{
     HintsWithin, VariantHints, encode_listed, listed_by_variants, variant_breaks,

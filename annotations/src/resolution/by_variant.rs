@@ -4,14 +4,14 @@
 //! on `#[tool]` bounds every variant, and each value's own hints (the answer to
 //! `tools/resolve`).
 
-use crate::hints::ToolAnnotations;
+use crate::hints::{ByHint, Hint, ToolAnnotations};
 
 /// An enum whose variants state their hints (`#[hints(...)]` on each, with
 /// `#[derive(ToolSchema)]`), for `#[tool(resolve_by = param)]`.
 #[diagnostic::on_unimplemented(
     message = "`resolve_by` names a parameter of type `{Self}`, which is not an enum whose variants state their hints",
     label = "not an enum deriving `ToolSchema` with `#[hints(...)]` on its variants",
-    note = "`#[tool(resolve_by = param)]` resolves a call by the variant of `param`: derive `ToolSchema` on an enum and state each variant's hints with `#[hints(read_only)]`, `#[hints(destructive, idempotent)]`, ...; for what the arguments' content decides, write `#[tool(resolve = function)]`"
+    note = "`#[tool(resolve_by = param)]` resolves a call by the variant of `param`: derive `ToolSchema` on an enum and state each variant's hints with `#[hints(read_only)]`, `#[hints(destructive = false)]`, ...; for what the arguments' content decides, write `#[tool(resolve = function)]`"
 )]
 pub trait VariantHints {
     /// The narrowest hints that bound every variant's ([`join`](super::join) of them all).
@@ -33,68 +33,50 @@ pub trait HintsWithin<const LISTED: u8> {
     const CHECKED: ();
 }
 
-/// The effective values of the hints a tool states (unset: the protocol's default), as the
-/// const parameter of [`HintsWithin`]: bit 0 read-only, 1 destructive, 2 idempotent, 3
-/// open-world, each as [`check_bound`](super::check_bound) reads a listing.
+/// The effective values of the hints a tool states (`stated`, in [`Hint::ALL`]'s order;
+/// unset: the protocol's default), as the const parameter of [`HintsWithin`]: a bit for each
+/// hint ([`ByHint::to_bits`]), read as [`check_bound`](super::check_bound) reads a listing.
 #[must_use]
 pub const fn encode_listed(stated: [Option<bool>; 4]) -> u8 {
-    let read_only = matches!(stated[0], Some(true));
-    let destructive = !read_only && !matches!(stated[1], Some(false));
-    let idempotent = read_only || matches!(stated[2], Some(true));
-    let open_world = !matches!(stated[3], Some(false));
-    read_only as u8 | (destructive as u8) << 1 | (idempotent as u8) << 2 | (open_world as u8) << 3
+    ByHint::from_array(stated).effective().to_bits()
 }
 
-/// Which rule of the bound the listing `listed` (from [`encode_listed`]) sets and `variant`
-/// breaks: 0 none, 1 read-only, 2 destructive, 3 idempotent, 4 open-world (the order of
-/// [`OutOfBoundError`](super::OutOfBoundError)).
+/// Whether the first rule of the bound that the listing `listed` (from [`encode_listed`])
+/// sets and `variant` breaks is `hint`'s (as [`OutOfBoundError::hint`](super::OutOfBoundError)
+/// names it).
 #[must_use]
-pub const fn variant_breaks(listed: u8, variant: &ToolAnnotations) -> u8 {
-    let (read_only, destructive) = (listed & 1 != 0, listed & 2 != 0);
-    let (idempotent, open_world) = (listed & 4 != 0, listed & 8 != 0);
-    if read_only && !variant.read_only() {
-        1
-    } else if !read_only && !destructive && !variant.read_only() && variant.destructive() {
-        2
-    } else if idempotent && !variant.read_only() && !variant.idempotent() {
-        3
-    } else if !open_world && variant.open_world() {
-        4
-    } else {
-        0
+pub const fn variant_breaks(listed: u8, variant: &ToolAnnotations, hint: Hint) -> bool {
+    match ByHint::from_bits(listed).unbounded(&variant.stated().effective()) {
+        Some(broken) => broken.is(hint),
+        None => false,
     }
 }
 
 /// The hints a tool resolved by its variants lists: the join of the variants' (`joined`),
-/// with each hint the author states on `#[tool]` (`stated`, in the order of
-/// `Hint::ALL`) in its place. A stated hint that a tool changes something
-/// (`destructive`, `idempotent = false`) makes it not read-only where the author did not say.
-/// Every hint is stated.
+/// with each hint the author states on `#[tool]` (`stated`, in [`Hint::ALL`]'s order) in its
+/// place, and the result in that order. A hint stated at a value read-only rules out (the
+/// tool changes something) makes it not read-only where the author did not say. Every hint
+/// is stated.
 #[must_use]
 pub const fn listed_by_variants(stated: [Option<bool>; 4], joined: &ToolAnnotations) -> [bool; 4] {
-    let mut listed = [
-        joined.read_only(),
-        joined.destructive(),
-        joined.idempotent(),
-        joined.open_world(),
-    ];
-    let mut i = 0;
-    while i < 4 {
-        if let Some(value) = stated[i] {
-            listed[i] = value;
+    let stated = ByHint::from_array(stated);
+    let joined = joined.stated().effective();
+    let mut listed = joined;
+    let mut denies_read_only = false;
+    let mut at = 0;
+    while at < Hint::ALL.len() {
+        let hint = Hint::ALL[at];
+        if let Some(value) = stated.get(hint) {
+            listed = listed.with(hint, value);
         }
-        i += 1;
+        denies_read_only |= stated.denies_read_only(hint);
+        at += 1;
     }
-    if stated[0].is_none() && (matches!(stated[1], Some(true)) || matches!(stated[2], Some(false)))
-    {
-        listed[0] = false;
+    if stated.get(Hint::ReadOnly).is_none() && denies_read_only {
+        listed = listed.with(Hint::ReadOnly, false);
     }
     // A read-only listing destroys nothing and is idempotent, stated so.
-    if listed[0] {
-        listed[1] = false;
-        listed[2] = true;
-    }
-    listed
+    listed.as_stated().effective().to_array()
 }
 
 #[cfg(test)]
@@ -127,18 +109,14 @@ mod tests {
         for listed in every() {
             for variant in every() {
                 let variant = hints(variant);
-                let expected = match check_bound(&hints(listed), &variant) {
-                    Ok(()) => 0,
-                    Err(OutOfBoundError::ReadOnly) => 1,
-                    Err(OutOfBoundError::Destructive) => 2,
-                    Err(OutOfBoundError::Idempotent) => 3,
-                    Err(OutOfBoundError::OpenWorld) => 4,
-                };
-                assert_eq!(
-                    variant_breaks(encode_listed(listed), &variant),
-                    expected,
-                    "{listed:?} {variant:?}"
-                );
+                let expected = check_bound(&hints(listed), &variant).err();
+                for hint in Hint::ALL {
+                    assert_eq!(
+                        variant_breaks(encode_listed(listed), &variant, hint),
+                        expected.map(OutOfBoundError::hint) == Some(hint),
+                        "{listed:?} {variant:?}"
+                    );
+                }
             }
         }
     }
@@ -155,7 +133,12 @@ mod tests {
             let joined = join(a.clone(), b.clone());
             for stated in &all {
                 let code = encode_listed(*stated);
-                if variant_breaks(code, &a) != 0 || variant_breaks(code, &b) != 0 {
+                let breaks = |variant| {
+                    Hint::ALL
+                        .into_iter()
+                        .any(|h| variant_breaks(code, variant, h))
+                };
+                if breaks(&a) || breaks(&b) {
                     continue;
                 }
                 let listed = listed_by_variants(*stated, &joined);

@@ -374,9 +374,10 @@ mod tests {
     }
 
     fn result(read_only: bool, open_world: bool) -> serde_json::Value {
-        json!({"resultType": "complete", "name": "run_sql", "annotations": {
-            "readOnlyHint": read_only, "destructiveHint": false,
-            "idempotentHint": true, "openWorldHint": open_world}})
+        let annotations = ToolAnnotations::LOOKUP
+            .with_read_only(read_only)
+            .with_open_world(open_world);
+        json!({"resultType": "complete", "name": "run_sql", "annotations": annotations})
     }
 
     /// The draft's client rules, each answer by each.
