@@ -5,10 +5,11 @@ use std::collections::HashMap;
 
 use mcp_annotations::Tool;
 use mcp_annotations::descriptor::Hint;
-use mcp_annotations::host::{self, FindingKind, HostView, Severity, Trust};
+use mcp_annotations::host::{self, FindingKind, HostView, Trust};
 use serde_json::{Value, json};
 
 use crate::cli::args::{AuditArgs, Format};
+use crate::report::ignore::Ignores;
 use crate::report::{
     self, AuditReport, AuditedTool, Decisions, Finding, LISTING_PROBLEM, ReadTool, TOOL_RESOLUTION,
     UNREADABLE_TOOL, UnreadableTool, effective_key,
@@ -17,6 +18,7 @@ use crate::server;
 
 /// `audit`: the report of the server `args` names, and the exit status it calls for.
 pub fn run(args: &AuditArgs) -> Result<(i32, String), String> {
+    let mut ignores = Ignores::load(&args.settings)?;
     server::keep_log(&args.connection)?;
     let mut peer = server::named(&args.command, &args.connection, &args.remote)?;
     let (listed, problems) = peer.list_tools().map_err(|error| peer.explain(error))?;
@@ -29,7 +31,11 @@ pub fn run(args: &AuditArgs) -> Result<(i32, String), String> {
         }
         return Ok((0, report::pretty(&json!({ "tools": listed }))));
     }
-    let (report, has_errors) = report(&listed, &problems, &capabilities);
+    let mut report = report(&listed, &problems, &capabilities);
+    let failing = crate::report::ignore::audit(&mut report, &mut ignores);
+    for warning in ignores.unused() {
+        eprintln!("annotations-audit: {warning}");
+    }
     let text = report::rendered(
         &args.output,
         &report,
@@ -37,7 +43,7 @@ pub fn run(args: &AuditArgs) -> Result<(i32, String), String> {
         report::markdown::audit,
         report::sarif::audit,
     );
-    Ok((i32::from(has_errors), text))
+    Ok((i32::from(failing), text))
 }
 
 /// A finding of `kind` at `severity`.
@@ -46,6 +52,7 @@ fn finding(kind: &str, severity: &str, message: String) -> Finding {
         kind: kind.to_owned(),
         severity: severity.to_owned(),
         message,
+        ignored: None,
     }
 }
 
@@ -169,12 +176,8 @@ fn read_tool(tool: &Tool, findings: Vec<Finding>) -> ReadTool {
 }
 
 /// The report of the tools a server listed (as the JSON it sent: one that cannot be read is a
-/// finding on that tool) and the listing's own problems; whether any finding is an error.
-pub fn report(
-    listed: &[Value],
-    listing_problems: &[String],
-    capabilities: &Value,
-) -> (AuditReport, bool) {
+/// finding on that tool) and the listing's own problems.
+pub fn report(listed: &[Value], listing_problems: &[String], capabilities: &Value) -> AuditReport {
     let (resolution_listing, mut resolution_tools) = resolution_findings(listed, capabilities);
     let mut tools = Vec::new();
     let mut unreadable = Vec::new();
@@ -220,18 +223,8 @@ pub fn report(
         .map(|message| finding(LISTING_PROBLEM, "error", message.clone()))
         .collect();
     listing.extend(resolution_listing);
-    let has_errors = listing
-        .iter()
-        .any(|f| f.severity == Severity::Error.as_str())
-        || rows
-            .iter()
-            .flat_map(AuditedTool::findings)
-            .any(|f| f.severity == Severity::Error.as_str());
-    (
-        AuditReport {
-            listing,
-            tools: rows,
-        },
-        has_errors,
-    )
+    AuditReport {
+        listing,
+        tools: rows,
+    }
 }

@@ -6,6 +6,7 @@ use mcp_annotations::host::diff::Class;
 use serde_json::Value;
 
 use crate::cli::args::DiffArgs;
+use crate::report::ignore::Ignores;
 use crate::report::{self, DiffReport};
 use crate::server;
 
@@ -53,20 +54,37 @@ pub fn run(args: &DiffArgs) -> Result<(i32, String), String> {
                 .to_owned(),
         );
     }
+    let mut ignores = Ignores::load(&args.settings)?;
     server::keep_log(&args.connection)?;
     let (old, new) = (
         tools_of(args, Some(&args.old))?,
         tools_of(args, args.new.as_deref())?,
     );
     let changes = mcp_annotations::host::diff::listings(&old, &new);
-    let refused = changes.iter().any(|change| match change.class() {
-        Class::Breaking => !args.allow.iter().any(|a| a == "breaking"),
-        Class::Trust => !args.allow.iter().any(|a| a == "trust"),
-        _ => false,
+    // A change of a class not allowed fails the diff, unless an ignore covers it (by its
+    // rule: `breaking-change`, `trust-change`).
+    let ignored: Vec<Option<String>> = changes
+        .iter()
+        .map(|change| {
+            let rule = report::sarif::diff_rule(change.class());
+            ignores.reason(Some(change.tool()), rule, None)
+        })
+        .collect();
+    let refused = changes.iter().zip(&ignored).any(|(change, ignored)| {
+        ignored.is_none()
+            && match change.class() {
+                Class::Breaking => !args.allow.iter().any(|a| a == "breaking"),
+                Class::Trust => !args.allow.iter().any(|a| a == "trust"),
+                _ => false,
+            }
     });
+    for warning in ignores.unused() {
+        eprintln!("annotations-audit: {warning}");
+    }
     crate::progress::finish();
     let report = DiffReport {
         changes,
+        ignored,
         refused,
         allowed: args.allow.clone(),
     };

@@ -78,7 +78,7 @@ fn run(args: Vec<String>) -> i32 {
         Command::Audit(args) => Some(&args.remote),
         Command::Probe(args) => Some(&args.remote),
         Command::Diff(args) => Some(&args.remote),
-        Command::Completions { .. } => None,
+        Command::Completions { .. } | Command::Explain { .. } => None,
     };
     if let Some(remote) = remote {
         let url = remote
@@ -91,6 +91,7 @@ fn run(args: Vec<String>) -> i32 {
         Command::Audit(args) => audit::run(args),
         Command::Probe(args) => probe::run(args),
         Command::Diff(args) => diff::run(args),
+        Command::Explain { id } => report::rules::explain(id.as_deref()).map(|page| (0, page)),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(

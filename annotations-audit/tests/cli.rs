@@ -204,3 +204,47 @@ fn earlier_spellings_keep_working_and_name_the_new_one() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `explain ID` prints a rule's page, how to fix the server and how to ignore it; a verdict's
+/// page has nothing to ignore; an unknown id is refused with the known ones; without an id,
+/// every rule and verdict is listed. Every rule a SARIF log names has a page.
+#[test]
+fn explain_prints_each_rules_page() {
+    let output = run(&["explain", "read-only-hint"]);
+    assert_eq!(output.status.code(), Some(0));
+    let page = text(&output.stdout);
+    assert!(
+        page.starts_with("read-only-hint\n\n**Probe, error.**"),
+        "{page}"
+    );
+    assert!(
+        page.contains("Fix:") && page.contains("rule = \"read-only-hint\""),
+        "{page}"
+    );
+    let verdict = text(&run(&["explain", "unexercised"]).stdout);
+    assert!(verdict.contains("no call judged it") && !verdict.contains("[[ignore]]"));
+    let unknown = run(&["explain", "readonly"]);
+    assert_eq!(unknown.status.code(), Some(2));
+    assert!(text(&unknown.stderr).contains("read-only-hint"));
+    let listed = text(&run(&["explain"]).stdout);
+    let server = example("bad_server");
+    for tools in ["", "twins", "malformed"] {
+        let output = Command::new(audit_binary())
+            .args(["audit", "--format", "sarif", "--", server.to_str().unwrap()])
+            .env("BAD_SERVER_TOOLS", tools)
+            .output()
+            .unwrap();
+        let log: Value = serde_json::from_slice(&output.stdout).unwrap();
+        for rule in log["runs"][0]["tool"]["driver"]["rules"]
+            .as_array()
+            .unwrap()
+        {
+            let id = rule["id"].as_str().unwrap();
+            assert!(
+                listed.contains(&format!("  {id} ")),
+                "{id} not in\n{listed}"
+            );
+            assert_eq!(run(&["explain", id]).status.code(), Some(0), "{id}");
+        }
+    }
+}

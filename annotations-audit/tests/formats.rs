@@ -54,12 +54,20 @@ fn valid_sarif(log: &str) -> Value {
     for result in run["results"].as_array().unwrap() {
         let index = result["ruleIndex"].as_u64().unwrap() as usize;
         assert_eq!(rules[index]["id"], result["ruleId"], "{result}");
-        // GitHub code scanning places every result in a file of the repository, and merges
-        // results of one fingerprint: each has a file, and a fingerprint of its own.
-        let uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
-            .as_str()
-            .unwrap_or_else(|| panic!("a result in no file: {result}"));
-        assert!(!uri.is_empty(), "{result}");
+        // A result is placed in a file where one was given, at its tool by name where it is
+        // a tool's; code scanning merges results of one fingerprint: each has its own.
+        let location = &result["locations"][0];
+        if let Some(uri) = location["physicalLocation"]["artifactLocation"].get("uri") {
+            assert!(!uri.as_str().unwrap().is_empty(), "{result}");
+        }
+        if let Some(print) = result["partialFingerprints"]["mcpTool/v1"].as_str() {
+            let tool = location["logicalLocations"][0]["name"].as_str();
+            assert!(tool.is_some_and(|tool| print.starts_with(tool)), "{result}");
+        }
+        // Each rule carries its page, the one `explain` prints.
+        let rule = &rules[index];
+        let help = rule["help"]["text"].as_str().unwrap_or_default();
+        assert!(help.starts_with("**"), "{rule}");
         if let Some(print) = result["partialFingerprints"]["mcpTool/v1"].as_str() {
             assert!(prints.insert(print.to_owned()), "fingerprint {print} twice");
         }
@@ -224,10 +232,22 @@ fn the_audit_as_sarif_has_a_result_per_finding_on_its_kind() {
             "src/server.rs"
         );
     }
-    // Without a file to place the results in, code scanning would refuse them: said, status 2.
-    let (status, log) = run(&["audit", "--format", "sarif", "--", server], &[]);
-    assert_eq!(status, 2);
-    assert!(log.is_empty(), "{log}");
+    // Without a file, each result on a tool is placed at the tool by name alone.
+    let (_, log) = run(&["audit", "--format", "sarif", "--", server], &[]);
+    let log = valid_sarif(&log);
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert!(!results.is_empty(), "{log}");
+    for result in results {
+        // The listing's own findings have no place; a tool's is its name.
+        if let Some(location) = result["locations"].get(0) {
+            assert!(location.get("physicalLocation").is_none(), "{result}");
+            assert!(
+                location["logicalLocations"][0]["name"].is_string(),
+                "{result}"
+            );
+        }
+    }
+    assert!(log["runs"][0].get("artifacts").is_none(), "{log}");
 }
 
 /// A diff as SARIF and as Markdown: the refused trust change an error, an allowed one a note.

@@ -9,7 +9,7 @@ use std::process::Command;
 
 mod common;
 
-use common::{audit_binary, example};
+use common::{audit_binary, example, valid_report};
 
 /// The folder of the saved reports (and of the listings `diff` reads).
 fn saved() -> PathBuf {
@@ -138,4 +138,29 @@ fn the_probe_reports_stay_as_saved() {
     }
     let (status, sarif) = probe(&["--format", "sarif", "--sarif-artifact", "src/main.rs"]);
     holds("probe.sarif", (status, masked(sarif)));
+}
+
+/// Every saved JSON report is valid against the schema of its version, and the schema is able
+/// to refuse: a report without its version, or with a verdict it does not know, is not.
+#[test]
+fn the_saved_reports_are_valid_against_the_schema_of_their_version() {
+    for file in ["audit.json", "diff.json", "diff.allowed.json", "probe.json"] {
+        let text = std::fs::read_to_string(saved().join(file)).unwrap();
+        let (_, json) = text
+            .split_once('\n')
+            .expect("the status line, then the report");
+        valid_report(&serde_json::from_str(json).unwrap());
+    }
+    let text = std::fs::read_to_string(saved().join("probe.json")).unwrap();
+    let (_, json) = text.split_once('\n').unwrap();
+    let mut report: serde_json::Value = serde_json::from_str(json).unwrap();
+    report["tools"][0]["probe"]["readOnly"] = "proven".into();
+    let refused = std::panic::catch_unwind(|| valid_report(&report));
+    assert!(refused.is_err(), "a verdict the schema does not know");
+    report["tools"][0]["probe"]["readOnly"] = "violated".into();
+    report["tools"][0]["surprise"] = true.into();
+    assert!(
+        std::panic::catch_unwind(|| valid_report(&report)).is_err(),
+        "an undescribed key"
+    );
 }

@@ -1,5 +1,5 @@
-//! The command line, as `clap` reads it: the subcommands `audit`, `probe`, `diff` and
-//! `completions`, and the spellings of earlier releases (`--probe`, `--diff`, the bare
+//! The command line, as `clap` reads it: the subcommands `audit`, `probe`, `diff`, `explain`
+//! and `completions`, and the spellings of earlier releases (`--probe`, `--diff`, the bare
 //! `annotations-audit -- CMD`) mapped onto them.
 
 use std::path::PathBuf;
@@ -74,7 +74,7 @@ impl Cli {
             Command::Audit(args) => ("audit", &args.output),
             Command::Probe(args) => ("probe", &args.output),
             Command::Diff(args) => ("diff", &args.output),
-            Command::Completions { .. } => return Ok(cli),
+            Command::Completions { .. } | Command::Explain { .. } => return Ok(cli),
         };
         if output.format == Format::Listing && name != "audit" {
             return Err(refusal(
@@ -82,14 +82,6 @@ impl Cli {
                 clap::error::ErrorKind::InvalidValue,
                 "--format listing is the audit's (annotations-audit audit --format listing -- \
                  CMD > tools.json pins a listing)",
-            ));
-        }
-        // A diff places its results in the pinned listing unless told otherwise.
-        if output.format == Format::Sarif && output.sarif_artifact.is_none() && name != "diff" {
-            return Err(refusal(
-                name,
-                clap::error::ErrorKind::MissingRequiredArgument,
-                SARIF_NEEDS_ARTIFACT,
             ));
         }
         let remote = match &mut cli.command {
@@ -173,11 +165,6 @@ fn loopback(url: &str, told: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// Why `--format sarif` of an audit or a probe needs `--sarif-artifact`.
-const SARIF_NEEDS_ARTIFACT: &str = "--format sarif needs --sarif-artifact PATH: the file of the \
-    repository each result is placed in (the server's source, or its pinned listing), without \
-    which GitHub code scanning refuses the results";
-
 /// An error of the subcommand `name`, with its usage (named as the binary's).
 fn refusal(
     name: &str,
@@ -216,6 +203,16 @@ pub enum Command {
     /// live server instead, after `--` or with --http.
     #[command(after_help = format!("{DIFF_EXAMPLES}\n\n{EXIT_STATUS}"))]
     Diff(DiffArgs),
+    /// Print what a rule or a verdict means, how to fix the server, and how to ignore it.
+    ///
+    /// Every finding names its rule (`unset-hint`, `read-only-hint`, ...); without an id, every
+    /// rule and verdict is listed.
+    #[command(after_help = "Example:\n  annotations-audit explain read-only-hint")]
+    Explain {
+        /// The rule or verdict (as a finding, a SARIF result or the report names it).
+        #[arg(value_name = "ID")]
+        id: Option<String>,
+    },
     /// Print a shell's completion script for annotations-audit.
     #[command(
         after_help = "Example:\n  annotations-audit completions bash > ~/.local/share/bash-completion/completions/annotations-audit"
@@ -265,10 +262,29 @@ pub struct Output {
     /// How to write the report.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// With --format sarif: the file every result is placed in (the server's source or its
-    /// pinned listing, relative to the repository), which a code-scanning upload requires.
+    /// With --format sarif: the file every result is also placed in (the server's source or
+    /// its pinned listing, relative to the repository); without it, each result on a tool is
+    /// placed at the tool's name alone.
     #[arg(long, value_name = "PATH")]
     pub sarif_artifact: Option<String>,
+}
+
+/// The settings file, and whether its ignores apply.
+#[derive(Args, Clone, Debug, Default)]
+pub struct Settings {
+    /// The settings file (TOML) whose ignore entries, each with its reason, keep what they name
+    /// from failing the run (default: `.annotations-audit.toml`, where there is one).
+    #[arg(
+        long,
+        value_name = "FILE",
+        help = "The settings file (TOML) whose [[ignore]] entries, each with its reason, keep \
+                what they name from failing the run [default: .annotations-audit.toml, where \
+                there is one]"
+    )]
+    pub config: Option<PathBuf>,
+    /// Run as if the settings file ignored nothing.
+    #[arg(long)]
+    pub no_ignores: bool,
 }
 
 /// How the server is started or reached, and how long it is waited for.
@@ -312,6 +328,8 @@ pub struct AuditArgs {
     #[command(flatten)]
     pub output: Output,
     #[command(flatten)]
+    pub settings: Settings,
+    #[command(flatten)]
     pub connection: Connection,
     #[command(flatten)]
     pub remote: Remote,
@@ -330,6 +348,8 @@ pub struct AuditArgs {
 pub struct ProbeArgs {
     #[command(flatten)]
     pub output: Output,
+    #[command(flatten)]
+    pub settings: Settings,
     #[command(flatten)]
     pub connection: Connection,
     /// Where the server the command starts serves Streamable HTTP, for a server that speaks
@@ -406,6 +426,8 @@ pub struct ProbeArgs {
 pub struct DiffArgs {
     #[command(flatten)]
     pub output: Output,
+    #[command(flatten)]
+    pub settings: Settings,
     #[command(flatten)]
     pub connection: Connection,
     #[command(flatten)]

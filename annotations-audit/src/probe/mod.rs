@@ -43,6 +43,7 @@ use session::Session;
 
 /// `probe`: the report on the server `args` starts, and the exit status it calls for.
 pub fn run(args: &ProbeArgs) -> Result<(i32, String), String> {
+    let mut ignores = crate::report::ignore::Ignores::load(&args.settings)?;
     crate::server::keep_log(&args.connection)?;
     let options = Options {
         command: args.command.clone(),
@@ -82,8 +83,14 @@ pub fn run(args: &ProbeArgs) -> Result<(i32, String), String> {
             (url, remote)
         }),
     };
-    let (report, violated) = probe(&options)?;
+    let (mut report, violated) = probe(&options)?;
     crate::progress::finish();
+    // What failed the probe fails it still unless an ignore covers every part of it.
+    let failing = crate::report::ignore::probe(&mut report, &mut ignores);
+    let violated = violated && (ignores.is_empty() || failing);
+    for warning in ignores.unused() {
+        eprintln!("annotations-audit: {warning}");
+    }
     let text = crate::report::rendered(
         &args.output,
         &report,

@@ -581,6 +581,7 @@ impl<'t> ToolProbe<'t> {
                 .tool
                 .resolvable
                 .then(|| self.resolutions.report(succeeded)),
+            ignored: BTreeMap::new(),
         }
     }
 }

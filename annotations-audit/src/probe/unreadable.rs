@@ -2,6 +2,8 @@
 //! in the report where the server lists it, never called, each claim it may make counted as
 //! not judged, with why.
 
+use std::collections::BTreeMap;
+
 use serde_json::Value;
 
 use mcp_annotations::descriptor::Hint;
@@ -70,5 +72,6 @@ pub(super) fn row(tool: &Unreadable) -> ProbedTool {
         notes: vec![Note::Said(why)],
         concurrency: None,
         resolution: None,
+        ignored: BTreeMap::new(),
     }
 }

@@ -5,7 +5,7 @@
 
 use mcp_annotations::host::diff::Class;
 
-use super::text::{cell, code};
+use super::text::{cell, code, ignored};
 use super::{AuditReport, AuditedTool, CLAIMS, DiffReport, Note, ProbeReport, ProbedTool, Verdict};
 
 /// `text` in a fenced block, the fence longer than any run of backticks it holds.
@@ -31,16 +31,22 @@ pub fn audit(report: &AuditReport) -> String {
         .iter()
         .flat_map(AuditedTool::findings)
         .chain(&report.listing);
-    let (mut errors, mut warnings) = (0, 0);
+    let (mut errors, mut warnings, mut ignored) = (0, 0, 0);
     for finding in findings {
-        match finding.severity.as_str() {
-            "error" => errors += 1,
+        match (finding.severity.as_str(), &finding.ignored) {
+            (_, Some(_)) => ignored += 1,
+            ("error", None) => errors += 1,
             _ => warnings += 1,
         }
     }
     let verdict = if errors > 0 { "fails" } else { "passes" };
+    let ignored = if ignored > 0 {
+        format!(", {ignored} ignored")
+    } else {
+        String::new()
+    };
     format!(
-        "## annotations-audit: the audit {verdict}\n\n{}, {}, {}.\n\n{}",
+        "## annotations-audit: the audit {verdict}\n\n{}, {}, {}{ignored}.\n\n{}",
         counted(report.tools.len(), "tool"),
         counted(errors, "error"),
         counted(warnings, "warning"),
@@ -146,8 +152,9 @@ fn notes(tools: &[ProbedTool]) -> (String, String) {
             let arguments = format!(" with {}", code(&note.arguments.to_string()));
             match note.hint {
                 Some(hint) => {
+                    let why = ignored(tool.ignored.get(hint.claim()).map(String::as_str));
                     violations.push_str(&format!(
-                        "- {name} `{}`{arguments}: {}\n",
+                        "- {name} `{}`{arguments}: {}{why}\n",
                         hint.claim(),
                         cell(problem)
                     ));
@@ -160,7 +167,11 @@ fn notes(tools: &[ProbedTool]) -> (String, String) {
                     }
                 }
                 None if problem.ends_with("not judged") => {}
-                None => problems.push_str(&format!("- {name}{arguments}: {}\n", cell(problem))),
+                None => problems.push_str(&format!(
+                    "- {name}{arguments}: {}{}\n",
+                    cell(problem),
+                    ignored(note.ignored.as_deref())
+                )),
             }
         }
     }
@@ -186,12 +197,13 @@ pub fn diff(report: &DiffReport) -> String {
     );
     if !changes.is_empty() {
         out.push_str("\n| tool | class | change |\n|---|---|---|\n");
-        for change in changes {
+        for (at, change) in changes.iter().enumerate() {
             out.push_str(&format!(
-                "| {} | {} | {} |\n",
+                "| {} | {} | {}{} |\n",
                 code(change.tool()),
                 change.class(),
-                cell(change.what())
+                cell(change.what()),
+                ignored(report.ignored(at))
             ));
         }
     }

@@ -12,7 +12,9 @@ use serde_json::Value;
 use crate::cli::args::{Format, Output};
 
 mod by_hint;
+pub mod ignore;
 pub mod markdown;
+pub mod rules;
 pub mod sarif;
 pub mod table;
 pub mod text;
@@ -43,6 +45,9 @@ pub struct Finding {
     pub severity: String,
     /// What was found, in words (quoting the server where it says what it sent).
     pub message: String,
+    /// Why the user ignores it (an `[[ignore]]` entry's reason): it then fails nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ignored: Option<String>,
 }
 
 /// What `audit` produces: the listing's own findings, and each tool's.
@@ -78,6 +83,14 @@ impl AuditedTool {
         match self {
             AuditedTool::Read(tool) => &tool.findings,
             AuditedTool::Unreadable(tool) => &tool.findings,
+        }
+    }
+
+    /// The findings on the tool, to mark the ignored ones.
+    pub fn findings_mut(&mut self) -> &mut [Finding] {
+        match self {
+            AuditedTool::Read(tool) => &mut tool.findings,
+            AuditedTool::Unreadable(tool) => &mut tool.findings,
         }
     }
 }
@@ -217,6 +230,10 @@ pub struct ProbedTool {
     /// calls kept it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolution: Option<ResolutionReport>,
+    /// Each violated claim the user ignores, under its claim, with the `[[ignore]]` entry's
+    /// reason: it then fails nothing.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub ignored: BTreeMap<&'static str, String>,
 }
 
 /// What a resolvable tool's resolutions came to: written as one object, each hint's verdict
@@ -280,6 +297,21 @@ pub struct CallNote {
     /// What the call changed, line by line.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub diff: Option<Vec<String>>,
+    /// Why the user ignores the problem (an `[[ignore]]` entry's reason).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ignored: Option<String>,
+}
+
+impl CallNote {
+    /// Whether the note is a call's problem that breaks the protocol (a protocol error for
+    /// valid arguments, a result outside the output schema): an error, where an unanswered
+    /// call or an exit is the server's trouble, a warning.
+    pub fn breaks_protocol(&self) -> bool {
+        self.hint.is_none()
+            && self.problem.as_deref().is_some_and(|problem| {
+                problem.starts_with("valid arguments") || problem.starts_with("a result outside")
+            })
+    }
 }
 
 impl CallNote {
@@ -337,33 +369,70 @@ pub struct ControlReport {
     pub volatile: Vec<String>,
 }
 
-/// What `diff` produces: each change between the two listings.
-#[derive(Debug, Serialize)]
+/// What `diff` produces: each change between the two listings. Written as `{"changes": [...]}`,
+/// each change an object of its tool, what changed, its class, and why it is ignored where an
+/// `[[ignore]]` entry covers it.
+#[derive(Debug)]
 pub struct DiffReport {
-    /// Each change, classified: its tool, what changed in words, and its class.
-    #[serde(serialize_with = "changes")]
+    /// Each change, classified.
     pub changes: Vec<Change>,
+    /// Why each change is ignored, in the order of `changes` (`None`: not ignored).
+    pub ignored: Vec<Option<String>>,
     /// Whether a change of a class the user did not allow fails the diff.
-    #[serde(skip)]
     pub refused: bool,
     /// The classes the user allowed (`--allow`).
-    #[serde(skip)]
     pub allowed: Vec<String>,
 }
 
-/// The changes as objects of their tool, what changed and their class.
-fn changes<S: serde::Serializer>(changes: &[Change], serializer: S) -> Result<S::Ok, S::Error> {
-    #[derive(Serialize)]
-    struct Shown<'a> {
-        tool: &'a str,
-        change: &'a str,
-        class: String,
+impl DiffReport {
+    /// Why the change at `index` is ignored, if it is.
+    pub fn ignored(&self, index: usize) -> Option<&str> {
+        self.ignored.get(index).and_then(Option::as_deref)
     }
-    serializer.collect_seq(changes.iter().map(|change| Shown {
-        tool: change.tool(),
-        change: change.what(),
-        class: change.class().to_string(),
-    }))
+}
+
+impl Serialize for DiffReport {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        #[derive(Serialize)]
+        struct Shown<'a> {
+            tool: &'a str,
+            change: &'a str,
+            class: String,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            ignored: Option<&'a str>,
+        }
+        let shown: Vec<Shown<'_>> = self
+            .changes
+            .iter()
+            .enumerate()
+            .map(|(at, change)| Shown {
+                tool: change.tool(),
+                change: change.what(),
+                class: change.class().to_string(),
+                ignored: self.ignored(at),
+            })
+            .collect();
+        let mut map = serializer.serialize_map(Some(1))?;
+        map.serialize_entry("changes", &shown)?;
+        map.end()
+    }
+}
+
+/// The rule of a call's own problem (a protocol error, a result outside the output schema, no
+/// answer).
+pub const CALL_PROBLEM: &str = "call-problem";
+
+/// A hint's rule: its wire name in kebab case (`readOnlyHint` is `read-only-hint`).
+pub fn hint_rule(hint: Hint) -> std::borrow::Cow<'static, str> {
+    let mut id = String::new();
+    for c in hint.wire_name().chars() {
+        if c.is_ascii_uppercase() {
+            id.push('-');
+        }
+        id.push(c.to_ascii_lowercase());
+    }
+    id.into()
 }
 
 /// A hint's key in the report's `effective` object: its wire name without `Hint`.
@@ -383,9 +452,22 @@ pub fn rendered<R: Serialize>(
     match output.format {
         Format::Text | Format::Listing => table(report),
         Format::Markdown => markdown(report),
-        Format::Json => pretty(report),
+        Format::Json => pretty(&versioned(report)),
         Format::Sarif => pretty(&sarif(report, output.sarif_artifact.as_deref())),
     }
+}
+
+/// The version of the JSON report (`reportVersion`), whose schema the package ships
+/// (`schemas/report-v1.json`): within one version a report only gains keys.
+pub const REPORT_VERSION: u32 = 1;
+
+/// `report` as JSON with its `reportVersion`.
+fn versioned(report: &impl Serialize) -> Value {
+    let mut value = serde_json::to_value(report).unwrap_or_default();
+    if let Some(object) = value.as_object_mut() {
+        object.insert("reportVersion".to_owned(), REPORT_VERSION.into());
+    }
+    value
 }
 
 /// `value` as indented JSON, and a newline; through a [`Value`], whose objects hold their keys

@@ -2,7 +2,9 @@
 //! format code-scanning services (GitHub's among them) read: one rule per kind of finding, per
 //! hint a probe judges and per class of change, each result at its level with the tool's name
 //! as its logical location. With `--sarif-artifact PATH`, every result is also placed in that
-//! file (the server's source or its pinned listing), which a code-scanning upload requires.
+//! file (the server's source or its pinned listing). Each rule carries its page
+//! (`annotations-audit explain ID`) as its help, and an ignored result its reason as a
+//! suppression.
 
 use std::borrow::Cow;
 
@@ -12,8 +14,8 @@ use mcp_annotations::host::diff::Class;
 use serde_json::{Value, json};
 
 use super::{
-    AuditReport, CLAIMS, DiffReport, LISTING_PROBLEM, Note, ProbeReport, TOOL_RESOLUTION,
-    UNREADABLE_TOOL,
+    AuditReport, CALL_PROBLEM, CLAIMS, DiffReport, LISTING_PROBLEM, Note, ProbeReport,
+    TOOL_RESOLUTION, UNREADABLE_TOOL, hint_rule,
 };
 
 /// Where SARIF's schema for 2.1.0 is published.
@@ -75,7 +77,7 @@ fn probe_rules() -> Vec<Rule> {
         })
         .collect();
     rules.push(Rule {
-        id: "call-problem".into(),
+        id: CALL_PROBLEM.into(),
         description: "A call with valid arguments answers a result its output schema allows, \
                       without a protocol error."
             .into(),
@@ -88,18 +90,6 @@ fn probe_rules() -> Vec<Rule> {
         level: "error",
     });
     rules
-}
-
-/// A hint's rule: its wire name in kebab case (`readOnlyHint` is `read-only-hint`).
-fn hint_rule(hint: Hint) -> Cow<'static, str> {
-    let mut id = String::new();
-    for c in hint.wire_name().chars() {
-        if c.is_ascii_uppercase() {
-            id.push('-');
-        }
-        id.push(c.to_ascii_lowercase());
-    }
-    id.into()
 }
 
 /// The rules of a diff: one per class of change.
@@ -150,7 +140,11 @@ fn log(rules: &[Rule], results: Vec<Value>, artifact: Option<&str>) -> Value {
                 "shortDescription": {"text": rule.description},
                 "fullDescription": {"text": rule.description},
                 "defaultConfiguration": {"level": rule.level},
-                "helpUri": "https://docs.rs/mcp-annotations-audit",
+                "help": {
+                    "text": super::rules::page(&rule.id).unwrap_or_default(),
+                    "markdown": super::rules::page(&rule.id).unwrap_or_default(),
+                },
+                "helpUri": super::rules::HELP_URI,
             })
         })
         .collect();
@@ -245,6 +239,22 @@ fn uri_reference(path: &str) -> String {
     out
 }
 
+/// Marks `result` suppressed where `reason` says why the user ignores it (an `[[ignore]]`
+/// entry, kept outside the source: SARIF's `external` kind).
+fn suppressed(result: &mut Value, reason: Option<&str>) {
+    if let Some(reason) = reason {
+        result["suppressions"] = json!([{"kind": "external", "justification": reason}]);
+    }
+}
+
+/// The rule of a class of change (`breaking-change`, ...).
+pub fn diff_rule(class: Class) -> &'static str {
+    DIFF_RULES
+        .iter()
+        .find(|(known, ..)| *known == class)
+        .map_or(DIFF_RULES[2].1, |rule| rule.1)
+}
+
 /// A result of `rule` at `level` about `tool` (none for the listing or the server as a whole).
 fn result(rule: &str, level: &str, tool: Option<&str>, text: String) -> Value {
     let mut result = json!({
@@ -266,12 +276,14 @@ fn result(rule: &str, level: &str, tool: Option<&str>, text: String) -> Value {
 pub fn audit(report: &AuditReport, artifact: Option<&str>) -> Value {
     let mut results = Vec::new();
     for finding in &report.listing {
-        results.push(result(
+        let mut found = result(
             &finding.kind,
             &finding.severity,
             None,
             format!("the listing: {}", finding.message),
-        ));
+        );
+        suppressed(&mut found, finding.ignored.as_deref());
+        results.push(found);
     }
     for tool in &report.tools {
         let name = tool.name();
@@ -286,6 +298,7 @@ pub fn audit(report: &AuditReport, artifact: Option<&str>) -> Value {
             // Two findings of one kind on one tool (two unset hints) are two alerts.
             found["partialFingerprints"]["mcpTool/v1"] =
                 json!(format!("{name}:{}:{message}", finding.kind));
+            suppressed(&mut found, finding.ignored.as_deref());
             results.push(found);
         }
     }
@@ -329,27 +342,28 @@ pub fn probe(report: &ProbeReport, artifact: Option<&str>) -> Value {
                     // One alert per hint and arguments: each call that broke it is its own.
                     found["partialFingerprints"]["mcpTool/v1"] =
                         json!(format!("{name}:{id}:{}", note.arguments));
+                    suppressed(
+                        &mut found,
+                        tool.ignored.get(hint.claim()).map(String::as_str),
+                    );
                     results.push(found);
                 }
                 None if problem.ends_with("not judged") => {}
                 None => {
-                    // A protocol error or a result outside the output schema breaks the
-                    // protocol; an unanswered call or an exit is the server's trouble.
-                    let level = if problem.starts_with("valid arguments")
-                        || problem.starts_with("a result outside")
-                    {
+                    let level = if note.breaks_protocol() {
                         "error"
                     } else {
                         "warning"
                     };
                     let mut found = result(
-                        "call-problem",
+                        CALL_PROBLEM,
                         level,
                         Some(name),
                         format!("`{name}` called{with}: {problem}"),
                     );
                     found["partialFingerprints"]["mcpTool/v1"] =
                         json!(format!("{name}:call-problem:{problem}"));
+                    suppressed(&mut found, note.ignored.as_deref());
                     results.push(found);
                 }
             }
@@ -391,7 +405,8 @@ pub fn diff(report: &DiffReport, artifact: Option<&str>) -> Value {
         .collect();
     let results = changes
         .iter()
-        .map(|change| {
+        .enumerate()
+        .map(|(at, change)| {
             let (class, id, _, level) = DIFF_RULES
                 .iter()
                 .find(|(class, ..)| *class == change.class())
@@ -410,6 +425,7 @@ pub fn diff(report: &DiffReport, artifact: Option<&str>) -> Value {
             );
             found["partialFingerprints"]["mcpTool/v1"] =
                 json!(format!("{}:{id}:{}", change.tool(), change.what()));
+            suppressed(&mut found, report.ignored(at));
             found
         })
         .collect();
@@ -443,6 +459,7 @@ mod tests {
             kind: kind.to_owned(),
             severity: severity.to_owned(),
             message: message.to_owned(),
+            ignored: None,
         };
         let report = AuditReport {
             listing: vec![finding(LISTING_PROBLEM, "error", "a cursor came back")],

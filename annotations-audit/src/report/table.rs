@@ -3,7 +3,7 @@
 
 use mcp_annotations::descriptor::Hint;
 
-use super::text::{cell, code, printable};
+use super::text::{cell, code, ignored, printable};
 use super::{AuditReport, AuditedTool, CLAIMS, Decisions, DiffReport, Note, ProbeReport, Verdict};
 
 /// The audit's report as a Markdown table, the listing's problems first (escaped like every
@@ -12,9 +12,10 @@ pub fn audit(report: &AuditReport) -> String {
     let mut out = String::new();
     for finding in &report.listing {
         out.push_str(&format!(
-            "listing: {}: {}\n",
+            "listing: {}: {}{}\n",
             cell(&finding.severity),
-            cell(&finding.message)
+            cell(&finding.message),
+            ignored(finding.ignored.as_deref())
         ));
     }
     if !out.is_empty() {
@@ -54,7 +55,10 @@ fn audit_row(tool: &AuditedTool) -> String {
     let findings: Vec<String> = tool
         .findings()
         .iter()
-        .map(|f| format!("{}: {}", f.severity, f.message))
+        .map(|f| match &f.ignored {
+            Some(why) => format!("{}: {} (ignored: {why})", f.severity, f.message),
+            None => format!("{}: {}", f.severity, f.message),
+        })
         .collect();
     let hints: String = Hint::ALL
         .into_iter()
@@ -149,7 +153,11 @@ pub fn probe(report: &ProbeReport) -> String {
                     &[][..],
                 ),
             };
-            out.push_str(&format!("{}: {}\n", code(&tool.name), cell(&text)));
+            let why = match note {
+                Note::Call(call) => ignored(call.ignored.as_deref()),
+                Note::Said(_) => String::new(),
+            };
+            out.push_str(&format!("{}: {}{why}\n", code(&tool.name), cell(&text)));
             for line in diff {
                 // A path the server made: no escape sequence of its reaches the terminal.
                 out.push_str(&format!("    {}\n", cell(line)));
@@ -157,6 +165,13 @@ pub fn probe(report: &ProbeReport) -> String {
         }
     }
     for tool in &report.tools {
+        for (claim, why) in &tool.ignored {
+            out.push_str(&format!(
+                "{} {claim} violated, ignored: {}\n",
+                code(&tool.name),
+                cell(why)
+            ));
+        }
         for (hint, why) in &tool.unjudged {
             out.push_str(&format!(
                 "{} {hint} not judged: {}\n",
@@ -189,6 +204,10 @@ pub fn diff(report: &DiffReport) -> String {
     report
         .changes
         .iter()
-        .map(|change| format!("{}\n", printable(&change.to_string())))
+        .enumerate()
+        .map(|(at, change)| {
+            let why = ignored(report.ignored(at));
+            format!("{}{}\n", printable(&change.to_string()), printable(&why))
+        })
         .collect()
 }

@@ -47,6 +47,12 @@ pub fn code(name: &str) -> String {
     format!("{fence}{pad}{}{pad}{fence}", name.replace('|', "\\|"))
 }
 
+/// What follows an ignored finding or violation: ` (ignored: REASON)`, escaped as a cell;
+/// nothing for one not ignored.
+pub fn ignored(reason: Option<&str>) -> String {
+    reason.map_or_else(String::new, |why| format!(" (ignored: {})", cell(why)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::{cell, printable};

@@ -97,3 +97,36 @@ impl Drop for Flaky {
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
+
+/// `report` (an `--format json` report) checked against the schema the package ships for its
+/// version (`schemas/report-v1.json`), as published (where a reader ignores keys it does not
+/// know) and strictly: every key the report writes is one the schema describes.
+#[allow(dead_code)] // the tests that read JSON reports check them, the others do not
+pub fn valid_report(report: &serde_json::Value) {
+    fn strict(schema: &mut serde_json::Value) {
+        match schema {
+            serde_json::Value::Object(object) => {
+                if object.contains_key("properties") && !object.contains_key("additionalProperties")
+                {
+                    object.insert("additionalProperties".to_owned(), false.into());
+                }
+                object.values_mut().for_each(strict);
+            }
+            serde_json::Value::Array(items) => items.iter_mut().for_each(strict),
+            _ => {}
+        }
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("schemas/report-v1.json");
+    let mut schema: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(report["reportVersion"], 1, "{report}");
+    for _ in 0..2 {
+        let validator = jsonschema::validator_for(&schema).unwrap();
+        let errors: Vec<String> = validator
+            .iter_errors(report)
+            .map(|error| format!("{error} at {}", error.instance_path()))
+            .collect();
+        assert!(errors.is_empty(), "{errors:#?}\n{report:#}");
+        strict(&mut schema);
+    }
+}

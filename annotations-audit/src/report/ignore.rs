@@ -1,0 +1,316 @@
+//! `[[ignore]]`: findings and violations the user has judged not to apply, each with its
+//! reason, read from the settings file (`.annotations-audit.toml` in the working folder, or the
+//! file `--config` names). An ignored finding or violation stays in the report, marked with
+//! its reason (SARIF: a suppression), and no longer decides the exit status; an entry that
+//! matched nothing in the run is warned about, so that ignores do not outlive what they were
+//! for.
+
+use std::path::{Path, PathBuf};
+
+use mcp_annotations::descriptor::Hint;
+use serde::Deserialize;
+
+use super::{AuditReport, CALL_PROBLEM, Finding, Note, ProbeReport, Verdict};
+use crate::cli::args::Settings;
+
+/// The settings file read when `--config` names none, where the working folder has one.
+pub const DEFAULT_FILE: &str = ".annotations-audit.toml";
+
+/// The settings file as written: only `[[ignore]]` entries so far, every other key refused
+/// (a misspelt `[[ignores]]` would otherwise ignore nothing, silently).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    #[serde(default)]
+    ignore: Vec<Written>,
+}
+
+/// One `[[ignore]]` entry as written.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Written {
+    tool: Option<String>,
+    hint: Option<String>,
+    rule: Option<String>,
+    reason: Option<String>,
+}
+
+/// One entry, checked: what it covers, why, and what it matched in this run.
+#[derive(Debug)]
+struct Entry {
+    tool: Option<String>,
+    hint: Option<Hint>,
+    rule: Option<String>,
+    reason: String,
+    matched: usize,
+}
+
+impl Entry {
+    /// The entry as its file says it, for a warning (`tool = "x", rule = "y"`).
+    fn shown(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(tool) = &self.tool {
+            parts.push(format!("tool = {tool:?}"));
+        }
+        if let Some(hint) = self.hint {
+            parts.push(format!("hint = {:?}", hint.claim()));
+        }
+        if let Some(rule) = &self.rule {
+            parts.push(format!("rule = {rule:?}"));
+        }
+        parts.join(", ")
+    }
+}
+
+/// The ignores of one run.
+#[derive(Debug, Default)]
+pub struct Ignores {
+    entries: Vec<Entry>,
+    from: Option<PathBuf>,
+}
+
+impl Ignores {
+    /// The ignores `settings` asks for: none with `--no-ignores`; else the `[[ignore]]`
+    /// entries of `--config FILE`, or of `.annotations-audit.toml` where the working folder has
+    /// one. A file that cannot be read, or an entry without a reason, is refused, naming it.
+    pub fn load(settings: &Settings) -> Result<Ignores, String> {
+        if settings.no_ignores {
+            return Ok(Ignores::default());
+        }
+        let path = match &settings.config {
+            Some(path) => path.clone(),
+            None if Path::new(DEFAULT_FILE).is_file() => PathBuf::from(DEFAULT_FILE),
+            None => return Ok(Ignores::default()),
+        };
+        let text = std::fs::read_to_string(&path).map_err(|error| {
+            format!("cannot read the settings file {}: {error}", path.display())
+        })?;
+        Ignores::read(&text, &path)
+    }
+
+    /// The entries of the settings file `path`, whose text is `text`.
+    fn read(text: &str, path: &Path) -> Result<Ignores, String> {
+        let shown = path.display();
+        let file: File =
+            toml::from_str(text).map_err(|error| format!("the settings file {shown}: {error}"))?;
+        let mut entries = Vec::new();
+        for (at, written) in file.ignore.into_iter().enumerate() {
+            let which = format!("{shown}: [[ignore]] entry {}", at + 1);
+            let hint = match written.hint.as_deref() {
+                None => None,
+                Some(claim) => Some(
+                    Hint::ALL
+                        .into_iter()
+                        .find(|hint| hint.claim() == claim)
+                        .ok_or_else(|| {
+                            let claims = Hint::ALL.map(Hint::claim).join(", ");
+                            format!("{which}: hint = {claim:?} is no claim; one of {claims}")
+                        })?,
+                ),
+            };
+            if let Some(rule) = &written.rule
+                && !super::rules::is_rule(rule)
+            {
+                return Err(format!(
+                    "{which}: rule = {rule:?} is no rule (annotations-audit explain lists them)"
+                ));
+            }
+            if hint.is_none() && written.rule.is_none() {
+                return Err(format!(
+                    "{which} names neither a rule nor a hint: say what it ignores (rule = \
+                     \"unset-hint\", hint = \"readOnly\")"
+                ));
+            }
+            let reason = written.reason.unwrap_or_default();
+            if reason.trim().is_empty() {
+                return Err(format!(
+                    "{which} has no reason: each ignore says why what it ignores does not apply \
+                     (reason = \"...\")"
+                ));
+            }
+            entries.push(Entry {
+                tool: written.tool,
+                hint,
+                rule: written.rule,
+                reason,
+                matched: 0,
+            });
+        }
+        Ok(Ignores {
+            entries,
+            from: Some(path.to_path_buf()),
+        })
+    }
+
+    /// The reason a finding or violation of `rule` (and of `hint`, where it is a claim's) on
+    /// `tool` (none: the listing or the server as a whole) is ignored, from the first entry
+    /// that covers it; `None` where none does. An entry covers what it names: its tool (every
+    /// tool where it names none), its rule, its hint.
+    pub fn reason(&mut self, tool: Option<&str>, rule: &str, hint: Option<Hint>) -> Option<String> {
+        let entry = self.entries.iter_mut().find(|entry| {
+            entry
+                .tool
+                .as_deref()
+                .is_none_or(|named| Some(named) == tool)
+                && entry.rule.as_deref().is_none_or(|named| named == rule)
+                && entry.hint.is_none_or(|named| Some(named) == hint)
+        })?;
+        entry.matched += 1;
+        Some(entry.reason.clone())
+    }
+
+    /// Whether there is no entry (nothing can be ignored).
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// A warning for each entry that matched nothing in this run.
+    pub fn unused(&self) -> Vec<String> {
+        let from = self
+            .from
+            .as_deref()
+            .map(|path| path.display().to_string())
+            .unwrap_or_default();
+        self.entries
+            .iter()
+            .enumerate()
+            .filter(|(_, entry)| entry.matched == 0)
+            .map(|(at, entry)| {
+                format!(
+                    "warning: {from}: [[ignore]] entry {} ({}) matched nothing in this run: \
+                     remove it if what it ignored is gone",
+                    at + 1,
+                    entry.shown()
+                )
+            })
+            .collect()
+    }
+}
+
+/// Marks each finding of `report` an entry of `ignores` covers with its reason; whether an
+/// error finding is left that no entry covers (what fails the audit).
+pub fn audit(report: &mut AuditReport, ignores: &mut Ignores) -> bool {
+    let mut failing = false;
+    let mut mark = |tool: Option<&str>, finding: &mut Finding| {
+        finding.ignored = ignores.reason(tool, &finding.kind, None);
+        failing |= finding.ignored.is_none() && finding.severity == "error";
+    };
+    for finding in &mut report.listing {
+        mark(None, finding);
+    }
+    for tool in &mut report.tools {
+        let name = tool.name().to_owned();
+        for finding in tool.findings_mut() {
+            mark(Some(&name), finding);
+        }
+    }
+    failing
+}
+
+/// Marks each violated claim of `report` (the listing's or a resolution's) and each call that
+/// broke the protocol that an entry of `ignores` covers, with its reason (a claim by its hint
+/// or its rule, `read-only-hint`; a call's problem by `call-problem`); whether a violation or
+/// such a call is left that no entry covers (what fails the probe).
+pub fn probe(report: &mut ProbeReport, ignores: &mut Ignores) -> bool {
+    let mut failing = false;
+    for tool in &mut report.tools {
+        for hint in Hint::ALL {
+            let violated = tool.probe[hint] == Verdict::Violated
+                || tool
+                    .resolution
+                    .as_ref()
+                    .is_some_and(|resolution| resolution.verdicts[hint] == Verdict::Violated);
+            if !violated {
+                continue;
+            }
+            match ignores.reason(Some(&tool.name), &super::hint_rule(hint), Some(hint)) {
+                Some(reason) => {
+                    tool.ignored.insert(hint.claim(), reason);
+                }
+                None => failing = true,
+            }
+        }
+        for note in &mut tool.notes {
+            if let Note::Call(note) = note
+                && note.breaks_protocol()
+            {
+                note.ignored = ignores.reason(Some(&tool.name), CALL_PROBLEM, None);
+                failing |= note.ignored.is_none();
+            }
+        }
+    }
+    failing
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<Ignores, String> {
+        Ignores::read(text, Path::new("settings.toml"))
+    }
+
+    #[test]
+    fn an_entry_covers_what_it_names_and_says_why() {
+        let mut ignores = read(
+            "[[ignore]]\ntool = \"search\"\nhint = \"readOnly\"\nreason = \"a cache\"\n\n\
+             [[ignore]]\nrule = \"unset-hint\"\nreason = \"set by the gateway\"\n",
+        )
+        .unwrap();
+        let read_only = Some(Hint::ReadOnly);
+        assert_eq!(
+            ignores
+                .reason(Some("search"), "read-only-hint", read_only)
+                .as_deref(),
+            Some("a cache")
+        );
+        assert_eq!(
+            ignores.reason(Some("other"), "read-only-hint", read_only),
+            None
+        );
+        assert_eq!(
+            ignores.reason(Some("search"), "destructive-hint", Some(Hint::Destructive)),
+            None
+        );
+        assert_eq!(
+            ignores.reason(None, "unset-hint", None).as_deref(),
+            Some("set by the gateway")
+        );
+        assert!(ignores.unused().is_empty());
+    }
+
+    #[test]
+    fn an_entry_that_matched_nothing_is_warned_about() {
+        let ignores =
+            read("[[ignore]]\nrule = \"no-title\"\nreason = \"shown by name\"\n").unwrap();
+        let unused = ignores.unused();
+        assert_eq!(unused.len(), 1);
+        assert!(
+            unused[0].contains("entry 1 (rule = \"no-title\")"),
+            "{unused:?}"
+        );
+    }
+
+    #[test]
+    fn an_entry_without_a_reason_or_a_target_is_refused_by_its_number() {
+        let no_reason = read(
+            "[[ignore]]\nrule = \"no-title\"\n\n[[ignore]]\nrule = \"unset-hint\"\nreason = \" \"\n",
+        );
+        assert!(no_reason.unwrap_err().contains("entry 1 has no reason"));
+        let blank = read(
+            "[[ignore]]\nrule = \"no-title\"\nreason = \"x\"\n[[ignore]]\nrule = \"unset-hint\"\nreason = \" \"\n",
+        );
+        assert!(blank.unwrap_err().contains("entry 2 has no reason"));
+        let nothing = read("[[ignore]]\ntool = \"x\"\nreason = \"x\"\n").unwrap_err();
+        assert!(
+            nothing.contains("names neither a rule nor a hint"),
+            "{nothing}"
+        );
+        let claim = read("[[ignore]]\nhint = \"readOnlyHint\"\nreason = \"x\"\n").unwrap_err();
+        assert!(claim.contains("one of readOnly, nonDestructive"), "{claim}");
+        let rule = read("[[ignore]]\nrule = \"verified\"\nreason = \"x\"\n").unwrap_err();
+        assert!(rule.contains("is no rule"), "{rule}");
+        let typo = read("[[ignores]]\nrule = \"no-title\"\nreason = \"x\"\n").unwrap_err();
+        assert!(typo.contains("ignores"), "{typo}");
+    }
+}
