@@ -18,7 +18,7 @@ use crate::server;
 
 /// `audit`: the report of the server `args` names, and the exit status it calls for.
 pub fn run(args: &AuditArgs) -> Result<(i32, String), String> {
-    let mut ignores = Ignores::load(&args.settings)?;
+    let mut ignores = Ignores::load(&args.settings, "audit")?;
     server::keep_log(&args.connection)?;
     let mut peer = server::named(&args.command, &args.connection, &args.remote)?;
     let (listed, problems) = peer.list_tools().map_err(|error| peer.explain(error))?;
@@ -33,16 +33,14 @@ pub fn run(args: &AuditArgs) -> Result<(i32, String), String> {
     }
     let mut report = report(&listed, &problems, &capabilities);
     let failing = crate::report::ignore::audit(&mut report, &mut ignores);
-    for warning in ignores.unused() {
-        eprintln!("annotations-audit: {warning}");
-    }
+    ignores.say("audit");
     let text = report::rendered(
         &args.output,
         &report,
         report::table::audit,
         report::markdown::audit,
         report::sarif::audit,
-    );
+    )?;
     Ok((i32::from(failing), text))
 }
 

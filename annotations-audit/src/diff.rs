@@ -54,7 +54,7 @@ pub fn run(args: &DiffArgs) -> Result<(i32, String), String> {
                 .to_owned(),
         );
     }
-    let mut ignores = Ignores::load(&args.settings)?;
+    let mut ignores = Ignores::load(&args.settings, "diff")?;
     server::keep_log(&args.connection)?;
     let (old, new) = (
         tools_of(args, Some(&args.old))?,
@@ -78,9 +78,7 @@ pub fn run(args: &DiffArgs) -> Result<(i32, String), String> {
                 _ => false,
             }
     });
-    for warning in ignores.unused() {
-        eprintln!("annotations-audit: {warning}");
-    }
+    ignores.say("diff");
     crate::progress::finish();
     let report = DiffReport {
         changes,
@@ -100,6 +98,6 @@ pub fn run(args: &DiffArgs) -> Result<(i32, String), String> {
         report::table::diff,
         report::markdown::diff,
         report::sarif::diff,
-    );
+    )?;
     Ok((i32::from(refused), text))
 }

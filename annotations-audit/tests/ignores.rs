@@ -292,3 +292,124 @@ fn a_probes_ignored_violations_fail_nothing() {
         json!({"readOnly": "its reads log"})
     );
 }
+
+/// `--baseline REPORT`: what an earlier report had fails nothing, a finding beyond it does,
+/// and what it had that is gone is said; keyed by tool, rule and hint, not by order.
+#[test]
+fn a_baseline_fails_only_on_what_is_new() {
+    let folder = Folder::new("baseline");
+    let server = example("bad_server");
+    let server = server.to_str().unwrap();
+    let audit = |options: &[&str]| {
+        let mut args = vec!["audit", "--format", "json"];
+        args.extend_from_slice(options);
+        args.extend(["--", server]);
+        run(&folder.0, &args)
+    };
+    let first = audit(&[]);
+    assert_eq!(first.status.code(), Some(1));
+    let mut baseline = json_of(&first);
+    folder.write("audit.json", &baseline.to_string());
+    let known = audit(&["--baseline", "audit.json"]);
+    assert_eq!(known.status.code(), Some(0));
+    let report = json_of(&known);
+    assert!(errors(&report).is_empty(), "{report}");
+    assert!(report.to_string().contains("in the baseline audit.json"));
+    // The tools in another order, one error finding taken out of the baseline (so it is new
+    // now), and one the server no longer has.
+    let tools = baseline["tools"].as_array_mut().unwrap();
+    tools.reverse();
+    let (tool, kind) = errors(&json_of(&first))[0].clone();
+    let row = tools
+        .iter_mut()
+        .find(|row| row["name"] == tool.as_str())
+        .unwrap();
+    let findings = row["findings"].as_array_mut().unwrap();
+    let at = findings
+        .iter()
+        .position(|f| f["kind"] == kind.as_str())
+        .unwrap();
+    findings.remove(at);
+    findings.push(json!({"kind": "no-title", "severity": "warning", "message": "no title"}));
+    tools.push(json!({"name": "retired", "findings": [
+        {"kind": "unset-hint", "severity": "warning", "message": "`openWorldHint` unset"}]}));
+    folder.write("edited.json", &baseline.to_string());
+    let planted = audit(&["--baseline", "edited.json"]);
+    assert_eq!(planted.status.code(), Some(1));
+    assert_eq!(errors(&json_of(&planted)), [(tool.clone(), kind)]);
+    let stderr = String::from_utf8_lossy(&planted.stderr);
+    assert!(
+        stderr.contains("gone since the baseline: tool = \"retired\", hint = \"closedWorld\", rule = \"unset-hint\""),
+        "{stderr}"
+    );
+
+    // The same for a diff.
+    let old = json!({"tools": [{"name": "delete_note", "inputSchema": {"type": "object"},
+        "annotations": {"destructiveHint": true}}]});
+    let mut new = old.clone();
+    new["tools"][0]["annotations"]["destructiveHint"] = json!(false);
+    folder.write("old.json", &old.to_string());
+    folder.write("new.json", &new.to_string());
+    let diff = |options: &[&str]| {
+        let mut args = vec!["diff", "--format", "json"];
+        args.extend_from_slice(options);
+        args.extend(["old.json", "new.json"]);
+        run(&folder.0, &args)
+    };
+    let first = diff(&[]);
+    assert_eq!(first.status.code(), Some(1));
+    folder.write("diff.json", &String::from_utf8_lossy(&first.stdout));
+    assert_eq!(diff(&["--baseline", "diff.json"]).status.code(), Some(0));
+
+    // A file that is not a report of the subcommand is refused, not taken as empty.
+    for wrong in ["old.json", "audit.json", "missing.json"] {
+        let output = diff(&["--baseline", wrong]);
+        assert_eq!(output.status.code(), Some(2), "{wrong}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains(wrong) && stderr.contains("baseline"),
+            "{stderr}"
+        );
+    }
+}
+
+/// A probe against a baseline with a violation taken out: that violation, planted back by the
+/// server, is the only thing that fails it.
+#[test]
+fn a_probe_baseline_fails_on_a_planted_violation() {
+    let folder = Folder::new("probe-baseline");
+    let server = example("liar_server");
+    let probe = |options: &[&str]| {
+        let mut args = vec!["probe", "--format", "json", "--cases", "12", "--seed", "1"];
+        args.extend_from_slice(options);
+        args.extend(["--", server.to_str().unwrap()]);
+        run(&folder.0, &args)
+    };
+    let first = probe(&[]);
+    assert_eq!(first.status.code(), Some(1));
+    let mut baseline = json_of(&first);
+    let tools = baseline["tools"].as_array_mut().unwrap();
+    let row = tools
+        .iter_mut()
+        .find(|row| row["name"] == "read_config")
+        .unwrap();
+    row["probe"]["readOnly"] = json!("verified");
+    folder.write("probe.json", &baseline.to_string());
+    let planted = probe(&["--baseline", "probe.json"]);
+    let report = json_of(&planted);
+    assert_eq!(planted.status.code(), Some(1), "{report}");
+    assert_eq!(
+        tool(&report, "read_config").get("ignored"),
+        None,
+        "{report}"
+    );
+    for name in ["append_log", "save_note", "lookup_price", "journal"] {
+        let ignored = tool(&report, name)["ignored"].as_object().unwrap();
+        assert!(
+            ignored
+                .values()
+                .all(|why| why == "in the baseline probe.json"),
+            "{report}"
+        );
+    }
+}

@@ -15,7 +15,7 @@ pub const EXIT_STATUS: &str = "\
 Exit status:
   0  clean: no error finding, no violated hint, no refused change
   1  findings: an error finding (audit), a violated hint (probe), a breaking or trust change
-     not --allow'ed (diff)
+     not --allow'ed (diff); none an [[ignore]] entry covers or --baseline had
   2  could not run: a bad command line, a server that does not start or answer, a file that
      cannot be read";
 
@@ -267,6 +267,10 @@ pub struct Output {
     /// placed at the tool's name alone.
     #[arg(long, value_name = "PATH")]
     pub sarif_artifact: Option<String>,
+    /// Also write the report as a SARIF log to FILE, whatever --format writes (one run, a
+    /// report to read and a log to upload).
+    #[arg(long, value_name = "FILE")]
+    pub sarif_file: Option<PathBuf>,
 }
 
 /// The settings file, and whether its ignores apply.
@@ -285,6 +289,10 @@ pub struct Settings {
     /// Run as if the settings file ignored nothing.
     #[arg(long)]
     pub no_ignores: bool,
+    /// A JSON report of an earlier run of the same subcommand: what it had fails nothing, only
+    /// what is new does; what it had and is gone is said.
+    #[arg(long, value_name = "REPORT")]
+    pub baseline: Option<PathBuf>,
 }
 
 /// How the server is started or reached, and how long it is waited for.

@@ -43,7 +43,7 @@ use session::Session;
 
 /// `probe`: the report on the server `args` starts, and the exit status it calls for.
 pub fn run(args: &ProbeArgs) -> Result<(i32, String), String> {
-    let mut ignores = crate::report::ignore::Ignores::load(&args.settings)?;
+    let mut ignores = crate::report::ignore::Ignores::load(&args.settings, "probe")?;
     crate::server::keep_log(&args.connection)?;
     let options = Options {
         command: args.command.clone(),
@@ -88,16 +88,14 @@ pub fn run(args: &ProbeArgs) -> Result<(i32, String), String> {
     // What failed the probe fails it still unless an ignore covers every part of it.
     let failing = crate::report::ignore::probe(&mut report, &mut ignores);
     let violated = violated && (ignores.is_empty() || failing);
-    for warning in ignores.unused() {
-        eprintln!("annotations-audit: {warning}");
-    }
+    ignores.say("probe");
     let text = crate::report::rendered(
         &args.output,
         &report,
         crate::report::table::probe,
         crate::report::markdown::probe,
         crate::report::sarif::probe,
-    );
+    )?;
     Ok((i32::from(violated), text))
 }
 

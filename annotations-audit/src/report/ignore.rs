@@ -43,9 +43,42 @@ struct Entry {
     rule: Option<String>,
     reason: String,
     matched: usize,
+    /// An item of a baseline: it covers one finding, of exactly its tool (none: the listing's
+    /// or the server's), rule and hint.
+    known: bool,
 }
 
 impl Entry {
+    /// Whether a run of `command` can produce what the entry names: a claim, a hint's rule,
+    /// a call's or the server's problem for a probe; a class of change for a diff; the
+    /// listing's rules for an audit.
+    fn applies(&self, command: &str) -> bool {
+        let rule = self.rule.as_deref().unwrap_or_default();
+        let hint_rule = rule.ends_with("-hint") && !matches!(rule, "unset-hint" | "ignored-hint");
+        let probe = hint_rule
+            || matches!(rule, "call-problem" | "server-problem")
+            || (rule.is_empty() && self.hint.is_some());
+        let diff = rule.ends_with("-change");
+        match command {
+            "probe" => probe,
+            "diff" => diff,
+            _ => !probe && !diff,
+        }
+    }
+
+    /// Whether the entry covers a finding of `rule` (and `hint`) on `tool`.
+    fn covers(&self, tool: Option<&str>, rule: &str, hint: Option<Hint>) -> bool {
+        if self.known {
+            return self.matched == 0
+                && self.tool.as_deref() == tool
+                && self.rule.as_deref() == Some(rule)
+                && self.hint == hint;
+        }
+        self.tool.as_deref().is_none_or(|named| Some(named) == tool)
+            && self.rule.as_deref().is_none_or(|named| named == rule)
+            && self.hint.is_none_or(|named| Some(named) == hint)
+    }
+
     /// The entry as its file says it, for a warning (`tool = "x", rule = "y"`).
     fn shown(&self) -> String {
         let mut parts = Vec::new();
@@ -73,19 +106,46 @@ impl Ignores {
     /// The ignores `settings` asks for: none with `--no-ignores`; else the `[[ignore]]`
     /// entries of `--config FILE`, or of `.annotations-audit.toml` where the working folder has
     /// one. A file that cannot be read, or an entry without a reason, is refused, naming it.
-    pub fn load(settings: &Settings) -> Result<Ignores, String> {
-        if settings.no_ignores {
-            return Ok(Ignores::default());
-        }
-        let path = match &settings.config {
-            Some(path) => path.clone(),
-            None if Path::new(DEFAULT_FILE).is_file() => PathBuf::from(DEFAULT_FILE),
-            None => return Ok(Ignores::default()),
+    pub fn load(settings: &Settings, command: &str) -> Result<Ignores, String> {
+        let mut ignores = match &settings.config {
+            _ if settings.no_ignores => Ignores::default(),
+            Some(path) => Ignores::read_file(path)?,
+            None if Path::new(DEFAULT_FILE).is_file() => {
+                Ignores::read_file(Path::new(DEFAULT_FILE))?
+            }
+            None => Ignores::default(),
         };
-        let text = std::fs::read_to_string(&path).map_err(|error| {
+        if let Some(path) = &settings.baseline {
+            super::baseline::read(path, command, &mut ignores)?;
+        }
+        Ok(ignores)
+    }
+
+    /// The entries of the settings file `path`.
+    fn read_file(path: &Path) -> Result<Ignores, String> {
+        let text = std::fs::read_to_string(path).map_err(|error| {
             format!("cannot read the settings file {}: {error}", path.display())
         })?;
-        Ignores::read(&text, &path)
+        Ignores::read(&text, path)
+    }
+
+    /// Adds an item of a baseline: what it covers (one finding of `rule` and `hint` on `tool`)
+    /// is known, and fails nothing; `reason` says where it was known.
+    pub(super) fn known(
+        &mut self,
+        tool: Option<&str>,
+        rule: &str,
+        hint: Option<Hint>,
+        reason: &str,
+    ) {
+        self.entries.push(Entry {
+            tool: tool.map(str::to_owned),
+            hint,
+            rule: Some(rule.to_owned()),
+            reason: reason.to_owned(),
+            matched: 0,
+            known: true,
+        });
     }
 
     /// The entries of the settings file `path`, whose text is `text`.
@@ -134,6 +194,7 @@ impl Ignores {
                 rule: written.rule,
                 reason,
                 matched: 0,
+                known: false,
             });
         }
         Ok(Ignores {
@@ -147,14 +208,10 @@ impl Ignores {
     /// that covers it; `None` where none does. An entry covers what it names: its tool (every
     /// tool where it names none), its rule, its hint.
     pub fn reason(&mut self, tool: Option<&str>, rule: &str, hint: Option<Hint>) -> Option<String> {
-        let entry = self.entries.iter_mut().find(|entry| {
-            entry
-                .tool
-                .as_deref()
-                .is_none_or(|named| Some(named) == tool)
-                && entry.rule.as_deref().is_none_or(|named| named == rule)
-                && entry.hint.is_none_or(|named| Some(named) == hint)
-        })?;
+        let entry = self
+            .entries
+            .iter_mut()
+            .find(|entry| entry.covers(tool, rule, hint))?;
         entry.matched += 1;
         Some(entry.reason.clone())
     }
@@ -165,7 +222,7 @@ impl Ignores {
     }
 
     /// A warning for each entry that matched nothing in this run.
-    pub fn unused(&self) -> Vec<String> {
+    pub fn unused(&self, command: &str) -> Vec<String> {
         let from = self
             .from
             .as_deref()
@@ -174,7 +231,7 @@ impl Ignores {
         self.entries
             .iter()
             .enumerate()
-            .filter(|(_, entry)| entry.matched == 0)
+            .filter(|(_, entry)| entry.matched == 0 && !entry.known && entry.applies(command))
             .map(|(at, entry)| {
                 format!(
                     "warning: {from}: [[ignore]] entry {} ({}) matched nothing in this run: \
@@ -187,12 +244,32 @@ impl Ignores {
     }
 }
 
+impl Ignores {
+    /// What the baseline had and this run did not find, a line each.
+    pub fn gone(&self) -> Vec<String> {
+        self.entries
+            .iter()
+            .filter(|entry| entry.known && entry.matched == 0)
+            .map(|entry| format!("gone since the baseline: {}", entry.shown()))
+            .collect()
+    }
+
+    /// What is said on stderr after a run: each entry that matched nothing, and what the
+    /// baseline had that is gone.
+    pub fn say(&self, command: &str) {
+        for line in self.unused(command).into_iter().chain(self.gone()) {
+            eprintln!("annotations-audit: {line}");
+        }
+    }
+}
+
 /// Marks each finding of `report` an entry of `ignores` covers with its reason; whether an
 /// error finding is left that no entry covers (what fails the audit).
 pub fn audit(report: &mut AuditReport, ignores: &mut Ignores) -> bool {
     let mut failing = false;
     let mut mark = |tool: Option<&str>, finding: &mut Finding| {
-        finding.ignored = ignores.reason(tool, &finding.kind, None);
+        let hint = super::baseline::hint_named(&finding.message);
+        finding.ignored = ignores.reason(tool, &finding.kind, hint);
         failing |= finding.ignored.is_none() && finding.severity == "error";
     };
     for finding in &mut report.listing {
@@ -276,14 +353,14 @@ mod tests {
             ignores.reason(None, "unset-hint", None).as_deref(),
             Some("set by the gateway")
         );
-        assert!(ignores.unused().is_empty());
+        assert!(ignores.unused("audit").is_empty());
     }
 
     #[test]
     fn an_entry_that_matched_nothing_is_warned_about() {
         let ignores =
             read("[[ignore]]\nrule = \"no-title\"\nreason = \"shown by name\"\n").unwrap();
-        let unused = ignores.unused();
+        let unused = ignores.unused("audit");
         assert_eq!(unused.len(), 1);
         assert!(
             unused[0].contains("entry 1 (rule = \"no-title\")"),

@@ -59,17 +59,26 @@ pub fn audit(report: &AuditReport) -> String {
 /// own problems.
 pub fn probe(report: &ProbeReport) -> String {
     let tools = &report.tools;
+    // An ignored claim is left out of the headline (its note says why it is ignored).
     let violated = tools
         .iter()
-        .flat_map(|tool| tool.probe.iter())
-        .filter(|(_, verdict)| **verdict == Verdict::Violated)
+        .flat_map(|tool| tool.probe.iter().map(move |hint| (tool, hint)))
+        .filter(|(tool, (hint, verdict))| {
+            **verdict == Verdict::Violated && !tool.ignored.contains_key(hint.claim())
+        })
         .count();
     // What resolutions claimed beyond a listing and the calls broke: a lie of its own.
     let resolutions_violated = tools
         .iter()
-        .filter_map(|tool| tool.resolution.as_ref())
-        .flat_map(|resolution| resolution.verdicts.iter())
-        .filter(|(_, verdict)| **verdict == Verdict::Violated)
+        .filter_map(|tool| {
+            tool.resolution
+                .as_ref()
+                .map(|resolution| (tool, resolution))
+        })
+        .flat_map(|(tool, resolution)| resolution.verdicts.iter().map(move |hint| (tool, hint)))
+        .filter(|(tool, (hint, verdict))| {
+            **verdict == Verdict::Violated && !tool.ignored.contains_key(hint.claim())
+        })
         .count();
     let coverage = &report.coverage;
     let mut out = format!(

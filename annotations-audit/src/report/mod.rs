@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::cli::args::{Format, Output};
 
+pub mod baseline;
 mod by_hint;
 pub mod ignore;
 pub mod markdown;
@@ -307,10 +308,7 @@ impl CallNote {
     /// valid arguments, a result outside the output schema): an error, where an unanswered
     /// call or an exit is the server's trouble, a warning.
     pub fn breaks_protocol(&self) -> bool {
-        self.hint.is_none()
-            && self.problem.as_deref().is_some_and(|problem| {
-                problem.starts_with("valid arguments") || problem.starts_with("a result outside")
-            })
+        self.hint.is_none() && self.problem.as_deref().is_some_and(breaks_protocol)
     }
 }
 
@@ -419,6 +417,12 @@ impl Serialize for DiffReport {
     }
 }
 
+/// Whether a call's `problem` (a note's words) breaks the protocol: a protocol error for valid
+/// arguments, or a result outside the output schema.
+pub fn breaks_protocol(problem: &str) -> bool {
+    problem.starts_with("valid arguments") || problem.starts_with("a result outside")
+}
+
 /// The rule of a call's own problem (a protocol error, a result outside the output schema, no
 /// answer).
 pub const CALL_PROBLEM: &str = "call-problem";
@@ -441,20 +445,26 @@ pub fn effective_key(hint: Hint) -> &'static str {
 }
 
 /// `report` in the form `output` asks; `table` is its text form, `markdown` and `sarif` its
-/// other two (`--format listing` is the audit's alone, written there).
+/// other two (`--format listing` is the audit's alone, written there). With `--sarif-file`,
+/// the SARIF log is also written to that file; a file that cannot be written is an error.
 pub fn rendered<R: Serialize>(
     output: &Output,
     report: &R,
     table: fn(&R) -> String,
     markdown: fn(&R) -> String,
     sarif: fn(&R, Option<&str>) -> Value,
-) -> String {
-    match output.format {
+) -> Result<String, String> {
+    let artifact = output.sarif_artifact.as_deref();
+    if let Some(path) = &output.sarif_file {
+        std::fs::write(path, pretty(&sarif(report, artifact)))
+            .map_err(|error| format!("cannot write the SARIF log {}: {error}", path.display()))?;
+    }
+    Ok(match output.format {
         Format::Text | Format::Listing => table(report),
         Format::Markdown => markdown(report),
         Format::Json => pretty(&versioned(report)),
-        Format::Sarif => pretty(&sarif(report, output.sarif_artifact.as_deref())),
-    }
+        Format::Sarif => pretty(&sarif(report, artifact)),
+    })
 }
 
 /// The version of the JSON report (`reportVersion`), whose schema the package ships
