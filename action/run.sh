@@ -33,10 +33,12 @@ fi
 # The options go before the arguments, which may end with `-- CMD`.
 status=0
 "$audit" "$command" --format json "${options[@]}" "${args[@]}" > "$report" || status=$?
-if [ "$status" -ne 0 ] && [ "$status" -ne 1 ]; then
-  echo "::error::annotations-audit $command could not run (status $status): see its message above"
-  exit "$status"
-fi
+# 0 clean, 1 findings, 4 violations: a report to count. 2 bad usage, 3 could not run: none.
+case "$status" in
+  0|1|4) ;;
+  2) echo "::error::annotations-audit $command refused its command line or a file it names (status 2): see its message above"; exit 2 ;;
+  *) echo "::error::annotations-audit $command could not run (status $status): see its message above"; exit "$status" ;;
+esac
 # The counts, read from the report (ignored ones left out).
 read -r violations findings unjudged < <(python3 - "$command" "$report" <<'PY'
 import json, sys

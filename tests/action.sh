@@ -149,5 +149,7 @@ echo "-- bad inputs and a server that cannot run fail the step whatever fail-on 
 step INPUT_COMMAND=lint INPUT_ARGS="-- true"
 expect status 2
 step INPUT_COMMAND=audit INPUT_ARGS="-- $work/no-such-server" INPUT_FAIL_ON=none
+expect status 3
+step INPUT_COMMAND=audit INPUT_ARGS="--timeout soon -- true" INPUT_FAIL_ON=none
 expect status 2
 echo "the action's steps: all as expected"

@@ -9,6 +9,7 @@ use mcp_annotations::host::{self, FindingKind, HostView, Trust};
 use serde_json::{Value, json};
 
 use crate::cli::args::{AuditArgs, Format};
+use crate::cli::status::{Failure, Outcome, Status};
 use crate::report::ignore::Ignores;
 use crate::report::{
     self, AuditReport, AuditedTool, Decisions, Finding, LISTING_PROBLEM, ReadTool, TOOL_RESOLUTION,
@@ -17,8 +18,8 @@ use crate::report::{
 use crate::server;
 
 /// `audit`: the report of the server `args` names, and the exit status it calls for.
-pub fn run(args: &AuditArgs) -> Result<(i32, String), String> {
-    let mut ignores = Ignores::load(&args.settings, "audit")?;
+pub fn run(args: &AuditArgs) -> Outcome {
+    let mut ignores = Ignores::load(&args.settings, "audit").map_err(Failure::Usage)?;
     server::keep_log(&args.connection)?;
     let mut peer = server::named(&args.command, &args.connection, &args.remote)?;
     let (listed, problems) = peer.list_tools().map_err(|error| peer.explain(error))?;
@@ -29,7 +30,7 @@ pub fn run(args: &AuditArgs) -> Result<(i32, String), String> {
         for problem in &problems {
             eprintln!("annotations-audit: the listing: {problem}");
         }
-        return Ok((0, report::pretty(&json!({ "tools": listed }))));
+        return Ok((Status::Clean, report::pretty(&json!({ "tools": listed }))));
     }
     let mut report = report(&listed, &problems, &capabilities);
     let failing = crate::report::ignore::audit(&mut report, &mut ignores);
@@ -41,7 +42,12 @@ pub fn run(args: &AuditArgs) -> Result<(i32, String), String> {
         report::markdown::audit,
         report::sarif::audit,
     )?;
-    Ok((i32::from(failing), text))
+    let failing = if failing {
+        Status::Findings
+    } else {
+        Status::Clean
+    };
+    Ok((Status::of_results(failing, args.output.format), text))
 }
 
 /// A finding of `kind` at `severity`.

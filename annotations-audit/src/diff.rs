@@ -6,24 +6,27 @@ use mcp_annotations::host::diff::Class;
 use serde_json::Value;
 
 use crate::cli::args::DiffArgs;
+use crate::cli::status::{Failure, Outcome, Status};
 use crate::report::ignore::Ignores;
 use crate::report::{self, DiffReport};
 use crate::server;
 
 /// The tools of a side of `diff`: a saved `tools/list` result (or an array of tools), or
-/// the live server's listing.
-fn tools_of(args: &DiffArgs, file: Option<&str>) -> Result<Vec<Tool>, String> {
+/// the live server's listing. A file that is not one is the command line's mistake (bad
+/// usage); a server that does not answer is the run's.
+fn tools_of(args: &DiffArgs, file: Option<&str>) -> Result<Vec<Tool>, Failure> {
     let listed: Vec<Value> = match file {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|error| format!("{path}: {error}"))?;
+            let usage = |error: String| Failure::Usage(format!("{path}: {error}"));
+            let text = std::fs::read_to_string(path).map_err(|error| usage(error.to_string()))?;
             let value: Value =
-                serde_json::from_str(&text).map_err(|error| format!("{path}: {error}"))?;
+                serde_json::from_str(&text).map_err(|error| usage(error.to_string()))?;
             let tools = value.get("tools").cloned().unwrap_or(value);
             match tools {
                 Value::Array(tools) => tools,
                 _ => {
-                    return Err(format!(
-                        "{path}: neither a tools/list result nor an array of tools"
+                    return Err(usage(
+                        "neither a tools/list result nor an array of tools".into(),
                     ));
                 }
             }
@@ -41,20 +44,26 @@ fn tools_of(args: &DiffArgs, file: Option<&str>) -> Result<Vec<Tool>, String> {
                 .and_then(Value::as_str)
                 .unwrap_or("(no name)")
                 .to_owned();
-            serde_json::from_value(raw).map_err(|error| format!("`{name}` cannot be read: {error}"))
+            serde_json::from_value(raw).map_err(|error| {
+                let message = format!("`{name}` cannot be read: {error}");
+                match file {
+                    Some(path) => Failure::Usage(format!("{path}: {message}")),
+                    None => Failure::CouldNotRun(message),
+                }
+            })
         })
         .collect()
 }
 
 /// `diff`: what changed between the two listings `args` names, and the exit status it calls for.
-pub fn run(args: &DiffArgs) -> Result<(i32, String), String> {
+pub fn run(args: &DiffArgs) -> Outcome {
     if args.new.is_none() && args.command.is_empty() && args.remote.http.is_none() {
-        return Err(
+        return Err(Failure::Usage(
             "diff needs the new side: a file (diff OLD NEW), a server after `--`, or --http URL"
                 .to_owned(),
-        );
+        ));
     }
-    let mut ignores = Ignores::load(&args.settings, "diff")?;
+    let mut ignores = Ignores::load(&args.settings, "diff").map_err(Failure::Usage)?;
     server::keep_log(&args.connection)?;
     let (old, new) = (
         tools_of(args, Some(&args.old))?,
@@ -99,5 +108,10 @@ pub fn run(args: &DiffArgs) -> Result<(i32, String), String> {
         report::markdown::diff,
         report::sarif::diff,
     )?;
-    Ok((i32::from(refused), text))
+    let failing = if refused {
+        Status::Findings
+    } else {
+        Status::Clean
+    };
+    Ok((Status::of_results(failing, args.output.format), text))
 }

@@ -20,6 +20,7 @@ mod server;
 use clap::CommandFactory;
 
 use cli::args::{Cli, Command};
+use cli::status::{Failure, Outcome, Status};
 
 fn main() {
     // The wrapper that confines a server with Landlock, then becomes it: nothing of the
@@ -52,13 +53,13 @@ impl Drop for EndAll {
     }
 }
 
-/// Runs the command line; the exit status (0 clean, 1 findings, 2 could not run).
+/// Runs the command line; the exit status ([`Status`]).
 fn run(args: Vec<String>) -> i32 {
     let (args, notes) = match cli::legacy::modernize(args) {
         Ok(modern) => modern,
         Err(error) => {
             eprintln!("error: {error}");
-            return 2;
+            return Status::Usage.code();
         }
     };
     for note in notes {
@@ -86,12 +87,21 @@ fn run(args: Vec<String>) -> i32 {
             .as_deref()
             .and_then(|url| reqwest::Url::parse(url).ok());
         server::secrets::keep(server::secrets::of(url.as_ref(), &remote.headers));
+        // A --ca-cert file that holds no certificate is the command line's mistake.
+        if let Some(path) = &remote.ca_cert
+            && let Err(error) = server::pinned::read(path)
+        {
+            eprintln!("annotations-audit: {error}");
+            return Status::Usage.code();
+        }
     }
     let outcome = match &cli.command {
         Command::Audit(args) => audit::run(args),
         Command::Probe(args) => probe::run(args),
         Command::Diff(args) => diff::run(args),
-        Command::Explain { id } => report::rules::explain(id.as_deref()).map(|page| (0, page)),
+        Command::Explain { id } => report::rules::explain(id.as_deref())
+            .map(|page| (Status::Clean, page))
+            .map_err(Failure::Usage),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(
@@ -100,21 +110,22 @@ fn run(args: Vec<String>) -> i32 {
                 "annotations-audit",
                 &mut script,
             );
-            Ok((0, String::from_utf8_lossy(&script).into_owned()))
+            Ok((Status::Clean, String::from_utf8_lossy(&script).into_owned()))
         }
     };
     progress::finish();
+    let outcome: Outcome = outcome;
     match outcome {
         Ok((status, text)) => match write_out(&text) {
-            Ok(()) => status,
+            Ok(()) => status.code(),
             Err(error) => {
                 eprintln!("annotations-audit: cannot write the report: {error}");
-                2
+                Status::CouldNotRun.code()
             }
         },
-        Err(error) => {
-            eprintln!("annotations-audit: {error}");
-            2
+        Err(failure) => {
+            eprintln!("annotations-audit: {}", failure.message());
+            failure.status().code()
         }
     }
 }

@@ -158,7 +158,7 @@ fn a_server_that_never_answers_or_writes_garbage_ends_the_audit_in_time() {
     let started = std::time::Instant::now();
     let (status, _, stderr) = run_audit("bad_server", "silent", &["--timeout", "1"]);
     let stderr = String::from_utf8_lossy(&stderr);
-    assert_eq!(status, 2, "{stderr}");
+    assert_eq!(status, 3, "{stderr}");
     assert!(
         stderr.contains("did not answer `initialize` within 1 s"),
         "{stderr}"
@@ -167,7 +167,7 @@ fn a_server_that_never_answers_or_writes_garbage_ends_the_audit_in_time() {
 
     let (status, _, stderr) = run_audit("bad_server", "garbage", &["--timeout", "5"]);
     let stderr = String::from_utf8_lossy(&stderr);
-    assert_eq!(status, 2, "{stderr}");
+    assert_eq!(status, 3, "{stderr}");
     assert!(
         stderr.contains("wrote something that is not JSON-RPC: \"Server starting... ready!\""),
         "{stderr}"
@@ -214,7 +214,7 @@ fn the_audit_answers_a_ping_and_bounds_what_it_reads() {
 
     let (status, _, stderr) = run_audit("bad_server", "flood", &["--timeout", "20"]);
     let stderr = String::from_utf8_lossy(&stderr);
-    assert_eq!(status, 2, "{stderr}");
+    assert_eq!(status, 3, "{stderr}");
     assert!(stderr.contains("a message longer than 64 MiB"), "{stderr}");
 }
 
@@ -252,7 +252,7 @@ fn the_table_escapes_what_the_server_sends() {
 }
 
 /// A server that fails to start says why on its stderr: the audit shows its last lines (what a
-/// user needs to fix it), not only that the server closed its output; exit 2. A server that
+/// user needs to fix it), not only that the server closed its output; exit 3. A server that
 /// writes a great deal there never stalls the audit.
 #[test]
 fn a_server_that_fails_to_start_is_shown_with_its_own_words() {
@@ -266,7 +266,7 @@ fn a_server_that_fails_to_start_is_shown_with_its_own_words() {
         ])
         .output()
         .unwrap();
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(output.status.code(), Some(3));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.contains(
@@ -291,7 +291,7 @@ fn a_server_that_fails_to_start_is_shown_with_its_own_words() {
         .status;
     let kept = std::fs::read_to_string(&log).unwrap();
     let _ = std::fs::remove_file(&log);
-    assert_eq!(status.code(), Some(2));
+    assert_eq!(status.code(), Some(3));
     assert!(kept.starts_with("== sh -c for i in"), "{kept}");
     assert_eq!(
         kept.lines()

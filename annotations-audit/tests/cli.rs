@@ -41,7 +41,7 @@ fn version_and_help_answer_with_status_0() {
         assert_eq!(output.status.code(), Some(0));
         let help = text(&output.stdout);
         assert!(help.contains(example), "{help}");
-        assert!(help.contains("2  could not run"), "{help}");
+        assert!(help.contains("3  could not run"), "{help}");
     }
 }
 
@@ -86,19 +86,65 @@ fn completions_are_printed_for_each_shell() {
     assert_eq!(run(&["completions", "tcsh"]).status.code(), Some(2));
 }
 
-/// The exit statuses, each from a real case: a clean server 0, a bad one 1, one that cannot
-/// start 2.
+/// The exit statuses, each its own and each from a real case: a clean server 0, a bad one 1,
+/// a bad command line or settings file 2, a server that cannot start 3, a lying one probed 4;
+/// with `--format sarif` the findings and violations are the log's, and the status 0.
 #[test]
-fn the_exit_status_says_clean_findings_or_could_not_run() {
+fn the_exit_status_says_clean_findings_usage_could_not_run_or_violations() {
     let clean = example("clean_server");
     let bad = example("bad_server");
+    let liar = example("liar_server");
     let output = run(&["audit", "--", clean.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let output = run(&["audit", "--", bad.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let output = run(&["audit", "--timeout", "soon", "--", clean.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    let missing = std::env::temp_dir().join(format!("no-settings-{}.toml", std::process::id()));
+    let output = run(&[
+        "audit",
+        "--config",
+        missing.to_str().unwrap(),
+        "--",
+        clean.to_str().unwrap(),
+    ]);
+    assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
+    assert!(text(&output.stderr).contains("settings file"));
     let output = run(&["audit", "--", "/nonexistent/server"]);
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(output.status.code(), Some(3));
     assert!(text(&output.stderr).contains("/nonexistent/server"));
+    let output = run(&["probe", "--cases", "4", "--", liar.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(4), "{}", text(&output.stderr));
+    for args in [
+        &["audit", "--format", "sarif", "--", bad.to_str().unwrap()][..],
+        &[
+            "probe",
+            "--format",
+            "sarif",
+            "--cases",
+            "4",
+            "--",
+            liar.to_str().unwrap(),
+        ],
+    ] {
+        let output = run(args);
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        let log: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert!(
+            log["runs"][0]["results"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|result| result["level"] == "error"),
+            "{args:?}: {log}"
+        );
+    }
+    // The table is every subcommand's help's.
+    let help = text(&run(&["probe", "--help"]).stdout);
+    assert!(
+        help.contains("4  violations") && help.contains("3  could not run"),
+        "{help}"
+    );
 }
 
 /// Options before the server, after the subcommand, in any order, give the same report; the

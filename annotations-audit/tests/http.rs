@@ -251,7 +251,7 @@ fn an_answer_that_trickles_in_is_bounded_by_the_timeout() {
         .unwrap();
     let elapsed = started.elapsed();
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
     assert!(
         stderr.contains("the server did not answer within 2 s"),
         "{stderr}"
@@ -271,7 +271,7 @@ fn a_server_that_only_asks_is_bounded_by_the_timeout() {
         .unwrap();
     let elapsed = started.elapsed();
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
     assert!(stderr.contains("did not answer"), "{stderr}");
     assert!(elapsed < Duration::from_secs(10), "{elapsed:?}");
 }
@@ -296,7 +296,7 @@ fn a_redirect_to_another_origin_is_not_followed() {
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
     assert!(stderr.contains("another origin"), "{stderr}");
     assert!(!stderr.contains("redirect-token-1234"), "{stderr}");
     std::thread::sleep(Duration::from_millis(200));
@@ -316,7 +316,7 @@ fn a_token_the_server_echoes_is_not_shown() {
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
     assert!(stderr.contains("HTTP 401"), "{stderr}");
     assert!(stderr.contains("denied for"), "the body is shown: {stderr}");
     assert!(!stderr.contains("echoed-token-5678"), "{stderr}");
@@ -354,7 +354,7 @@ fn a_token_the_server_echoes_is_redacted_everywhere() {
         (output.status.code(), stdout, stderr)
     };
     let (status, _, stderr) = run(Mode::LongRefusal, "text");
-    assert_eq!(status, Some(2), "{stderr}");
+    assert_eq!(status, Some(3), "{stderr}");
     assert!(stderr.contains("denied...."), "{stderr}");
     // Not a piece of it: the cut falls inside where the token was.
     assert!(!stderr.contains("echoed-"), "{stderr}");
@@ -365,7 +365,7 @@ fn a_token_the_server_echoes_is_redacted_everywhere() {
         assert!(!stderr.contains(token), "{format}: {stderr}");
     }
     let (status, stdout, stderr) = run(Mode::EchoError, "text");
-    assert_eq!(status, Some(2), "{stdout} {stderr}");
+    assert_eq!(status, Some(3), "{stdout} {stderr}");
     assert!(stderr.contains("bad token"), "{stderr}");
     assert!(
         !stderr.contains(token) && !stdout.contains(token),

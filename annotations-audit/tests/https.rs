@@ -2,7 +2,8 @@
 //! conformance example served over TLS with a certificate signed by a private CA that this
 //! test makes, and asking a bearer token (401 without it). Audited with `--ca-cert` and
 //! `--header`, it answers; without the CA, or without the token, the audit says why and exits
-//! 2; the token appears in no output.
+//! 3 (could not run); the token appears in no output. A self-signed certificate as `openssl req
+//! -x509` makes it, given with `--ca-cert`, is pinned.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -170,9 +171,9 @@ fn an_https_endpoint_with_a_private_ca_and_a_token_is_audited() {
         String::from_utf8_lossy(&output.stderr)
     );
 
-    // Without the token: the server's 401, said, and status 2.
+    // Without the token: the server's 401, said, and status 3 (could not run).
     let output = audit(&["audit", "--http", &endpoint.url, "--ca-cert", ca]);
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(output.status.code(), Some(3));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("HTTP 401"), "{stderr}");
     assert!(stderr.contains("--header"), "{stderr}");
@@ -187,12 +188,12 @@ fn an_https_endpoint_with_a_private_ca_and_a_token_is_audited() {
         "--header",
         "Authorization: Bearer wrong-token-never-shown",
     ]);
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(output.status.code(), Some(3));
     assert!(!String::from_utf8_lossy(&output.stderr).contains("wrong-token-never-shown"));
 
     // Without the CA: the platform's roots do not know the certificate, and the audit says so.
     let output = audit(&["audit", "--http", &endpoint.url, "--header", &header]);
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(output.status.code(), Some(3));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.to_lowercase().contains("certificate"), "{stderr}");
     assert!(!shows_token(&output));
@@ -251,6 +252,70 @@ fn an_https_endpoint_with_a_private_ca_and_a_token_is_audited() {
         .filter(|change| change["change"] == "tool added")
         .count();
     assert_eq!(added, names.len(), "{diff}");
+    drop(endpoint);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A self-signed certificate as `openssl req -x509` makes one: marked as a CA
+/// (`basicConstraints` critical, `CA:TRUE`), naming `localhost` alone.
+fn self_signed(dir: &Path, name: &str) -> (PathBuf, PathBuf) {
+    use rcgen::{BasicConstraints, CertificateParams, DnType, IsCa, KeyPair};
+    let mut params = CertificateParams::new(vec!["localhost".to_owned()]).unwrap();
+    params.is_ca = IsCa::Ca(BasicConstraints::Unconstrained);
+    params
+        .distinguished_name
+        .push(DnType::CommonName, "localhost");
+    let key = KeyPair::generate().unwrap();
+    let certificate = params.self_signed(&key).unwrap();
+    let paths = (
+        dir.join(format!("{name}.pem")),
+        dir.join(format!("{name}-key.pem")),
+    );
+    std::fs::write(&paths.0, certificate.pem()).unwrap();
+    std::fs::write(&paths.1, key.serialize_pem()).unwrap();
+    paths
+}
+
+/// The certificate people make for a test server, given with `--ca-cert` as curl's `--cacert`
+/// takes it: the server presents it as its own, so it is pinned and the audit answers, though
+/// webpki alone refuses a CA as a server's certificate and the URL's host (127.0.0.1) is not a
+/// name in it. Another such certificate given instead is no pin for this one: refused.
+#[test]
+fn a_self_signed_certificate_made_as_openssl_makes_it_is_accepted_when_pinned() {
+    let dir = std::env::temp_dir().join(format!("audit-https-pinned-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (cert, key) = self_signed(&dir, "server");
+    let (other, _) = self_signed(&dir, "other");
+    let endpoint = serve(&cert, &key);
+    let header = format!("Authorization: Bearer {TOKEN}");
+    let pinned = audit(&[
+        "audit",
+        "--format",
+        "json",
+        "--http",
+        &endpoint.url,
+        "--ca-cert",
+        cert.to_str().unwrap(),
+        "--header",
+        &header,
+    ]);
+    let stderr = String::from_utf8_lossy(&pinned.stderr).into_owned();
+    assert_eq!(pinned.status.code(), Some(0), "{stderr}");
+    let report: Value = serde_json::from_slice(&pinned.stdout).unwrap();
+    assert!(!report["tools"].as_array().unwrap().is_empty(), "{report}");
+
+    let refused = audit(&[
+        "audit",
+        "--http",
+        &endpoint.url,
+        "--ca-cert",
+        other.to_str().unwrap(),
+        "--header",
+        &header,
+    ]);
+    let stderr = String::from_utf8_lossy(&refused.stderr).into_owned();
+    assert_eq!(refused.status.code(), Some(3), "{stderr}");
+    assert!(stderr.contains("certificate"), "{stderr}");
     drop(endpoint);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -286,7 +286,7 @@ fn a_probes_ignored_violations_fail_nothing() {
             server.to_str().unwrap(),
         ],
     );
-    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(output.status.code(), Some(4));
     assert_eq!(
         tool(&json_of(&output), "journal")["ignored"],
         json!({"readOnly": "its reads log"})
@@ -386,7 +386,7 @@ fn a_probe_baseline_fails_on_a_planted_violation() {
         run(&folder.0, &args)
     };
     let first = probe(&[]);
-    assert_eq!(first.status.code(), Some(1));
+    assert_eq!(first.status.code(), Some(4));
     let mut baseline = json_of(&first);
     let tools = baseline["tools"].as_array_mut().unwrap();
     let row = tools
@@ -397,7 +397,7 @@ fn a_probe_baseline_fails_on_a_planted_violation() {
     folder.write("probe.json", &baseline.to_string());
     let planted = probe(&["--baseline", "probe.json"]);
     let report = json_of(&planted);
-    assert_eq!(planted.status.code(), Some(1), "{report}");
+    assert_eq!(planted.status.code(), Some(4), "{report}");
     assert_eq!(
         tool(&report, "read_config").get("ignored"),
         None,

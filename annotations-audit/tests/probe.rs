@@ -39,7 +39,7 @@ fn note_on<'a>(report: &'a Value, tool: usize, hint: &str) -> &'a Value {
 fn the_probe_catches_each_lie_on_its_hint_and_no_honest_tool() {
     let server = example("liar_server");
     let (status, report) = audit(&["probe", "--cases", "12", "--", server.to_str().unwrap()]);
-    assert_eq!(status, 1, "{report}");
+    assert_eq!(status, 4, "{report}");
     let words = |a: &str, b: &str, c: &str| [a.to_owned(), b.to_owned(), c.to_owned()];
     assert_eq!(
         verdicts(&report),
@@ -171,7 +171,7 @@ fn diff_classifies_a_changed_listing_and_refuses_a_rug_pull() {
     std::fs::write(&new_path, new.to_string()).unwrap();
     let (old_arg, new_arg) = (old_path.to_str().unwrap(), new_path.to_str().unwrap());
     let (status, report) = audit(&["diff", old_arg, new_arg]);
-    assert_eq!(status, 1, "{report}");
+    assert_eq!(status, 4, "{report}");
     assert_eq!(
         report["changes"],
         json!([{"tool": "delete_note", "change": "newly non-destructive", "class": "trust"}])
@@ -207,7 +207,7 @@ fn a_call_the_server_does_not_live_through_is_judged_and_reported() {
         "--",
         server.to_str().unwrap(),
     ]);
-    assert_eq!(status, 1, "{report}");
+    assert_eq!(status, 4, "{report}");
     let words = |a: &str, b: &str, c: &str| [a.to_owned(), b.to_owned(), c.to_owned()];
     assert_eq!(
         verdicts(&report),
@@ -449,7 +449,7 @@ fn an_observer_command_sees_state_the_sandbox_does_not_hold() {
     let (_, unseen) = probe(&[]);
     assert_eq!(remember(&unseen), "verified", "{unseen}");
     let (status, seen) = probe(&["--observe", observe]);
-    assert_eq!(status, 1, "{seen}");
+    assert_eq!(status, 4, "{seen}");
     assert_eq!(remember(&seen), "violated", "{seen}");
     let violation = note_on(&seen, 1, "readOnly");
     assert_eq!(
@@ -468,7 +468,7 @@ fn an_observer_command_sees_state_the_sandbox_does_not_hold() {
         .output()
         .unwrap();
     let _ = std::fs::remove_dir_all(&dir);
-    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(output.status.code(), Some(3));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.contains(
@@ -521,7 +521,7 @@ fn a_relative_script_is_found_where_the_user_is_and_a_failed_start_says_why() {
     );
     let report: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert!(!report["tools"].as_array().unwrap().is_empty(), "{report}");
-    assert_eq!(broken.status.code(), Some(2));
+    assert_eq!(broken.status.code(), Some(3));
     let said = String::from_utf8_lossy(&broken.stderr);
     assert!(said.contains("the server's stderr ended with:"), "{said}");
     assert!(said.contains("missing.sh"), "{said}");
@@ -545,7 +545,7 @@ fn what_a_server_does_to_dodge_the_probe_is_judged() {
         "--",
         server.to_str().unwrap(),
     ]);
-    assert_eq!(status, 1, "{report}");
+    assert_eq!(status, 4, "{report}");
     let tool = |name: &str| tool(&report, name);
     let peek = tool("peek_notes");
     assert_eq!(peek["probe"]["readOnly"], "violated", "{peek}");

@@ -28,7 +28,7 @@ fn a_server_over_http_is_started_in_the_sandbox_and_its_lies_caught() {
     let liar = example("liar_server");
     let command = [front.to_str().unwrap(), "{port}", liar.to_str().unwrap()];
     let (status, report, stderr) = probe("http://127.0.0.1:{port}/mcp", &command);
-    assert_eq!(status, 1, "{report} {stderr}");
+    assert_eq!(status, 4, "{report} {stderr}");
     // The same verdicts as over stdio: the sandbox is the server's folder either way.
     let output = Command::new(audit_binary())
         .args(["probe", "--format", "json", "--cases", "6", "--"])
@@ -64,7 +64,7 @@ fn a_server_that_exits_before_it_listens_says_why() {
         "http://[::1]:{port}/mcp",
         &["sh", "-c", "echo \"no port in $0\" >&2; exit 3", "{port}"],
     );
-    assert_eq!(status, 2, "{stderr}");
+    assert_eq!(status, 3, "{stderr}");
     assert!(stderr.contains("exited before it listened"), "{stderr}");
     assert!(stderr.contains("no port in"), "{stderr}");
 }
@@ -93,7 +93,7 @@ fn a_header_the_server_logs_is_redacted_from_its_stderr_and_log() {
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     let logged = std::fs::read_to_string(&log).unwrap_or_default();
     let _ = std::fs::remove_file(&log);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
     assert!(stderr.contains("DEBUG request"), "{stderr}");
     assert!(!stderr.contains(token), "{stderr}");
     assert!(

@@ -11,13 +11,7 @@ use mcp_annotations_verify::judge::classes::Place;
 use super::values::{bytes, header, key_value, place, seconds, writable};
 
 /// The exit statuses, written once: every subcommand's help ends with them.
-pub const EXIT_STATUS: &str = "\
-Exit status:
-  0  clean: no error finding, no violated hint, no refused change
-  1  findings: an error finding (audit), a violated hint (probe), a breaking or trust change
-     not --allow'ed (diff); none an [[ignore]] entry covers or --baseline had
-  2  could not run: a bad command line, a server that does not start or answer, a file that
-     cannot be read";
+pub use super::status::TABLE as EXIT_STATUS;
 
 const AUDIT_EXAMPLES: &str = "\
 Examples:
@@ -325,7 +319,8 @@ pub struct Remote {
     /// without its value, which may be a secret, in the message).
     #[arg(skip)]
     pub headers: Vec<(String, String)>,
-    /// A PEM file of certificates to trust beside the platform's (a private CA).
+    /// A PEM file of certificates to trust beside the platform's: a private CA, or the server's
+    /// own certificate (one made with `openssl req -x509` included), pinned.
     #[arg(long, value_name = "FILE", requires = "http")]
     pub ca_cert: Option<PathBuf>,
 }

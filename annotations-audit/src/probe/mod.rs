@@ -18,6 +18,7 @@ use mcp_annotations::Tool;
 use serde_json::Value;
 
 use crate::cli::args::{Confine, ProbeArgs};
+use crate::cli::status::{Failure, Outcome, Status};
 use crate::report::{ControlReport, ProbeReport};
 use crate::server::bounds::{self, Limits};
 use mcp_annotations_verify::judge::classes::Classes;
@@ -42,8 +43,11 @@ use sandbox::surroundings;
 use session::Session;
 
 /// `probe`: the report on the server `args` starts, and the exit status it calls for.
-pub fn run(args: &ProbeArgs) -> Result<(i32, String), String> {
-    let mut ignores = crate::report::ignore::Ignores::load(&args.settings, "probe")?;
+pub fn run(args: &ProbeArgs) -> Outcome {
+    let mut ignores =
+        crate::report::ignore::Ignores::load(&args.settings, "probe").map_err(Failure::Usage)?;
+    // A cases file that cannot be read is the command line's mistake: refused before any run.
+    parts::cases_from_file(args.cases_file.as_deref()).map_err(Failure::Usage)?;
     crate::server::keep_log(&args.connection)?;
     let options = Options {
         command: args.command.clone(),
@@ -96,7 +100,12 @@ pub fn run(args: &ProbeArgs) -> Result<(i32, String), String> {
         crate::report::markdown::probe,
         crate::report::sarif::probe,
     )?;
-    Ok((i32::from(violated), text))
+    let failing = if violated {
+        Status::Violations
+    } else {
+        Status::Clean
+    };
+    Ok((Status::of_results(failing, args.output.format), text))
 }
 
 /// What `--probe` was asked.

@@ -96,16 +96,11 @@ impl Http {
             builder = builder.no_proxy();
         }
         if let Some(path) = &remote.ca_cert {
-            let shown = path.display();
-            let pem = std::fs::read(path).map_err(|error| format!("--ca-cert {shown}: {error}"))?;
-            let certificates = reqwest::Certificate::from_pem_bundle(&pem)
-                .map_err(|error| format!("--ca-cert {shown}: {}", described(&error)))?;
-            if certificates.is_empty() {
-                return Err(format!("--ca-cert {shown}: no PEM certificate in it"));
-            }
-            for certificate in certificates {
-                builder = builder.add_root_certificate(certificate);
-            }
+            // Beside the platform's roots, each given certificate pinned where a server
+            // presents it as its own (`pinned`).
+            let certificates = super::pinned::read(path)?;
+            builder =
+                builder.tls_backend_preconfigured(super::pinned::client_config(certificates)?);
         }
         let client = builder
             .build()

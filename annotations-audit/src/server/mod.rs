@@ -14,6 +14,7 @@ use crate::cli::args::{Connection, Remote};
 pub mod bounds;
 pub mod http;
 mod listing;
+pub mod pinned;
 mod processes;
 pub mod secrets;
 mod served;
