@@ -386,6 +386,10 @@ pub struct ProbeArgs {
     /// A JSON object of arrays of arguments by tool name, called before the generated ones.
     #[arg(long, value_name = "FILE")]
     pub cases_file: Option<PathBuf>,
+    /// Also write the evidence a host acts on to FILE: each tool's descriptor digest and a
+    /// verdict for each hint it claimed (read by `mcp_annotations::host::Evidence`).
+    #[arg(long, value_name = "FILE")]
+    pub evidence: Option<PathBuf>,
     /// A place whose changes are reported, never judged: a path of the sandbox, or
     /// PATH#/json/pointer into what a file holds (a SQLite file's /tables/NAME/rows/KEY/COLUMN,
     /// `*` for any segment). Repeatable.

@@ -89,6 +89,9 @@ pub fn run(args: &ProbeArgs) -> Outcome {
     };
     let (mut report, violated) = probe(&options)?;
     crate::progress::finish();
+    if let Some(path) = &args.evidence {
+        crate::report::evidence::write(&report, path)?;
+    }
     // What failed the probe fails it still unless an ignore covers every part of it.
     let failing = crate::report::ignore::probe(&mut report, &mut ignores);
     let violated = violated && (ignores.is_empty() || failing);
@@ -208,6 +211,18 @@ pub fn probe(options: &Options) -> Result<(ProbeReport, bool), String> {
             row.name, tool.error
         ));
         listed_rows.insert(tool.at.min(listed_rows.len()), row);
+    }
+    // Each row's digest, of the descriptor listed in its place (or the first of its name).
+    for (at, row) in listed_rows.iter_mut().enumerate() {
+        let named = |raw: &&Value| raw.get("name").and_then(Value::as_str) == Some(&row.name);
+        let raw = session
+            .listed
+            .get(at)
+            .filter(named)
+            .or_else(|| session.listed.iter().find(named));
+        if let Some(raw) = raw {
+            row.digest = mcp_annotations::host::Evidence::digest(raw);
+        }
     }
     let rows = listed_rows;
     // A run past its bounds that no call is charged with (the control session, a

@@ -40,6 +40,8 @@ pub(super) struct Session<'a> {
     pub(super) violated: bool,
     /// How many tools share the probe's time.
     pub(super) tools: usize,
+    /// The tools as the server listed them, in its order: what each report row's digest is of.
+    pub(super) listed: Vec<Value>,
 }
 
 impl<'a> Session<'a> {
@@ -88,6 +90,7 @@ impl<'a> Session<'a> {
             exit_reported: false,
             violated: false,
             tools: tools.len(),
+            listed,
         };
         Ok((session, tools, unreadable))
     }

@@ -571,6 +571,8 @@ impl<'t> ToolProbe<'t> {
         crate::progress::tool_done();
         ProbedTool {
             name: self.tool.name().to_owned(),
+            // Set from the listing once every row is in its listed place.
+            digest: String::new(),
             probe: verdicts,
             succeeded,
             calls: self.calls,

@@ -65,6 +65,7 @@ pub(super) fn row(tool: &Unreadable) -> ProbedTool {
         .collect();
     ProbedTool {
         name,
+        digest: mcp_annotations::host::Evidence::digest(&tool.raw),
         probe,
         succeeded: 0,
         calls: 0,

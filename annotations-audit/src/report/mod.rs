@@ -13,6 +13,7 @@ use crate::cli::args::{Format, Output};
 
 pub mod baseline;
 mod by_hint;
+pub mod evidence;
 pub mod ignore;
 pub mod markdown;
 pub mod rules;
@@ -213,6 +214,10 @@ impl ProbeReport {
 pub struct ProbedTool {
     /// The tool's name.
     pub name: String,
+    /// The digest of its descriptor as the server listed it (`sha256:` and the hex SHA-256 of
+    /// its canonical JSON, `mcp_annotations::host::Evidence::digest`): which descriptor the
+    /// verdicts are on.
+    pub digest: String,
     /// Each hint's verdict, under its claim.
     #[serde(serialize_with = "by_hint::by_claim")]
     pub probe: ByHint<Verdict>,

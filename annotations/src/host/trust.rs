@@ -1,12 +1,13 @@
 //! The host's reading of hints: what a host may act on, given whether it trusts the server.
 
-use crate::hints::{Hint, ToolAnnotations};
+use crate::hints::{ByHint, Hint, ToolAnnotations};
 
 /// Whether a host trusts the server that sent some annotations.
 ///
 /// The protocol requires clients to treat tool annotations as untrusted unless they come from a
 /// trusted server: a malicious server could call a tool that deletes everything "read-only".
-/// There is no default: a host must say which it is, server by server.
+/// There is no default: a host must say which it is, server by server, or tool by tool with
+/// [`Evidence`](super::Evidence) of what a probe saw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Trust {
@@ -15,6 +16,35 @@ pub enum Trust {
     /// The host does not trust the server: every hint reads as unset, so each takes the
     /// protocol's pessimistic default. The title is still shown.
     Untrusted,
+    /// The host acts on the hints marked `true` as the server's claims make them (a hint that
+    /// `readOnlyHint: true` settles included), and reads the others as unset (their
+    /// pessimistic defaults): what [`Evidence::trust`](super::Evidence::trust) gives for a
+    /// tool whose claims a probe verified.
+    ///
+    /// ```
+    /// use mcp_annotations::ToolAnnotations;
+    /// use mcp_annotations::descriptor::{ByHint, Hint};
+    /// use mcp_annotations::host::Trust;
+    ///
+    /// let claimed = ToolAnnotations::LOOKUP; // read-only, closed world
+    /// let only_read_only = Trust::Hints(ByHint::splat(false).with(Hint::ReadOnly, true));
+    /// let view = claimed.for_host(only_read_only);
+    /// assert!(!view.needs_approval());
+    /// assert!(view.effective(Hint::OpenWorld)); // not acted on: its default
+    /// ```
+    Hints(ByHint<bool>),
+}
+
+impl Trust {
+    /// Whether the host acts on `hint` as stated.
+    #[must_use]
+    pub const fn acts_on(self, hint: Hint) -> bool {
+        match self {
+            Trust::Trusted => true,
+            Trust::Untrusted => false,
+            Trust::Hints(acted) => acted.get(hint),
+        }
+    }
 }
 
 /// The annotations of one tool as a host may act on them, from
@@ -49,9 +79,6 @@ pub struct HostView<'a> {
     trust: Trust,
 }
 
-/// What an untrusted server's hints read as: nothing stated.
-static NOTHING_STATED: ToolAnnotations = ToolAnnotations::new();
-
 impl ToolAnnotations {
     /// These annotations as a host may act on them, given whether it trusts their server.
     #[must_use]
@@ -77,21 +104,36 @@ impl<'a> HostView<'a> {
     }
 
     /// The annotations the host may act on: as received from a trusted server; from an
-    /// untrusted one, the title alone (every hint unset).
+    /// untrusted one, the title alone (every hint unset); under [`Trust::Hints`], the hints it
+    /// names as stated and the others unset.
     #[must_use]
     pub fn actionable(&self) -> ToolAnnotations {
         ToolAnnotations {
             title: self.annotations.title.clone(),
-            ..*self.hints()
+            ..ToolAnnotations::from_stated(self.acted())
         }
     }
 
-    /// The annotations whose hints may be acted on (their title is not looked at).
-    const fn hints(&self) -> &'a ToolAnnotations {
-        match self.trust {
-            Trust::Trusted => self.annotations,
-            Trust::Untrusted => &NOTHING_STATED,
+    /// The hints the host acts on, the others unset: as stated from a trusted server; under
+    /// [`Trust::Hints`], each hint acted on as the claims make it (a `nonDestructive` claim
+    /// that `readOnlyHint: true` made is acted on though `readOnlyHint` is not).
+    const fn acted(&self) -> ByHint<Option<bool>> {
+        let acts = match self.trust {
+            Trust::Trusted => return self.annotations.stated(),
+            Trust::Untrusted => return ByHint::splat(None),
+            Trust::Hints(acts) => acts,
+        };
+        let claimed = self.annotations.stated().effective();
+        let mut acted = ByHint::splat(None);
+        let mut at = 0;
+        while at < Hint::ALL.len() {
+            let hint = Hint::ALL[at];
+            if acts.get(hint) {
+                acted = acted.with(hint, Some(claimed.get(hint)));
+            }
+            at += 1;
         }
+        acted
     }
 
     /// The display title. Shown whatever the trust: it is a label, not a claim a host acts on.
@@ -103,7 +145,7 @@ impl<'a> HostView<'a> {
     /// [`ToolAnnotations::read_only`] of the hints the host may act on.
     #[must_use]
     pub const fn read_only(&self) -> bool {
-        self.hints().read_only()
+        self.effective(Hint::ReadOnly)
     }
 
     /// [`ToolAnnotations::effective`] of the hints the host may act on: any hint as the host
@@ -120,7 +162,7 @@ impl<'a> HostView<'a> {
     /// ```
     #[must_use]
     pub const fn effective(&self, hint: Hint) -> bool {
-        self.hints().effective(hint)
+        self.acted().effective().get(hint)
     }
 
     /// Whether the host should ask the user before calling the tool.
