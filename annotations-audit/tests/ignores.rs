@@ -413,3 +413,51 @@ fn a_probe_baseline_fails_on_a_planted_violation() {
         );
     }
 }
+
+/// A probe's call problems that are warnings (the server exited during the call) are marked by
+/// an entry naming `call-problem`, as an audit's warnings are: the entry is used, not warned
+/// about as matching nothing; what the calls violated still fails the probe.
+#[test]
+fn a_probes_warning_call_problems_are_marked_by_their_entry() {
+    let folder = Folder::new("call-problem");
+    let server = example("crash_server");
+    folder.write(
+        ".annotations-audit.toml",
+        "[[ignore]]\ntool = \"compact_state\"\nrule = \"call-problem\"\nreason = \"it restarts by design\"\n",
+    );
+    let output = run(
+        &folder.0,
+        &[
+            "probe",
+            "--format",
+            "json",
+            "--cases",
+            "2",
+            "--timeout",
+            "10",
+            "--",
+            server.to_str().unwrap(),
+        ],
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert_eq!(output.status.code(), Some(4), "{stderr}");
+    assert!(!stderr.contains("matched nothing"), "{stderr}");
+    let report = json_of(&output);
+    let problems = |name: &str| -> Vec<Value> {
+        tool(&report, name)["notes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|note| note.get("hint").is_none() && note.get("problem").is_some())
+            .cloned()
+            .collect()
+    };
+    let marked = problems("compact_state");
+    assert!(!marked.is_empty(), "{report}");
+    for note in marked {
+        assert_eq!(note["ignored"], "it restarts by design", "{note}");
+    }
+    for note in problems("tidy_up") {
+        assert!(note.get("ignored").is_none(), "{note}");
+    }
+}

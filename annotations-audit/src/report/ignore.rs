@@ -55,9 +55,7 @@ impl Entry {
     fn applies(&self, command: &str) -> bool {
         let rule = self.rule.as_deref().unwrap_or_default();
         let hint_rule = rule.ends_with("-hint") && !matches!(rule, "unset-hint" | "ignored-hint");
-        let probe = hint_rule
-            || matches!(rule, "call-problem" | "server-problem")
-            || (rule.is_empty() && self.hint.is_some());
+        let probe = hint_rule || rule == CALL_PROBLEM || (rule.is_empty() && self.hint.is_some());
         let diff = rule.ends_with("-change");
         match command {
             "probe" => probe,
@@ -180,6 +178,32 @@ impl Ignores {
                     "{which} names neither a rule nor a hint: say what it ignores (rule = \
                      \"unset-hint\", hint = \"readOnly\")"
                 ));
+            }
+            // An entry that can match nothing is a mistake in the file, not an ignore.
+            if let Some(rule) = &written.rule {
+                if !super::rules::can_be_ignored(rule) {
+                    return Err(format!(
+                        "{which}: rule = {rule:?} fails nothing (its findings are warnings on \
+                         the server as a whole), so there is nothing to ignore"
+                    ));
+                }
+                let hint_rule = Hint::ALL
+                    .into_iter()
+                    .find(|named| super::hint_rule(*named) == rule.as_str());
+                let without_hint = rule == CALL_PROBLEM || rule.ends_with("-change");
+                if let Some(hint) = hint
+                    && (hint_rule.is_some_and(|named| named != hint) || without_hint)
+                {
+                    return Err(format!(
+                        "{which}: hint = {:?} with rule = {rule:?} matches nothing (a finding of \
+                         that rule is on {}); drop one of them",
+                        hint.claim(),
+                        match hint_rule {
+                            Some(named) => format!("the {:?} claim alone", named.claim()),
+                            None => "no hint".to_owned(),
+                        }
+                    ));
+                }
             }
             let reason = written.reason.unwrap_or_default();
             if reason.trim().is_empty() {
@@ -307,12 +331,14 @@ pub fn probe(report: &mut ProbeReport, ignores: &mut Ignores) -> bool {
                 None => failing = true,
             }
         }
+        // Every call problem is marked where an entry covers it (as an audit's warnings are);
+        // one that breaks the protocol fails the probe unless covered.
         for note in &mut tool.notes {
             if let Note::Call(note) = note
-                && note.breaks_protocol()
+                && note.is_call_problem()
             {
                 note.ignored = ignores.reason(Some(&tool.name), CALL_PROBLEM, None);
-                failing |= note.ignored.is_none();
+                failing |= note.ignored.is_none() && note.breaks_protocol();
             }
         }
     }
@@ -389,5 +415,30 @@ mod tests {
         assert!(rule.contains("is no rule"), "{rule}");
         let typo = read("[[ignores]]\nrule = \"no-title\"\nreason = \"x\"\n").unwrap_err();
         assert!(typo.contains("ignores"), "{typo}");
+    }
+
+    /// An entry that could match nothing is refused, naming why: a rule whose findings fail
+    /// nothing, a hint beside another hint's rule or beside a rule on no hint.
+    #[test]
+    fn an_entry_that_can_match_nothing_is_refused() {
+        let server = read("[[ignore]]\nrule = \"server-problem\"\nreason = \"x\"\n").unwrap_err();
+        assert!(server.contains("fails nothing"), "{server}");
+        let other =
+            read("[[ignore]]\nhint = \"readOnly\"\nrule = \"idempotent-hint\"\nreason = \"x\"\n")
+                .unwrap_err();
+        assert!(other.contains("the \"idempotent\" claim alone"), "{other}");
+        let call =
+            read("[[ignore]]\nhint = \"readOnly\"\nrule = \"call-problem\"\nreason = \"x\"\n")
+                .unwrap_err();
+        assert!(call.contains("no hint"), "{call}");
+        // What can match is kept: a hint with its own rule, a hint named in an audit finding.
+        assert!(
+            read("[[ignore]]\nhint = \"readOnly\"\nrule = \"read-only-hint\"\nreason = \"x\"\n")
+                .is_ok()
+        );
+        assert!(
+            read("[[ignore]]\nhint = \"closedWorld\"\nrule = \"unset-hint\"\nreason = \"x\"\n")
+                .is_ok()
+        );
     }
 }

@@ -315,6 +315,17 @@ impl CallNote {
     pub fn breaks_protocol(&self) -> bool {
         self.hint.is_none() && self.problem.as_deref().is_some_and(breaks_protocol)
     }
+
+    /// Whether the note is a call's problem (`call-problem`): what went wrong with a call, not
+    /// a claim's verdict nor why a call was not judged. An error where it
+    /// [breaks the protocol](Self::breaks_protocol), else a warning.
+    pub fn is_call_problem(&self) -> bool {
+        self.hint.is_none()
+            && self
+                .problem
+                .as_deref()
+                .is_some_and(|problem| !problem.ends_with("not judged"))
+    }
 }
 
 impl CallNote {

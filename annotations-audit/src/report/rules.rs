@@ -39,6 +39,15 @@ pub fn is_rule(id: &str) -> bool {
     page(id).is_some_and(|text| !is_verdict(text))
 }
 
+/// The rules whose findings fail nothing and are not marked: an `[[ignore]]` entry naming one
+/// could match nothing, and is refused.
+const FAILS_NOTHING: [&str; 1] = ["server-problem"];
+
+/// Whether an `[[ignore]]` entry may name the rule `id`.
+pub fn can_be_ignored(id: &str) -> bool {
+    is_rule(id) && !FAILS_NOTHING.contains(&id)
+}
+
 /// `explain ID`: the page of `id`, with how to ignore it where it is a rule; without an id,
 /// every identifier with the first line of its page. An unknown id is refused with the known
 /// ones.
@@ -59,7 +68,7 @@ pub fn explain(id: Option<&str>) -> Result<String, String> {
         ));
     };
     let mut text = format!("{id}\n\n{page}\n");
-    if !is_verdict(page) {
+    if can_be_ignored(id) {
         text.push('\n');
         text.push_str(&HOW_TO_IGNORE.replace("ID", id));
         text.push('\n');

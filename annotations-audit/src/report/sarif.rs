@@ -348,7 +348,7 @@ pub fn probe(report: &ProbeReport, artifact: Option<&str>) -> Value {
                     );
                     results.push(found);
                 }
-                None if problem.ends_with("not judged") => {}
+                None if !note.is_call_problem() => {}
                 None => {
                     let level = if note.breaks_protocol() {
                         "error"
