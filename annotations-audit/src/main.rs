@@ -87,10 +87,15 @@ fn run(args: Vec<String>) -> i32 {
             .as_deref()
             .and_then(|url| reqwest::Url::parse(url).ok());
         server::secrets::keep(server::secrets::of(url.as_ref(), &remote.headers));
-        // A --ca-cert file that holds no certificate is the command line's mistake.
-        if let Some(path) = &remote.ca_cert
-            && let Err(error) = server::pinned::read(path)
-        {
+        // A URL, a header or a --ca-cert file that cannot be used is the command line's
+        // mistake; a probe's URL holds `{port}` until the server's port is known.
+        let url = remote.http.as_deref().filter(|url| !url.contains("{port}"));
+        let remote_of = server::http::Remote {
+            headers: remote.headers.clone(),
+            ca_cert: remote.ca_cert.clone(),
+            direct: false,
+        };
+        if let Err(error) = server::http::check(url, &remote_of) {
             eprintln!("annotations-audit: {error}");
             return Status::Usage.code();
         }

@@ -110,6 +110,33 @@ fn the_exit_status_says_clean_findings_usage_could_not_run_or_violations() {
     ]);
     assert_eq!(output.status.code(), Some(2), "{}", text(&output.stderr));
     assert!(text(&output.stderr).contains("settings file"));
+    // An endpoint or a header that cannot be used is the command line's too, said before any
+    // connection.
+    for args in [
+        &["audit", "--http", "notaurl"][..],
+        &["audit", "--http", "ftp://example.com/mcp"],
+        &[
+            "diff",
+            "old.json",
+            "--http",
+            "https://example.com/mcp",
+            "--header",
+            "a(b: x",
+        ],
+    ] {
+        let output = run(args);
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            text(&output.stderr)
+        );
+        assert!(
+            text(&output.stderr).contains("--h"),
+            "{}",
+            text(&output.stderr)
+        );
+    }
     let output = run(&["audit", "--", "/nonexistent/server"]);
     assert_eq!(output.status.code(), Some(3));
     assert!(text(&output.stderr).contains("/nonexistent/server"));

@@ -631,3 +631,42 @@ fn a_tool_the_probe_cannot_read_is_reported_and_counted() {
     );
     assert!(coverage["share"].as_f64().unwrap() < 1.0, "{coverage}");
 }
+
+/// A server that lists two tools of one name (a finding of its own), one read-only first and
+/// one that only adds after it: the probe calls the read-only one last (writers go first), yet
+/// each row of the report is in its own tool's place, with its own claims' verdicts and its own
+/// descriptor's digest.
+#[test]
+fn tools_of_one_name_are_each_reported_in_their_own_place() {
+    let server = r#"
+import json, sys
+tools = [
+    {"name": "twin", "inputSchema": {"type": "object"},
+     "annotations": {"readOnlyHint": True, "openWorldHint": False}},
+    {"name": "twin", "description": "the other", "inputSchema": {"type": "object"},
+     "annotations": {"readOnlyHint": False, "destructiveHint": False, "openWorldHint": False}},
+]
+for line in sys.stdin:
+    message = json.loads(line)
+    if "id" not in message:
+        continue
+    method = message.get("method")
+    if method == "initialize":
+        result = {"protocolVersion": "2025-06-18", "capabilities": {"tools": {}},
+                  "serverInfo": {"name": "twins", "version": "1"}}
+    elif method == "tools/list":
+        result = {"tools": tools}
+    elif method == "tools/call":
+        result = {"content": [{"type": "text", "text": "nothing changed"}]}
+    else:
+        result = {}
+    print(json.dumps({"jsonrpc": "2.0", "id": message["id"], "result": result}), flush=True)
+"#;
+    let (_, report) = audit(&["probe", "--cases", "2", "--", "python3", "-c", server]);
+    let rows = report["tools"].as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{report}");
+    assert_eq!(rows[0]["probe"]["readOnly"], "verified", "{report}");
+    assert_eq!(rows[1]["probe"]["readOnly"], "unclaimed", "{report}");
+    assert_eq!(rows[1]["probe"]["nonDestructive"], "verified", "{report}");
+    assert_ne!(rows[0]["digest"], rows[1]["digest"], "{report}");
+}

@@ -8,7 +8,8 @@ use super::args::Format;
 pub enum Status {
     /// Nothing fails: no error finding, no violated hint, no refused change.
     Clean = 0,
-    /// An error finding (`audit`), a breaking or trust change not allowed (`diff`).
+    /// An error finding (`audit`), a call that broke the protocol (`probe`), a breaking or
+    /// trust change not allowed (`diff`).
     Findings = 1,
     /// The command line, or a file it names, is wrong: nothing was run.
     Usage = 2,
@@ -39,7 +40,8 @@ impl Status {
 pub const TABLE: &str = "\
 Exit status:
   0  clean: no error finding, no violated hint, no refused change
-  1  findings: an error finding (audit), a breaking or trust change not --allow'ed (diff)
+  1  findings: an error finding (audit), a call that broke the protocol and no violated
+     hint (probe), a breaking or trust change not --allow'ed (diff)
   2  bad usage: a bad command line, or a file it names (--config, --baseline, --cases-file,
      diff's listings) that cannot be read or is not what it should be; nothing was run
   3  could not run: a server that does not start or answer, a sandbox that cannot be made,

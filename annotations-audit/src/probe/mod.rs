@@ -19,7 +19,7 @@ use serde_json::Value;
 
 use crate::cli::args::{Confine, ProbeArgs};
 use crate::cli::status::{Failure, Outcome, Status};
-use crate::report::{ControlReport, ProbeReport};
+use crate::report::{ControlReport, ProbeReport, ProbedTool};
 use crate::server::bounds::{self, Limits};
 use mcp_annotations_verify::judge::classes::Classes;
 
@@ -87,14 +87,14 @@ pub fn run(args: &ProbeArgs) -> Outcome {
             (url, remote)
         }),
     };
-    let (mut report, violated) = probe(&options)?;
+    let (mut report, _) = probe(&options)?;
     crate::progress::finish();
     if let Some(path) = &args.evidence {
         crate::report::evidence::write(&report, path)?;
     }
-    // What failed the probe fails it still unless an ignore covers every part of it.
-    let failing = crate::report::ignore::probe(&mut report, &mut ignores);
-    let violated = violated && (ignores.is_empty() || failing);
+    // What failed the probe fails it still unless an ignore covers every part of it: a
+    // violated claim (status 4), else a call that broke the protocol (a finding, status 1).
+    let (violations, findings) = crate::report::ignore::probe(&mut report, &mut ignores);
     ignores.say("probe");
     let text = crate::report::rendered(
         &args.output,
@@ -103,8 +103,10 @@ pub fn run(args: &ProbeArgs) -> Outcome {
         crate::report::markdown::probe,
         crate::report::sarif::probe,
     )?;
-    let failing = if violated {
+    let failing = if violations {
         Status::Violations
+    } else if findings {
+        Status::Findings
     } else {
         Status::Clean
     };
@@ -184,24 +186,21 @@ pub fn probe(options: &Options) -> Result<(ProbeReport, bool), String> {
         ));
     }
     // The tools that write first, so that the ones that read find something to read.
-    let mut order: Vec<&Tool> = tools.iter().collect();
-    order.sort_by_key(|tool| tool.annotations.read_only());
-    let mut rows = Vec::new();
-    for tool in order {
+    let mut order: Vec<(usize, &Tool)> = tools.iter().enumerate().collect();
+    order.sort_by_key(|(_, tool)| tool.annotations.read_only());
+    let mut probed = Vec::new();
+    for (at, tool) in order {
         let written: Vec<Value> = user_cases
             .get(tool.name())
             .and_then(Value::as_array)
             .cloned()
             .unwrap_or_default();
-        rows.push(tool::probe(&mut session, tool, &written)?);
+        probed.push((at, tool::probe(&mut session, tool, &written)?));
     }
-    // Reported in the order the server lists them (tools of one name in the order probed).
-    let mut listed_rows = Vec::with_capacity(rows.len());
-    for tool in &tools {
-        if let Some(at) = rows.iter().position(|row| row.name == tool.name()) {
-            listed_rows.push(rows.remove(at));
-        }
-    }
+    // Reported in the order the server lists them: each row in its own tool's place, however
+    // many share its name.
+    probed.sort_by_key(|(at, _)| *at);
+    let mut listed_rows: Vec<ProbedTool> = probed.into_iter().map(|(_, row)| row).collect();
     // A tool the probe cannot read is reported where it is listed, each claim it may make
     // counted as not judged.
     for tool in &unreadable {
@@ -212,17 +211,9 @@ pub fn probe(options: &Options) -> Result<(ProbeReport, bool), String> {
         ));
         listed_rows.insert(tool.at.min(listed_rows.len()), row);
     }
-    // Each row's digest, of the descriptor listed in its place (or the first of its name).
-    for (at, row) in listed_rows.iter_mut().enumerate() {
-        let named = |raw: &&Value| raw.get("name").and_then(Value::as_str) == Some(&row.name);
-        let raw = session
-            .listed
-            .get(at)
-            .filter(named)
-            .or_else(|| session.listed.iter().find(named));
-        if let Some(raw) = raw {
-            row.digest = mcp_annotations::host::Evidence::digest(raw);
-        }
+    // Each row's digest, of the descriptor listed in its place: every row is in it now.
+    for (row, raw) in listed_rows.iter_mut().zip(&session.listed) {
+        row.digest = mcp_annotations::host::Evidence::digest(raw);
     }
     let rows = listed_rows;
     // A run past its bounds that no call is charged with (the control session, a

@@ -240,9 +240,20 @@ impl Ignores {
         Some(entry.reason.clone())
     }
 
-    /// Whether there is no entry (nothing can be ignored).
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+    /// As [`reason`](Self::reason), from the settings file's entries alone (none of a
+    /// baseline's).
+    pub fn reason_unknown(
+        &mut self,
+        tool: Option<&str>,
+        rule: &str,
+        hint: Option<Hint>,
+    ) -> Option<String> {
+        let entry = self
+            .entries
+            .iter_mut()
+            .find(|entry| !entry.known && entry.covers(tool, rule, hint))?;
+        entry.matched += 1;
+        Some(entry.reason.clone())
     }
 
     /// A warning for each entry that matched nothing in this run.
@@ -310,10 +321,10 @@ pub fn audit(report: &mut AuditReport, ignores: &mut Ignores) -> bool {
 
 /// Marks each violated claim of `report` (the listing's or a resolution's) and each call that
 /// broke the protocol that an entry of `ignores` covers, with its reason (a claim by its hint
-/// or its rule, `read-only-hint`; a call's problem by `call-problem`); whether a violation or
-/// such a call is left that no entry covers (what fails the probe).
-pub fn probe(report: &mut ProbeReport, ignores: &mut Ignores) -> bool {
-    let mut failing = false;
+/// or its rule, `read-only-hint`; a call's problem by `call-problem`); whether a violation is
+/// left that no entry covers, and whether such a call is (what fails the probe: status 4, 1).
+pub fn probe(report: &mut ProbeReport, ignores: &mut Ignores) -> (bool, bool) {
+    let (mut violations, mut findings) = (false, false);
     for tool in &mut report.tools {
         for hint in Hint::ALL {
             let violated = tool.probe[hint] == Verdict::Violated
@@ -328,7 +339,7 @@ pub fn probe(report: &mut ProbeReport, ignores: &mut Ignores) -> bool {
                 Some(reason) => {
                     tool.ignored.insert(hint.claim(), reason);
                 }
-                None => failing = true,
+                None => violations = true,
             }
         }
         // Every call problem is marked where an entry covers it (as an audit's warnings are);
@@ -337,12 +348,19 @@ pub fn probe(report: &mut ProbeReport, ignores: &mut Ignores) -> bool {
             if let Note::Call(note) = note
                 && note.is_call_problem()
             {
-                note.ignored = ignores.reason(Some(&tool.name), CALL_PROBLEM, None);
-                failing |= note.ignored.is_none() && note.breaks_protocol();
+                // A baseline knows the problems that fail (it records those alone): a warning
+                // is marked by the settings file's entries only, and never uses up what the
+                // baseline knew of an error.
+                note.ignored = if note.breaks_protocol() {
+                    ignores.reason(Some(&tool.name), CALL_PROBLEM, None)
+                } else {
+                    ignores.reason_unknown(Some(&tool.name), CALL_PROBLEM, None)
+                };
+                findings |= note.ignored.is_none() && note.breaks_protocol();
             }
         }
     }
-    failing
+    (violations, findings)
 }
 
 #[cfg(test)]

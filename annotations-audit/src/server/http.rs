@@ -32,6 +32,52 @@ pub struct Remote {
     pub direct: bool,
 }
 
+/// The endpoint `url` (`--http`), refused where it is no `http://` or `https://` URL. The URL is
+/// not repeated in the error: it may hold a token.
+fn endpoint(url: &str) -> Result<reqwest::Url, String> {
+    let parsed =
+        reqwest::Url::parse(url).map_err(|error| format!("--http: not a URL ({error})"))?;
+    if !matches!(parsed.scheme(), "http" | "https") {
+        return Err(format!(
+            "--http: a Streamable HTTP endpoint is an http:// or https:// URL, not {}://",
+            parsed.scheme()
+        ));
+    }
+    Ok(parsed)
+}
+
+/// The headers sent with every request (`--header`), each value marked sensitive; refused
+/// where a name or a value cannot be a header's. A value is not repeated in the error.
+fn header_map(headers: &[(String, String)]) -> Result<HeaderMap, String> {
+    let mut map = HeaderMap::new();
+    for (name, value) in headers {
+        let header = HeaderName::from_bytes(name.as_bytes())
+            .map_err(|_| format!("--header: `{name}` is not a header name"))?;
+        let mut value = HeaderValue::from_str(value)
+            .map_err(|_| format!("--header {name}: the value holds a character a header cannot"))?;
+        value.set_sensitive(true);
+        map.append(header, value);
+    }
+    Ok(map)
+}
+
+/// Whether the command line's `--http URL`, `--header`s and `--ca-cert` can be used, before
+/// anything runs: what is wrong is the command line's mistake (bad usage), not the server's.
+///
+/// # Errors
+///
+/// What is wrong, said as [`Http::new`] would say it.
+pub fn check(url: Option<&str>, remote: &Remote) -> Result<(), String> {
+    if let Some(url) = url {
+        endpoint(url)?;
+    }
+    header_map(&remote.headers)?;
+    if let Some(path) = &remote.ca_cert {
+        super::pinned::read(path)?;
+    }
+    Ok(())
+}
+
 /// A server's Streamable HTTP endpoint.
 pub struct Http {
     /// `None` only once dropped.
@@ -60,32 +106,14 @@ impl Drop for Http {
 impl Http {
     /// The endpoint at `url` (`http://` or `https://`, an IPv6 literal in brackets).
     pub fn new(url: &str, timeout: Duration, remote: &Remote) -> Result<Http, String> {
-        // The URL is not repeated in these errors: it may hold a token.
-        let parsed =
-            reqwest::Url::parse(url).map_err(|error| format!("--http: not a URL ({error})"))?;
-        if !matches!(parsed.scheme(), "http" | "https") {
-            return Err(format!(
-                "--http: a Streamable HTTP endpoint is an http:// or https:// URL, not {}://",
-                parsed.scheme()
-            ));
-        }
+        let parsed = endpoint(url)?;
         // Kept for the server's stderr too: the URL may have held `{port}` as the command
         // line was read.
         let secrets = super::secrets::of(Some(&parsed), &remote.headers);
         super::secrets::keep(secrets.clone());
         // One provider for the process; a second install (a second server) changes nothing.
         let _ = rustls::crypto::ring::default_provider().install_default();
-        let mut headers = HeaderMap::new();
-        for (name, value) in &remote.headers {
-            let header = HeaderName::from_bytes(name.as_bytes())
-                .map_err(|_| format!("--header: `{name}` is not a header name"))?;
-            // The value is a secret as often as not: it is not repeated in the error.
-            let mut value = HeaderValue::from_str(value).map_err(|_| {
-                format!("--header {name}: the value holds a character a header cannot")
-            })?;
-            value.set_sensitive(true);
-            headers.append(header, value);
-        }
+        let headers = header_map(&remote.headers)?;
         let mut builder = reqwest::Client::builder()
             .default_headers(headers)
             .connect_timeout(timeout)

@@ -3,10 +3,12 @@
 //! `openssl req -x509` is marked as a CA (`basicConstraints CA:TRUE`), and webpki refuses a CA
 //! certificate presented as a server's own ("CaUsedAsEndEntity"), where curl's `--cacert`
 //! accepts it. A certificate the user gave that the server presents, byte for byte, as its own
-//! is pinned: that is accepted whatever its CA mark or the names in it say. Its dates are still
-//! checked (webpki checks them first), and the server still proves it holds the key in every
-//! handshake. Every other certificate is judged by the platform's verifier, with the given
-//! ones added to its roots.
+//! is pinned: that is accepted whatever its CA mark or the names in it say (the pin is the
+//! bytes; curl would also check the name). Its dates are still checked (webpki checks them
+//! first), and the server still proves it holds the certificate's key in every handshake.
+//! Every other certificate is judged by the platform's verifier, with the given ones added to
+//! its roots. Where the platform's verifier is not webpki (macOS, Windows), a CA-marked
+//! certificate may still be refused.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -66,8 +68,8 @@ struct Pinned {
 }
 
 /// Whether `error` is one a pinned certificate answers: it is a CA presented as an end
-/// entity, or it does not name the host it was reached at. Its chain (the certificate itself),
-/// its dates and its signature passed before either is said.
+/// entity (said once its dates were checked, before any chain or signature: the pin stands
+/// for both), or it does not name the host it was reached at (said once its chain passed).
 fn pin_answers(error: &Error) -> bool {
     match error {
         Error::InvalidCertificate(CertificateError::Other(other)) => {

@@ -336,8 +336,17 @@ impl Evidence {
             return trust;
         };
         let (verified, broken) = (tool.verified(), tool.broken());
-        let acted =
+        let mut acted =
             ByHint::from_fn(|hint| (trust.acts_on(hint) || verified[hint]) && !broken[hint]);
+        // A read-only claim settles the hints it implies: acted on, it would act on one a run
+        // saw broken.
+        if tool.claim(Hint::ReadOnly).is_some()
+            && Hint::ALL
+                .into_iter()
+                .any(|hint| hint.implied_by_read_only() && broken[hint])
+        {
+            acted[Hint::ReadOnly] = false;
+        }
         if Hint::ALL.into_iter().all(|hint| acted[hint]) {
             Trust::Trusted
         } else if Hint::ALL.into_iter().all(|hint| !acted[hint]) {

@@ -104,8 +104,9 @@ impl<'a> HostView<'a> {
     }
 
     /// The annotations the host may act on: as received from a trusted server; from an
-    /// untrusted one, the title alone (every hint unset); under [`Trust::Hints`], the hints it
-    /// names as stated and the others unset.
+    /// untrusted one, the title alone (every hint unset); under [`Trust::Hints`], each hint it
+    /// names as the claims make it (set, where the claims settle it, though it was not
+    /// stated) and the others unset.
     #[must_use]
     pub fn actionable(&self) -> ToolAnnotations {
         ToolAnnotations {
