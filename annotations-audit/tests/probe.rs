@@ -171,7 +171,7 @@ fn diff_classifies_a_changed_listing_and_refuses_a_rug_pull() {
     std::fs::write(&new_path, new.to_string()).unwrap();
     let (old_arg, new_arg) = (old_path.to_str().unwrap(), new_path.to_str().unwrap());
     let (status, report) = audit(&["diff", old_arg, new_arg]);
-    assert_eq!(status, 4, "{report}");
+    assert_eq!(status, 1, "{report}");
     assert_eq!(
         report["changes"],
         json!([{"tool": "delete_note", "change": "newly non-destructive", "class": "trust"}])
