@@ -169,6 +169,11 @@ impl Pool {
         if !named.is_empty() {
             return named;
         }
+        // One of a well-known format its name says (`source_timezone`, `due_date`) was
+        // generated as one, which no path or value seen elsewhere is.
+        if mcp_annotations_verify::format_named(&name).is_some() {
+            return Vec::new();
+        }
         let paths: Vec<&Value> = if !current.is_string() {
             Vec::new()
         } else if is(&["ref", "branch", "revision", "commit", "sha", "tag"]) {

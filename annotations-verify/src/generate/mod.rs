@@ -5,11 +5,13 @@
 //! the arguments a reader must refuse.
 
 mod broken;
+mod known;
 mod numbers;
 mod seed;
 mod seen;
 
 pub(crate) use self::broken::{Broken, broken};
+pub use self::known::format_named;
 pub(crate) use self::seed::{clock_seed, name_hash, seed_bytes};
 pub use self::seen::{scalar_paths, scalars};
 
@@ -190,7 +192,7 @@ fn values(schema: &Value, at: At<'_>) -> Result<BoxedStrategy<Value>, String> {
 
 /// The values a schema suggests: each of its `examples`, its `default`, and for a string, the
 /// literals its description quotes (between backticks or double quotes, at most 200
-/// characters each).
+/// characters each; between single quotes, or after "e.g." or "such as", at most 64).
 fn suggested(object: &Map<String, Value>) -> Vec<Value> {
     let mut out: Vec<Value> = object
         .get("examples")
@@ -218,6 +220,8 @@ fn suggested(object: &Map<String, Value>) -> Vec<Value> {
                 }
             }
         }
+        // Single-quoted, and the words after "e.g." or "such as".
+        out.extend(known::examples(description).into_iter().map(Value::from));
     }
     out.dedup();
     out
@@ -325,11 +329,20 @@ fn formatted(format: &str) -> Option<BoxedStrategy<Value>> {
         }
         "time" => "([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]Z",
         "email" => "[a-z]{1,8}@[a-z]{1,8}\\.(com|org)",
-        "uri" | "url" | "iri" => "https://[a-z]{1,8}\\.(com|org)/[a-z0-9]{0,8}",
+        // On loopback: a tool that fetches it is still seen reaching the network, and nothing
+        // outside the machine is sent anything.
+        "uri" | "url" | "iri" => "http://(127\\.0\\.0\\.1|localhost):8080/[a-z0-9]{0,8}",
         "uuid" => "[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}",
         "hostname" => "[a-z]{1,8}\\.(com|org)",
         "ipv4" => "(1?[0-9]{1,2})\\.(1?[0-9]{1,2})\\.(1?[0-9]{1,2})\\.(1?[0-9]{1,2})",
-        _ => return None,
+        known => {
+            let values = known::values(known)?;
+            return Some(
+                proptest::sample::select(values)
+                    .prop_map(|value| Value::from(value))
+                    .boxed(),
+            );
+        }
     };
     proptest::string::string_regex(pattern)
         .ok()
@@ -403,6 +416,9 @@ fn objects(object: &Map<String, Value>, at: At<'_>) -> Result<BoxedStrategy<Valu
     };
     for (name, schema) in &properties {
         let must = required.contains(name);
+        // A well-known format its name or description says, where the schema says none.
+        let known = known::with_format(name, schema);
+        let schema = known.as_ref().unwrap_or(schema);
         match (values(schema, at), must) {
             (Ok(strategy), true) => {
                 let name = name.clone();
