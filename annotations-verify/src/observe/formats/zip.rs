@@ -13,7 +13,10 @@
 //!   through them), which writers number afresh in the order they write parts; a relationship
 //!   is kept by its type and target;
 //! - the document's properties (`docProps/`, `meta.xml`): the time of the save, the
-//!   application that made it and statistics it recomputes (counts of sheets, pages, words);
+//!   application that made it and statistics it recomputes (counts of sheets, pages, words),
+//!   but for the authoring fields of the core properties (`creator`, `title`, `subject`,
+//!   `description`, `keywords`, `category`), which are what the author wrote: replacing one
+//!   is a loss;
 //! - what a writer derives from the contents or from where its window stood: a worksheet's
 //!   used range (`dimension`), its window (`sheetViews`) and the workbook's (`bookViews`), the
 //!   calculation chain (`xl/calcChain.xml`), a word processor's revision-session ids (`rsid*`);
@@ -84,15 +87,51 @@ pub fn view(bytes: &[u8]) -> Result<Option<Value>, String> {
         if is_properties(&name) {
             continue;
         }
-        let view = member_view(&name, &data, &mut nodes)?;
+        let mut view = member_view(&name, &data, &mut nodes)?;
+        if name == CORE_PROPERTIES {
+            authoring_only(&mut view);
+        }
         members.insert(name.clone(), view);
     }
     Ok(Some(json!({ "members": members })))
 }
 
-/// Whether a member holds the document's properties, which every save rewrites.
+/// The member of an office document's core properties: its authoring fields are what its
+/// author wrote, the rest what every save rewrites.
+const CORE_PROPERTIES: &str = "docProps/core.xml";
+
+/// The core properties an author writes (Dublin Core's and OPC's names): replacing one loses
+/// what was there. The others (`modified`, `lastModifiedBy`, `revision`, `lastPrinted`,
+/// `created`) a writer stamps.
+const AUTHORING: [&str; 6] = [
+    "creator",
+    "title",
+    "subject",
+    "description",
+    "keywords",
+    "category",
+];
+
+/// Whether a member holds the document's properties that every save rewrites: the extended
+/// and custom properties (the application, its counts), an OpenDocument's `meta.xml` (whose
+/// `creator` is the last to save), the calculation chain. The core properties are read,
+/// their authoring fields alone.
 fn is_properties(name: &str) -> bool {
-    name.starts_with("docProps/") || name == "meta.xml" || name == "xl/calcChain.xml"
+    (name.starts_with("docProps/") && name != CORE_PROPERTIES)
+        || name == "meta.xml"
+        || name == "xl/calcChain.xml"
+}
+
+/// The core properties' element tree with only its authoring fields (see [`AUTHORING`]) and
+/// their text.
+fn authoring_only(view: &mut Value) {
+    if let Some(children) = view.get_mut("children").and_then(Value::as_array_mut) {
+        children.retain(|child| {
+            child["name"]
+                .as_str()
+                .is_some_and(|name| AUTHORING.contains(&name))
+        });
+    }
 }
 
 /// Whether an element is derived or window state (see the module's docs), or a worksheet's
@@ -317,6 +356,9 @@ mod tests {
     use super::*;
     use std::io::Write;
 
+    /// Core properties as openpyxl writes them: an author and what a save stamps.
+    const CORE: &str = r#"<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:creator>Ada</dc:creator><cp:lastModifiedBy>Bob</cp:lastModifiedBy><dcterms:created xsi:type="dcterms:W3CDTF">2026-12-01T00:00:00Z</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">2026-12-02T04:00:00Z</dcterms:modified></cp:coreProperties>"#;
+
     fn zipped(members: &[(&str, &str)]) -> Vec<u8> {
         let mut out = std::io::Cursor::new(Vec::new());
         let mut writer = ::zip::ZipWriter::new(&mut out);
@@ -341,7 +383,11 @@ mod tests {
                 "xl/_rels/workbook.xml.rels",
                 r#"<Relationships><Relationship Id="rId4" Type="sheet" Target="worksheets/sheet1.xml"/></Relationships>"#,
             ),
-            ("docProps/core.xml", "<core>2026-12-02T04:00:00Z</core>"),
+            ("docProps/core.xml", CORE),
+            (
+                "docProps/app.xml",
+                "<Properties><Application>x</Application></Properties>",
+            ),
             ("data.json", r#"{"a": 1}"#),
         ]);
         let view = view(&bytes).unwrap().unwrap();
@@ -353,7 +399,13 @@ mod tests {
             relationship["attributes"],
             json!({"Type": "sheet", "Target": "xl/worksheets/sheet1.xml"})
         );
-        assert!(view["members"].get("docProps/core.xml").is_none());
+        // The core properties: the authoring fields alone; the extended ones not at all.
+        let core = &view["members"]["docProps/core.xml"];
+        assert_eq!(
+            core["children"],
+            json!([{"name": "creator", "attributes": {}, "children": ["Ada"]}])
+        );
+        assert!(view["members"].get("docProps/app.xml").is_none());
         // The same relationship written from the root: the same target.
         assert_eq!(
             target("xl/", "worksheets/sheet1.xml"),
