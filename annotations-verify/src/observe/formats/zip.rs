@@ -19,7 +19,8 @@
 //!   is a loss;
 //! - what a writer derives from the contents or from where its window stood: a worksheet's
 //!   used range (`dimension`), its window (`sheetViews`) and the workbook's (`bookViews`), the
-//!   calculation chain (`xl/calcChain.xml`), a word processor's revision-session ids (`rsid*`);
+//!   calculation chain (`xl/calcChain.xml`), a word processor's revision-session ids (`rsid*`),
+//!   the counts of what an element lists (`count`, `uniqueCount`: fonts, styles, strings);
 //! - a worksheet's cells that hold nothing (no value, no formula) and rows without cells:
 //!   placeholders some writers leave and drop on the next save. Formatting held only by an
 //!   empty cell is so not seen: a change there is never reported as a loss.
@@ -301,6 +302,15 @@ fn element_at(node: roxmltree::Node<'_, '_>, part: Part<'_>, depth: usize) -> Va
         if attribute.name().starts_with("rsid") {
             continue;
         }
+        // A count of what the element lists (`<fonts count="2">`, a shared-string table's
+        // `count` and `uniqueCount`), recomputed on every save: a style or string added is
+        // seen as the child added, not as a number overwritten.
+        if attribute.namespace().is_none()
+            && matches!(attribute.name(), "count" | "uniqueCount")
+            && attribute.value().parse::<u64>().is_ok()
+        {
+            continue;
+        }
         let name = match attribute.namespace() {
             Some(RELATIONSHIPS) => continue,
             Some(namespace) => format!("{{{namespace}}}{}", attribute.name()),
@@ -417,6 +427,22 @@ mod tests {
         );
         assert_eq!(target("xl/worksheets/", "../media/a.png"), "xl/media/a.png");
         assert_eq!(view["members"]["data.json"], json!({"a": 1}));
+    }
+
+    /// A style added to a workbook: the list gains a font, its recomputed count is no value
+    /// overwritten.
+    #[test]
+    fn the_counts_an_element_keeps_of_its_children_are_not_contents() {
+        let styles = |fonts: &str, count: u32| {
+            format!(r#"<styleSheet><fonts count="{count}">{fonts}</fonts></styleSheet>"#)
+        };
+        let one = styles(r#"<font><sz val="11"/></font>"#, 1);
+        let two = styles(r#"<font><sz val="11"/></font><font><b/></font>"#, 2);
+        let before = view(&zipped(&[("xl/styles.xml", &one)])).unwrap().unwrap();
+        let after = view(&zipped(&[("xl/styles.xml", &two)])).unwrap().unwrap();
+        let fonts = |view: &Value| view["members"]["xl/styles.xml"]["children"][0].clone();
+        assert_eq!(fonts(&before)["attributes"], json!({}));
+        assert!(crate::contains(&fonts(&before), &fonts(&after)));
     }
 
     /// A worksheet saved with an empty row and a cell without a value, then saved again
