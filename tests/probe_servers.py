@@ -63,15 +63,26 @@ check(all(set(probe.values()) <= words for probe in git.values()), git)
 check(any(p["readOnly"] == "verified" for p in git.values()), git)
 
 # The SQLite-backed generic SQL server and the office-document server: most of their
-# read-only claims verified, and no violation but one: excel-mcp-server's rename_sheet claims
-# destructiveHint false, "only additive updates" in the spec's words, and overwrites a sheet's
-# name (reproduced in each run). A claim may be left nondeterministic, never accused on one run.
-for name, known in (("sqlalchemy", set()), ("excel", {("rename_sheet", "nonDestructive")})):
+# read-only claims verified, and no violation but two: excel-mcp-server's rename_sheet and
+# set_workbook_settings claim destructiveHint false, "only additive updates" in the spec's
+# words; the first overwrites a sheet's name, the second the workbook's author, title, subject
+# or keywords (its core properties' authoring fields), each reproduced in every run. A claim
+# may be left nondeterministic, never accused on one run.
+excel_known = {("rename_sheet", "nonDestructive"), ("set_workbook_settings", "nonDestructive")}
+for name, known in (("sqlalchemy", set()), ("excel", excel_known)):
     found = verdicts(name)
     violated = {(tool, hint) for tool, probe in found.items() for hint, word in probe.items() if word == "violated"}
     check(violated <= known, (name, violated - known))
     verified = sum(p["readOnly"] == "verified" for p in found.values())
     check(verified >= 5, (name, found))
+
+# The official time server: both tools claim read-only, idempotent, non-destructive and
+# closed-world, and every claim is judged (each argument is a time zone or a clock time) and
+# verified.
+time_server = verdicts("time")
+check(set(time_server) == {"get_current_time", "convert_time"}, time_server)
+for tool, probe in time_server.items():
+    check(set(probe.values()) == {"verified"}, (tool, probe))
 
 # finamatik-ops-mcp: its read-only tools append to its audit log on every call (reproduced in
 # each run; read-only forbids it even for an append-only log), and update_deal_stage and

@@ -2,7 +2,7 @@
 # The audit's --probe against real servers nobody here wrote: the official filesystem, memory
 # and everything servers (npm), the Python git server, two SQLite-backed servers (mcp-sqlalchemy, a
 # generic SQL server; finamatik-ops-mcp, a sales and operations app) and an office-document one
-# (excel-mcp-server), all from PyPI, each in its own sandbox, with a fixed seed; and the liar
+# (excel-mcp-server), and the official time server, all from PyPI, each in its own sandbox, with a fixed seed; and the liar
 # fixture; and the audit over Streamable HTTP against the conformance
 # example. Prints each table and checks what tests/probe_servers.py expects.
 # The servers are installed into `target/probe-servers` (or `$PROBE_SERVERS_HOME`) the first
@@ -17,6 +17,7 @@ GIT_VERSION=2026.10.19
 SQLALCHEMY_VERSION=0.2.4
 OPS_VERSION=0.1.1
 EXCEL_VERSION=2.2.2
+TIME_VERSION=2026.10.19
 HOME_DIR="${PROBE_SERVERS_HOME:-target/probe-servers}"
 mkdir -p "$HOME_DIR"
 HOME_DIR="$(cd "$HOME_DIR" && pwd)"
@@ -56,6 +57,7 @@ python_server venv mcp-server-git "$GIT_VERSION"
 python_server venv-sqlalchemy mcp-sqlalchemy "$SQLALCHEMY_VERSION" "pydantic==2.11.10"
 python_server venv-ops finamatik-ops-mcp "$OPS_VERSION" "mcp==1.30.0"
 python_server venv-excel excel-mcp-server "$EXCEL_VERSION"
+python_server venv-time mcp-server-time "$TIME_VERSION"
 for pinned in "@modelcontextprotocol/server-filesystem $FILESYSTEM_VERSION" \
   "@modelcontextprotocol/server-memory $MEMORY_VERSION" \
   "@modelcontextprotocol/server-everything $EVERYTHING_VERSION"; do
@@ -63,7 +65,8 @@ for pinned in "@modelcontextprotocol/server-filesystem $FILESYSTEM_VERSION" \
   [ "$(npm_version "$1")" = "$2" ] || { echo "$1 is not at $2 after installing it"; exit 1; }
 done
 for pinned in "venv mcp-server-git $GIT_VERSION" "venv-sqlalchemy mcp-sqlalchemy $SQLALCHEMY_VERSION" \
-  "venv-ops finamatik-ops-mcp $OPS_VERSION" "venv-excel excel-mcp-server $EXCEL_VERSION"; do
+  "venv-ops finamatik-ops-mcp $OPS_VERSION" "venv-excel excel-mcp-server $EXCEL_VERSION" \
+  "venv-time mcp-server-time $TIME_VERSION"; do
   set -- $pinned
   [ "$(pip_version "$HOME_DIR/$1" "$2")" = "$3" ] || { echo "$2 is not at $3 after installing it"; exit 1; }
 done
@@ -121,6 +124,9 @@ probe sqlalchemy --seed-dir "$SEED_DB" --env MCP_READ_ONLY=false -- \
 # Its audit log records every call, reads included: append-only, as its users would say.
 probe ops --env 'OPS_MCP_HOME={sandbox}' --append-only audit.jsonl -- "$HOME_DIR/venv-ops/bin/finamatik-ops-mcp"
 probe excel --seed-dir "$SEED_XLSX" -- "$HOME_DIR/venv-excel/bin/excel-mcp-server" stdio --allow-dir '{sandbox}'
+# The official time server: every argument an IANA time zone (or a clock time), which its
+# descriptions give examples of and a random string never is.
+probe time -- "$HOME_DIR/venv-time/bin/mcp-server-time" --local-timezone UTC
 probe liar -- target/debug/examples/liar_server
 
 # Nothing a probe started outlives it: every process of a server's run carries the run's token

@@ -240,7 +240,7 @@ fn a_call_the_server_does_not_live_through_is_judged_and_reported() {
     );
     let why = report["tools"][3]["unjudged"]["readOnly"].as_str().unwrap();
     assert!(
-        why.starts_with("2 calls, none succeeded; the first answers: a failed result:"),
+        why.starts_with("2 calls, none succeeded, each answering a failed result:"),
         "{why}"
     );
     assert!(why.contains("the index is not built"), "{why}");

@@ -25,6 +25,7 @@ use mcp_annotations_verify::judge::classes::Classes;
 
 mod arguments;
 pub(crate) mod landlock;
+mod logs;
 mod network;
 mod observer;
 mod parts;
@@ -232,6 +233,8 @@ pub fn probe(options: &Options) -> Result<(ProbeReport, bool), String> {
         processes: crate::server::lifetime(),
         limits: bounds::said(&options.limits),
         runs: options.runs.max(1),
+        judged_by: crate::report::JUDGED_BY.into_iter().collect(),
+        classed_append_only: std::mem::take(&mut session.logs.classed),
         control: ControlReport {
             idle: control.idle,
             exit: control.exit,

@@ -42,6 +42,8 @@ pub(super) struct Session<'a> {
     pub(super) tools: usize,
     /// The tools as the server listed them, in its order: what each report row's digest is of.
     pub(super) listed: Vec<Value>,
+    /// The tables the calls showed to be logs, classed append-only as they are found.
+    pub(super) logs: super::logs::Logs,
 }
 
 impl<'a> Session<'a> {
@@ -91,6 +93,7 @@ impl<'a> Session<'a> {
             violated: false,
             tools: tools.len(),
             listed,
+            logs: super::logs::Logs::default(),
         };
         Ok((session, tools, unreadable))
     }

@@ -283,6 +283,14 @@ impl<'t> ToolProbe<'t> {
         let ok = succeeded && unobserved.is_none() && outside.is_empty();
         self.notes
             .extend(unjudged_notes(&call, &arguments, &session.classes));
+        // A table the calls showed to be a log (rows only added, each stamped with the time)
+        // is classed append-only before the call is judged.
+        session.logs.watch(&call.before, &call.after);
+        if let Some(again) = &call.again {
+            let found = session.logs.infer(&call.after, again);
+            session.classes.append_only.extend(found);
+            session.logs.watch(&call.after, again);
+        }
         let mut broke = self.judge(&call, &session.classes, ok);
         // What this call's resolution claimed beyond the listing, judged the same way.
         let beyond: Vec<Hint> = resolved.as_ref().map_or_else(Vec::new, |(claims, _)| {

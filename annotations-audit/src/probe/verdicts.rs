@@ -51,6 +51,45 @@ pub(super) struct Unjudged<'a> {
     pub(super) failures: &'a [String],
 }
 
+/// Why no call of a tool succeeded: the answer every call gave, said once, or the distinct
+/// answers (the three most given), each with how many calls gave it.
+fn failed_answers(calls: u32, failures: &[String]) -> String {
+    let mut distinct: Vec<(&str, u32)> = Vec::new();
+    for failure in failures {
+        match distinct
+            .iter_mut()
+            .find(|(seen, _)| *seen == failure.as_str())
+        {
+            Some((_, count)) => *count += 1,
+            None => distinct.push((failure.as_str(), 1)),
+        }
+    }
+    match distinct.as_slice() {
+        [] => format!("{calls} calls, none succeeded"),
+        [(only, _)] if calls > 1 => format!("{calls} calls, none succeeded, each answering {only}"),
+        [(only, _)] => format!("1 call, which did not succeed: {only}"),
+        _ => {
+            // The most given first; of as many, the first given.
+            distinct.sort_by_key(|(_, count)| std::cmp::Reverse(*count));
+            let shown: Vec<String> = distinct
+                .iter()
+                .take(3)
+                .map(|(answer, count)| format!("{answer} ({count} of them)"))
+                .collect();
+            let more = distinct.len().saturating_sub(3);
+            let more = if more > 0 {
+                format!("; and {more} other answers")
+            } else {
+                String::new()
+            };
+            format!(
+                "{calls} calls, none succeeded; they answered {}{more}",
+                shown.join("; ")
+            )
+        }
+    }
+}
+
 impl Unjudged<'_> {
     /// Each claim left unjudged (unexercised or nondeterministic) with why: the one reason the
     /// tool was not called, or what its calls answered.
@@ -68,11 +107,7 @@ impl Unjudged<'_> {
         } else if calls == 0 {
             "never called: no arguments could be generated from its input schema".to_owned()
         } else if succeeded == 0 {
-            let shown: Vec<&str> = self.failures.iter().take(3).map(String::as_str).collect();
-            format!(
-                "{calls} calls, none succeeded; the first answers: {}",
-                shown.join("; ")
-            )
+            failed_answers(calls, self.failures)
         } else {
             format!("{calls} calls, {succeeded} succeeded, none of them judging it")
         };

@@ -193,7 +193,45 @@ pub struct ProbeReport {
     pub runs: u32,
     /// What the control session (no call) saw change.
     pub control: ControlReport,
+    /// Each claim the probe judges, under its claim (`readOnly`, ...): which definition of
+    /// the hint is tested (the spec's) and what a call must do to break it.
+    #[serde(rename = "judgedBy")]
+    pub judged_by: BTreeMap<&'static str, &'static str>,
+    /// The tables the calls showed to be logs (a repeated call only added rows, each stamped
+    /// with the time, and no call changed or removed one), classed append-only as
+    /// `--append-only` classes a place: each place, with why.
+    #[serde(rename = "classedAppendOnly")]
+    pub classed_append_only: Vec<String>,
 }
+
+/// What the probe tests of each claim it judges, under the claim: the spec's definition of
+/// the hint and what breaks it in a call.
+pub const JUDGED_BY: [(&str, &str); 4] = [
+    (
+        "readOnly",
+        "the spec's readOnlyHint (the tool does not modify its environment): broken by any \
+         change a call makes to the sandbox's state (files, databases, documents, what an \
+         --observe command shows), beyond the places classed volatile",
+    ),
+    (
+        "idempotent",
+        "the spec's idempotentHint (calling it again with the same arguments has no \
+         additional effect): broken where the second of two identical calls, one after the \
+         other or two at once, changed the state again, beyond what places classed \
+         append-only only gained",
+    ),
+    (
+        "nonDestructive",
+        "the spec's destructiveHint: false (the tool performs only additive updates): broken \
+         by anything a call removed or overwrote",
+    ),
+    (
+        "closedWorld",
+        "the spec's openWorldHint: false (the tool does not interact with external \
+         entities): broken by any attempt of the server to reach the network during a call, \
+         DNS and loopback included, as strace records it",
+    ),
+];
 
 impl ProbeReport {
     /// Where the server ran, each with its key: its confinement, its network, what ended its

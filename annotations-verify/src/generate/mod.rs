@@ -339,7 +339,7 @@ fn formatted(format: &str) -> Option<BoxedStrategy<Value>> {
             let values = known::values(known)?;
             return Some(
                 proptest::sample::select(values)
-                    .prop_map(|value| Value::from(value))
+                    .prop_map(Value::from)
                     .boxed(),
             );
         }

@@ -1,0 +1,201 @@
+//! Log-shaped places found by the run itself: a database table that calls only ever add rows
+//! to, each row stamped with the time (an audit log, an access log), is classed append-only,
+//! as `--append-only` would class it, so that a tool that logs each call is not accused of a
+//! repeated call's "additional effect". Read-only claims are judged as before: growth of an
+//! append-only place still breaks them.
+//!
+//! A table is classed only where all of these hold, so that a tool that adds a record of its
+//! own per call (a tag, a note) is still judged:
+//! - the second of two identical calls only added rows to it (it existed before);
+//! - each added row holds a time within a day of now (seconds, milliseconds, microseconds or
+//!   nanoseconds since the epoch, or a date and time written out);
+//! - no call of the run before changed or removed a row of it.
+
+use std::collections::BTreeSet;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde_json::{Map, Value};
+
+use mcp_annotations_verify::judge::classes::Place;
+use mcp_annotations_verify::observe::formats::Format;
+use mcp_annotations_verify::observe::tree::Tree;
+
+/// What the run showed of its tables, and the ones classed append-only by it.
+#[derive(Default)]
+pub(super) struct Logs {
+    /// Tables (`path#/tables/name`) some call changed or removed a row of.
+    touched: BTreeSet<String>,
+    /// The places classed, each with why, in the order found.
+    pub(super) classed: Vec<String>,
+}
+
+impl Logs {
+    /// Notes the tables whose rows `before` → `after` changed or removed.
+    pub(super) fn watch(&mut self, before: &Tree, after: &Tree) {
+        for (place, from, to) in tables(before, after) {
+            let (_, changed) = growth(from, to);
+            if changed {
+                self.touched.insert(place);
+            }
+        }
+    }
+
+    /// The tables `first` → `second` (a repeated call's change) only added timestamped rows
+    /// to and no call touched before, each classed now and returned as a place to class
+    /// append-only.
+    pub(super) fn infer(&mut self, first: &Tree, second: &Tree) -> Vec<Place> {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0.0, |since| since.as_secs_f64());
+        let mut found = Vec::new();
+        for (place, from, to) in tables(first, second) {
+            let (added, changed) = growth(from, to);
+            if changed
+                || added.is_empty()
+                || self.touched.contains(&place)
+                || self.classed.iter().any(|seen| seen.starts_with(&place))
+            {
+                continue;
+            }
+            let stamped: Option<Vec<String>> = added.iter().map(|row| stamp(row, now)).collect();
+            let Some(columns) = stamped else {
+                continue;
+            };
+            let mut columns: Vec<String> = columns;
+            columns.dedup();
+            self.classed.push(format!(
+                "{place}: a repeated call only added rows, each stamped with the time ({}), \
+                 and no call changed or removed one",
+                columns
+                    .iter()
+                    .map(|column| format!("`{column}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+            let (path, pointer) = place.split_once('#').unwrap_or((&place, ""));
+            found.push(Place::literal(path, Some(pointer)));
+        }
+        found
+    }
+}
+
+/// Each SQLite table in both trees: its place and its rows before and after.
+fn tables<'t>(
+    before: &'t Tree,
+    after: &'t Tree,
+) -> impl Iterator<Item = (String, &'t Map<String, Value>, &'t Map<String, Value>)> {
+    after.iter().flat_map(move |(path, entry)| {
+        let is = match &entry.view {
+            Some((Format::Sqlite, view)) => view["tables"].as_object(),
+            _ => None,
+        };
+        let was = match before.get(path).and_then(|entry| entry.view.as_ref()) {
+            Some((Format::Sqlite, view)) => view["tables"].as_object(),
+            _ => None,
+        };
+        let pairs: Vec<_> = match (was, is) {
+            (Some(was), Some(is)) => is
+                .iter()
+                .filter_map(|(name, table)| {
+                    let from = was.get(name)?["rows"].as_object()?;
+                    let to = table["rows"].as_object()?;
+                    Some((format!("{path}#/tables/{}", escape(name)), from, to))
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
+        pairs
+    })
+}
+
+/// A JSON pointer segment: `~` and `/` escaped.
+fn escape(name: &str) -> String {
+    name.replace('~', "~0").replace('/', "~1")
+}
+
+/// The rows `to` holds beyond `from`, and whether a row of `from` changed or went.
+fn growth<'r>(from: &Map<String, Value>, to: &'r Map<String, Value>) -> (Vec<&'r Value>, bool) {
+    let changed = from.iter().any(|(key, row)| to.get(key) != Some(row));
+    let added = to
+        .iter()
+        .filter(|(key, _)| !from.contains_key(*key))
+        .map(|(_, row)| row)
+        .collect();
+    (added, changed)
+}
+
+/// The column of `row` that holds a time within a day of `now` (seconds since the epoch).
+fn stamp(row: &Value, now: f64) -> Option<String> {
+    const DAY: f64 = 86_400.0;
+    row.as_object()?.iter().find_map(|(column, value)| {
+        let near = match value {
+            Value::Number(number) => number.as_f64().is_some_and(|n| {
+                [1.0, 1e3, 1e6, 1e9]
+                    .iter()
+                    .any(|scale| (n / scale - now).abs() < DAY)
+            }),
+            Value::String(text) => written_time(text).is_some_and(|at| (at - now).abs() < DAY),
+            _ => false,
+        };
+        near.then(|| column.clone())
+    })
+}
+
+/// The seconds since the epoch of a date and time written out (`2026-12-06T21:40:00`,
+/// `2026-12-06 21:40:00.123Z`), to the minute, read as UTC.
+fn written_time(text: &str) -> Option<f64> {
+    let bytes = text.as_bytes();
+    if bytes.len() < 16 || !matches!(bytes[10], b'T' | b' ') {
+        return None;
+    }
+    let number = |range: std::ops::Range<usize>| -> Option<i64> {
+        let part = text.get(range)?;
+        part.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| part.parse().ok())?
+    };
+    let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
+    let (hour, minute) = (number(11..13)?, number(14..16)?);
+    if bytes[4] != b'-' || bytes[7] != b'-' || bytes[13] != b':' || !(1..=12).contains(&month) {
+        return None;
+    }
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let year_of_era = y - era * 400;
+    let month_index = (month + 9) % 12;
+    let day_of_year = (153 * month_index + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    let days = era * 146_097 + day_of_era - 719_468;
+    #[allow(clippy::cast_precision_loss)]
+    Some((days * 86_400 + hour * 3_600 + minute * 60) as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    #[test]
+    fn a_row_is_stamped_by_a_time_near_now_in_any_unit_or_written_out() {
+        let now = 1_796_000_000.0;
+        assert_eq!(
+            super::stamp(&json!({"id": 3, "at": now - 5.0}), now).as_deref(),
+            Some("at")
+        );
+        assert!(
+            super::stamp(&json!({"id": 3, "ns": 1_796_000_000_123_456_789_u64}), now).is_some()
+        );
+        assert!(super::stamp(&json!({"id": 3, "tag": "red"}), now).is_none());
+        assert!(super::stamp(&json!({"id": 3, "at": 12.0}), now).is_none());
+        // 2026-12-01T00:00:00Z is 1796083200.
+        assert_eq!(
+            super::written_time("2026-12-01T00:00:00Z"),
+            Some(1_796_083_200.0)
+        );
+        assert_eq!(
+            super::written_time("2026-12-01 00:00"),
+            Some(1_796_083_200.0)
+        );
+        assert_eq!(super::written_time("red"), None);
+    }
+}
