@@ -146,11 +146,11 @@ impl Pool {
     /// `commit`), paths of the sandbox for a value whose name says it is one (`path`, `file`,
     /// `dir`, `repo`), the values seen for any other.
     fn for_leaf(&self, path: &str, current: &Value) -> Vec<&Value> {
-        let name = path
+        let written = path
             .rsplit('/')
             .find(|part| part.parse::<usize>().is_err())
             .unwrap_or("");
-        let name = name.to_ascii_lowercase();
+        let name = written.to_ascii_lowercase();
         let is = |words: &[&str]| words.iter().any(|word| name.contains(word));
         // A value that says which kind of a thing (`branch_type`, `diff_mode`) names none.
         if is(&["type", "kind", "mode", "format"]) {
@@ -171,7 +171,7 @@ impl Pool {
         }
         // One of a well-known format its name says (`source_timezone`, `due_date`) was
         // generated as one, which no path or value seen elsewhere is.
-        if mcp_annotations_verify::format_named(&name).is_some() {
+        if mcp_annotations_verify::format_named(written).is_some() {
             return Vec::new();
         }
         let paths: Vec<&Value> = if !current.is_string() {

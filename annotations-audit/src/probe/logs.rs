@@ -10,6 +10,10 @@
 //! - each added row holds a time within a day of now (seconds, milliseconds, microseconds or
 //!   nanoseconds since the epoch, or a date and time written out);
 //! - no call of the run before changed or removed a row of it.
+//!
+//! Its `AUTOINCREMENT` counter, which moves with every row, is classed volatile with it. A
+//! table classed stays classed for the rest of the run: what any later call adds there is a
+//! log's growth.
 
 use std::collections::BTreeSet;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -25,17 +29,26 @@ use mcp_annotations_verify::observe::tree::Tree;
 pub(super) struct Logs {
     /// Tables (`path#/tables/name`) some call changed or removed a row of.
     touched: BTreeSet<String>,
+    /// The tables classed, as their places.
+    classed_places: BTreeSet<String>,
     /// The places classed, each with why, in the order found.
     pub(super) classed: Vec<String>,
+}
+
+/// A table found a log: its place, to class append-only, and its `AUTOINCREMENT` counter's,
+/// to class volatile (the counter of a log moves with every row it gains).
+pub(super) struct Found {
+    pub(super) table: Place,
+    pub(super) counter: Place,
 }
 
 impl Logs {
     /// Notes the tables whose rows `before` → `after` changed or removed.
     pub(super) fn watch(&mut self, before: &Tree, after: &Tree) {
-        for (place, from, to) in tables(before, after) {
+        for (path, pointer, from, to) in tables(before, after) {
             let (_, changed) = growth(from, to);
             if changed {
-                self.touched.insert(place);
+                self.touched.insert(format!("{path}#{pointer}"));
             }
         }
     }
@@ -43,17 +56,18 @@ impl Logs {
     /// The tables `first` → `second` (a repeated call's change) only added timestamped rows
     /// to and no call touched before, each classed now and returned as a place to class
     /// append-only.
-    pub(super) fn infer(&mut self, first: &Tree, second: &Tree) -> Vec<Place> {
+    pub(super) fn infer(&mut self, first: &Tree, second: &Tree) -> Vec<Found> {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0.0, |since| since.as_secs_f64());
         let mut found = Vec::new();
-        for (place, from, to) in tables(first, second) {
+        for (path, pointer, from, to) in tables(first, second) {
+            let place = format!("{path}#{pointer}");
             let (added, changed) = growth(from, to);
             if changed
                 || added.is_empty()
                 || self.touched.contains(&place)
-                || self.classed.iter().any(|seen| seen.starts_with(&place))
+                || self.classed_places.contains(&place)
             {
                 continue;
             }
@@ -62,6 +76,7 @@ impl Logs {
                 continue;
             };
             let mut columns: Vec<String> = columns;
+            columns.sort();
             columns.dedup();
             self.classed.push(format!(
                 "{place}: a repeated call only added rows, each stamped with the time ({}), \
@@ -72,18 +87,30 @@ impl Logs {
                     .collect::<Vec<_>>()
                     .join(", ")
             ));
-            let (path, pointer) = place.split_once('#').unwrap_or((&place, ""));
-            found.push(Place::literal(path, Some(pointer)));
+            let counter = pointer.replacen("/tables/", "/sequences/", 1);
+            found.push(Found {
+                table: Place::literal(path, Some(&pointer)),
+                counter: Place::literal(path, Some(&counter)),
+            });
+            self.classed_places.insert(place);
         }
         found
     }
 }
 
-/// Each SQLite table in both trees: its place and its rows before and after.
+/// Each SQLite table in both trees: its file's path, its pointer in the file's view
+/// (`/tables/name`), and its rows before and after.
 fn tables<'t>(
     before: &'t Tree,
     after: &'t Tree,
-) -> impl Iterator<Item = (String, &'t Map<String, Value>, &'t Map<String, Value>)> {
+) -> impl Iterator<
+    Item = (
+        &'t str,
+        String,
+        &'t Map<String, Value>,
+        &'t Map<String, Value>,
+    ),
+> {
     after.iter().flat_map(move |(path, entry)| {
         let is = match &entry.view {
             Some((Format::Sqlite, view)) => view["tables"].as_object(),
@@ -99,7 +126,7 @@ fn tables<'t>(
                 .filter_map(|(name, table)| {
                     let from = was.get(name)?["rows"].as_object()?;
                     let to = table["rows"].as_object()?;
-                    Some((format!("{path}#/tables/{}", escape(name)), from, to))
+                    Some((path.as_str(), format!("/tables/{}", escape(name)), from, to))
                 })
                 .collect(),
             _ => Vec::new(),

@@ -287,8 +287,10 @@ impl<'t> ToolProbe<'t> {
         // is classed append-only before the call is judged.
         session.logs.watch(&call.before, &call.after);
         if let Some(again) = &call.again {
-            let found = session.logs.infer(&call.after, again);
-            session.classes.append_only.extend(found);
+            for found in session.logs.infer(&call.after, again) {
+                session.classes.append_only.push(found.table);
+                session.classes.volatile.push(found.counter);
+            }
             session.logs.watch(&call.after, again);
         }
         let mut broke = self.judge(&call, &session.classes, ok);
@@ -363,8 +365,12 @@ impl<'t> ToolProbe<'t> {
         let succeeded = !failed(result);
         if !succeeded {
             let text = first_text(result, usize::MAX).replace(&session.sandbox_path, "{sandbox}");
+            // Said only of an answer that calls itself an error (a text read as a failure by
+            // its words may be a read refused, not a write).
             let refused = super::sandbox::refusal(session.options);
-            if refused.is_some_and(|words| text.contains(words)) && !self.wrote_outside {
+            let error = result.get("isError") == Some(&Value::Bool(true))
+                || text.trim_start().to_ascii_lowercase().starts_with("error");
+            if error && refused.is_some_and(|words| text.contains(words)) && !self.wrote_outside {
                 self.wrote_outside = true;
                 let shown: String = text.chars().take(200).collect();
                 session.findings.push(format!(

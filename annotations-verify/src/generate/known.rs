@@ -185,7 +185,8 @@ pub(super) fn values(format: &str) -> Option<&'static [&'static str]> {
 
 /// Literals a description lists as examples without a keyword: between single quotes
 /// (`'America/New_York'`, not an apostrophe's `server's`), and the word after "e.g.", "for
-/// example", "for instance" or "such as" (`such as main`), at most eight.
+/// example", "for instance" or "such as" (`such as main`) where it is not quoted (a quoted
+/// one is read by the quotes' rules), at most eight.
 pub(super) fn examples(description: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut push = |literal: &str| {
@@ -224,7 +225,10 @@ pub(super) fn examples(description: &str) -> Vec<String> {
             let start = from + found + phrase.len();
             from = start;
             let rest = description[start..].trim_start_matches([' ', ',', ':']);
-            push(rest.split_whitespace().next().unwrap_or(""));
+            // A quoted literal is read whole by the quotes' rules, not a word at a time.
+            if !rest.starts_with(['`', '"', '\'']) {
+                push(rest.split_whitespace().next().unwrap_or(""));
+            }
         }
     }
     out
@@ -294,6 +298,8 @@ mod tests {
             ["America/New_York", "Europe/London", "UTC"]
         );
         assert_eq!(super::examples("A branch, such as main."), ["main"]);
+        // Quoted after the phrase: the quotes' rules read it whole (backticks elsewhere).
+        assert!(super::examples("The query, such as `SELECT 1`.").is_empty());
         assert_eq!(super::examples("A zone, e.g. Asia/Tokyo"), ["Asia/Tokyo"]);
         assert!(super::examples("the server's own name, it's said").is_empty());
     }

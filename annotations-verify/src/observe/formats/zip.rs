@@ -89,8 +89,8 @@ pub fn view(bytes: &[u8]) -> Result<Option<Value>, String> {
             continue;
         }
         let mut view = member_view(&name, &data, &mut nodes)?;
-        if name == CORE_PROPERTIES {
-            authoring_only(&mut view);
+        if name == CORE_PROPERTIES && !authoring_only(&mut view) {
+            continue;
         }
         members.insert(name.clone(), view);
     }
@@ -123,16 +123,23 @@ fn is_properties(name: &str) -> bool {
         || name == "xl/calcChain.xml"
 }
 
-/// The core properties' element tree with only its authoring fields (see [`AUTHORING`]) and
-/// their text.
-fn authoring_only(view: &mut Value) {
-    if let Some(children) = view.get_mut("children").and_then(Value::as_array_mut) {
-        children.retain(|child| {
-            child["name"]
-                .as_str()
-                .is_some_and(|name| AUTHORING.contains(&name))
-        });
-    }
+/// The core properties' element tree with only its authoring fields (see [`AUTHORING`]) that
+/// hold text (an empty one, which some writers write and others drop on the next save, holds
+/// nothing); `false` where the part is no element tree (unreadable XML, read by its bytes,
+/// which every save's time changes): then it is left out as the other properties are.
+fn authoring_only(view: &mut Value) -> bool {
+    let Some(children) = view.get_mut("children").and_then(Value::as_array_mut) else {
+        return false;
+    };
+    children.retain(|child| {
+        child["name"]
+            .as_str()
+            .is_some_and(|name| AUTHORING.contains(&name))
+            && child["children"]
+                .as_array()
+                .is_some_and(|inside| !inside.is_empty())
+    });
+    true
 }
 
 /// Whether an element is derived or window state (see the module's docs), or a worksheet's
@@ -367,7 +374,7 @@ mod tests {
     use std::io::Write;
 
     /// Core properties as openpyxl writes them: an author and what a save stamps.
-    const CORE: &str = r#"<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:creator>Ada</dc:creator><cp:lastModifiedBy>Bob</cp:lastModifiedBy><dcterms:created xsi:type="dcterms:W3CDTF">2026-12-01T00:00:00Z</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">2026-12-02T04:00:00Z</dcterms:modified></cp:coreProperties>"#;
+    const CORE: &str = r#"<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title></dc:title><dc:creator>Ada</dc:creator><cp:keywords/><cp:lastModifiedBy>Bob</cp:lastModifiedBy><dcterms:created xsi:type="dcterms:W3CDTF">2026-12-01T00:00:00Z</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">2026-12-02T04:00:00Z</dcterms:modified></cp:coreProperties>"#;
 
     fn zipped(members: &[(&str, &str)]) -> Vec<u8> {
         let mut out = std::io::Cursor::new(Vec::new());
