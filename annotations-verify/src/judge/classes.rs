@@ -189,9 +189,35 @@ impl Classes {
         for place in &self.append_only {
             if let Some((pointer, wild)) = place.pointer_in(path) {
                 fold(was, &mut is, pointer, wild);
+                // A SQLite table's `AUTOINCREMENT` counter moves with every row it gains: its
+                // growth is the table's.
+                if let [section, table] = pointer
+                    && section == "tables"
+                {
+                    fold_counter(was, &mut is, table, wild);
+                }
             }
         }
         is
+    }
+}
+
+/// `is`'s counters (`/sequences/NAME`) of the tables `table` names taken back to what `was`
+/// held, where they only grew.
+fn fold_counter(was: &Value, is: &mut Value, table: &str, wild: bool) {
+    let (Some(Value::Object(before)), Some(Value::Object(after))) =
+        (was.get("sequences"), is.get_mut("sequences"))
+    else {
+        return;
+    };
+    for key in keys_named(after, table, wild) {
+        let grew = match (before.get(&key), after.get(&key)) {
+            (Some(old), Some(new)) => old.as_f64().zip(new.as_f64()).is_some_and(|(o, n)| n >= o),
+            _ => false,
+        };
+        if grew && let Some(old) = before.get(&key) {
+            after.insert(key, old.clone());
+        }
     }
 }
 
@@ -321,5 +347,14 @@ mod tests {
         let rewritten = json!({"tables": {"items": {"rows": {"1": {"v": "a", "seen": 1}}},
             "audit": {"rows": {"1": {"at": 9}}}}});
         assert_ne!(classes.without_growth("s.db", &was, &rewritten), was);
+        // Its AUTOINCREMENT counter moves with it; another table's is still judged.
+        let was = json!({"tables": {"audit": {"rows": {"1": {"at": 1}}}},
+            "sequences": {"audit": 1, "items": 4}});
+        let is = json!({"tables": {"audit": {"rows": {"1": {"at": 1}, "2": {"at": 2}}}},
+            "sequences": {"audit": 2, "items": 4}});
+        assert_eq!(classes.without_growth("s.db", &was, &is), was);
+        let other = json!({"tables": {"audit": {"rows": {"1": {"at": 1}}}},
+            "sequences": {"audit": 1, "items": 5}});
+        assert_ne!(classes.without_growth("s.db", &was, &other), was);
     }
 }
