@@ -2,7 +2,8 @@
 # The probe's fixture suite: MCP servers built on the official Python SDK whose every tool has a
 # known truth per hint (annotations-audit/tests/fixtures/python/: fixtures.py, truth.json),
 # state in a SQLite database and an office workbook. Each run of truth.json probes one server
-# in a fresh sandbox with a fixed seed; every tool and hint it names must come out exactly.
+# in a fresh sandbox with a fixed seed; every tool and hint it names must come out exactly, and
+# each tool's row must say what its `said` names.
 # The SDK and openpyxl are installed into `target/probe-fixtures` (or
 # `$PROBE_FIXTURES_HOME`) the first time, at pinned versions, and checked on every run.
 set -euo pipefail
@@ -59,6 +60,13 @@ for run in truth["runs"]:
         mark = "ok" if got == expected else "WRONG"
         wrong += got != expected
         print(f"  {mark:5} {tool}: {got}" + ("" if got == expected else f" (truth: {expected})"))
+    # What a tool's row must say beside its verdicts (a note, or why a claim went unjudged).
+    for tool, words in run.get("said", {}).items():
+        row = next((t for t in report["tools"] if t["name"] == tool), {})
+        said = json.dumps([row.get("notes"), row.get("unjudged")], ensure_ascii=False)
+        if words not in said:
+            wrong += 1
+            print(f"  WRONG {tool} does not say {words!r}: {said[:300]}")
 if wrong:
     print(f"{wrong} tools judged otherwise than their truth")
     sys.exit(1)

@@ -670,3 +670,29 @@ for line in sys.stdin:
     assert_eq!(rows[1]["probe"]["nonDestructive"], "verified", "{report}");
     assert_ne!(rows[0]["digest"], rows[1]["digest"], "{report}");
 }
+
+#[test]
+fn a_setup_command_that_fails_stops_the_probe_and_says_why() {
+    let server = example("clean_server");
+    let output = Command::new(audit_binary())
+        .args([
+            "probe",
+            "--format",
+            "json",
+            "--setup",
+            "echo no store here >&2; exit 7",
+        ])
+        .arg("--")
+        .arg(&server)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains(
+            "the --setup command `echo no store here >&2; exit 7` failed: it exited with exit \
+             status: 7 (no store here)"
+        ),
+        "{stderr}"
+    );
+}

@@ -190,7 +190,7 @@ pub enum Command {
     /// reported only when it shows in each of --runs independent runs; otherwise the hint is
     /// reported nondeterministic, not violated.
     #[command(after_help = format!("{PROBE_EXAMPLES}\n\n{EXIT_STATUS}"))]
-    Probe(ProbeArgs),
+    Probe(Box<ProbeArgs>),
     /// Classify what changed between two listings: breaking, trust or compatible.
     ///
     /// Each side is a saved tools/list result (or an array of tools); the new side may be a
@@ -422,6 +422,12 @@ pub struct ProbeArgs {
     /// sandbox's files do not hold; judged as the place @observe1, @observe2, ... Repeatable.
     #[arg(long, value_name = "CMD")]
     pub observe: Vec<String>,
+    /// A command (run with `sh -c` in the sandbox, with the --env values) that sets up the
+    /// server's state once the sandbox is filled from --seed-dir and before the server starts:
+    /// in every run's fresh sandbox, the control session's included (a migration, a store's
+    /// first setup). Repeatable, run in order; one that fails stops the probe (exit 3).
+    #[arg(long, value_name = "CMD")]
+    pub setup: Vec<String>,
     /// The server's command and its arguments, run in the sandbox (over stdio, or serving
     /// --http's URL).
     #[arg(value_name = "COMMAND", required = true, trailing_var_arg = true)]

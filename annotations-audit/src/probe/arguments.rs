@@ -1,7 +1,8 @@
 //! What the probe's generated arguments may be replaced with: the sandbox's folders and files
 //! (for a value whose name says it is a path), a git repository's refs (for one whose name says
-//! it is a ref), and the values earlier calls showed, each kept only while the arguments stay
-//! valid; and where each tool's arguments come from ([`Cases`]).
+//! it is a ref), the values the tool's failed calls named as wanted, and the values earlier
+//! calls showed, each kept only while the arguments stay valid; and where each tool's
+//! arguments come from ([`Cases`]).
 
 use std::path::Path;
 
@@ -131,6 +132,8 @@ pub struct Pool {
     seen: Vec<Value>,
     /// Values the sandbox holds (rows of a database, keys of a JSON store).
     seen_here: Vec<Value>,
+    /// Values the tool's failed calls named as wanted, by the argument they are for.
+    learned: Vec<(String, Value)>,
 }
 
 impl Pool {
@@ -150,6 +153,18 @@ impl Pool {
             .rsplit('/')
             .find(|part| part.parse::<usize>().is_err())
             .unwrap_or("");
+        // What the tool's own answers said this argument wants comes first.
+        let learned: Vec<&Value> = self
+            .learned
+            .iter()
+            .filter(|(argument, value)| {
+                argument.eq_ignore_ascii_case(written) && value.is_string() == current.is_string()
+            })
+            .map(|(_, value)| value)
+            .collect();
+        if !learned.is_empty() {
+            return learned;
+        }
         let name = written.to_ascii_lowercase();
         let is = |words: &[&str]| words.iter().any(|word| name.contains(word));
         // A value that says which kind of a thing (`branch_type`, `diff_mode`) names none.
@@ -234,6 +249,7 @@ pub fn reuse(
                         .chain(&pool.files)
                         .chain(&pool.refs)
                         .chain(pool.names.iter().map(|(_, value)| value))
+                        .chain(pool.learned.iter().map(|(_, value)| value))
                         .any(|p| p.as_str() == Some(text))
                 })
             });
@@ -287,6 +303,13 @@ impl<'a> Cases<'a> {
         validator: &'a jsonschema::Validator,
     ) -> Self {
         let options = session.options;
+        // A tool that claims nothing the probe judges is called only to feed the others'
+        // arguments (what it lists, creates, names): a quarter of the cases.
+        let budget = if super::judges_a_claim(tool) {
+            options.cases
+        } else {
+            options.cases.div_ceil(4)
+        };
         let choices = || proptest::collection::vec(proptest::prelude::any::<u8>(), 0..12);
         let strategies = generated.map(|strategy| {
             let schema = tool.input_schema.to_value();
@@ -298,18 +321,13 @@ impl<'a> Cases<'a> {
             )
         });
         let written_count = u32::try_from(written.len()).unwrap_or(u32::MAX);
-        let total = written_count
-            + if strategies.is_some() {
-                options.cases
-            } else {
-                0
-            };
+        let total = written_count + if strategies.is_some() { budget } else { 0 };
         Cases {
             written,
             strategies,
             runner: runner_for(options.seed, tool.name()),
             validator,
-            suggested: options.cases.div_ceil(4),
+            suggested: budget.div_ceil(4),
             total,
         }
     }
@@ -321,6 +339,7 @@ impl<'a> Cases<'a> {
         index: u32,
         session: &Session<'_>,
         before: &Tree,
+        learned: &[(String, Value)],
     ) -> Result<Option<Value>, String> {
         if let Some(given) = self.written.get(index as usize) {
             return Ok(Some(given.clone()));
@@ -338,7 +357,8 @@ impl<'a> Cases<'a> {
             .new_tree(&mut self.runner)
             .map_err(|reason| reason.to_string())?;
         let (arguments, choices) = value.current();
-        let pool = pool(&session.sandbox.dir, before, &session.seen);
+        let mut pool = pool(&session.sandbox.dir, before, &session.seen);
+        pool.learned = learned.to_vec();
         Ok(Some(reuse(&arguments, &choices, &pool, self.validator)))
     }
 }

@@ -11,9 +11,9 @@
 //!   nanoseconds since the epoch, or a date and time written out);
 //! - no call of the run before changed or removed a row of it.
 //!
-//! Its `AUTOINCREMENT` counter, which moves with every row, is classed volatile with it. A
-//! table classed stays classed for the rest of the run: what any later call adds there is a
-//! log's growth.
+//! Its `AUTOINCREMENT` counter moves with it, as any append-only table's does. A table
+//! classed stays classed for the rest of the run: what any later call adds there is a log's
+//! growth.
 
 use std::collections::BTreeSet;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -35,13 +35,6 @@ pub(super) struct Logs {
     pub(super) classed: Vec<String>,
 }
 
-/// A table found a log: its place, to class append-only, and its `AUTOINCREMENT` counter's,
-/// to class volatile (the counter of a log moves with every row it gains).
-pub(super) struct Found {
-    pub(super) table: Place,
-    pub(super) counter: Place,
-}
-
 impl Logs {
     /// Notes the tables whose rows `before` → `after` changed or removed.
     pub(super) fn watch(&mut self, before: &Tree, after: &Tree) {
@@ -56,7 +49,7 @@ impl Logs {
     /// The tables `first` → `second` (a repeated call's change) only added timestamped rows
     /// to and no call touched before, each classed now and returned as a place to class
     /// append-only.
-    pub(super) fn infer(&mut self, first: &Tree, second: &Tree) -> Vec<Found> {
+    pub(super) fn infer(&mut self, first: &Tree, second: &Tree) -> Vec<Place> {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0.0, |since| since.as_secs_f64());
@@ -87,11 +80,7 @@ impl Logs {
                     .collect::<Vec<_>>()
                     .join(", ")
             ));
-            let counter = pointer.replacen("/tables/", "/sequences/", 1);
-            found.push(Found {
-                table: Place::literal(path, Some(&pointer)),
-                counter: Place::literal(path, Some(&counter)),
-            });
+            found.push(Place::literal(path, Some(&pointer)));
             self.classed_places.insert(place);
         }
         found

@@ -23,7 +23,9 @@ use crate::report::{ControlReport, ProbeReport, ProbedTool};
 use crate::server::bounds::{self, Limits};
 use mcp_annotations_verify::judge::classes::Classes;
 
+mod answers;
 mod arguments;
+mod feedback;
 pub(crate) mod landlock;
 mod logs;
 mod network;
@@ -77,6 +79,7 @@ pub fn run(args: &ProbeArgs) -> Outcome {
             disk: args.max_disk,
         },
         observers: args.observe.clone(),
+        setup: args.setup.clone(),
         // The server the probe starts is on this machine: reached directly, never through
         // a proxy of the environment's.
         http: args.remote.http.clone().map(|url| {
@@ -138,9 +141,18 @@ pub struct Options {
     pub limits: Limits,
     /// Commands printing, as JSON, state the sandbox's files do not hold (`--observe`).
     pub observers: Vec<String>,
+    /// Commands that set up the server's state in each fresh sandbox (`--setup`).
+    pub setup: Vec<String>,
     /// Where the server the command starts serves Streamable HTTP (`--http`, a loopback
     /// URL), and how it is reached; `None` for a server over stdio.
     pub http: Option<(String, crate::server::http::Remote)>,
+}
+
+/// Whether `tool` claims a hint the probe judges (read-only, idempotent, non-destructive,
+/// closed-world).
+pub(super) fn judges_a_claim(tool: &Tool) -> bool {
+    let claimed = verdicts::claims(&tool.annotations);
+    verdicts::JUDGED.into_iter().any(|hint| claimed[hint])
 }
 
 /// How long the processes a server started get to end after its answer, before the sandbox
@@ -186,9 +198,10 @@ pub fn probe(options: &Options) -> Result<(ProbeReport, bool), String> {
             "the cases file names `{unknown}`, which the server does not list"
         ));
     }
-    // The tools that write first, so that the ones that read find something to read.
+    // The tools that write first, so that the ones that read find something to read; the ones
+    // that claim nothing the probe judges last, so that the time goes to the claims first.
     let mut order: Vec<(usize, &Tool)> = tools.iter().enumerate().collect();
-    order.sort_by_key(|(_, tool)| tool.annotations.read_only());
+    order.sort_by_key(|(_, tool)| (!judges_a_claim(tool), tool.annotations.read_only()));
     let mut probed = Vec::new();
     for (at, tool) in order {
         let written: Vec<Value> = user_cases

@@ -73,6 +73,28 @@ impl Observers {
 
     /// Runs one command in `dir`: its output read as JSON, within the timeout and the bound.
     fn run(&self, command: &str, dir: &Path) -> Result<Value, String> {
+        let (output, said) = self.execute(command, dir, self.timeout)?;
+        serde_json::from_slice(&output)
+            .map_err(|error| format!("what it printed is not one JSON value: {error}{said}"))
+    }
+
+    /// Runs a `--setup` command in the sandbox `dir`, as an observer runs (the same
+    /// environment, bounds and end of its processes), within the probe's `--timeout` or a
+    /// minute, whichever is longer: what it prints is not read.
+    pub(super) fn set_up(&self, command: &str, dir: &Path) -> Result<(), String> {
+        let within = self.timeout.max(Duration::from_secs(60));
+        self.execute(command, dir, within).map(|_| ())
+    }
+
+    /// Runs `command` with `sh -c` in `dir`: what it printed (at most [`MAX_OUTPUT`]) and the
+    /// end of its stderr, said in parentheses; `Err` with why where it failed to start, ran
+    /// past `timeout`, printed too much or exited with an error.
+    fn execute(
+        &self,
+        command: &str,
+        dir: &Path,
+        timeout: Duration,
+    ) -> Result<(Vec<u8>, String), String> {
         let place = dir.to_string_lossy();
         let fill = |text: &str| text.replace("{sandbox}", &place);
         let mut child = Command::new("sh");
@@ -102,7 +124,7 @@ impl Observers {
         };
         let stdout = bounded(child.stdout.take().map(|pipe| Box::new(pipe) as _));
         let stderr = bounded(child.stderr.take().map(|pipe| Box::new(pipe) as _));
-        let until = Instant::now() + self.timeout;
+        let until = Instant::now() + timeout;
         let status = loop {
             match child.try_wait() {
                 Ok(Some(status)) => break status,
@@ -115,7 +137,7 @@ impl Observers {
                     let _ = child.wait();
                     return Err(format!(
                         "it did not finish within {} s",
-                        self.timeout.as_secs_f64()
+                        timeout.as_secs_f64()
                     ));
                 }
             }
@@ -146,8 +168,7 @@ impl Observers {
         if !status.success() {
             return Err(format!("it exited with {status}{said}"));
         }
-        serde_json::from_slice(&output)
-            .map_err(|error| format!("what it printed is not one JSON value: {error}{said}"))
+        Ok((output, said))
     }
 }
 

@@ -338,7 +338,7 @@ pub(super) fn refusal(options: &Options) -> Option<&'static str> {
     }
 }
 
-/// A fresh sandbox filled from the seed, under `name`.
+/// A fresh sandbox filled from the seed and set up by the `--setup` commands, under `name`.
 pub(super) fn sandbox(options: &Options, name: &str) -> Result<Sandbox, String> {
     let dir = std::env::temp_dir().join(format!(
         "annotations-audit-probe-{}-{}-{name}",
@@ -359,6 +359,12 @@ pub(super) fn sandbox(options: &Options, name: &str) -> Result<Sandbox, String> 
     if let Some(seed) = &options.seed_dir {
         copy_dir(seed, &sandbox.dir)
             .map_err(|error| format!("cannot fill the sandbox from {}: {error}", seed.display()))?;
+    }
+    for command in &options.setup {
+        sandbox
+            .observers
+            .set_up(command, &sandbox.dir)
+            .map_err(|error| format!("the --setup command `{command}` failed: {error}"))?;
     }
     Ok(sandbox)
 }

@@ -98,6 +98,18 @@ impl<'a> Session<'a> {
         Ok((session, tools, unreadable))
     }
 
+    /// A table `call` showed to be a log (a repeated call only added rows, each stamped with
+    /// the time; no call changed one) classed append-only before the call is judged; what it
+    /// changed noted for the tables it touched.
+    pub(super) fn classify_logs(&mut self, call: &super::runs::Call) {
+        self.logs.watch(&call.before, &call.after);
+        if let Some(again) = &call.again {
+            let found = self.logs.infer(&call.after, again);
+            self.classes.append_only.extend(found);
+            self.logs.watch(&call.after, again);
+        }
+    }
+
     /// The server started again, in the same sandbox.
     ///
     /// # Errors

@@ -11,16 +11,18 @@ use mcp_annotations::descriptor::Hint;
 use serde_json::Value;
 
 use super::REPRODUCTIONS;
+use super::answers::failed;
 use super::arguments::Cases;
 use super::parts::{collect, first_text, relative_to, stop_early, unjudged_notes};
-use super::runs::{Call, Made, broken, call, concurrently, failed, reproduce, tally, untold};
+use super::runs::{Call, Made, broken, call, untold};
 use super::session::Session;
-use super::verdicts::{
-    JUDGED, Resolutions, Unjudged, beyond, claims, final_verdict, judgeable, settled,
-};
+
+mod again;
+use super::verdicts::{JUDGED, Resolutions, Unjudged, beyond, claims, final_verdict, judgeable};
 use crate::report::{ByHint, CallNote, Note, ProbedTool, Verdict};
 use crate::server::Answer;
 use mcp_annotations_verify::judge;
+use mcp_annotations_verify::judge::classes::Classes;
 use mcp_annotations_verify::observe::tree::Tree;
 
 /// The probe of `tool`, with the user's `written` cases first.
@@ -54,6 +56,13 @@ pub(super) fn probe(
     if let (None, Some(validator)) = (&skip, &validator) {
         let cases = Cases::new(session, tool, written, generated.ok(), validator);
         probe.cases(session, cases)?;
+        if !super::judges_a_claim(tool) {
+            let calls = probe.calls;
+            probe.say(format!(
+                "claims nothing the probe judges: called {calls} times (a quarter of the \
+                 generated cases), only to feed the other tools' arguments"
+            ));
+        }
     }
     Ok(probe.finish(skip))
 }
@@ -97,6 +106,12 @@ struct ToolProbe<'t> {
     concurrency: Option<BTreeMap<&'static str, String>>,
     /// The validator of its output schema, where it lists one.
     output: Option<jsonschema::Validator>,
+    /// Values its failed calls named as wanted, by argument: what its next cases try.
+    learned: Vec<(String, Value)>,
+    /// For a tool stating `destructiveHint: true` (not read-only): how many of its calls that
+    /// succeeded changed the state and lost nothing, and whether one lost something. A claim
+    /// safer than needed, which hosts pay for with approval prompts: a note, never a finding.
+    only_added: Option<(u32, bool)>,
 }
 
 impl<'t> ToolProbe<'t> {
@@ -126,6 +141,10 @@ impl<'t> ToolProbe<'t> {
             unanswered: 0,
             concurrency: None,
             output: None,
+            learned: Vec::new(),
+            only_added: (tool.annotations.destructive_hint == Some(true)
+                && !tool.annotations.read_only())
+            .then_some((0, false)),
         }
     }
 
@@ -151,7 +170,7 @@ impl<'t> ToolProbe<'t> {
             // The sandbox as the call will find it: what generated values are drawn from,
             // and the tree before the call.
             let before = session.settled();
-            let arguments = match cases.arguments(index, session, &before) {
+            let arguments = match cases.arguments(index, session, &before, &self.learned) {
                 Ok(Some(arguments)) => arguments,
                 Ok(None) => break,
                 Err(reason) => {
@@ -283,16 +302,8 @@ impl<'t> ToolProbe<'t> {
         let ok = succeeded && unobserved.is_none() && outside.is_empty();
         self.notes
             .extend(unjudged_notes(&call, &arguments, &session.classes));
-        // A table the calls showed to be a log (rows only added, each stamped with the time)
-        // is classed append-only before the call is judged.
-        session.logs.watch(&call.before, &call.after);
-        if let Some(again) = &call.again {
-            for found in session.logs.infer(&call.after, again) {
-                session.classes.append_only.push(found.table);
-                session.classes.volatile.push(found.counter);
-            }
-            session.logs.watch(&call.after, again);
-        }
+        session.classify_logs(&call);
+        self.count_additions(&call, &session.classes, ok);
         let mut broke = self.judge(&call, &session.classes, ok);
         // What this call's resolution claimed beyond the listing, judged the same way.
         let beyond: Vec<Hint> = resolved.as_ref().map_or_else(Vec::new, |(claims, _)| {
@@ -328,6 +339,8 @@ impl<'t> ToolProbe<'t> {
         match &call.answer {
             Ok(Answer::Result(result)) => Outcome::Result(result),
             Ok(Answer::Error(error)) => {
+                let schema = self.tool.input_schema.to_value();
+                super::feedback::learn(&error.to_string(), &schema, &mut self.learned);
                 self.failures.push(format!("a JSON-RPC error {error}"));
                 self.notes.push(problem(format!(
                     "valid arguments answered with a JSON-RPC error: {error}"
@@ -378,6 +391,8 @@ impl<'t> ToolProbe<'t> {
                     self.tool.name()
                 ));
             }
+            let schema = self.tool.input_schema.to_value();
+            super::feedback::learn(&first_text(result, 2000), &schema, &mut self.learned);
             let text: String = text.chars().take(120).collect();
             self.failures.push(format!("a failed result: {text:?}"));
         }
@@ -404,14 +419,23 @@ impl<'t> ToolProbe<'t> {
         succeeded
     }
 
+    /// For a tool stating `destructiveHint: true`: whether `call` (one that judges, `ok`, and
+    /// changed the state) only added, or lost something.
+    fn count_additions(&mut self, call: &Call, classes: &Classes, ok: bool) {
+        if let Some((added, lost)) = &mut self.only_added
+            && ok
+            && judge::changed(&call.before, &call.after, classes, false).is_some()
+        {
+            match broken(Hint::Destructive, call, classes) {
+                Some(_) => *lost = true,
+                None => *added += 1,
+            }
+        }
+    }
+
     /// The listed claims `call` broke, each with what broke it, to reproduce together (each
     /// hint twice at most); each it kept, on a call that judges (`ok`), verified.
-    fn judge(
-        &mut self,
-        call: &Call,
-        classes: &mcp_annotations_verify::judge::classes::Classes,
-        ok: bool,
-    ) -> Vec<(Hint, String)> {
+    fn judge(&mut self, call: &Call, classes: &Classes, ok: bool) -> Vec<(Hint, String)> {
         let mut broke = Vec::new();
         for hint in JUDGED {
             if !self.claimed[hint]
@@ -437,130 +461,21 @@ impl<'t> ToolProbe<'t> {
         broke
     }
 
-    /// What `call` broke, reproduced in every run (each run made once, for every hint it
-    /// broke): violated where every run broke it, else nondeterministic; a hint its
-    /// resolution (`sent`) claimed `beyond` the listing is the resolution's verdict.
-    fn reproduce(
-        &mut self,
-        session: &mut Session<'_>,
-        (made, earlier, arguments): (&Made, usize, &Value),
-        broke: Vec<(Hint, String)>,
-        call: &Call,
-        (sent, beyond): (Option<&Value>, &[Hint]),
-    ) {
-        let options = session.options;
-        let runs = options.runs.max(1);
-        let hints: Vec<Hint> = broke.iter().map(|(hint, _)| *hint).collect();
-        let whats: Vec<String> = broke.iter().map(|(_, what)| what.clone()).collect();
-        let history = (&session.history[..earlier], session.sandbox_path.as_str());
-        let classes = &session.classes;
-        let tallied = tally(
-            runs,
-            &whats,
-            |run| {
-                reproduce(
-                    options,
-                    classes,
-                    history,
-                    made,
-                    &hints,
-                    run,
-                    session.deadline,
-                )
-            },
-            ("nothing broke it", "could not be made"),
-        );
-        for ((hint, what), (reproduced, seen_in)) in broke.into_iter().zip(tallied) {
-            // The pair that broke it: the second call's, where the first kept it.
-            let again = call.again.as_ref().unwrap_or(&call.after);
-            let first = judge::broken(hint, &call.before, &call.after, None, &session.classes);
-            let (from, to) = match hint {
-                _ if judge::needs_again(hint) || first.is_none() => (&call.after, again),
-                _ => (&call.before, &call.after),
-            };
-            let diff = judge::diff(from, to, 12);
-            // A claim of the call's resolution, not the listing's: its verdict.
-            if let Some(sent) = sent.filter(|_| beyond.contains(&hint)) {
-                let seen = (reproduced, runs, seen_in);
-                let note = self
-                    .resolutions
-                    .tallied(hint, seen, &what, (arguments, sent), diff);
-                self.notes.push(Note::Call(note));
-                session.violated |= self.resolutions.verdicts[hint] == Verdict::Violated;
-                continue;
-            }
-            self.verdicts[hint] = settled(reproduced, runs);
-            let note = if self.verdicts[hint] == Verdict::Violated {
-                session.violated = true;
-                crate::progress::violation();
-                CallNote {
-                    runs: Some(seen_in),
-                    ..CallNote::problem(arguments, what)
-                }
-            } else {
-                let why = format!(
-                    "broken in {reproduced} of {runs} runs with {arguments}: {}",
-                    seen_in.join("; ")
-                );
-                let note = CallNote::problem(arguments, format!("nondeterministic: {why}"));
-                self.unsure[hint] = Some(why);
-                note
-            };
-            self.notes.push(Note::Call(CallNote {
-                hint: Some(hint),
-                diff: Some(diff),
-                ..note
-            }));
-        }
-    }
-
-    /// Idempotence under two identical calls at once, tried once per tool, on a call that
-    /// one at a time kept it (a read-only claim judges every call).
-    fn concurrently(
-        &mut self,
-        session: &mut Session<'_>,
-        made: &Made,
-        earlier: usize,
-        call: &Call,
-    ) {
-        if self.concurrency.is_some()
-            || self.tool.annotations.read_only()
-            || self.verdicts[judge::BY_REPEATING] != Verdict::Verified
-        {
-            return;
-        }
-        let classes = &session.classes;
-        let once = judge::effect(&call.before, &call.after, classes);
-        let history = (&session.history[..earlier], session.sandbox_path.as_str());
-        let (verdict, outcomes, found) = concurrently(
-            session.options,
-            classes,
-            history,
-            made,
-            &once,
-            session.deadline,
-        );
-        if let Some(verdict) = verdict {
-            self.verdicts[judge::BY_REPEATING] = verdict;
-            if verdict == Verdict::Violated {
-                session.violated = true;
-                crate::progress::violation();
-            }
-            if verdict == Verdict::Nondeterministic {
-                self.unsure[judge::BY_REPEATING] = Some(
-                    "two identical calls at once did more than one in some runs, not in others"
-                        .to_owned(),
-                );
-            }
-        }
-        self.notes.extend(found.into_iter().map(Note::Call));
-        self.concurrency = Some(outcomes);
-    }
-
     /// The tool's row of the report, its verdicts final (`skip` says why it was not called).
     fn finish(mut self, skip: Option<String>) -> ProbedTool {
         if let Some(reason) = &skip {
             self.say(reason.clone());
+        }
+        if let Some((added, false)) = self.only_added
+            && added > 0
+        {
+            self.say(format!(
+                "over-declared: it states destructiveHint: true, yet none of its {added} calls \
+                 that changed the state removed or overwrote anything (in this run); if no call \
+                 of it can (no overwrite of what exists, no update, no removal), \
+                 destructiveHint: false would spare a host's approval prompts (a note, not a \
+                 finding)"
+            ));
         }
         let succeeded = self.succeeded;
         let verdicts = ByHint::from_fn(|hint| {

@@ -1,0 +1,135 @@
+//! What a call that broke a claim is made again for: the same calls in fresh runs, where every
+//! run must show the break for a violation; and idempotence tried with two identical calls at
+//! once.
+
+use mcp_annotations::descriptor::Hint;
+use serde_json::Value;
+
+use super::ToolProbe;
+use crate::probe::runs::{Call, Made, concurrently, reproduce, tally};
+use crate::probe::session::Session;
+use crate::probe::verdicts::settled;
+use crate::report::{CallNote, Note, Verdict};
+use mcp_annotations_verify::judge;
+
+impl ToolProbe<'_> {
+    /// What `call` broke, reproduced in every run (each run made once, for every hint it
+    /// broke): violated where every run broke it, else nondeterministic; a hint its
+    /// resolution (`sent`) claimed `beyond` the listing is the resolution's verdict.
+    pub(super) fn reproduce(
+        &mut self,
+        session: &mut Session<'_>,
+        (made, earlier, arguments): (&Made, usize, &Value),
+        broke: Vec<(Hint, String)>,
+        call: &Call,
+        (sent, beyond): (Option<&Value>, &[Hint]),
+    ) {
+        let options = session.options;
+        let runs = options.runs.max(1);
+        let hints: Vec<Hint> = broke.iter().map(|(hint, _)| *hint).collect();
+        let whats: Vec<String> = broke.iter().map(|(_, what)| what.clone()).collect();
+        let history = (&session.history[..earlier], session.sandbox_path.as_str());
+        let classes = &session.classes;
+        let tallied = tally(
+            runs,
+            &whats,
+            |run| {
+                reproduce(
+                    options,
+                    classes,
+                    history,
+                    made,
+                    &hints,
+                    run,
+                    session.deadline,
+                )
+            },
+            ("nothing broke it", "could not be made"),
+        );
+        for ((hint, what), (reproduced, seen_in)) in broke.into_iter().zip(tallied) {
+            // The pair that broke it: the second call's, where the first kept it.
+            let again = call.again.as_ref().unwrap_or(&call.after);
+            let first = judge::broken(hint, &call.before, &call.after, None, &session.classes);
+            let (from, to) = match hint {
+                _ if judge::needs_again(hint) || first.is_none() => (&call.after, again),
+                _ => (&call.before, &call.after),
+            };
+            let diff = judge::diff(from, to, 12);
+            // A claim of the call's resolution, not the listing's: its verdict.
+            if let Some(sent) = sent.filter(|_| beyond.contains(&hint)) {
+                let seen = (reproduced, runs, seen_in);
+                let note = self
+                    .resolutions
+                    .tallied(hint, seen, &what, (arguments, sent), diff);
+                self.notes.push(Note::Call(note));
+                session.violated |= self.resolutions.verdicts[hint] == Verdict::Violated;
+                continue;
+            }
+            self.verdicts[hint] = settled(reproduced, runs);
+            let note = if self.verdicts[hint] == Verdict::Violated {
+                session.violated = true;
+                crate::progress::violation();
+                CallNote {
+                    runs: Some(seen_in),
+                    ..CallNote::problem(arguments, what)
+                }
+            } else {
+                let why = format!(
+                    "broken in {reproduced} of {runs} runs with {arguments}: {}",
+                    seen_in.join("; ")
+                );
+                let note = CallNote::problem(arguments, format!("nondeterministic: {why}"));
+                self.unsure[hint] = Some(why);
+                note
+            };
+            self.notes.push(Note::Call(CallNote {
+                hint: Some(hint),
+                diff: Some(diff),
+                ..note
+            }));
+        }
+    }
+
+    /// Idempotence under two identical calls at once, tried once per tool, on a call that
+    /// one at a time kept it (a read-only claim judges every call).
+    pub(super) fn concurrently(
+        &mut self,
+        session: &mut Session<'_>,
+        made: &Made,
+        earlier: usize,
+        call: &Call,
+    ) {
+        if self.concurrency.is_some()
+            || self.tool.annotations.read_only()
+            || self.verdicts[judge::BY_REPEATING] != Verdict::Verified
+        {
+            return;
+        }
+        let classes = &session.classes;
+        let once = judge::effect(&call.before, &call.after, classes);
+        let history = (&session.history[..earlier], session.sandbox_path.as_str());
+        let (verdict, outcomes, found) = concurrently(
+            session.options,
+            classes,
+            history,
+            made,
+            &once,
+            session.deadline,
+        );
+        if let Some(verdict) = verdict {
+            self.verdicts[judge::BY_REPEATING] = verdict;
+            if verdict == Verdict::Violated {
+                session.violated = true;
+                crate::progress::violation();
+            }
+            if verdict == Verdict::Nondeterministic {
+                self.unsure[judge::BY_REPEATING] = Some(
+                    "two identical calls at once did more than one in some runs, not in others"
+                        .to_owned(),
+                );
+            }
+        }
+        self.notes.extend(found.into_iter().map(Note::Call));
+        self.concurrency = Some(outcomes);
+    }
+}
