@@ -26,8 +26,14 @@ const MOST: usize = 64;
 /// inside, at most 64 characters), quotes and brackets taken off, at most 16.
 pub(super) fn wanted(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
+    // What a hostile answer can make this read is bounded: its first 2000 characters.
+    let text: String = text.chars().take(2000).collect();
+    let text = text.as_str();
     let lower = text.to_ascii_lowercase();
     for phrase in LISTS {
+        if out.len() >= 16 {
+            break;
+        }
         let mut from = 0;
         while let Some(found) = lower[from..].find(phrase) {
             let at = from + found;
@@ -94,7 +100,7 @@ pub(super) fn learn(text: &str, schema: &Value, learned: &mut Vec<(String, Value
         .copied()
         .filter(|name| {
             let name = name.to_ascii_lowercase();
-            lower.contains(&name) || lower.contains(&name.replace('_', " "))
+            names_word(&lower, &name) || names_word(&lower, &name.replace('_', " "))
         })
         .collect();
     if named.is_empty() && strings.len() == 1 {
@@ -108,6 +114,15 @@ pub(super) fn learn(text: &str, schema: &Value, learned: &mut Vec<(String, Value
             }
         }
     }
+}
+
+/// Whether `text` holds `word` as a word of its own: not inside another (`id` in "invalid").
+fn names_word(text: &str, word: &str) -> bool {
+    let part = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    !word.is_empty()
+        && text.match_indices(word).any(|(at, _)| {
+            !text[..at].ends_with(part) && !text[at + word.len()..].starts_with(part)
+        })
 }
 
 #[cfg(test)]
@@ -142,6 +157,19 @@ mod tests {
         let mut none = Vec::new();
         super::learn("expected one of x, y", &schema, &mut none);
         assert!(none.is_empty());
+        // A name inside a word is no name: `id` in "Invalid".
+        let ids = json!({"properties": {"id": {"type": "string"}, "status": {"type": "string"}}});
+        let mut by_word = Vec::new();
+        super::learn(
+            "Invalid status 'x'. Valid values: open, closed",
+            &ids,
+            &mut by_word,
+        );
+        assert!(
+            by_word.iter().all(|(name, _)| name == "status"),
+            "{by_word:?}"
+        );
+        assert_eq!(by_word.len(), 2);
         let one = json!({"properties": {"zone": {"type": "string"}}});
         super::learn("expected one of UTC, Europe/Paris", &one, &mut none);
         assert_eq!(none.len(), 2);

@@ -73,27 +73,30 @@ impl Observers {
 
     /// Runs one command in `dir`: its output read as JSON, within the timeout and the bound.
     fn run(&self, command: &str, dir: &Path) -> Result<Value, String> {
-        let (output, said) = self.execute(command, dir, self.timeout)?;
+        let (output, said) = self.execute(command, dir, self.timeout, false)?;
         serde_json::from_slice(&output)
             .map_err(|error| format!("what it printed is not one JSON value: {error}{said}"))
     }
 
     /// Runs a `--setup` command in the sandbox `dir`, as an observer runs (the same
-    /// environment, bounds and end of its processes), within the probe's `--timeout` or a
-    /// minute, whichever is longer: what it prints is not read.
+    /// environment and bounds), within the probe's `--timeout` or a minute, whichever is
+    /// longer; what it leaves running in its process group is ended with it. What it prints is
+    /// not read (more than 64 MiB is a failure, as an observer's).
     pub(super) fn set_up(&self, command: &str, dir: &Path) -> Result<(), String> {
         let within = self.timeout.max(Duration::from_secs(60));
-        self.execute(command, dir, within).map(|_| ())
+        self.execute(command, dir, within, true).map(|_| ())
     }
 
     /// Runs `command` with `sh -c` in `dir`: what it printed (at most [`MAX_OUTPUT`]) and the
     /// end of its stderr, said in parentheses; `Err` with why where it failed to start, ran
-    /// past `timeout`, printed too much or exited with an error.
+    /// past `timeout`, printed too much or exited with an error. With `end_rest`, what it left
+    /// running in its group is ended once it exits.
     fn execute(
         &self,
         command: &str,
         dir: &Path,
         timeout: Duration,
+        end_rest: bool,
     ) -> Result<(Vec<u8>, String), String> {
         let place = dir.to_string_lossy();
         let fill = |text: &str| text.replace("{sandbox}", &place);
@@ -146,7 +149,7 @@ impl Observers {
         // (its group still has members then, so the group's id is no one else's); a reader
         // still waiting after that is not waited for.
         std::thread::sleep(Duration::from_millis(1));
-        if !(stdout.is_finished() && stderr.is_finished()) {
+        if end_rest || !(stdout.is_finished() && stderr.is_finished()) {
             end_group(child.id());
         }
         let output = join_within(stdout, Duration::from_secs(1)).unwrap_or_default();

@@ -190,11 +190,15 @@ impl Classes {
             if let Some((pointer, wild)) = place.pointer_in(path) {
                 fold(was, &mut is, pointer, wild);
                 // A SQLite table's `AUTOINCREMENT` counter moves with every row it gains: its
-                // growth is the table's.
-                if let [section, table] = pointer
-                    && section == "tables"
-                {
-                    fold_counter(was, &mut is, table, wild);
+                // growth is the table's (the table's place, or its rows').
+                match pointer {
+                    [section, table] if section == "tables" => {
+                        fold_counter(was, &mut is, table, wild);
+                    }
+                    [section, table, rows] if section == "tables" && rows == "rows" => {
+                        fold_counter(was, &mut is, table, wild);
+                    }
+                    _ => {}
                 }
             }
         }
@@ -356,5 +360,13 @@ mod tests {
         let other = json!({"tables": {"audit": {"rows": {"1": {"at": 1}}}},
             "sequences": {"audit": 1, "items": 5}});
         assert_ne!(classes.without_growth("s.db", &was, &other), was);
+        // Given as its rows: the same.
+        for place in ["s.db#/tables/audit/rows", "s.db#/tables/*"] {
+            let classes = Classes {
+                volatile: Vec::new(),
+                append_only: vec![Place::parse(place).unwrap()],
+            };
+            assert_eq!(classes.without_growth("s.db", &was, &is), was, "{place}");
+        }
     }
 }

@@ -56,7 +56,7 @@ pub(super) fn probe(
     if let (None, Some(validator)) = (&skip, &validator) {
         let cases = Cases::new(session, tool, written, generated.ok(), validator);
         probe.cases(session, cases)?;
-        if !super::judges_a_claim(tool) {
+        if !super::judges_a_claim(tool) && written.is_empty() && probe.calls > 0 {
             let calls = probe.calls;
             probe.say(format!(
                 "claims nothing the probe judges: called {calls} times (a quarter of the \
@@ -340,7 +340,8 @@ impl<'t> ToolProbe<'t> {
             Ok(Answer::Result(result)) => Outcome::Result(result),
             Ok(Answer::Error(error)) => {
                 let schema = self.tool.input_schema.to_value();
-                super::feedback::learn(&error.to_string(), &schema, &mut self.learned);
+                let message = error["message"].as_str().unwrap_or("");
+                super::feedback::learn(message, &schema, &mut self.learned);
                 self.failures.push(format!("a JSON-RPC error {error}"));
                 self.notes.push(problem(format!(
                     "valid arguments answered with a JSON-RPC error: {error}"
@@ -424,6 +425,7 @@ impl<'t> ToolProbe<'t> {
     fn count_additions(&mut self, call: &Call, classes: &Classes, ok: bool) {
         if let Some((added, lost)) = &mut self.only_added
             && ok
+            && untold(Hint::Destructive, call, classes).is_none()
             && judge::changed(&call.before, &call.after, classes, false).is_some()
         {
             match broken(Hint::Destructive, call, classes) {
