@@ -20,7 +20,7 @@ mod server;
 use clap::CommandFactory;
 
 use cli::args::{Cli, Command};
-use cli::status::{Failure, Outcome, Status};
+use cli::status::{Failure, Status};
 
 fn main() {
     // The wrapper that confines a server with Landlock, then becomes it: nothing of the
@@ -119,7 +119,6 @@ fn run(args: Vec<String>) -> i32 {
         }
     };
     progress::finish();
-    let outcome: Outcome = outcome;
     match outcome {
         Ok((status, text)) => match write_out(&text) {
             Ok(()) => status.code(),

@@ -72,45 +72,63 @@ pub(super) fn wanted(text: &str) -> Vec<String> {
     out
 }
 
-/// The values `text` (a failed call's answer) lists, added to `learned` for each string
-/// argument of `schema` (the tool's input schema) the text names, or for its one string
-/// argument where it names none.
-pub(super) fn learn(text: &str, schema: &Value, learned: &mut Vec<(String, Value)>) {
-    let values = wanted(text);
-    if values.is_empty() {
-        return;
-    }
-    let strings: Vec<&String> = schema["properties"]
-        .as_object()
-        .into_iter()
-        .flatten()
-        .filter(|(_, property)| {
-            property.get("type").is_none_or(|kind| {
-                kind == "string"
-                    || kind
-                        .as_array()
-                        .is_some_and(|kinds| kinds.contains(&"string".into()))
+/// What a tool's failed calls said it wants: values by the argument they are for.
+pub(super) struct Learned {
+    /// The tool's string arguments (the properties of its input schema that take a string).
+    strings: Vec<String>,
+    /// The values learned, each with its argument: what the tool's next cases try first.
+    pub(super) values: Vec<(String, Value)>,
+}
+
+impl Learned {
+    /// Nothing learned yet for the tool whose input schema is `schema`.
+    pub(super) fn new(schema: &Value) -> Self {
+        let strings = schema["properties"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .filter(|(_, property)| {
+                property.get("type").is_none_or(|kind| {
+                    kind == "string"
+                        || kind
+                            .as_array()
+                            .is_some_and(|kinds| kinds.contains(&"string".into()))
+                })
             })
-        })
-        .map(|(name, _)| name)
-        .collect();
-    let lower = text.to_ascii_lowercase();
-    let mut named: Vec<&String> = strings
-        .iter()
-        .copied()
-        .filter(|name| {
-            let name = name.to_ascii_lowercase();
-            names_word(&lower, &name) || names_word(&lower, &name.replace('_', " "))
-        })
-        .collect();
-    if named.is_empty() && strings.len() == 1 {
-        named = strings;
+            .map(|(name, _)| name.clone())
+            .collect();
+        Learned {
+            strings,
+            values: Vec::new(),
+        }
     }
-    for name in named {
-        for value in &values {
-            let entry = (name.clone(), Value::from(value.as_str()));
-            if !learned.contains(&entry) && learned.len() < MOST {
-                learned.push(entry);
+
+    /// The values `text` (a failed call's answer) lists, learned for each string argument
+    /// the text names, or for the tool's one string argument where it names none.
+    pub(super) fn learn(&mut self, text: &str) {
+        let values = wanted(text);
+        if values.is_empty() {
+            return;
+        }
+        let lower = text.to_ascii_lowercase();
+        let named: Vec<&String> = self
+            .strings
+            .iter()
+            .filter(|name| {
+                let name = name.to_ascii_lowercase();
+                names_word(&lower, &name) || names_word(&lower, &name.replace('_', " "))
+            })
+            .collect();
+        let named = match (named.is_empty(), self.strings.as_slice()) {
+            (true, [only]) => vec![only],
+            _ => named,
+        };
+        for name in named {
+            for value in &values {
+                let entry = (name.clone(), Value::from(value.as_str()));
+                if !self.values.contains(&entry) && self.values.len() < MOST {
+                    self.values.push(entry);
+                }
             }
         }
     }
@@ -146,32 +164,26 @@ mod tests {
 
         let schema = json!({"properties": {"sheet": {"type": "string"}, "cell": {"type": "string"},
             "count": {"type": "integer"}}});
-        let mut learned = Vec::new();
-        super::learn(
-            "Sheet 'u5h' not found. Available sheets: Data",
-            &schema,
-            &mut learned,
-        );
-        assert_eq!(learned, [("sheet".to_owned(), json!("Data"))]);
+        let mut learned = super::Learned::new(&schema);
+        learned.learn("Sheet 'u5h' not found. Available sheets: Data");
+        assert_eq!(learned.values, [("sheet".to_owned(), json!("Data"))]);
         // Naming no argument, with two to choose from: kept for none.
-        let mut none = Vec::new();
-        super::learn("expected one of x, y", &schema, &mut none);
-        assert!(none.is_empty());
+        let mut none = super::Learned::new(&schema);
+        none.learn("expected one of x, y");
+        assert!(none.values.is_empty());
         // A name inside a word is no name: `id` in "Invalid".
         let ids = json!({"properties": {"id": {"type": "string"}, "status": {"type": "string"}}});
-        let mut by_word = Vec::new();
-        super::learn(
-            "Invalid status 'x'. Valid values: open, closed",
-            &ids,
-            &mut by_word,
-        );
+        let mut by_word = super::Learned::new(&ids);
+        by_word.learn("Invalid status 'x'. Valid values: open, closed");
         assert!(
-            by_word.iter().all(|(name, _)| name == "status"),
-            "{by_word:?}"
+            by_word.values.iter().all(|(name, _)| name == "status"),
+            "{:?}",
+            by_word.values
         );
-        assert_eq!(by_word.len(), 2);
-        let one = json!({"properties": {"zone": {"type": "string"}}});
-        super::learn("expected one of UTC, Europe/Paris", &one, &mut none);
-        assert_eq!(none.len(), 2);
+        assert_eq!(by_word.values.len(), 2);
+        // Naming none, with one to choose from: kept for it.
+        let mut one = super::Learned::new(&json!({"properties": {"zone": {"type": "string"}}}));
+        one.learn("expected one of UTC, Europe/Paris");
+        assert_eq!(one.values.len(), 2);
     }
 }

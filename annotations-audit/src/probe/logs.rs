@@ -20,6 +20,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde_json::{Map, Value};
 
+use mcp_annotations_verify::compare::escape;
 use mcp_annotations_verify::judge::classes::Place;
 use mcp_annotations_verify::observe::formats::Format;
 use mcp_annotations_verify::observe::tree::Tree;
@@ -87,8 +88,8 @@ impl Logs {
     }
 }
 
-/// Each SQLite table in both trees: its file's path, its pointer in the file's view
-/// (`/tables/name`), and its rows before and after.
+/// Each SQLite table in both trees, of a database whose view changed (its hash): its file's
+/// path, its pointer in the file's view (`/tables/name`), and its rows before and after.
 fn tables<'t>(
     before: &'t Tree,
     after: &'t Tree,
@@ -105,9 +106,13 @@ fn tables<'t>(
             Some((Format::Sqlite, view)) => view["tables"].as_object(),
             _ => None,
         };
-        let was = match before.get(path).and_then(|entry| entry.view.as_ref()) {
-            Some((Format::Sqlite, view)) => view["tables"].as_object(),
-            _ => None,
+        let was = match before.get(path) {
+            Some(was) if was.hash == entry.hash => None,
+            Some(was) => match &was.view {
+                Some((Format::Sqlite, view)) => view["tables"].as_object(),
+                _ => None,
+            },
+            None => None,
         };
         let pairs: Vec<_> = match (was, is) {
             (Some(was), Some(is)) => is
@@ -122,11 +127,6 @@ fn tables<'t>(
         };
         pairs
     })
-}
-
-/// A JSON pointer segment: `~` and `/` escaped.
-fn escape(name: &str) -> String {
-    name.replace('~', "~0").replace('/', "~1")
 }
 
 /// The rows `to` holds beyond `from`, and whether a row of `from` changed or went.

@@ -91,7 +91,7 @@ pub fn run(args: &ProbeArgs) -> Outcome {
             (url, remote)
         }),
     };
-    let (mut report, _) = probe(&options)?;
+    let mut report = probe(&options)?;
     crate::progress::finish();
     if let Some(path) = &args.evidence {
         crate::report::evidence::write(&report, path)?;
@@ -167,9 +167,8 @@ pub(super) const IDLE: Duration = Duration::from_millis(300);
 /// gives up on that hint (each try replays every call before it).
 const REPRODUCTIONS: u32 = 2;
 
-/// The probe of the server `options` start: each tool's verdicts, notes and coverage, and
-/// whether anything was violated.
-pub fn probe(options: &Options) -> Result<(ProbeReport, bool), String> {
+/// The probe of the server `options` start: each tool's verdicts, notes and coverage.
+pub fn probe(options: &Options) -> Result<ProbeReport, String> {
     // Confined as asked, or not run at all.
     sandbox::confined(options)?;
     let deadline = Instant::now() + options.total;
@@ -261,5 +260,5 @@ pub fn probe(options: &Options) -> Result<(ProbeReport, bool), String> {
         },
     };
     relative(&mut report, &session.sandbox.dir.to_string_lossy());
-    Ok((report, session.violated))
+    Ok(report)
 }

@@ -36,8 +36,6 @@ pub(super) struct Session<'a> {
     pub(super) findings: Vec<String>,
     /// Whether the server's last exit is reported already (as a call it did not live through).
     pub(super) exit_reported: bool,
-    /// Whether anything was violated.
-    pub(super) violated: bool,
     /// How many tools share the probe's time.
     pub(super) tools: usize,
     /// The tools as the server listed them, in its order: what each report row's digest is of.
@@ -90,7 +88,6 @@ impl<'a> Session<'a> {
             history: Vec::new(),
             findings: listing_problems,
             exit_reported: false,
-            violated: false,
             tools: tools.len(),
             listed,
             logs: super::logs::Logs::default(),

@@ -62,12 +62,10 @@ impl ToolProbe<'_> {
                     .resolutions
                     .tallied(hint, seen, &what, (arguments, sent), diff);
                 self.notes.push(Note::Call(note));
-                session.violated |= self.resolutions.verdicts[hint] == Verdict::Violated;
                 continue;
             }
             self.verdicts[hint] = settled(reproduced, runs);
             let note = if self.verdicts[hint] == Verdict::Violated {
-                session.violated = true;
                 crate::progress::violation();
                 CallNote {
                     runs: Some(seen_in),
@@ -119,7 +117,6 @@ impl ToolProbe<'_> {
         if let Some(verdict) = verdict {
             self.verdicts[judge::BY_REPEATING] = verdict;
             if verdict == Verdict::Violated {
-                session.violated = true;
                 crate::progress::violation();
             }
             if verdict == Verdict::Nondeterministic {

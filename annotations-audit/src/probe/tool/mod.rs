@@ -16,14 +16,14 @@ use super::arguments::Cases;
 use super::parts::{collect, first_text, relative_to, stop_early, unjudged_notes};
 use super::runs::{Call, Made, broken, call, untold};
 use super::session::Session;
-
-mod again;
 use super::verdicts::{JUDGED, Resolutions, Unjudged, beyond, claims, final_verdict, judgeable};
 use crate::report::{ByHint, CallNote, Note, ProbedTool, Verdict};
 use crate::server::Answer;
 use mcp_annotations_verify::judge;
 use mcp_annotations_verify::judge::classes::Classes;
 use mcp_annotations_verify::observe::tree::Tree;
+
+mod again;
 
 /// The probe of `tool`, with the user's `written` cases first.
 ///
@@ -107,7 +107,7 @@ struct ToolProbe<'t> {
     /// The validator of its output schema, where it lists one.
     output: Option<jsonschema::Validator>,
     /// Values its failed calls named as wanted, by argument: what its next cases try.
-    learned: Vec<(String, Value)>,
+    learned: super::feedback::Learned,
     /// For a tool stating `destructiveHint: true` (not read-only): how many of its calls that
     /// succeeded changed the state and lost nothing, and whether one lost something. A claim
     /// safer than needed, which hosts pay for with approval prompts: a note, never a finding.
@@ -141,7 +141,7 @@ impl<'t> ToolProbe<'t> {
             unanswered: 0,
             concurrency: None,
             output: None,
-            learned: Vec::new(),
+            learned: super::feedback::Learned::new(&tool.input_schema.to_value()),
             only_added: (tool.annotations.destructive_hint == Some(true)
                 && !tool.annotations.read_only())
             .then_some((0, false)),
@@ -170,7 +170,7 @@ impl<'t> ToolProbe<'t> {
             // The sandbox as the call will find it: what generated values are drawn from,
             // and the tree before the call.
             let before = session.settled();
-            let arguments = match cases.arguments(index, session, &before, &self.learned) {
+            let arguments = match cases.arguments(index, session, &before, &self.learned.values) {
                 Ok(Some(arguments)) => arguments,
                 Ok(None) => break,
                 Err(reason) => {
@@ -339,14 +339,11 @@ impl<'t> ToolProbe<'t> {
         match &call.answer {
             Ok(Answer::Result(result)) => Outcome::Result(result),
             Ok(Answer::Error(error)) => {
-                let schema = self.tool.input_schema.to_value();
-                let message = error["message"].as_str().unwrap_or("");
-                super::feedback::learn(message, &schema, &mut self.learned);
+                self.learned.learn(error["message"].as_str().unwrap_or(""));
                 self.failures.push(format!("a JSON-RPC error {error}"));
                 self.notes.push(problem(format!(
                     "valid arguments answered with a JSON-RPC error: {error}"
                 )));
-                session.violated = true;
                 Outcome::Failed
             }
             // A call the server did not live through is judged by the sandbox it left, and
@@ -392,8 +389,7 @@ impl<'t> ToolProbe<'t> {
                     self.tool.name()
                 ));
             }
-            let schema = self.tool.input_schema.to_value();
-            super::feedback::learn(&first_text(result, 2000), &schema, &mut self.learned);
+            self.learned.learn(&first_text(result, 2000));
             let text: String = text.chars().take(120).collect();
             self.failures.push(format!("a failed result: {text:?}"));
         }
@@ -410,7 +406,6 @@ impl<'t> ToolProbe<'t> {
                 _ => None,
             };
             if let Some(error) = outside {
-                session.violated = true;
                 self.notes.push(Note::Call(CallNote::problem(
                     arguments,
                     format!("a result outside the output schema: {error}"),
