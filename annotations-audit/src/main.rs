@@ -2,7 +2,8 @@
 //! `cargo install mcp-annotations-audit`. See `annotations-audit --help`.
 //!
 //! Each job is a module: [`audit`] (a server's listing and its findings), [`probe`] (its hints
-//! checked by behaviour in a sandbox) and [`diff`] (what changed between two listings). They
+//! checked by behaviour in a sandbox) and [`diff`] (what changed between two listings); [`init`] writes the settings file
+//! ([`settings`]) a probe starts from. They
 //! reach servers through [`server`] and write what they find as a [`report`]; [`cli`] is the
 //! command line alone and [`progress`] what a terminal sees while they run. This file parses,
 //! dispatches and writes.
@@ -12,10 +13,12 @@
 mod audit;
 mod cli;
 mod diff;
+mod init;
 mod probe;
 mod progress;
 mod report;
 mod server;
+mod settings;
 
 use clap::CommandFactory;
 
@@ -78,6 +81,7 @@ fn run(args: Vec<String>) -> i32 {
     let remote = match &cli.command {
         Command::Audit(args) => Some(&args.remote),
         Command::Probe(args) => Some(&args.remote),
+        Command::Init(args) => Some(&args.probe.remote),
         Command::Diff(args) => Some(&args.remote),
         Command::Completions { .. } | Command::Explain { .. } => None,
     };
@@ -103,6 +107,7 @@ fn run(args: Vec<String>) -> i32 {
     let outcome = match &cli.command {
         Command::Audit(args) => audit::run(args),
         Command::Probe(args) => probe::run(args),
+        Command::Init(args) => init::run(args),
         Command::Diff(args) => diff::run(args),
         Command::Explain { id } => report::rules::explain(id.as_deref())
             .map(|page| (Status::Clean, page))

@@ -28,6 +28,13 @@ Examples:
   annotations-audit probe --append-only 'state.db#/tables/audit' --format sarif -- ./server > probe.sarif
   annotations-audit probe --http 'http://127.0.0.1:{port}/mcp' -- node server.js --port {port}";
 
+const INIT_EXAMPLES: &str = "\
+Examples:
+  annotations-audit init -- node server.js '{sandbox}'
+  annotations-audit init --seed-dir fixtures/repo -- mcp-server-git --repository {sandbox}/repo
+  annotations-audit probe            # reads .annotations-audit.toml, refused while a TODO is left
+  annotations-audit init --config probe.toml --force -- ./server && annotations-audit probe --config probe.toml";
+
 const DIFF_EXAMPLES: &str = "\
 Examples:
   annotations-audit diff pinned.json new.json
@@ -67,6 +74,7 @@ impl Cli {
         let (name, output) = match &cli.command {
             Command::Audit(args) => ("audit", &args.output),
             Command::Probe(args) => ("probe", &args.output),
+            Command::Init(args) => ("init", &args.probe.output),
             Command::Diff(args) => ("diff", &args.output),
             Command::Completions { .. } | Command::Explain { .. } => return Ok(cli),
         };
@@ -81,16 +89,8 @@ impl Cli {
         let remote = match &mut cli.command {
             Command::Audit(args) => &mut args.remote,
             Command::Diff(args) => &mut args.remote,
-            Command::Probe(args) => {
-                if let Some(url) = &args.remote.http {
-                    let told = args.command.iter().any(|word| word.contains("{port}"))
-                        || args.env.iter().any(|(_, value)| value.contains("{port}"));
-                    loopback(url, told).map_err(|why| {
-                        refusal("probe", clap::error::ErrorKind::ValueValidation, why)
-                    })?;
-                }
-                &mut args.remote
-            }
+            Command::Probe(args) => started_behind(args, "probe")?,
+            Command::Init(args) => started_behind(&mut args.probe, "init")?,
             _ => return Ok(cli),
         };
         let refuse = |kind, message: String| refusal(name, kind, message);
@@ -125,6 +125,18 @@ impl Cli {
         }
         Ok(cli)
     }
+}
+
+/// The remote part of a probe's arguments (`probe`'s or `init`'s), its `--http` URL checked
+/// to be one the probe can start servers behind.
+fn started_behind<'a>(args: &'a mut ProbeArgs, name: &str) -> Result<&'a mut Remote, clap::Error> {
+    if let Some(url) = &args.remote.http {
+        let told = args.command.iter().any(|word| word.contains("{port}"))
+            || args.env.iter().any(|(_, value)| value.contains("{port}"));
+        loopback(url, told)
+            .map_err(|why| refusal(name, clap::error::ErrorKind::ValueValidation, why))?;
+    }
+    Ok(&mut args.remote)
 }
 
 /// Whether `url` (`probe --http`'s) is one the probe can start servers behind: an address of
@@ -191,6 +203,16 @@ pub enum Command {
     /// reported nondeterministic, not violated.
     #[command(after_help = format!("{PROBE_EXAMPLES}\n\n{EXIT_STATUS}"))]
     Probe(Box<ProbeArgs>),
+    /// Probe a server once and write a settings file to start from: its command, the places
+    /// the probe classed volatile or append-only, and each tool with its claimed hints and
+    /// the arguments that worked.
+    ///
+    /// The file is `.annotations-audit.toml` in the working folder, or the one --config names;
+    /// `probe` reads it from there. A tool none of whose calls succeeded gets a `TODO` to
+    /// write its arguments in, and `probe` refuses the file until none is left. It takes every
+    /// option `probe` takes.
+    #[command(after_help = format!("{INIT_EXAMPLES}\n\n{EXIT_STATUS}"))]
+    Init(Box<InitArgs>),
     /// Classify what changed between two listings: breaking, trust or compatible.
     ///
     /// Each side is a saved tools/list result (or an array of tools); the new side may be a
@@ -271,13 +293,15 @@ pub struct Output {
 #[derive(Args, Clone, Debug, Default)]
 pub struct Settings {
     /// The settings file (TOML) whose ignore entries, each with its reason, keep what they name
-    /// from failing the run (default: `.annotations-audit.toml`, where there is one).
+    /// from failing the run, and whose `[probe]` and `[[tool]]` tell a probe the server and its
+    /// cases (`init` writes it there) (default: `.annotations-audit.toml`, where there is one).
     #[arg(
         long,
         value_name = "FILE",
         help = "The settings file (TOML) whose [[ignore]] entries, each with its reason, keep \
-                what they name from failing the run [default: .annotations-audit.toml, where \
-                there is one]"
+                what they name from failing the run, and whose [probe] and [[tool]] tell a \
+                probe the server and its cases (init writes it) [default: \
+                .annotations-audit.toml, where there is one]"
     )]
     pub config: Option<PathBuf>,
     /// Run as if the settings file ignored nothing.
@@ -429,9 +453,20 @@ pub struct ProbeArgs {
     #[arg(long, value_name = "CMD")]
     pub setup: Vec<String>,
     /// The server's command and its arguments, run in the sandbox (over stdio, or serving
-    /// --http's URL).
-    #[arg(value_name = "COMMAND", required = true, trailing_var_arg = true)]
+    /// --http's URL); where none is given, the settings file's `[probe] command`.
+    #[arg(value_name = "COMMAND", trailing_var_arg = true)]
     pub command: Vec<String>,
+}
+
+/// `annotations-audit init`.
+#[derive(Args, Debug)]
+pub struct InitArgs {
+    /// Write over a settings file that is there already.
+    #[arg(long)]
+    pub force: bool,
+    /// The probe whose findings the settings file is written from.
+    #[command(flatten)]
+    pub probe: ProbeArgs,
 }
 
 /// `annotations-audit diff`.

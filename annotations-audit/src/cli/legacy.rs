@@ -4,7 +4,15 @@
 use super::args::Cli;
 
 /// The subcommands' names, as the command line spells them.
-const SUBCOMMANDS: [&str; 6] = ["audit", "probe", "diff", "explain", "completions", "help"];
+const SUBCOMMANDS: [&str; 7] = [
+    "audit",
+    "probe",
+    "init",
+    "diff",
+    "explain",
+    "completions",
+    "help",
+];
 
 /// The arguments in this release's spelling, and a note for each earlier spelling mapped:
 /// `--probe ...` is `probe ...`, `--diff OLD [NEW] ...` is `diff OLD [NEW] ...`, and the bare

@@ -11,6 +11,7 @@ use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
 use proptest::test_runner::TestRunner;
 use serde_json::Value;
 
+use super::origins::{self, Origins};
 use super::parts::runner_for;
 use super::session::Session;
 
@@ -98,6 +99,13 @@ pub fn pool(sandbox: &Path, tree: &Tree, seen: &[Value]) -> Pool {
         };
         into.push(Value::from(absolute));
         into.push(Value::from(path.clone()));
+        // Its name alone, and without its extension: what a tool that takes a name (a note's,
+        // a box's) stores under.
+        let name = path.rsplit('/').next().unwrap_or(path);
+        pool.seen_here.push(Value::from(name));
+        if let Some((stem, _)) = name.rsplit_once('.').filter(|(stem, _)| !stem.is_empty()) {
+            pool.seen_here.push(Value::from(stem));
+        }
         // Inside a git work tree, also relative to it: what git's own commands take.
         let mut above = path.as_str();
         while let Some((parent, _)) = above.rsplit_once('/') {
@@ -114,6 +122,7 @@ pub fn pool(sandbox: &Path, tree: &Tree, seen: &[Value]) -> Pool {
         pool.refs.push(Value::from("HEAD"));
     }
     pool.seen = seen.to_vec();
+    pool.from_calls = seen.len();
     pool.seen.append(&mut pool.seen_here);
     pool
 }
@@ -129,7 +138,10 @@ pub struct Pool {
     /// Values for an argument whose name holds the word (lowercase): `table`, `column`,
     /// `sheet`, `sql`, a column's name.
     names: Vec<(String, Value)>,
+    /// The values earlier calls showed, then the ones the sandbox holds.
     seen: Vec<Value>,
+    /// How many of `seen` earlier calls showed (the first ones).
+    from_calls: usize,
     /// Values the sandbox holds (rows of a database, keys of a JSON store).
     seen_here: Vec<Value>,
     /// Values the tool's failed calls named as wanted, by the argument they are for.
@@ -144,11 +156,11 @@ impl Pool {
         }
     }
 
-    /// The candidates for the value at `path` (a JSON pointer into the arguments): a git
-    /// repository's refs for a value whose name says it is one (`ref`, `branch`, `revision`,
-    /// `commit`), paths of the sandbox for a value whose name says it is one (`path`, `file`,
-    /// `dir`, `repo`), the values seen for any other.
-    fn for_leaf(&self, path: &str, current: &Value) -> Vec<&Value> {
+    /// The candidates for the value at `path` (a JSON pointer into the arguments), each with
+    /// where it comes from: a git repository's refs for a value whose name says it is one
+    /// (`ref`, `branch`, `revision`, `commit`), paths of the sandbox for a value whose name
+    /// says it is one (`path`, `file`, `dir`, `repo`), the values seen for any other.
+    fn for_leaf(&self, path: &str, current: &Value) -> Vec<(&Value, &'static str)> {
         let written = path
             .rsplit('/')
             .find(|part| part.parse::<usize>().is_err())
@@ -163,7 +175,7 @@ impl Pool {
             .map(|(_, value)| value)
             .collect();
         if !learned.is_empty() {
-            return learned;
+            return marked(learned, origins::ERROR);
         }
         let name = written.to_ascii_lowercase();
         let is = |words: &[&str]| words.iter().any(|word| name.contains(word));
@@ -182,7 +194,7 @@ impl Pool {
             .map(|(_, value)| value)
             .collect();
         if !named.is_empty() {
-            return named;
+            return marked(named, origins::STATE);
         }
         // One of a well-known format its name says (`source_timezone`, `due_date`) was
         // generated as one, which no path or value seen elsewhere is.
@@ -208,25 +220,39 @@ impl Pool {
             Vec::new()
         };
         if !paths.is_empty() {
-            return paths;
+            return marked(paths, origins::STATE);
         }
-        self.seen
-            .iter()
-            .chain(&self.files)
-            .filter(|value| {
+        let earlier = self.seen.iter().enumerate().map(|(at, value)| {
+            let origin = if at < self.from_calls {
+                origins::EARLIER_CALL
+            } else {
+                origins::STATE
+            };
+            (value, origin)
+        });
+        earlier
+            .chain(self.files.iter().map(|value| (value, origins::STATE)))
+            .filter(|(value, _)| {
                 value.is_string() == current.is_string() && value.is_number() == current.is_number()
             })
             .collect()
     }
 }
 
+/// Each of `values`, marked as coming from `origin`.
+fn marked<'p>(values: Vec<&'p Value>, origin: &'static str) -> Vec<(&'p Value, &'static str)> {
+    values.into_iter().map(|value| (value, origin)).collect()
+}
+
 /// `arguments` with some strings and numbers replaced from `pool` (as `choices` say), each
-/// kept only while the arguments stay valid to `validator`.
+/// kept only while the arguments stay valid to `validator`; each value replaced marked in
+/// `origins` with where its replacement came from.
 pub fn reuse(
     arguments: &Value,
     choices: &[u8],
     pool: &Pool,
     validator: &jsonschema::Validator,
+    origins: &mut Origins,
 ) -> Value {
     let mut arguments = arguments.clone();
     let paths = mcp_annotations_verify::scalar_paths(&arguments);
@@ -242,7 +268,7 @@ pub fn reuse(
         // (1 in 3); any other value 1 time in 3.
         let choice = choices.get(leaf).copied().unwrap_or(0);
         let path_like = current.is_string()
-            && like.first().is_some_and(|value| {
+            && like.first().is_some_and(|(value, _)| {
                 value.as_str().is_some_and(|text| {
                     pool.dirs
                         .iter()
@@ -261,13 +287,17 @@ pub fn reuse(
         if !taken {
             continue;
         }
+        let (replacement, origin) = like[usize::from(choice) % like.len()];
         if let Some(slot) = arguments.pointer_mut(&path) {
-            *slot = like[usize::from(choice) % like.len()].clone();
+            *slot = replacement.clone();
         }
         let valid = validator.is_valid(&arguments);
         match arguments.pointer_mut(&path) {
             Some(slot) if !valid => *slot = current,
-            _ => {}
+            Some(_) => {
+                origins.insert(path, origin);
+            }
+            None => {}
         }
     }
     arguments
@@ -279,7 +309,10 @@ pub fn reuse(
 /// likely understands, where random values rarely are), each value then maybe replaced from
 /// the sandbox and from what earlier calls showed.
 pub(super) struct Cases<'a> {
-    written: &'a [Value],
+    /// The user's cases, each with where it was written (the settings file, the cases file).
+    written: &'a [(Value, &'static str)],
+    /// The tool's input schema, which each generated value is traced back to.
+    schema: Value,
     /// The schema's strategy, and the one drawing from what it suggests, each with the
     /// choices of which values to replace.
     strategies: Option<(Case, Case)>,
@@ -298,7 +331,7 @@ impl<'a> Cases<'a> {
     pub(super) fn new(
         session: &Session<'_>,
         tool: &Tool,
-        written: &'a [Value],
+        written: &'a [(Value, &'static str)],
         generated: Option<BoxedStrategy<Value>>,
         validator: &'a jsonschema::Validator,
     ) -> Self {
@@ -324,6 +357,7 @@ impl<'a> Cases<'a> {
         let total = written_count + if strategies.is_some() { budget } else { 0 };
         Cases {
             written,
+            schema: tool.input_schema.to_value(),
             strategies,
             runner: runner_for(options.seed, tool.name()),
             validator,
@@ -332,17 +366,22 @@ impl<'a> Cases<'a> {
         }
     }
 
-    /// The arguments of case `index`, drawn against the sandbox as `before` shows it; `Err`
-    /// with why where no more can be generated, `Ok(None)` where there is no such case.
+    /// The arguments of case `index`, drawn against the sandbox as `before` shows it, with
+    /// where each value came from; `Err` with why where no more can be generated, `Ok(None)`
+    /// where there is no such case. `{sandbox}` in a written case is the sandbox's path.
     pub(super) fn arguments(
         &mut self,
         index: u32,
         session: &Session<'_>,
         before: &Tree,
         learned: &[(String, Value)],
-    ) -> Result<Option<Value>, String> {
-        if let Some(given) = self.written.get(index as usize) {
-            return Ok(Some(given.clone()));
+    ) -> Result<Option<(Value, Origins)>, String> {
+        if let Some((given, origin)) = self.written.get(index as usize) {
+            let mut given = given.clone();
+            let sandbox = session.sandbox.dir.to_string_lossy();
+            super::parts::rebase(&mut given, "{sandbox}", &sandbox);
+            let origins = origins::all(&given, origin);
+            return Ok(Some((given, origins)));
         }
         let Some((random, suggested)) = &self.strategies else {
             return Ok(None);
@@ -359,6 +398,8 @@ impl<'a> Cases<'a> {
         let (arguments, choices) = value.current();
         let mut pool = pool(&session.sandbox.dir, before, &session.seen);
         pool.learned = learned.to_vec();
-        Ok(Some(reuse(&arguments, &choices, &pool, self.validator)))
+        let mut origins = origins::generated(&self.schema, &arguments);
+        let arguments = reuse(&arguments, &choices, &pool, self.validator, &mut origins);
+        Ok(Some((arguments, origins)))
     }
 }

@@ -30,6 +30,7 @@ pub(crate) mod landlock;
 mod logs;
 mod network;
 mod observer;
+mod origins;
 mod parts;
 mod record;
 mod runs;
@@ -49,48 +50,12 @@ use session::Session;
 pub fn run(args: &ProbeArgs) -> Outcome {
     let mut ignores =
         crate::report::ignore::Ignores::load(&args.settings, "probe").map_err(Failure::Usage)?;
-    // A cases file that cannot be read is the command line's mistake: refused before any run.
+    // The settings file's part, and a cases file, that cannot be read are the command line's
+    // mistakes: refused before any run.
+    let file = crate::settings::for_probe(&args.settings).map_err(Failure::Usage)?;
     parts::cases_from_file(args.cases_file.as_deref()).map_err(Failure::Usage)?;
     crate::server::keep_log(&args.connection)?;
-    let options = Options {
-        command: args.command.clone(),
-        cases: args.cases,
-        seed: args.seed,
-        seed_dir: args.seed_dir.clone(),
-        env: args.env.clone(),
-        allow_open_world: args.allow_open_world,
-        timeout: args.connection.timeout,
-        total: args.probe_timeout,
-        classes: Classes {
-            volatile: args.volatile.clone(),
-            append_only: args.append_only.clone(),
-        },
-        cases_file: args.cases_file.clone(),
-        runs: args.runs,
-        confine: if args.unconfined {
-            Confine::None
-        } else {
-            args.confine
-        },
-        writable: args.writable.clone(),
-        limits: Limits {
-            processes: args.max_processes,
-            memory: args.max_memory,
-            disk: args.max_disk,
-        },
-        observers: args.observe.clone(),
-        setup: args.setup.clone(),
-        // The server the probe starts is on this machine: reached directly, never through
-        // a proxy of the environment's.
-        http: args.remote.http.clone().map(|url| {
-            let remote = crate::server::http::Remote {
-                headers: args.remote.headers.clone(),
-                ca_cert: args.remote.ca_cert.clone(),
-                direct: true,
-            };
-            (url, remote)
-        }),
-    };
+    let options = options(args, file)?;
     let mut report = probe(&options)?;
     crate::progress::finish();
     if let Some(path) = &args.evidence {
@@ -117,6 +82,76 @@ pub fn run(args: &ProbeArgs) -> Outcome {
     Ok((Status::of_results(failing, args.output.format), text))
 }
 
+/// What `args` ask, the settings file's part `file` beside them: its command where the
+/// command line gives none, its seed folder where `--seed-dir` gives none, its environment,
+/// set-up commands and places before the command line's, and its cases.
+///
+/// # Errors
+///
+/// No server's command, on the command line or in the settings file.
+pub(crate) fn options(
+    args: &ProbeArgs,
+    file: crate::settings::ForProbe,
+) -> Result<Options, Failure> {
+    let command = if args.command.is_empty() {
+        file.command
+    } else {
+        args.command.clone()
+    };
+    if command.is_empty() {
+        return Err(Failure::Usage(
+            "no server to probe: give its command after `--` (or as `command` in the settings \
+             file's [probe])"
+                .to_owned(),
+        ));
+    }
+    Ok(Options {
+        command,
+        cases: args.cases,
+        seed: args.seed,
+        seed_dir: args.seed_dir.clone().or(file.seed_dir),
+        env: concat(file.env, &args.env),
+        allow_open_world: args.allow_open_world,
+        timeout: args.connection.timeout,
+        total: args.probe_timeout,
+        classes: Classes {
+            volatile: concat(file.volatile, &args.volatile),
+            append_only: concat(file.append_only, &args.append_only),
+        },
+        cases_file: args.cases_file.clone(),
+        settings_cases: file.cases,
+        runs: args.runs,
+        confine: if args.unconfined {
+            Confine::None
+        } else {
+            args.confine
+        },
+        writable: args.writable.clone(),
+        limits: Limits {
+            processes: args.max_processes,
+            memory: args.max_memory,
+            disk: args.max_disk,
+        },
+        observers: args.observe.clone(),
+        setup: concat(file.setup, &args.setup),
+        // The server the probe starts is on this machine: reached directly, never through
+        // a proxy of the environment's.
+        http: args.remote.http.clone().map(|url| {
+            let remote = crate::server::http::Remote {
+                headers: args.remote.headers.clone(),
+                ca_cert: args.remote.ca_cert.clone(),
+                direct: true,
+            };
+            (url, remote)
+        }),
+    })
+}
+
+/// `first`, then `then`.
+fn concat<T: Clone>(first: Vec<T>, then: &[T]) -> Vec<T> {
+    first.into_iter().chain(then.iter().cloned()).collect()
+}
+
 /// What `--probe` was asked.
 pub struct Options {
     pub command: Vec<String>,
@@ -131,6 +166,8 @@ pub struct Options {
     pub classes: Classes,
     /// Arguments the user wrote, by tool (`--cases-file`), called before the generated ones.
     pub cases_file: Option<PathBuf>,
+    /// Arguments the settings file's `[[tool]]` entries give, by tool, called first.
+    pub settings_cases: serde_json::Map<String, Value>,
     /// In how many independent runs a violation must show to be reported (`--runs`).
     pub runs: u32,
     /// How the server is confined to the sandbox (`--confine`; `--unconfined` is `none`).
@@ -193,10 +230,15 @@ pub fn probe(options: &Options) -> Result<ProbeReport, String> {
         tools.iter().any(|tool| tool.name() == name)
             || unreadable.iter().any(|tool| tool.name() == Some(name))
     };
-    for unknown in user_cases.keys().filter(|name| !listed(name)) {
-        session.findings.push(format!(
-            "the cases file names `{unknown}`, which the server does not list"
-        ));
+    for (cases, from) in [
+        (&options.settings_cases, "the settings file"),
+        (&user_cases, "the cases file"),
+    ] {
+        for unknown in cases.keys().filter(|name| !listed(name)) {
+            session.findings.push(format!(
+                "{from} names `{unknown}`, which the server does not list"
+            ));
+        }
     }
     // The tools that write first, so that the ones that read find something to read; among
     // each, the ones that claim nothing the probe judges last (they have a quarter of the
@@ -205,11 +247,21 @@ pub fn probe(options: &Options) -> Result<ProbeReport, String> {
     order.sort_by_key(|(_, tool)| (tool.annotations.read_only(), !judges_a_claim(tool)));
     let mut probed = Vec::new();
     for (at, tool) in order {
-        let written: Vec<Value> = user_cases
-            .get(tool.name())
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default();
+        // The settings file's cases, then the cases file's, each marked with where it was
+        // written.
+        let written: Vec<(Value, &'static str)> = [
+            (&options.settings_cases, origins::SETTINGS),
+            (&user_cases, origins::CASES_FILE),
+        ]
+        .into_iter()
+        .flat_map(|(cases, origin)| {
+            let listed = cases.get(tool.name()).and_then(Value::as_array);
+            listed
+                .into_iter()
+                .flatten()
+                .map(move |case| (case.clone(), origin))
+        })
+        .collect();
         probed.push((at, tool::probe(&mut session, tool, &written)?));
     }
     // Reported in the order the server lists them: each row in its own tool's place, however

@@ -35,6 +35,7 @@ pub(super) fn unjudged_notes(
     if let Some(attempts) = call.attempts.as_ref().filter(|a| !a.is_empty()) {
         notes.push(Note::Call(CallNote {
             arguments: arguments.clone(),
+            from: None,
             network: Some(attempts.clone()),
             ..CallNote::default()
         }));
@@ -149,6 +150,9 @@ pub(super) fn relative(report: &mut ProbeReport, sandbox: &str) {
         if let Some(fell_back) = tool.resolution.as_mut().and_then(|r| r.fell_back.as_mut()) {
             text(fell_back);
         }
+        for case in &mut tool.succeeded_with {
+            relative_to(&mut case.arguments, sandbox);
+        }
         for note in &mut tool.notes {
             match note {
                 Note::Said(said) => text(said),
@@ -199,8 +203,9 @@ pub(super) fn runner_for(seed: u64, tool: &str) -> TestRunner {
     )
 }
 
-/// The strings and numbers of a call's arguments and structured result, and the numbers its
-/// text mentions, for later calls.
+/// The strings and numbers of a call's arguments and structured result, and what its text
+/// names, for later calls: what one tool lists, creates or finds feeds the next one's
+/// arguments.
 pub(super) fn collect(arguments: &Value, result: &Value, seen: &mut Vec<Value>) {
     let mut found = Vec::new();
     mcp_annotations_verify::scalars(arguments, &mut found);
@@ -214,16 +219,49 @@ pub(super) fn collect(arguments: &Value, result: &Value, seen: &mut Vec<Value>) 
         .flatten()
     {
         if let Some(text) = block.get("text").and_then(Value::as_str) {
-            for word in text.split(|c: char| !c.is_ascii_digit()) {
-                if let Ok(number) = word.parse::<u64>() {
-                    found.push(Value::from(number));
-                }
-            }
+            named_in(text, &mut found);
         }
     }
     for value in found {
         if !seen.contains(&value) && seen.len() < 256 {
             seen.push(value);
+        }
+    }
+}
+
+/// What a result's `text` names, appended to `out`: the scalars of JSON text; else the numbers
+/// it mentions and the items it lists, one word each (`Boxes: tea, jam`, a line per name, a
+/// bullet list, a quoted name).
+fn named_in(text: &str, out: &mut Vec<Value>) {
+    let trimmed = text.trim();
+    if trimmed.starts_with(['{', '['])
+        && let Ok(json) = serde_json::from_str::<Value>(trimmed)
+    {
+        mcp_annotations_verify::scalars(&json, out);
+        return;
+    }
+    for word in text.split(|c: char| !c.is_ascii_digit()) {
+        if let Ok(number) = word.parse::<u64>() {
+            out.push(Value::from(number));
+        }
+    }
+    let mut items = Vec::new();
+    for line in text.lines().take(64) {
+        let line = line.trim().trim_start_matches(['-', '*', '•', '+']).trim();
+        // What follows a label (`Boxes: tea, jam`, `id: 7`), else the line.
+        let listed = line.split_once(": ").map_or(line, |(_, rest)| rest);
+        items.extend(listed.split([',', ';']));
+        // A name quoted within a sentence (`created 'tea'`).
+        for quote in ['\'', '"', '`'] {
+            items.extend(line.split(quote).skip(1).step_by(2));
+        }
+    }
+    for item in items {
+        let item = item
+            .trim()
+            .trim_matches(|c: char| matches!(c, '"' | '\'' | '`' | '.' | '(' | ')' | '[' | ']'));
+        if !item.is_empty() && item.len() <= 64 && !item.contains(char::is_whitespace) {
+            out.push(Value::from(item));
         }
     }
 }
@@ -263,8 +301,33 @@ pub(super) fn stop_early(
 
 #[cfg(test)]
 mod tests {
-    use super::stop_early;
+    use super::{named_in, stop_early};
+    use serde_json::{Value, json};
     use std::time::Duration;
+
+    #[test]
+    fn what_an_answer_names_feeds_the_next_calls() {
+        let named = |text: &str| {
+            let mut out = Vec::new();
+            named_in(text, &mut out);
+            out
+        };
+        assert_eq!(named("Boxes: tea, jam"), [json!("tea"), json!("jam")]);
+        assert_eq!(
+            named("- notes.md\n- todo 2.md\n* id: 17"),
+            [json!(2), json!(17), json!("notes.md"), json!("17")]
+        );
+        assert_eq!(
+            named("Created note 'weekly plan' as `n-3`."),
+            [json!(3), json!("n-3")]
+        );
+        assert_eq!(
+            named(r#"{"items": [{"id": "a1", "size": 4}]}"#),
+            [json!("a1"), json!(4)]
+        );
+        // Prose names nothing.
+        assert_eq!(named("The shelf is empty today"), Vec::<Value>::new());
+    }
 
     #[test]
     fn a_tool_stops_past_its_share_once_a_call_succeeded_or_after_two_unanswered() {

@@ -70,6 +70,7 @@ pub(super) fn row(tool: &Unreadable) -> ProbedTool {
         succeeded: 0,
         calls: 0,
         unjudged,
+        succeeded_with: Vec::new(),
         notes: vec![Note::Said(why)],
         concurrency: None,
         resolution: None,

@@ -16,13 +16,18 @@ use crate::cli::args::Settings;
 /// The settings file read when `--config` names none, where the working folder has one.
 pub const DEFAULT_FILE: &str = ".annotations-audit.toml";
 
-/// The settings file as written: only `[[ignore]]` entries so far, every other key refused
-/// (a misspelt `[[ignores]]` would otherwise ignore nothing, silently).
+/// The settings file as written: `[[ignore]]` entries, and the probe's part (`[probe]`,
+/// `[[tool]]`, read by [`crate::settings`]); every other key refused (a misspelt
+/// `[[ignores]]` would otherwise ignore nothing, silently).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct File {
     #[serde(default)]
     ignore: Vec<Written>,
+    #[serde(default, rename = "probe")]
+    _probe: Option<toml::Table>,
+    #[serde(default, rename = "tool")]
+    _tool: Vec<toml::Table>,
 }
 
 /// One `[[ignore]]` entry as written.

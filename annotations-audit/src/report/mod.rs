@@ -265,6 +265,10 @@ pub struct ProbedTool {
     pub calls: u32,
     /// Each claim left unjudged (unexercised or nondeterministic), and why.
     pub unjudged: BTreeMap<&'static str, String>,
+    /// The first distinct arguments that succeeded (three at most), each value with where it
+    /// came from: what `annotations-audit init` writes as the tool's cases.
+    #[serde(rename = "succeededWith")]
+    pub succeeded_with: Vec<Case>,
     /// What the calls showed beside the verdicts: violations, problems, notes.
     pub notes: Vec<Note>,
     /// What two identical calls at once showed of an idempotence claim, by way of making
@@ -305,7 +309,24 @@ impl Serialize for ResolutionReport {
     }
 }
 
+/// A call's arguments, and where each of their values came from.
+#[derive(Debug, Serialize)]
+pub struct Case {
+    /// The arguments.
+    pub arguments: Value,
+    /// Where each scalar value came from, by its JSON pointer in `arguments`: `schema` (its
+    /// `enum`, `const`, `examples` or `default`), `description` (a literal it quotes),
+    /// `format` (a well-known format its `format` or name says), `generated` (drawn within the
+    /// schema's types and bounds), `state` (read from the sandbox), `earlier-call` (what an
+    /// earlier call's arguments or answer held), `error` (what a failed call's answer named
+    /// as wanted), `settings` (the settings file), `cases-file` (`--cases-file`).
+    pub from: BTreeMap<String, &'static str>,
+}
+
 /// A note of a probe: a sentence, or what one call showed.
+// A tool's notes are few (a call's each, a sentence each) and mostly calls: boxing them saves
+// nothing worth an allocation per note.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub enum Note {
@@ -323,6 +344,10 @@ pub struct CallNote {
     pub hint: Option<Hint>,
     /// The call's arguments.
     pub arguments: Value,
+    /// Where each scalar value of `arguments` came from, by its JSON pointer (as
+    /// [`Case::from`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<BTreeMap<String, &'static str>>,
     /// The hints the call's resolution gave, where the verdict is on them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resolution: Option<Value>,
@@ -371,6 +396,7 @@ impl CallNote {
     pub fn problem(arguments: &Value, problem: impl Into<String>) -> Self {
         CallNote {
             arguments: arguments.clone(),
+            from: None,
             problem: Some(problem.into()),
             ..CallNote::default()
         }

@@ -13,17 +13,21 @@ use serde_json::Value;
 use super::REPRODUCTIONS;
 use super::answers::failed;
 use super::arguments::Cases;
+use super::origins::Origins;
 use super::parts::{collect, first_text, relative_to, stop_early, unjudged_notes};
 use super::runs::{Call, Made, broken, call, untold};
 use super::session::Session;
 use super::verdicts::{JUDGED, Resolutions, Unjudged, beyond, claims, final_verdict, judgeable};
-use crate::report::{ByHint, CallNote, Note, ProbedTool, Verdict};
+use crate::report::{ByHint, CallNote, Case, Note, ProbedTool, Verdict};
 use crate::server::Answer;
 use mcp_annotations_verify::judge;
 use mcp_annotations_verify::judge::classes::Classes;
 use mcp_annotations_verify::observe::tree::Tree;
 
 mod again;
+
+/// How many distinct arguments that succeeded a tool's row keeps (`succeededWith`).
+const SUCCEEDED_KEPT: usize = 3;
 
 /// The probe of `tool`, with the user's `written` cases first.
 ///
@@ -33,7 +37,7 @@ mod again;
 pub(super) fn probe(
     session: &mut Session<'_>,
     tool: &Tool,
-    written: &[Value],
+    written: &[(Value, &'static str)],
 ) -> Result<ProbedTool, String> {
     let mut probe = ToolProbe::new(tool);
     probe.output = tool
@@ -112,6 +116,10 @@ struct ToolProbe<'t> {
     /// succeeded changed the state and lost nothing, and whether one lost something. A claim
     /// safer than needed, which hosts pay for with approval prompts: a note, never a finding.
     only_added: Option<(u32, bool)>,
+    /// Each case's arguments, with where each value came from.
+    origins: Vec<(Value, Origins)>,
+    /// The first distinct arguments that succeeded, with where each value came from.
+    succeeded_with: Vec<Case>,
 }
 
 impl<'t> ToolProbe<'t> {
@@ -145,6 +153,32 @@ impl<'t> ToolProbe<'t> {
             only_added: (tool.annotations.destructive_hint == Some(true)
                 && !tool.annotations.read_only())
             .then_some((0, false)),
+            origins: Vec::new(),
+            succeeded_with: Vec::new(),
+        }
+    }
+
+    /// Where each value of `arguments` came from, as the case that made them said.
+    fn origins_of(&self, arguments: &Value) -> Option<&Origins> {
+        let mut made = self.origins.iter().rev();
+        made.find(|(made, _)| made == arguments)
+            .map(|(_, origins)| origins)
+    }
+
+    /// `arguments` succeeded: kept, with where each value came from, among the first
+    /// [`SUCCEEDED_KEPT`] distinct ones.
+    fn worked(&mut self, arguments: &Value) {
+        let kept = self.succeeded_with.len() >= SUCCEEDED_KEPT
+            || self
+                .succeeded_with
+                .iter()
+                .any(|case| case.arguments == *arguments);
+        if !kept {
+            let from = self.origins_of(arguments).cloned().unwrap_or_default();
+            self.succeeded_with.push(Case {
+                arguments: arguments.clone(),
+                from,
+            });
         }
     }
 
@@ -171,7 +205,10 @@ impl<'t> ToolProbe<'t> {
             // and the tree before the call.
             let before = session.settled();
             let arguments = match cases.arguments(index, session, &before, &self.learned.values) {
-                Ok(Some(arguments)) => arguments,
+                Ok(Some((arguments, origins))) => {
+                    self.origins.push((arguments.clone(), origins));
+                    arguments
+                }
                 Ok(None) => break,
                 Err(reason) => {
                     self.say(format!(
@@ -298,6 +335,9 @@ impl<'t> ToolProbe<'t> {
             }
             Outcome::Result(result) => self.result(session, result, &arguments),
         };
+        if succeeded {
+            self.worked(&arguments);
+        }
         // What verifies a claim: a call that succeeded, fully observed.
         let ok = succeeded && unobserved.is_none() && outside.is_empty();
         self.notes
@@ -494,6 +534,15 @@ impl<'t> ToolProbe<'t> {
             failures: &self.failures,
         };
         let unjudged = why.reasons(&verdicts, &self.unsure, &self.untold);
+        // Each call shown says where its arguments came from.
+        let mut notes = std::mem::take(&mut self.notes);
+        for note in &mut notes {
+            if let Note::Call(note) = note
+                && note.from.is_none()
+            {
+                note.from = self.origins_of(&note.arguments).cloned();
+            }
+        }
         crate::progress::tool_done();
         ProbedTool {
             name: self.tool.name().to_owned(),
@@ -503,7 +552,8 @@ impl<'t> ToolProbe<'t> {
             succeeded,
             calls: self.calls,
             unjudged,
-            notes: self.notes,
+            notes,
+            succeeded_with: self.succeeded_with,
             concurrency: self.concurrency,
             resolution: self
                 .tool
