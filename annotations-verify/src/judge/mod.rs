@@ -14,6 +14,8 @@
 
 #[cfg(feature = "files")]
 pub mod classes;
+#[cfg(feature = "files")]
+mod lines;
 pub(crate) mod observed;
 #[cfg(all(test, feature = "files"))]
 mod tests;

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::classes::Classes;
 use crate::compare::{contains, differences};
-use crate::observe::formats::git::is_git_cursor;
+use crate::observe::formats::git::{is_git_cursor, is_git_index};
 use crate::observe::formats::{self, Format};
 use crate::observe::tree::{Entry, Tree, UNOBSERVED};
 
@@ -114,7 +114,7 @@ fn grew(old: &Entry, new: &Entry) -> bool {
     match (&old.contents, &new.contents) {
         (Some(was), Some(is)) => {
             is.starts_with(was)
-                || text(was, is).is_some_and(|(was, is)| line_lost(was, is).is_none())
+                || text(was, is).is_some_and(|(was, is)| super::lines::kept(was, is))
         }
         _ => new.size >= old.size,
     }
@@ -187,7 +187,12 @@ pub fn lost(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> {
 /// change whose loss cannot be told, if any.
 fn losses(before: &Tree, after: &Tree, classes: &Classes) -> Result<Option<String>, String> {
     let mut untold = None;
-    for (path, old) in before {
+    // What a repository's own files lost before what git keeps of them (`.git/index`, its
+    // objects): the loss a reader recognises, where both show it.
+    let inside_git = |path: &str| path.starts_with(".git/") || path.contains("/.git/");
+    let outside = before.iter().filter(|(path, _)| !inside_git(path));
+    let within = before.iter().filter(|(path, _)| inside_git(path));
+    for (path, old) in outside.chain(within) {
         if classes.volatile_path(path) {
             continue;
         }
@@ -274,7 +279,15 @@ fn losses(before: &Tree, after: &Tree, classes: &Classes) -> Result<Option<Strin
         let Some((was, is)) = text(was, is) else {
             return Err(format!("`{path}` was overwritten, not grown at its end"));
         };
-        if let Some(line) = line_lost(was, is) {
+        // A git index by the paths it stages: an entry staged again (a file the server
+        // regenerated and staged) keeps the path, and the old contents stay in the objects.
+        if is_git_index(path) {
+            if let Some(entry) = super::lines::index_path_lost(was, is) {
+                return Err(format!("`{path}` no longer stages {entry:?}"));
+            }
+            continue;
+        }
+        if let Some(line) = super::lines::line_lost(was, is) {
             return Err(format!("`{path}` lost the line {line:?}"));
         }
     }
@@ -300,23 +313,6 @@ fn text<'a>(was: &'a [u8], is: &'a [u8]) -> Option<(&'a str, &'a str)> {
         std::str::from_utf8(was).ok()?,
         std::str::from_utf8(is).ok()?,
     ))
-}
-
-/// The first line of `was` that `is` no longer has (lines as a multiset), cut to 60
-/// characters; `None` when every line is kept.
-fn line_lost(was: &str, is: &str) -> Option<String> {
-    let mut lines: BTreeMap<&str, i64> = BTreeMap::new();
-    for line in is.lines() {
-        *lines.entry(line).or_default() += 1;
-    }
-    for line in was.lines() {
-        let count = lines.entry(line).or_default();
-        *count -= 1;
-        if *count < 0 {
-            return Some(line.chars().take(60).collect());
-        }
-    }
-    None
 }
 
 /// The differences between two trees, one line each, at most `limit`: a file with a view by

@@ -1,0 +1,237 @@
+//! What text lost, line by line: the lines of the old text the new one no longer holds (as
+//! multisets), but for a line written again with only its time stamp moved to now (a build
+//! stamp, an `updated:` line a server regenerates with the file), which loses nothing; and
+//! what a git index lost, by the paths it stages: an entry staged again with new contents
+//! loses nothing of its own (what the file lost, its own lines say, and the old contents stay
+//! in the repository's objects), a path no longer staged does.
+
+use std::collections::BTreeMap;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The lines of `was` that `is` does not hold (as multisets), and the lines `is` gained.
+fn differing<'t>(was: &'t str, is: &'t str) -> (Vec<&'t str>, Vec<&'t str>) {
+    let mut lines: BTreeMap<&str, i64> = BTreeMap::new();
+    for line in is.lines() {
+        *lines.entry(line).or_default() += 1;
+    }
+    let mut lost = Vec::new();
+    for line in was.lines() {
+        let count = lines.entry(line).or_default();
+        *count -= 1;
+        if *count < 0 {
+            lost.push(line);
+        }
+    }
+    let gained = lines
+        .iter()
+        .filter(|(_, count)| **count > 0)
+        .map(|(line, _)| *line)
+        .collect();
+    (lost, gained)
+}
+
+/// Whether `is` holds every line of `was` (as multisets), each as it was.
+pub(super) fn kept(was: &str, is: &str) -> bool {
+    differing(was, is).0.is_empty()
+}
+
+/// The first line of `was` that `is` lost, cut to 60 characters; `None` when it lost none. A
+/// lost line is matched with a new line that is the same but for a date-time moved to within
+/// a day of now.
+pub(super) fn line_lost(was: &str, is: &str) -> Option<String> {
+    let (lost, mut gained) = differing(was, is);
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs());
+    for line in lost {
+        match gained.iter().position(|new| restamped(line, new, now)) {
+            Some(at) => {
+                gained.swap_remove(at);
+            }
+            None => return Some(line.chars().take(60).collect()),
+        }
+    }
+    None
+}
+
+/// The first entry of the git index `was` (its entries, one `mode id path` line each) whose
+/// path `is` no longer stages.
+pub(super) fn index_path_lost(was: &str, is: &str) -> Option<String> {
+    let path = |line: &str| -> String { line.splitn(3, ' ').nth(2).unwrap_or(line).to_owned() };
+    let staged: std::collections::BTreeSet<String> = is.lines().map(path).collect();
+    was.lines()
+        .find(|line| !staged.contains(&path(line)))
+        .map(|line| line.chars().take(60).collect())
+}
+
+/// Whether `new` is `old` with its date-time (`2026-12-07T01:02:03Z`, `2026-12-07 01:02`)
+/// moved to within a day of `now` (seconds since the epoch), all else the same.
+fn restamped(old: &str, new: &str, now: u64) -> bool {
+    let (Some((old_at, old_len)), Some((new_at, new_len))) = (date_time(old), date_time(new))
+    else {
+        return false;
+    };
+    old[..old_at] == new[..new_at]
+        && old[old_at + old_len..] == new[new_at + new_len..]
+        && seconds(&new[new_at..new_at + new_len]).is_some_and(|at| at.abs_diff(now) <= 86_400)
+}
+
+/// Where the first date-time of `line` starts, and how long it is: `YYYY-MM-DD`, `T` or a
+/// space, `HH:MM`, then maybe `:SS`, a fraction and `Z` or an offset.
+fn date_time(line: &str) -> Option<(usize, usize)> {
+    let bytes = line.as_bytes();
+    let digits = |at: usize, n: usize| {
+        bytes
+            .get(at..at + n)
+            .is_some_and(|part| part.iter().all(u8::is_ascii_digit))
+    };
+    let is = |at: usize, c: u8| bytes.get(at) == Some(&c);
+    (0..bytes.len()).find_map(|start| {
+        let whole = digits(start, 4)
+            && is(start + 4, b'-')
+            && digits(start + 5, 2)
+            && is(start + 7, b'-')
+            && digits(start + 8, 2)
+            && (is(start + 10, b'T') || is(start + 10, b' '))
+            && digits(start + 11, 2)
+            && is(start + 13, b':')
+            && digits(start + 14, 2);
+        if !whole || (start > 0 && bytes[start - 1].is_ascii_digit()) {
+            return None;
+        }
+        let mut end = start + 16;
+        if is(end, b':') && digits(end + 1, 2) {
+            end += 3;
+            if is(end, b'.') {
+                end += 1;
+                while digits(end, 1) {
+                    end += 1;
+                }
+            }
+        }
+        if is(end, b'Z') {
+            end += 1;
+        } else if (is(end, b'+') || is(end, b'-')) && digits(end + 1, 2) {
+            end += 3;
+            if is(end, b':') {
+                end += 1;
+            }
+            if digits(end, 2) {
+                end += 2;
+            }
+        }
+        Some((start, end - start))
+    })
+}
+
+/// The seconds since the epoch of a date-time [`date_time`] found (its offset left out: a
+/// day's leeway covers it).
+fn seconds(text: &str) -> Option<u64> {
+    let number = |range: std::ops::Range<usize>| text.get(range)?.parse::<i64>().ok();
+    let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
+    let (hour, minute) = (number(11..13)?, number(14..16)?);
+    // Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
+    let year = if month <= 2 { year - 1 } else { year };
+    let era = year.div_euclid(400);
+    let of_era = year - era * 400;
+    let of_year = (153 * (month + if month > 2 { -3 } else { 9 }) + 2) / 5 + day - 1;
+    let of_era_days = of_era * 365 + of_era / 4 - of_era / 100 + of_year;
+    let days = era * 146_097 + of_era_days - 719_468;
+    u64::try_from(days * 86_400 + hour * 3_600 + minute * 60).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_restamped_with_now_loses_nothing_and_any_other_rewrite_does() {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap()
+            .as_secs();
+        assert_eq!(seconds("1970-01-02T00:00"), Some(86_400));
+        assert_eq!(seconds("2000-03-01 12:30"), Some(951_913_800));
+        let stamp = |at: u64| {
+            let days = at / 86_400;
+            // Back to a civil date, for the test's own stamps.
+            let (mut year, mut left) = (1970, days);
+            loop {
+                let length = if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 {
+                    366
+                } else {
+                    365
+                };
+                if left < length {
+                    break;
+                }
+                left -= length;
+                year += 1;
+            }
+            let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+            let months = [
+                31,
+                if leap { 29 } else { 28 },
+                31,
+                30,
+                31,
+                30,
+                31,
+                31,
+                30,
+                31,
+                30,
+                31,
+            ];
+            let mut month = 0;
+            while left >= months[month] {
+                left -= months[month];
+                month += 1;
+            }
+            let time = at % 86_400;
+            format!(
+                "{year:04}-{:02}-{:02}T{:02}:{:02}:{:02}Z",
+                month + 1,
+                left + 1,
+                time / 3_600,
+                time % 3_600 / 60,
+                time % 60
+            )
+        };
+        let old = format!("<!-- build:{} -->", stamp(now - 30 * 86_400));
+        let new = format!("<!-- build:{} -->", stamp(now));
+        assert_eq!(seconds(&stamp(now)[..]), Some(now - now % 60));
+        let was = format!("<html>\n{old}\n<p>tea</p>\n");
+        // Restamped now: nothing lost.
+        assert_eq!(
+            line_lost(&was, &format!("<html>\n{new}\n<p>tea</p>\n")),
+            None
+        );
+        // Restamped, and a line of content gone: that line lost.
+        assert_eq!(
+            line_lost(&was, &format!("<html>\n{new}\n")).as_deref(),
+            Some("<p>tea</p>")
+        );
+        // A time moved to another than now (a meeting moved) is a loss.
+        let moved = format!("<!-- build:{} -->", stamp(now + 10 * 86_400));
+        assert!(line_lost(&was, &format!("<html>\n{moved}\n<p>tea</p>\n")).is_some());
+        // The same stamp with other words around it is a loss.
+        let reworded = format!("<!-- built:{} -->", stamp(now));
+        assert!(line_lost(&was, &format!("<html>\n{reworded}\n<p>tea</p>\n")).is_some());
+        // A number that is no time is never masked.
+        assert!(line_lost("qty: 3\n", "qty: 5\n").is_some());
+    }
+
+    #[test]
+    fn an_index_entry_staged_again_loses_nothing_and_an_unstaged_path_does() {
+        let was = "100644 aaaa notes/a.md\n100644 bbbb notes/b.md\n";
+        assert_eq!(
+            index_path_lost(was, "100644 cccc notes/a.md\n100644 bbbb notes/b.md\n"),
+            None
+        );
+        assert_eq!(
+            index_path_lost(was, "100644 bbbb notes/b.md\n100644 dddd notes/c.md\n").as_deref(),
+            Some("100644 aaaa notes/a.md")
+        );
+    }
+}
