@@ -100,6 +100,31 @@ with open(f"{out}/ops.json") as f:
             if note.get("hint") == "readOnly" and "runs" in note:
                 check("audit.jsonl" in note["problem"], note)
 
+# atlas-mind (a notes store in git, over HTTP): no claim violated. Its one destructive-looking
+# tool that claims otherwise, move_doc (it removes the source and rewrites the links to it), is
+# the only claim a run may break; its token's last-use stamp, written on every request, is
+# classed volatile by the control session and accuses no reader.
+atlas = verdicts("atlas")
+violated = {(tool, hint) for tool, probe in atlas.items() for hint, word in probe.items() if word == "violated"}
+check(violated <= {("move_doc", "nonDestructive")}, violated)
+with open(f"{out}/atlas.json") as f:
+    atlas_report = json.load(f)
+check(any("mind/.atlas/state.json" in place for place in atlas_report["control"]["volatile"]),
+      atlas_report["control"])
+atlas_readers = [p for p in atlas.values() if p["readOnly"] != "unclaimed"]
+check(len(atlas_readers) >= 15 and all(p["readOnly"] in ("verified", "unexercised") for p in atlas_readers),
+      atlas)
+
+# backlog.md (a task board in git): the claims a run may break are the non-destructive ones of
+# the tools that rewrite what exists (a task's fields, a document's body, a milestone's name
+# and file, the definition of done's defaults, which its schema says it replaces); no reader
+# writes. Its Bun binary sometimes dies of SIGILL, which the probe survives and says.
+backlog = verdicts("backlog")
+violated = {(tool, hint) for tool, probe in backlog.items() for hint, word in probe.items() if word == "violated"}
+rewriters = {"task_edit", "document_update", "milestone_rename", "definition_of_done_defaults_upsert"}
+check(violated <= {(tool, "nonDestructive") for tool in rewriters}, violated)
+check(sum(p["readOnly"] == "verified" for p in backlog.values()) >= 5, backlog)
+
 # The audit over Streamable HTTP read the conformance example's tools.
 with open(f"{out}/http.json") as f:
     http = json.load(f)

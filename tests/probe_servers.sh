@@ -2,7 +2,10 @@
 # The audit's --probe against real servers nobody here wrote: the official filesystem, memory
 # and everything servers (npm), the Python git server, two SQLite-backed servers (mcp-sqlalchemy, a
 # generic SQL server; finamatik-ops-mcp, a sales and operations app) and an office-document one
-# (excel-mcp-server), and the official time server, all from PyPI, each in its own sandbox, with a fixed seed; and the liar
+# (excel-mcp-server), the official time server and a notes store kept in git that needs setting
+# up (atlas-mind, served over HTTP), all from PyPI, and a task board in markdown files committed
+# to git that needs `backlog init` (backlog.md, npm), each in its own sandbox, with a fixed
+# seed; and the liar
 # fixture; and the audit over Streamable HTTP against the conformance
 # example. Prints each table and checks what tests/probe_servers.py expects.
 # The servers are installed into `target/probe-servers` (or `$PROBE_SERVERS_HOME`) the first
@@ -18,6 +21,8 @@ SQLALCHEMY_VERSION=0.2.4
 OPS_VERSION=0.1.1
 EXCEL_VERSION=2.2.2
 TIME_VERSION=2026.10.19
+ATLAS_VERSION=1.1.0
+BACKLOG_VERSION=1.52.0
 HOME_DIR="${PROBE_SERVERS_HOME:-target/probe-servers}"
 mkdir -p "$HOME_DIR"
 HOME_DIR="$(cd "$HOME_DIR" && pwd)"
@@ -33,12 +38,14 @@ pip_version() {
 }
 if [ "$(npm_version @modelcontextprotocol/server-filesystem)" != "$FILESYSTEM_VERSION" ] \
   || [ "$(npm_version @modelcontextprotocol/server-memory)" != "$MEMORY_VERSION" ] \
-  || [ "$(npm_version @modelcontextprotocol/server-everything)" != "$EVERYTHING_VERSION" ]; then
-  echo "== installing the official filesystem, memory and everything servers into $HOME_DIR"
+  || [ "$(npm_version @modelcontextprotocol/server-everything)" != "$EVERYTHING_VERSION" ] \
+  || [ "$(npm_version backlog.md)" != "$BACKLOG_VERSION" ]; then
+  echo "== installing the official filesystem, memory and everything servers and backlog.md into $HOME_DIR"
   (cd "$HOME_DIR" && npm install --silent --no-audit --no-fund \
     "@modelcontextprotocol/server-filesystem@$FILESYSTEM_VERSION" \
     "@modelcontextprotocol/server-memory@$MEMORY_VERSION" \
-    "@modelcontextprotocol/server-everything@$EVERYTHING_VERSION")
+    "@modelcontextprotocol/server-everything@$EVERYTHING_VERSION" \
+    "backlog.md@$BACKLOG_VERSION")
 fi
 
 # Each Python server in a virtual environment of its own, at a pinned version (and the SDK or
@@ -58,15 +65,16 @@ python_server venv-sqlalchemy mcp-sqlalchemy "$SQLALCHEMY_VERSION" "pydantic==2.
 python_server venv-ops finamatik-ops-mcp "$OPS_VERSION" "mcp==1.30.0"
 python_server venv-excel excel-mcp-server "$EXCEL_VERSION"
 python_server venv-time mcp-server-time "$TIME_VERSION"
+python_server venv-atlas atlas-mind "$ATLAS_VERSION"
 for pinned in "@modelcontextprotocol/server-filesystem $FILESYSTEM_VERSION" \
   "@modelcontextprotocol/server-memory $MEMORY_VERSION" \
-  "@modelcontextprotocol/server-everything $EVERYTHING_VERSION"; do
+  "@modelcontextprotocol/server-everything $EVERYTHING_VERSION" "backlog.md $BACKLOG_VERSION"; do
   set -- $pinned
   [ "$(npm_version "$1")" = "$2" ] || { echo "$1 is not at $2 after installing it"; exit 1; }
 done
 for pinned in "venv mcp-server-git $GIT_VERSION" "venv-sqlalchemy mcp-sqlalchemy $SQLALCHEMY_VERSION" \
   "venv-ops finamatik-ops-mcp $OPS_VERSION" "venv-excel excel-mcp-server $EXCEL_VERSION" \
-  "venv-time mcp-server-time $TIME_VERSION"; do
+  "venv-time mcp-server-time $TIME_VERSION" "venv-atlas atlas-mind $ATLAS_VERSION"; do
   set -- $pinned
   [ "$(pip_version "$HOME_DIR/$1" "$2")" = "$3" ] || { echo "$2 is not at $3 after installing it"; exit 1; }
 done
@@ -127,6 +135,16 @@ probe excel --seed-dir "$SEED_XLSX" -- "$HOME_DIR/venv-excel/bin/excel-mcp-serve
 # The official time server: every argument an IANA time zone (or a clock time), which its
 # descriptions give examples of and a random string never is.
 probe time -- "$HOME_DIR/venv-time/bin/mcp-server-time" --local-timezone UTC
+# A notes store kept in git (atlas-mind), served over HTTP with the token in its URL: set up by
+# its own commands in each sandbox (tests/servers/atlas-setup.sh). It stamps the token's last
+# use on every request, which the control session classes volatile.
+probe atlas --env "ATLAS_BIN=$HOME_DIR/venv-atlas/bin" --setup "sh $(pwd)/tests/servers/atlas-setup.sh" \
+  --http 'http://127.0.0.1:{port}/mcp/probetoken' -- "$HOME_DIR/venv-atlas/bin/atlas" serve mind --port '{port}'
+# A task board in markdown files, each change committed to git (backlog.md), set up by `backlog
+# init` in each sandbox (tests/servers/backlog-setup.sh). Its tools state no openWorldHint, so
+# they are called only with --allow-open-world (its remote operations are turned off).
+probe backlog --allow-open-world --env "BACKLOG=$HOME_DIR/node_modules/.bin/backlog" \
+  --setup "sh $(pwd)/tests/servers/backlog-setup.sh" -- "$HOME_DIR/node_modules/.bin/backlog" mcp start
 probe liar -- target/debug/examples/liar_server
 
 # Nothing a probe started outlives it: every process of a server's run carries the run's token

@@ -53,7 +53,7 @@ fn init_writes_what_worked_asks_for_what_did_not_and_probe_reads_it() {
         String::from_utf8_lossy(&made.stderr)
     );
     assert!(
-        said.contains("3 tools, 2 with arguments that succeeded, 1 with a TODO"),
+        said.contains("5 tools, 4 with arguments that succeeded, 1 with a TODO"),
         "{said}"
     );
     let path = dir.join(".annotations-audit.toml");
@@ -73,6 +73,11 @@ fn init_writes_what_worked_asks_for_what_did_not_and_probe_reads_it() {
     let unlock = entry(&text, "unlock");
     assert!(unlock.contains("# TODO: no call succeeded"), "{unlock}");
     assert!(unlock.contains("wrong code"), "{unlock}");
+    // `put_label` failed until `init_shelf`, listed after it, set the shelf up: it was probed
+    // again after it, and worked.
+    let put_label = entry(&text, "put_label");
+    assert!(put_label.contains("cases = ["), "{put_label}");
+    assert!(!put_label.contains("TODO"), "{put_label}");
     // A second init does not write over the first unless told.
     let again = run(&dir, &init);
     assert_eq!(again.status.code(), Some(2));
@@ -114,6 +119,23 @@ fn init_writes_what_worked_asks_for_what_did_not_and_probe_reads_it() {
     assert_eq!(
         unlock["succeededWith"][0],
         serde_json::json!({"arguments": {"code": "sesame-42"}, "from": {"/code": "settings"}})
+    );
+    // The cases written for `put_label` fail before the shelf is set up, and work after.
+    let put_label = tool(&report, "put_label");
+    assert_eq!(
+        put_label["probe"]["nonDestructive"], "verified",
+        "{put_label}"
+    );
+    assert!(
+        put_label["notes"][0]
+            .as_str()
+            .is_some_and(|note| note.starts_with("probed again after `init_shelf`")),
+        "{put_label}"
+    );
+    let said = report["server"].to_string();
+    assert!(
+        said.contains("every call of `put_label` failed alike before `init_shelf`"),
+        "{said}"
     );
     drop(folder);
 }

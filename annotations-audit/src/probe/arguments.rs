@@ -146,6 +146,9 @@ pub struct Pool {
     seen_here: Vec<Value>,
     /// Values the tool's failed calls named as wanted, by the argument they are for.
     learned: Vec<(String, Value)>,
+    /// What the answers of tools sharing a word of its name named (`list_boxes` for
+    /// `open_box`): a chain's values, tried before the others seen.
+    related: Vec<Value>,
 }
 
 impl Pool {
@@ -200,6 +203,33 @@ impl Pool {
         // generated as one, which no path or value seen elsewhere is.
         if mcp_annotations_verify::format_named(written).is_some() {
             return Vec::new();
+        }
+        let related: Vec<&Value> = self
+            .related
+            .iter()
+            .filter(|value| {
+                value.is_string() == current.is_string() && value.is_number() == current.is_number()
+            })
+            // A name or an id, not a sentence an answer said.
+            .filter(|value| {
+                value
+                    .as_str()
+                    .is_none_or(|text| text.len() <= 64 && !text.contains(char::is_whitespace))
+            })
+            .collect();
+        let path_named = is(&[
+            "path",
+            "file",
+            "dir",
+            "folder",
+            "source",
+            "destination",
+            "target",
+            "repo",
+            "root",
+        ]);
+        if !related.is_empty() && !path_named {
+            return marked(related, origins::EARLIER_CALL);
         }
         let paths: Vec<&Value> = if !current.is_string() {
             Vec::new()
@@ -276,6 +306,7 @@ pub fn reuse(
                         .chain(&pool.refs)
                         .chain(pool.names.iter().map(|(_, value)| value))
                         .chain(pool.learned.iter().map(|(_, value)| value))
+                        .chain(&pool.related)
                         .any(|p| p.as_str() == Some(text))
                 })
             });
@@ -313,6 +344,8 @@ pub(super) struct Cases<'a> {
     written: &'a [(Value, &'static str)],
     /// The tool's input schema, which each generated value is traced back to.
     schema: Value,
+    /// The tool's name: which other tools' answers feed it first.
+    tool: String,
     /// The schema's strategy, and the one drawing from what it suggests, each with the
     /// choices of which values to replace.
     strategies: Option<(Case, Case)>,
@@ -358,6 +391,7 @@ impl<'a> Cases<'a> {
         Cases {
             written,
             schema: tool.input_schema.to_value(),
+            tool: tool.name().to_owned(),
             strategies,
             runner: runner_for(options.seed, tool.name()),
             validator,
@@ -398,6 +432,7 @@ impl<'a> Cases<'a> {
         let (arguments, choices) = value.current();
         let mut pool = pool(&session.sandbox.dir, before, &session.seen);
         pool.learned = learned.to_vec();
+        pool.related = session.related(&self.tool);
         let mut origins = origins::generated(&self.schema, &arguments);
         let arguments = reuse(&arguments, &choices, &pool, self.validator, &mut origins);
         Ok(Some((arguments, origins)))

@@ -5,9 +5,9 @@
 //! `mcp_annotations_verify::observe::formats`), once the processes the server started have ended.
 //! Not a security boundary.
 //!
-//! Before the calls, a *control* session (start, initialize, list, wait, exit, no call) shows
-//! what the server changes on its own: what changed while it sat idle is volatile (reported,
-//! never judged), what it wrote on exit is reported. A violation is reported only when it
+//! Before the calls, a *control* session (start, initialize, list, wait, list again, exit, no
+//! call) shows what the server changes on its own: what changed while it sat idle and answered
+//! the second listing is volatile (reported, never judged), what it wrote on exit is reported. A violation is reported only when it
 //! reproduces in every one of `--runs` independent runs (a fresh sandbox and server, the same
 //! calls before it); otherwise the hint is `nondeterministic`, with what each run saw.
 
@@ -32,6 +32,7 @@ mod network;
 mod observer;
 mod origins;
 mod parts;
+mod primer;
 mod record;
 mod runs;
 mod sandbox;
@@ -147,6 +148,28 @@ pub(crate) fn options(
     })
 }
 
+/// The cases written for `tool`: the settings file's, then the cases file's (`user_cases`),
+/// each marked with where it was written.
+fn written(
+    options: &Options,
+    user_cases: &serde_json::Map<String, Value>,
+    tool: &Tool,
+) -> Vec<(Value, &'static str)> {
+    [
+        (&options.settings_cases, origins::SETTINGS),
+        (user_cases, origins::CASES_FILE),
+    ]
+    .into_iter()
+    .flat_map(|(cases, origin)| {
+        let listed = cases.get(tool.name()).and_then(Value::as_array);
+        listed
+            .into_iter()
+            .flatten()
+            .map(move |case| (case.clone(), origin))
+    })
+    .collect()
+}
+
 /// `first`, then `then`.
 fn concat<T: Clone>(first: Vec<T>, then: &[T]) -> Vec<T> {
     first.into_iter().chain(then.iter().cloned()).collect()
@@ -197,8 +220,9 @@ pub(super) fn judges_a_claim(tool: &Tool) -> bool {
 /// is observed.
 pub(super) const SETTLE: Duration = Duration::from_secs(2);
 
-/// How long the control session sits idle between its two observations.
-pub(super) const IDLE: Duration = Duration::from_millis(300);
+/// How long the control session sits idle between its two observations: past a second, so
+/// that a stamp of the time in seconds moves.
+pub(super) const IDLE: Duration = Duration::from_millis(1100);
 
 /// How many times a hint's violation is tried for reproduction, per tool, before the probe
 /// gives up on that hint (each try replays every call before it).
@@ -247,23 +271,13 @@ pub fn probe(options: &Options) -> Result<ProbeReport, String> {
     order.sort_by_key(|(_, tool)| (tool.annotations.read_only(), !judges_a_claim(tool)));
     let mut probed = Vec::new();
     for (at, tool) in order {
-        // The settings file's cases, then the cases file's, each marked with where it was
-        // written.
-        let written: Vec<(Value, &'static str)> = [
-            (&options.settings_cases, origins::SETTINGS),
-            (&user_cases, origins::CASES_FILE),
-        ]
-        .into_iter()
-        .flat_map(|(cases, origin)| {
-            let listed = cases.get(tool.name()).and_then(Value::as_array);
-            listed
-                .into_iter()
-                .flatten()
-                .map(move |case| (case.clone(), origin))
-        })
-        .collect();
+        let written = written(options, &user_cases, tool);
         probed.push((at, tool::probe(&mut session, tool, &written)?));
     }
+    // Tools that failed alike until the server's own set-up tool was called, again after it.
+    primer::again(&mut session, &tools, &mut probed, |tool| {
+        written(options, &user_cases, tool)
+    })?;
     // Reported in the order the server lists them: each row in its own tool's place, however
     // many share its name.
     probed.sort_by_key(|(at, _)| *at);

@@ -30,6 +30,9 @@ pub(super) struct Session<'a> {
     pub(super) sandbox_path: String,
     /// The strings and numbers earlier calls showed, for later arguments.
     pub(super) seen: Vec<Value>,
+    /// What each tool's answers that succeeded named, by tool: what a tool sharing a word of
+    /// its name is given first (`list_boxes` names what `open_box` opens).
+    pub(super) answered: Vec<(String, Vec<Value>)>,
     /// Every call made, in order, to make again in a reproduction run.
     pub(super) history: Vec<Made>,
     /// What the server did beside its tools' calls.
@@ -85,6 +88,7 @@ impl<'a> Session<'a> {
             sandbox,
             peer,
             seen: Vec::new(),
+            answered: Vec::new(),
             history: Vec::new(),
             findings: listing_problems,
             exit_reported: false,
@@ -114,6 +118,55 @@ impl<'a> Session<'a> {
     /// It cannot be started.
     pub(super) fn restart(&self) -> Result<Peer, String> {
         start(self.options, &self.sandbox.dir, self.deadline)
+    }
+
+    /// Keeps what `result`, an answer of `tool` that succeeded, names (at most 64 values a
+    /// tool).
+    pub(super) fn answered(&mut self, tool: &str, result: &Value) {
+        let mut found = Vec::new();
+        super::parts::collect(&Value::Null, result, &mut found);
+        let at = match self.answered.iter().position(|(name, _)| name == tool) {
+            Some(at) => at,
+            None => {
+                self.answered.push((tool.to_owned(), Vec::new()));
+                self.answered.len() - 1
+            }
+        };
+        let kept = &mut self.answered[at].1;
+        for value in found {
+            if kept.len() < 64 && !kept.contains(&value) {
+                kept.push(value);
+            }
+        }
+    }
+
+    /// What the answers of the other tools sharing a word of `tool`'s name named (a word's
+    /// plural or singular alike): the values a chain feeds `tool` first.
+    pub(super) fn related(&self, tool: &str) -> Vec<Value> {
+        // The words that say what a tool does, not what to: shared by tools of any thing.
+        const VERBS: [&str; 18] = [
+            "get", "set", "list", "add", "put", "create", "update", "delete", "remove", "read",
+            "write", "search", "find", "open", "view", "show", "edit", "all",
+        ];
+        let words = |name: &str| -> Vec<String> {
+            name.split(|c: char| !c.is_alphanumeric())
+                .filter(|word| word.len() > 2 && !VERBS.contains(&word.to_lowercase().as_str()))
+                .map(|word| {
+                    let word = word.to_lowercase();
+                    let stem = word.strip_suffix("es").filter(|_| word.ends_with("xes"));
+                    let stem = stem.or_else(|| word.strip_suffix('s'));
+                    stem.unwrap_or(&word).to_owned()
+                })
+                .collect()
+        };
+        let mine = words(tool);
+        let mut related = Vec::new();
+        for (name, values) in &self.answered {
+            if name != tool && words(name).iter().any(|word| mine.contains(word)) {
+                related.extend(values.iter().cloned());
+            }
+        }
+        related
     }
 
     /// The sandbox as the next call will find it, once the server has settled.

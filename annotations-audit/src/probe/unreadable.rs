@@ -71,6 +71,7 @@ pub(super) fn row(tool: &Unreadable) -> ProbedTool {
         calls: 0,
         unjudged,
         succeeded_with: Vec::new(),
+        failed_alike: None,
         notes: vec![Note::Said(why)],
         concurrency: None,
         resolution: None,

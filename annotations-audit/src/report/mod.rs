@@ -269,6 +269,10 @@ pub struct ProbedTool {
     /// came from: what `annotations-audit init` writes as the tool's cases.
     #[serde(rename = "succeededWith")]
     pub succeeded_with: Vec<Case>,
+    /// The one answer every call gave, where there were calls and none succeeded: what tells a
+    /// server that needs setting up (not written: the notes and `unjudged` say it).
+    #[serde(skip)]
+    pub failed_alike: Option<String>,
     /// What the calls showed beside the verdicts: violations, problems, notes.
     pub notes: Vec<Note>,
     /// What two identical calls at once showed of an idempotence claim, by way of making

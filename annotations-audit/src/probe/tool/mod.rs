@@ -438,6 +438,7 @@ impl<'t> ToolProbe<'t> {
         collect(arguments, &shown, &mut session.seen);
         if succeeded {
             self.succeeded += 1;
+            session.answered(self.tool.name(), &shown);
             let outside = match (&self.output, result.get("structuredContent")) {
                 (Some(output), Some(content)) => output
                     .iter_errors(content)
@@ -554,6 +555,11 @@ impl<'t> ToolProbe<'t> {
             unjudged,
             notes,
             succeeded_with: self.succeeded_with,
+            failed_alike: (succeeded == 0 && self.calls > 0)
+                .then(|| self.failures.first())
+                .flatten()
+                .filter(|first| self.failures.iter().all(|failure| failure == *first))
+                .cloned(),
             concurrency: self.concurrency,
             resolution: self
                 .tool
