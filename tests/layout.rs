@@ -703,7 +703,9 @@ fn the_listings_rmcp_methods_have_one_home() {
 /// dispatches and writes): the jobs, what they reach servers through and write reports with,
 /// and the command line's types and the progress a terminal sees. Each may import only the
 /// layers below its own, never a module beside it.
-const AUDIT_LAYERS: [&[&str]; 3] = [
+const AUDIT_LAYERS: [&[&str]; 4] = [
+    // What a probe found, written as the settings file the next probe starts from.
+    &["init"],
     &["audit", "probe", "diff"],
     &["server", "report"],
     &["cli", "progress"],
@@ -864,10 +866,18 @@ fn the_audit_command_line_module_holds_the_command_line_alone() {
         .into_iter()
         .map(|(name, _)| name)
         .collect();
-    // The exit statuses are the command line's too: what a script reads of it.
+    // The exit statuses are the command line's too: what a script reads of it; so is the
+    // settings file's probe part, which stands in for the probe's flags.
     assert_eq!(
         files,
-        ["args.rs", "legacy.rs", "mod.rs", "status.rs", "values.rs"]
+        [
+            "args.rs",
+            "legacy.rs",
+            "mod.rs",
+            "settings.rs",
+            "status.rs",
+            "values.rs"
+        ]
     );
 }
 

@@ -1,5 +1,5 @@
 //! `init`: one probe of a server, written as the settings file its next probes start from
-//! (read by [`crate::settings`]): the server's command and what fills its sandbox, the places
+//! (read by [`crate::cli::settings`]): the server's command and what fills its sandbox, the places
 //! the run classed volatile or append-only, and each tool with its claimed hints (as comments,
 //! with what the probe found of each) and the arguments that succeeded, each value with where
 //! it came from. A tool with a claim left unjudged because none of its calls succeeded gets a
@@ -12,8 +12,9 @@ use std::path::PathBuf;
 use mcp_annotations::descriptor::Hint;
 
 use crate::cli::args::{InitArgs, ProbeArgs};
+use crate::cli::settings::DEFAULT_FILE;
+use crate::cli::settings::TODO;
 use crate::cli::status::{Failure, Outcome, Status};
-use crate::report::ignore::DEFAULT_FILE;
 use crate::report::{ProbeReport, ProbedTool, Verdict};
 
 /// `init`: the probe `args` ask for, then the settings file written from it; what was written,
@@ -25,6 +26,18 @@ pub fn run(args: &InitArgs) -> Outcome {
         .config
         .clone()
         .unwrap_or_else(|| PathBuf::from(DEFAULT_FILE));
+    let output = &args.probe.output;
+    let reported = output.format != crate::cli::args::Format::Text
+        || output.sarif_file.is_some()
+        || output.sarif_artifact.is_some()
+        || args.probe.evidence.is_some();
+    if reported {
+        return Err(Failure::Usage(
+            "init writes the settings file and no report: give --format, --sarif-file, \
+             --sarif-artifact and --evidence to `probe`"
+                .to_owned(),
+        ));
+    }
     if path.exists() && !args.force {
         return Err(Failure::Usage(format!(
             "{} is there already: give --force to write over it (its [[ignore]] entries \
@@ -33,7 +46,7 @@ pub fn run(args: &InitArgs) -> Outcome {
         )));
     }
     // The settings file is written from this probe alone: none of an earlier one is read.
-    let options = crate::probe::options(&args.probe, crate::settings::ForProbe::default())?;
+    let options = crate::probe::options(&args.probe, crate::cli::settings::ForProbe::default())?;
     crate::server::keep_log(&args.probe.connection)?;
     let report = crate::probe::probe(&options)?;
     crate::progress::finish();
@@ -68,7 +81,15 @@ fn written(args: &ProbeArgs, report: &ProbeReport) -> (String, String) {
     );
     out.push_str("[probe]\n");
     let _ = writeln!(out, "command = {}", inline(&args.command));
+    if let Some(http) = &args.remote.http {
+        let _ = writeln!(out, "http = {}", inline(http));
+    }
+    if args.allow_open_world {
+        out.push_str("allow-open-world = true\n");
+    }
+    // Where the file is read from another folder, a relative seed folder would be another.
     if let Some(dir) = &args.seed_dir {
+        let dir = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.clone());
         let _ = writeln!(out, "seed-dir = {}", inline(dir.to_string_lossy()));
     }
     if !args.env.is_empty() {
@@ -91,6 +112,18 @@ fn written(args: &ProbeArgs, report: &ProbeReport) -> (String, String) {
              reported, never judged.\n",
         );
     }
+    // A place whose path holds `#` or `*` would be read back as a pointer or a glob: said, not
+    // written.
+    let (volatile, unwritable): (Vec<String>, Vec<String>) = volatile
+        .into_iter()
+        .partition(|place| !place.contains('*') && place.matches('#').count() <= 1);
+    for place in &unwritable {
+        let _ = writeln!(
+            out,
+            "# Volatile, and not writable as a place (its path holds `#` or `*`): {}",
+            comment(place)
+        );
+    }
     if !volatile.is_empty() {
         let _ = writeln!(out, "volatile = {}", inline(&volatile));
     }
@@ -101,7 +134,12 @@ fn written(args: &ProbeArgs, report: &ProbeReport) -> (String, String) {
         .collect();
     for classed in &report.classed_append_only {
         let (place, why) = classed.split_once(": ").unwrap_or((classed, ""));
-        let _ = writeln!(out, "# Classed append-only: {place}: {why}");
+        let _ = writeln!(
+            out,
+            "# Classed append-only: {}: {}",
+            comment(place),
+            comment(why)
+        );
         append_only.push(place.to_owned());
     }
     if !append_only.is_empty() {
@@ -146,7 +184,7 @@ fn tool_entry(tool: &ProbedTool, out: &mut String) -> Entry {
     let _ = writeln!(
         out,
         "# `{}` claims {}; {} of {} calls succeeded.",
-        tool.name,
+        comment(&tool.name),
         if claims.is_empty() {
             "nothing the probe judges".to_owned()
         } else {
@@ -158,16 +196,27 @@ fn tool_entry(tool: &ProbedTool, out: &mut String) -> Entry {
     let unexercised = Hint::ALL
         .into_iter()
         .any(|hint| tool.probe[hint] == Verdict::Unexercised);
-    let cases: Vec<(String, String)> = tool
+    // A case TOML cannot hold (a null, an integer past its range) is said, not written.
+    let (writable, unwritable): (Vec<_>, Vec<_>) = tool
         .succeeded_with
         .iter()
+        .partition(|case| toml::Value::try_from(&case.arguments).is_ok());
+    for case in unwritable {
+        let _ = writeln!(
+            out,
+            "# Also succeeded, with a value TOML cannot write (a null): {}",
+            comment(&case.arguments.to_string())
+        );
+    }
+    let cases: Vec<(String, String)> = writable
+        .into_iter()
         .filter_map(|case| {
             let value = toml::Value::try_from(&case.arguments).ok()?;
             let from: Vec<String> = case
                 .from
                 .iter()
                 .map(|(pointer, origin)| {
-                    format!("{} from {origin}", pointer.trim_start_matches('/'))
+                    format!("{} from {origin}", comment(pointer.trim_start_matches('/')))
                 })
                 .collect();
             Some((value.to_string(), from.join(", ")))
@@ -185,7 +234,7 @@ fn tool_entry(tool: &ProbedTool, out: &mut String) -> Entry {
         let why = one_line(why, 300);
         let _ = writeln!(
             out,
-            "# TODO: no call succeeded ({why}). Write arguments it accepts as `cases = [{{ name \
+            "{TODO} no call succeeded ({why}). Write arguments it accepts as `cases = [{{ name \
              = \"value\" }}]`, then remove this line."
         );
         Entry::Todo
@@ -207,13 +256,24 @@ fn tool_entry(tool: &ProbedTool, out: &mut String) -> Entry {
     entry
 }
 
-/// `text` on one line of at most `most` characters: a comment's.
+/// `text` on one line of at most `most` characters, fit for a comment.
 fn one_line(text: &str, most: usize) -> String {
-    text.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
+    comment(&text.split_whitespace().collect::<Vec<_>>().join(" "))
         .chars()
         .take(most)
+        .collect()
+}
+
+/// `text` as a TOML comment may hold it: its control characters escaped (`\n`, `\u{1b}`).
+fn comment(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() && c != '\t' {
+                c.escape_debug().to_string()
+            } else {
+                c.to_string()
+            }
+        })
         .collect()
 }
 

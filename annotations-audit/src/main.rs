@@ -3,7 +3,7 @@
 //!
 //! Each job is a module: [`audit`] (a server's listing and its findings), [`probe`] (its hints
 //! checked by behaviour in a sandbox) and [`diff`] (what changed between two listings); [`init`] writes the settings file
-//! ([`settings`]) a probe starts from. They
+//! ([`cli::settings`]) a probe starts from. They
 //! reach servers through [`server`] and write what they find as a [`report`]; [`cli`] is the
 //! command line alone and [`progress`] what a terminal sees while they run. This file parses,
 //! dispatches and writes.
@@ -18,7 +18,6 @@ mod probe;
 mod progress;
 mod report;
 mod server;
-mod settings;
 
 use clap::CommandFactory;
 

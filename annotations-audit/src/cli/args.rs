@@ -209,8 +209,10 @@ pub enum Command {
     ///
     /// The file is `.annotations-audit.toml` in the working folder, or the one --config names;
     /// `probe` reads it from there. A tool none of whose calls succeeded gets a `TODO` to
-    /// write its arguments in, and `probe` refuses the file until none is left. It takes every
-    /// option `probe` takes.
+    /// write its arguments in, and `probe` refuses the file until none is left. It takes
+    /// `probe`'s options but those of a report (--format, --sarif-file, --sarif-artifact,
+    /// --evidence), and exits 0 once the file is written, whatever the probe found (the file's
+    /// comments say it).
     #[command(after_help = format!("{INIT_EXAMPLES}\n\n{EXIT_STATUS}"))]
     Init(Box<InitArgs>),
     /// Classify what changed between two listings: breaking, trust or compatible.

@@ -182,8 +182,9 @@ impl Pool {
         }
         let name = written.to_ascii_lowercase();
         let is = |words: &[&str]| words.iter().any(|word| name.contains(word));
-        // A value that says which kind of a thing (`branch_type`, `diff_mode`) names none.
-        if is(&["type", "kind", "mode", "format"]) {
+        // A value that says which kind of a thing (`branch_type`, `diff_mode`) names none, and
+        // a new name (`new_name`, `newTitle`) is none that exists already.
+        if is(&["type", "kind", "mode", "format", "new"]) {
             return Vec::new();
         }
         let named: Vec<&Value> = self

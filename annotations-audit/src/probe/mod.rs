@@ -53,7 +53,7 @@ pub fn run(args: &ProbeArgs) -> Outcome {
         crate::report::ignore::Ignores::load(&args.settings, "probe").map_err(Failure::Usage)?;
     // The settings file's part, and a cases file, that cannot be read are the command line's
     // mistakes: refused before any run.
-    let file = crate::settings::for_probe(&args.settings).map_err(Failure::Usage)?;
+    let file = crate::cli::settings::for_probe(&args.settings).map_err(Failure::Usage)?;
     parts::cases_from_file(args.cases_file.as_deref()).map_err(Failure::Usage)?;
     crate::server::keep_log(&args.connection)?;
     let options = options(args, file)?;
@@ -92,7 +92,7 @@ pub fn run(args: &ProbeArgs) -> Outcome {
 /// No server's command, on the command line or in the settings file.
 pub(crate) fn options(
     args: &ProbeArgs,
-    file: crate::settings::ForProbe,
+    file: crate::cli::settings::ForProbe,
 ) -> Result<Options, Failure> {
     let command = if args.command.is_empty() {
         file.command
@@ -112,7 +112,7 @@ pub(crate) fn options(
         seed: args.seed,
         seed_dir: args.seed_dir.clone().or(file.seed_dir),
         env: concat(file.env, &args.env),
-        allow_open_world: args.allow_open_world,
+        allow_open_world: args.allow_open_world || file.allow_open_world,
         timeout: args.connection.timeout,
         total: args.probe_timeout,
         classes: Classes {
@@ -137,7 +137,7 @@ pub(crate) fn options(
         setup: concat(file.setup, &args.setup),
         // The server the probe starts is on this machine: reached directly, never through
         // a proxy of the environment's.
-        http: args.remote.http.clone().map(|url| {
+        http: args.remote.http.clone().or(file.http).map(|url| {
             let remote = crate::server::http::Remote {
                 headers: args.remote.headers.clone(),
                 ca_cert: args.remote.ca_cert.clone(),

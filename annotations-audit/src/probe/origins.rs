@@ -47,7 +47,7 @@ pub fn generated(schema: &Value, arguments: &Value) -> Origins {
         };
         let segments: Vec<String> = path.split('/').skip(1).map(unescape).collect();
         let mut at = Vec::new();
-        schemas_at(schema, schema, &segments, 0, &mut at);
+        schemas_at(schema, schema, &segments, (0, 0), &mut at);
         let name = segments
             .iter()
             .rev()
@@ -93,22 +93,24 @@ fn origin_of(at: &[&Value], name: &str, value: &Value) -> &'static str {
 
 /// The schemas within `schema` (of the document `root`) that describe the value at
 /// `segments`: through properties, items, `$ref`s into the document and each branch of
-/// `anyOf`, `oneOf` and `allOf`.
+/// `anyOf`, `oneOf` and `allOf`; `(depth, refs)` how deep the walk is and how many `$ref`s it
+/// followed. A type that holds itself is followed as deep as the generator follows it, and at
+/// most [`MOST_SCHEMAS`] are gathered, so that no schema makes the walk long.
 fn schemas_at<'a>(
     root: &'a Value,
     schema: &'a Value,
     segments: &[String],
-    depth: u32,
+    (depth, refs): (u32, u32),
     out: &mut Vec<&'a Value>,
 ) {
-    // A type that holds itself is followed this deep, as the generator follows it.
-    if depth > 16 || !schema.is_object() {
+    if depth > 32 || out.len() >= MOST_SCHEMAS || !schema.is_object() {
         return;
     }
     if let Some(target) = schema.get("$ref").and_then(Value::as_str)
+        && refs < MOST_REFS
         && let Some(resolved) = target.strip_prefix('#').and_then(|at| root.pointer(at))
     {
-        schemas_at(root, resolved, segments, depth + 1, out);
+        schemas_at(root, resolved, segments, (depth + 1, refs + 1), out);
     }
     for key in ["anyOf", "oneOf", "allOf"] {
         for branch in schema
@@ -117,7 +119,7 @@ fn schemas_at<'a>(
             .into_iter()
             .flatten()
         {
-            schemas_at(root, branch, segments, depth + 1, out);
+            schemas_at(root, branch, segments, (depth + 1, refs), out);
         }
     }
     let Some((first, rest)) = segments.split_first() else {
@@ -125,19 +127,25 @@ fn schemas_at<'a>(
         return;
     };
     if let Some(property) = schema.get("properties").and_then(|p| p.get(first.as_str())) {
-        schemas_at(root, property, rest, depth + 1, out);
+        schemas_at(root, property, rest, (depth + 1, refs), out);
     } else if let Some(extra) = schema.get("additionalProperties")
         && extra.is_object()
     {
-        schemas_at(root, extra, rest, depth + 1, out);
+        schemas_at(root, extra, rest, (depth + 1, refs), out);
     }
     if let Ok(index) = first.parse::<usize>() {
         let prefix = schema.get("prefixItems").and_then(|items| items.get(index));
         if let Some(item) = prefix.or_else(|| schema.get("items").filter(|i| i.is_object())) {
-            schemas_at(root, item, rest, depth + 1, out);
+            schemas_at(root, item, rest, (depth + 1, refs), out);
         }
     }
 }
+
+/// How many `$ref`s a walk follows: as many as the generator does.
+const MOST_REFS: u32 = 3;
+
+/// How many schemas one value is traced through.
+const MOST_SCHEMAS: usize = 32;
 
 /// A JSON pointer's segment as the key it names (`~1` is `/`, `~0` is `~`).
 fn unescape(segment: &str) -> String {
@@ -195,6 +203,13 @@ mod tests {
                 .map(|(path, origin)| (path.to_owned(), origin))
                 .collect::<Origins>()
         );
+        // A type that holds itself many times over is traced in bounded time.
+        let branches: Vec<Value> = (0..40).map(|_| json!({"$ref": "#/$defs/n"})).collect();
+        let mut any_of = branches;
+        any_of.push(json!({"type": "string"}));
+        let knotted =
+            json!({"properties": {"x": {"$ref": "#/$defs/n"}}, "$defs": {"n": {"anyOf": any_of}}});
+        assert_eq!(generated(&knotted, &json!({"x": "a"}))["/x"], GENERATED);
         assert_eq!(
             all(&json!({"k": [1, "x"], "n": null}), SETTINGS),
             Origins::from([("/k/0".to_owned(), SETTINGS), ("/k/1".to_owned(), SETTINGS)])

@@ -95,18 +95,14 @@ pub(super) fn again(
     // lacked. A tool that failed its own way (a wrong code) is left as it was.
     let lacking = |answer: &str| {
         let lower = answer.to_lowercase();
+        // Words that start as setting up does (`initialize`, `not initialised`, `upgrade`),
+        // not ones that hold such letters (`definition`).
+        let starts = ["init", "setup", "upgrade", "bootstrap", "migrat", "install"];
         let names = lower.contains(&setup.to_lowercase())
-            || [
-                "init",
-                "set up",
-                "setup",
-                "upgrade",
-                "bootstrap",
-                "migrat",
-                "install",
-            ]
-            .iter()
-            .any(|word| lower.contains(word));
+            || lower.contains("set up")
+            || lower
+                .split(|c: char| !c.is_alphanumeric())
+                .any(|word| starts.iter().any(|start| word.starts_with(start)));
         names
             || (0..primer)
                 .filter(|&i| failed_alike(i) == Some(answer))

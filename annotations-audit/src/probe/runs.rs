@@ -105,7 +105,8 @@ pub(super) struct Control {
 }
 
 /// The control session: start, initialize, list, sit idle, list again, exit; the sandbox
-/// observed after the first listing, after the wait and the second, and after the exit.
+/// observed after the first listing, after the wait, after the second listing and after the
+/// exit.
 pub(super) fn control(options: &Options, deadline: Instant) -> Result<Control, String> {
     let sandbox = sandbox(options, "control")?;
     let mut peer = start(options, &sandbox.dir, deadline)?;
@@ -118,37 +119,58 @@ pub(super) fn control(options: &Options, deadline: Instant) -> Result<Control, S
         return Err(failure);
     }
     std::thread::sleep(IDLE);
-    // One more request that asks nothing of a tool (the listing again): what a server writes
-    // on every request (a token's last use, an access stamp) is no call's doing either.
-    peer.list_tools()?;
     peer.settle(SETTLE);
     let idle = sandbox.observe();
+    // One more request that asks nothing of a tool (the listing again): what a server writes
+    // on every request (a token's last use, an access stamp) is no call's doing either. Only
+    // the places within a file's view are classed so (a key, a row's column): a text file
+    // stamped on every request keeps its other lines judged. A second listing that fails
+    // classes nothing more.
+    let asked = match peer.list_tools() {
+        Ok(_) => {
+            peer.settle(SETTLE);
+            Some(sandbox.observe())
+        }
+        Err(_) => None,
+    };
     peer.finish(SETTLE);
     let exited = sandbox.observe();
-    let mut volatile = Vec::new();
-    for (path, entry) in &idle {
-        let before = listed.get(path);
+    let mut volatile = changed_places(&listed, &idle, true);
+    if let Some(asked) = &asked {
+        volatile.extend(changed_places(&idle, asked, false));
+    }
+    let last = asked.as_ref().unwrap_or(&idle);
+    Ok(Control {
+        volatile,
+        idle: judge::diff(&listed, last, 12),
+        exit: judge::diff(last, &exited, 12),
+    })
+}
+
+/// The places that changed from `before` to `after`: each pointer that changed within a
+/// file's view, and (where `whole_files`) each other file that changed, whole.
+fn changed_places(before: &Tree, after: &Tree, whole_files: bool) -> Vec<Place> {
+    let mut places = Vec::new();
+    for (path, entry) in after {
+        let was = before.get(path);
         // An observation that failed says nothing of what changes by itself.
-        if entry.kind == UNOBSERVED || before.is_some_and(|before| before.kind == UNOBSERVED) {
+        if entry.kind == UNOBSERVED || was.is_some_and(|was| was.kind == UNOBSERVED) {
             continue;
         }
-        match (before.and_then(|b| b.view.as_ref()), &entry.view) {
+        match (was.and_then(|b| b.view.as_ref()), &entry.view) {
             (Some((_, was)), Some((_, is))) => {
                 let mut at = Vec::new();
                 mcp_annotations_verify::compare::differences(was, is, "", &mut at, 64);
                 for difference in at {
-                    volatile.push(Place::literal(path, Some(&difference.pointer)));
+                    places.push(Place::literal(path, Some(&difference.pointer)));
                 }
             }
-            _ if before.is_some_and(|b| b.hash == entry.hash && b.size == entry.size) => {}
-            _ => volatile.push(Place::literal(path, None)),
+            _ if was.is_some_and(|b| b.hash == entry.hash && b.size == entry.size) => {}
+            _ if whole_files => places.push(Place::literal(path, None)),
+            _ => {}
         }
     }
-    Ok(Control {
-        volatile,
-        idle: judge::diff(&listed, &idle, 12),
-        exit: judge::diff(&idle, &exited, 12),
-    })
+    places
 }
 
 /// What broke the claim of `hint` in `call`, by `classes`: read-only, any change; idempotent,

@@ -13,11 +13,10 @@ use serde::Deserialize;
 use super::{AuditReport, CALL_PROBLEM, Finding, Note, ProbeReport, Verdict};
 use crate::cli::args::Settings;
 
-/// The settings file read when `--config` names none, where the working folder has one.
-pub const DEFAULT_FILE: &str = ".annotations-audit.toml";
+use crate::cli::settings::DEFAULT_FILE;
 
 /// The settings file as written: `[[ignore]]` entries, and the probe's part (`[probe]`,
-/// `[[tool]]`, read by [`crate::settings`]); every other key refused (a misspelt
+/// `[[tool]]`, read by [`crate::cli::settings`]); every other key refused (a misspelt
 /// `[[ignores]]` would otherwise ignore nothing, silently).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

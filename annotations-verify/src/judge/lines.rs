@@ -8,27 +8,41 @@
 use std::collections::BTreeMap;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// The lines of `was` that `is` does not hold (as multisets), and the lines `is` gained.
-fn differing<'t>(was: &'t str, is: &'t str) -> (Vec<&'t str>, Vec<&'t str>) {
-    let mut lines: BTreeMap<&str, i64> = BTreeMap::new();
-    for line in is.lines() {
-        *lines.entry(line).or_default() += 1;
-    }
-    let mut lost = Vec::new();
-    for line in was.lines() {
-        let count = lines.entry(line).or_default();
-        *count -= 1;
-        if *count < 0 {
-            lost.push(line);
+/// The lines of `was` that `is` does not hold (as multisets), and the lines `is` gained, each
+/// with its place: its index from the start and from the end of its text.
+fn differing<'t>(was: &'t str, is: &'t str) -> (Vec<Placed<'t>>, Vec<Placed<'t>>) {
+    let placed = |text: &'t str| -> Vec<Placed<'t>> {
+        let lines: Vec<&str> = text.lines().collect();
+        let count = lines.len();
+        lines
+            .into_iter()
+            .enumerate()
+            .map(|(at, line)| (line, at, count - 1 - at))
+            .collect()
+    };
+    let (was, is) = (placed(was), placed(is));
+    // Each line of one text not matched by an equal line of the other (as multisets): the
+    // unmatched occurrences, the last ones of each line.
+    let unmatched = |these: &[Placed<'t>], those: &[Placed<'t>]| -> Vec<Placed<'t>> {
+        let mut available: BTreeMap<&str, i64> = BTreeMap::new();
+        for (line, _, _) in those {
+            *available.entry(line).or_default() += 1;
         }
-    }
-    let gained = lines
-        .iter()
-        .filter(|(_, count)| **count > 0)
-        .map(|(line, _)| *line)
-        .collect();
-    (lost, gained)
+        let mut out = Vec::new();
+        for &(line, from_start, from_end) in these {
+            let count = available.entry(line).or_default();
+            *count -= 1;
+            if *count < 0 {
+                out.push((line, from_start, from_end));
+            }
+        }
+        out
+    };
+    (unmatched(&was, &is), unmatched(&is, &was))
 }
+
+/// A line, its index from the start of its text and from its end.
+type Placed<'t> = (&'t str, usize, usize);
 
 /// Whether `is` holds every line of `was` (as multisets), each as it was.
 pub(super) fn kept(was: &str, is: &str) -> bool {
@@ -36,15 +50,19 @@ pub(super) fn kept(was: &str, is: &str) -> bool {
 }
 
 /// The first line of `was` that `is` lost, cut to 60 characters; `None` when it lost none. A
-/// lost line is matched with a new line that is the same but for a date-time moved to within
-/// a day of now.
+/// lost line is matched with a new line in its place (as many lines from the start, or from
+/// the end, of its text) that is the same but for a date-time moved to within a day of now: a
+/// line rewritten in place, never one removed while another was added elsewhere.
 pub(super) fn line_lost(was: &str, is: &str) -> Option<String> {
     let (lost, mut gained) = differing(was, is);
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |since| since.as_secs());
-    for line in lost {
-        match gained.iter().position(|new| restamped(line, new, now)) {
+    for (line, from_start, from_end) in lost {
+        let in_place = gained.iter().position(|(new, start, end)| {
+            (*start == from_start || *end == from_end) && restamped(line, new, now)
+        });
+        match in_place {
             Some(at) => {
                 gained.swap_remove(at);
             }
@@ -220,6 +238,10 @@ mod tests {
         assert!(line_lost(&was, &format!("<html>\n{reworded}\n<p>tea</p>\n")).is_some());
         // A number that is no time is never masked.
         assert!(line_lost("qty: 3\n", "qty: 5\n").is_some());
+        // A ring of the last lines: the oldest dropped and a new one appended with now's time
+        // is a loss, not a line restamped in place.
+        let ring = format!("{old} boot\nb\nc\n");
+        assert!(line_lost(&ring, &format!("b\nc\n{new} boot\n")).is_some());
     }
 
     #[test]

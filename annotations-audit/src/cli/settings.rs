@@ -4,7 +4,7 @@
 //! and a `[[tool]]` entry per tool with the arguments it is called with first. A file that
 //! still holds a `TODO` comment is refused: it is a file `init` could not finish, and a probe run on
 //! it would be judged on less than its author meant. (`[[ignore]]` entries are read by
-//! [`crate::report::ignore`].)
+//! `crate::report::ignore`.)
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -13,11 +13,17 @@ use mcp_annotations_verify::judge::classes::Place;
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::cli::args::Settings;
-use crate::report::ignore::DEFAULT_FILE;
+use super::args::Settings;
+
+/// The settings file read when `--config` names none, where the working folder has one.
+pub const DEFAULT_FILE: &str = ".annotations-audit.toml";
+
+/// The comment `init` writes where a tool's arguments are wanted: a line that starts with it
+/// (spaces aside) stops the probe.
+pub const TODO: &str = "# TODO:";
 
 /// The settings file as the probe reads it; its `[[ignore]]` entries are
-/// [`crate::report::ignore`]'s.
+/// `crate::report::ignore`'s.
 #[derive(Deserialize)]
 struct File {
     #[serde(default)]
@@ -41,6 +47,9 @@ struct Written {
     volatile: Vec<String>,
     #[serde(default)]
     append_only: Vec<String>,
+    http: Option<String>,
+    #[serde(default)]
+    allow_open_world: bool,
 }
 
 /// A `[[tool]]` entry as written.
@@ -69,6 +78,11 @@ pub struct ForProbe {
     pub append_only: Vec<Place>,
     /// Each `[[tool]]` entry's cases, by tool name, as JSON argument objects.
     pub cases: serde_json::Map<String, Value>,
+    /// `http`: where the server the command starts serves Streamable HTTP (`{port}` its port),
+    /// used where the command line gives no `--http`.
+    pub http: Option<String>,
+    /// `allow-open-world = true`: as `--allow-open-world`.
+    pub allow_open_world: bool,
 }
 
 /// The probe's part of the settings file `settings` names (`--config FILE`, or
@@ -95,7 +109,7 @@ fn read(text: &str, path: &Path) -> Result<ForProbe, String> {
     if let Some((at, line)) = text
         .lines()
         .enumerate()
-        .find(|(_, line)| line.trim_start().starts_with('#') && line.contains("TODO"))
+        .find(|(_, line)| line.trim_start().starts_with(TODO))
     {
         return Err(format!(
             "the settings file {shown} still has a TODO on line {}: {}\n(write what it asks \
@@ -121,7 +135,7 @@ fn read(text: &str, path: &Path) -> Result<ForProbe, String> {
             .entry(entry.name.clone())
             .or_insert_with(|| Value::Array(Vec::new()));
         for case in entry.cases {
-            let case = serde_json::to_value(case)
+            let case = json_of(&toml::Value::Table(case))
                 .map_err(|error| format!("{shown}: [[tool]] `{}`: a case: {error}", entry.name))?;
             if let Value::Array(listed) = listed {
                 listed.push(case);
@@ -136,6 +150,31 @@ fn read(text: &str, path: &Path) -> Result<ForProbe, String> {
         volatile: places("volatile", written.volatile)?,
         append_only: places("append-only", written.append_only)?,
         cases,
+        http: written.http,
+        allow_open_world: written.allow_open_world,
+    })
+}
+
+/// A TOML value as the JSON a tool is sent: a date-time as the text TOML writes it, a number
+/// that is not finite refused (JSON has none).
+fn json_of(value: &toml::Value) -> Result<Value, String> {
+    Ok(match value {
+        toml::Value::String(text) => Value::from(text.as_str()),
+        toml::Value::Integer(number) => Value::from(*number),
+        toml::Value::Float(number) => serde_json::Number::from_f64(*number)
+            .map(Value::Number)
+            .ok_or_else(|| format!("{number} is no number JSON can send"))?,
+        toml::Value::Boolean(flag) => Value::from(*flag),
+        toml::Value::Datetime(at) => Value::from(at.to_string()),
+        toml::Value::Array(items) => {
+            Value::Array(items.iter().map(json_of).collect::<Result<_, _>>()?)
+        }
+        toml::Value::Table(table) => Value::Object(
+            table
+                .iter()
+                .map(|(key, value)| Ok((key.clone(), json_of(value)?)))
+                .collect::<Result<_, String>>()?,
+        ),
     })
 }
 
@@ -186,6 +225,18 @@ reason = "its access log"
         let todo = format!("{text}\n[[tool]]\nname = \"x\"\n# TODO: no call succeeded\n");
         let refused = super::read(&todo, Path::new("s.toml")).unwrap_err();
         assert!(refused.contains("still has a TODO on line 24"), "{refused}");
+        // A TODO of the author's own, anywhere but at the start of a comment, stops nothing.
+        let own = format!("{text}\n# keep: TODO drop this once upstream fixes it\n");
+        assert!(super::read(&own, Path::new("s.toml")).is_ok());
+        // A date-time is sent as text; a value JSON cannot hold is refused.
+        let dated = "[[tool]]\nname = \"t\"\ncases = [{ at = 2024-01-01T00:00:00Z }]\n";
+        let read_dated = super::read(dated, Path::new("s.toml")).unwrap();
+        assert_eq!(
+            read_dated.cases["t"],
+            serde_json::json!([{"at": "2024-01-01T00:00:00Z"}])
+        );
+        let endless = "[[tool]]\nname = \"t\"\ncases = [{ n = inf }]\n";
+        assert!(super::read(endless, Path::new("s.toml")).is_err());
         let unknown = super::read("[probe]\ncomand = []\n", Path::new("s.toml")).unwrap_err();
         assert!(unknown.contains("unknown field `comand`"), "{unknown}");
         let place = super::read("[probe]\nvolatile = [\"\"]\n", Path::new("s.toml"));
