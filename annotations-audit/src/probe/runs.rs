@@ -137,7 +137,11 @@ pub(super) fn control(options: &Options, deadline: Instant) -> Result<Control, S
     let exited = sandbox.observe();
     let mut volatile = changed_places(&listed, &idle, true);
     if let Some(asked) = &asked {
-        volatile.extend(changed_places(&idle, asked, false));
+        for place in changed_places(&idle, asked, false) {
+            if !volatile.iter().any(|found| found.text() == place.text()) {
+                volatile.push(place);
+            }
+        }
     }
     let last = asked.as_ref().unwrap_or(&idle);
     Ok(Control {
@@ -161,8 +165,11 @@ fn changed_places(before: &Tree, after: &Tree, whole_files: bool) -> Vec<Place> 
             (Some((_, was)), Some((_, is))) => {
                 let mut at = Vec::new();
                 mcp_annotations_verify::compare::differences(was, is, "", &mut at, 64);
+                // A view that is the whole value (text) is the whole file.
                 for difference in at {
-                    places.push(Place::literal(path, Some(&difference.pointer)));
+                    if whole_files || !difference.pointer.is_empty() {
+                        places.push(Place::literal(path, Some(&difference.pointer)));
+                    }
                 }
             }
             _ if was.is_some_and(|b| b.hash == entry.hash && b.size == entry.size) => {}
