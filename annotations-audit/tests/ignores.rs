@@ -3,47 +3,13 @@
 //! run; an entry without a reason is refused by its number, one that matched nothing is
 //! warned about, and `--no-ignores` runs as if there were none.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::{Value, json};
 
 mod common;
 
-use common::{audit_binary, example, tool, valid_report};
-
-/// A folder of its own for one test, removed when dropped.
-struct Folder(PathBuf);
-
-impl Folder {
-    fn new(name: &str) -> Folder {
-        let dir = std::env::temp_dir().join(format!("audit-ignores-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        Folder(dir)
-    }
-
-    fn write(&self, name: &str, text: &str) -> PathBuf {
-        let path = self.0.join(name);
-        std::fs::write(&path, text).unwrap();
-        path
-    }
-}
-
-impl Drop for Folder {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// The audit binary with `args`, run in `dir` (where `.annotations-audit.toml` is looked for).
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(audit_binary())
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
+use common::{Folder, example, run_in as run, tool, valid_report};
 
 /// The JSON report of `output`, valid against the schema of its version.
 fn json_of(output: &Output) -> Value {

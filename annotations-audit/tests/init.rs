@@ -3,39 +3,16 @@
 //! whose calls succeeded gets a `TODO`, which `probe` refuses until its author writes
 //! arguments; once written, they are called first and the report says they came from the file.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
 mod common;
 
-use common::{audit_binary, example, tool, valid_report};
-
-/// A folder of its own for the test, removed when dropped.
-struct Folder(PathBuf);
-
-impl Drop for Folder {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-/// The audit binary with `args`, run in `dir` (where `.annotations-audit.toml` is written and
-/// read).
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(audit_binary())
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap()
-}
+use common::{Folder, example, run_in as run, tool, valid_report};
 
 #[test]
 fn init_writes_what_worked_asks_for_what_did_not_and_probe_reads_it() {
-    let dir = std::env::temp_dir().join(format!("audit-init-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let folder = Folder(dir.clone());
+    let folder = Folder::new("init");
+    let dir = folder.0.clone();
     std::fs::create_dir_all(dir.join("seed/boxes")).unwrap();
     std::fs::write(dir.join("seed/boxes/tea"), "green").unwrap();
     let server = example("picky_server");

@@ -97,6 +97,8 @@ mod snapshots;
 
 pub use self::builder::Verify;
 pub use self::compare::contains;
-pub use self::generate::{arguments, format_named, scalar_paths, scalars, suggested_arguments};
+pub use self::generate::{
+    arguments, format_named, name_words, scalar_paths, scalars, suggested_arguments,
+};
 pub use self::report::{Report, Violation, ViolationKind};
 pub use self::snapshots::{SnapshotError, Snapshots};

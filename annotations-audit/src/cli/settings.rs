@@ -85,6 +85,15 @@ pub struct ForProbe {
     pub allow_open_world: bool,
 }
 
+/// The settings file `settings` names: `--config FILE`, else `.annotations-audit.toml` where
+/// the working folder has one.
+pub fn path(settings: &Settings) -> Option<PathBuf> {
+    match &settings.config {
+        Some(path) => Some(path.clone()),
+        None => Some(PathBuf::from(DEFAULT_FILE)).filter(|path| path.is_file()),
+    }
+}
+
 /// The probe's part of the settings file `settings` names (`--config FILE`, or
 /// `.annotations-audit.toml` where the working folder has one).
 ///
@@ -93,10 +102,8 @@ pub struct ForProbe {
 /// The file cannot be read, is not TOML, has a key or a place the probe does not know, or
 /// still holds a `TODO` (named by its line).
 pub fn for_probe(settings: &Settings) -> Result<ForProbe, String> {
-    let path = match &settings.config {
-        Some(path) => path.clone(),
-        None if Path::new(DEFAULT_FILE).is_file() => PathBuf::from(DEFAULT_FILE),
-        None => return Ok(ForProbe::default()),
+    let Some(path) = path(settings) else {
+        return Ok(ForProbe::default());
     };
     let text = std::fs::read_to_string(&path)
         .map_err(|error| format!("cannot read the settings file {}: {error}", path.display()))?;

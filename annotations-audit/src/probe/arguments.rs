@@ -122,8 +122,6 @@ pub fn pool(sandbox: &Path, tree: &Tree, seen: &[Value]) -> Pool {
         pool.refs.push(Value::from("HEAD"));
     }
     pool.seen = seen.to_vec();
-    pool.from_calls = seen.len();
-    pool.seen.append(&mut pool.seen_here);
     pool
 }
 
@@ -138,10 +136,8 @@ pub struct Pool {
     /// Values for an argument whose name holds the word (lowercase): `table`, `column`,
     /// `sheet`, `sql`, a column's name.
     names: Vec<(String, Value)>,
-    /// The values earlier calls showed, then the ones the sandbox holds.
+    /// The values earlier calls showed.
     seen: Vec<Value>,
-    /// How many of `seen` earlier calls showed (the first ones).
-    from_calls: usize,
     /// Values the sandbox holds (rows of a database, keys of a JSON store).
     seen_here: Vec<Value>,
     /// Values the tool's failed calls named as wanted, by the argument they are for.
@@ -253,16 +249,9 @@ impl Pool {
         if !paths.is_empty() {
             return marked(paths, origins::STATE);
         }
-        let earlier = self.seen.iter().enumerate().map(|(at, value)| {
-            let origin = if at < self.from_calls {
-                origins::EARLIER_CALL
-            } else {
-                origins::STATE
-            };
-            (value, origin)
-        });
-        earlier
-            .chain(self.files.iter().map(|value| (value, origins::STATE)))
+        let held = self.seen_here.iter().chain(&self.files);
+        (self.seen.iter().map(|value| (value, origins::EARLIER_CALL)))
+            .chain(held.map(|value| (value, origins::STATE)))
             .filter(|(value, _)| {
                 value.is_string() == current.is_string() && value.is_number() == current.is_number()
             })

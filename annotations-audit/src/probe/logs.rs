@@ -150,41 +150,12 @@ fn stamp(row: &Value, now: f64) -> Option<String> {
                     .iter()
                     .any(|scale| (n / scale - now).abs() < DAY)
             }),
-            Value::String(text) => written_time(text).is_some_and(|at| (at - now).abs() < DAY),
+            Value::String(text) => mcp_annotations_verify::judge::written_time(text)
+                .is_some_and(|at| (at - now).abs() < DAY),
             _ => false,
         };
         near.then(|| column.clone())
     })
-}
-
-/// The seconds since the epoch of a date and time written out (`2026-12-06T21:40:00`,
-/// `2026-12-06 21:40:00.123Z`), to the minute, read as UTC.
-fn written_time(text: &str) -> Option<f64> {
-    let bytes = text.as_bytes();
-    if bytes.len() < 16 || !matches!(bytes[10], b'T' | b' ') {
-        return None;
-    }
-    let number = |range: std::ops::Range<usize>| -> Option<i64> {
-        let part = text.get(range)?;
-        part.bytes()
-            .all(|b| b.is_ascii_digit())
-            .then(|| part.parse().ok())?
-    };
-    let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
-    let (hour, minute) = (number(11..13)?, number(14..16)?);
-    if bytes[4] != b'-' || bytes[7] != b'-' || bytes[13] != b':' || !(1..=12).contains(&month) {
-        return None;
-    }
-    // Days from the civil date (Howard Hinnant's algorithm).
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let year_of_era = y - era * 400;
-    let month_index = (month + 9) % 12;
-    let day_of_year = (153 * month_index + 2) / 5 + day - 1;
-    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
-    let days = era * 146_097 + day_of_era - 719_468;
-    #[allow(clippy::cast_precision_loss)]
-    Some((days * 86_400 + hour * 3_600 + minute * 60) as f64)
 }
 
 #[cfg(test)]
@@ -205,13 +176,13 @@ mod tests {
         assert!(super::stamp(&json!({"id": 3, "at": 12.0}), now).is_none());
         // 2026-12-01T00:00:00Z is 1796083200.
         assert_eq!(
-            super::written_time("2026-12-01T00:00:00Z"),
+            mcp_annotations_verify::judge::written_time("2026-12-01T00:00:00Z"),
             Some(1_796_083_200.0)
         );
         assert_eq!(
-            super::written_time("2026-12-01 00:00"),
+            mcp_annotations_verify::judge::written_time("2026-12-01 00:00"),
             Some(1_796_083_200.0)
         );
-        assert_eq!(super::written_time("red"), None);
+        assert_eq!(mcp_annotations_verify::judge::written_time("red"), None);
     }
 }

@@ -37,22 +37,7 @@ const SAID: [&str; 7] = [
 
 /// Whether `tool`'s name or the first sentence of its description says it sets the server up.
 pub(super) fn sets_up(tool: &Tool) -> bool {
-    let name = tool.name();
-    // The name's words: split at anything not a letter or a digit, and at a lowercase letter
-    // followed by a capital (`initStore`).
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut last_lower = false;
-    for c in name.chars() {
-        if !c.is_alphanumeric() || (c.is_uppercase() && last_lower) {
-            words.push(std::mem::take(&mut word));
-        }
-        if c.is_alphanumeric() {
-            word.extend(c.to_lowercase());
-        }
-        last_lower = c.is_lowercase();
-    }
-    words.push(word);
+    let words = mcp_annotations_verify::name_words(tool.name());
     let named = words.iter().any(|word| NAMES.contains(&word.as_str()))
         || words.windows(2).any(|pair| pair == ["set", "up"]);
     let description = tool.description.as_deref().unwrap_or_default();

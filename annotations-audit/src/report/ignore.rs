@@ -13,8 +13,6 @@ use serde::Deserialize;
 use super::{AuditReport, CALL_PROBLEM, Finding, Note, ProbeReport, Verdict};
 use crate::cli::args::Settings;
 
-use crate::cli::settings::DEFAULT_FILE;
-
 /// The settings file as written: `[[ignore]]` entries, and the probe's part (`[probe]`,
 /// `[[tool]]`, read by [`crate::cli::settings`]); every other key refused (a misspelt
 /// `[[ignores]]` would otherwise ignore nothing, silently).
@@ -109,12 +107,9 @@ impl Ignores {
     /// entries of `--config FILE`, or of `.annotations-audit.toml` where the working folder has
     /// one. A file that cannot be read, or an entry without a reason, is refused, naming it.
     pub fn load(settings: &Settings, command: &str) -> Result<Ignores, String> {
-        let mut ignores = match &settings.config {
+        let mut ignores = match crate::cli::settings::path(settings) {
             _ if settings.no_ignores => Ignores::default(),
-            Some(path) => Ignores::read_file(path)?,
-            None if Path::new(DEFAULT_FILE).is_file() => {
-                Ignores::read_file(Path::new(DEFAULT_FILE))?
-            }
+            Some(path) => Ignores::read_file(&path)?,
             None => Ignores::default(),
         };
         if let Some(path) = &settings.baseline {

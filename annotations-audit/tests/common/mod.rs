@@ -137,3 +137,45 @@ pub fn valid_against(report: &serde_json::Value, schema: &str) {
         strict(&mut schema);
     }
 }
+
+/// A folder of its own for one test (`annotations-audit-test-NAME-PID` in the temporary
+/// folder), made empty, and removed when dropped.
+#[allow(dead_code)] // the tests that run the audit in a folder of their own use it
+pub struct Folder(pub std::path::PathBuf);
+
+#[allow(dead_code)]
+impl Folder {
+    pub fn new(name: &str) -> Folder {
+        let dir = std::env::temp_dir().join(format!(
+            "annotations-audit-test-{name}-{}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Folder(dir)
+    }
+
+    /// Writes `text` to `name` in the folder; its path.
+    pub fn write(&self, name: &str, text: &str) -> std::path::PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+}
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The audit binary with `args`, run in `dir` (where `.annotations-audit.toml` is looked for
+/// and written).
+#[allow(dead_code)]
+pub fn run_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(audit_binary())
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}

@@ -120,7 +120,7 @@ pub(super) fn format(name: &str, schema: &Map<String, Value>) -> Option<&'static
 /// ```
 #[must_use]
 pub fn format_named(name: &str) -> Option<&'static str> {
-    let words = words(name);
+    let words = name_words(name);
     let joined = words.join("_");
     BY_NAME
         .iter()
@@ -133,9 +133,16 @@ pub fn format_named(name: &str) -> Option<&'static str> {
         .map(|(_, _, format)| *format)
 }
 
-/// The lowercase words of a parameter's name: `dueDate`, `due_date` and `due-date` are
-/// `["due", "date"]`.
-fn words(name: &str) -> Vec<String> {
+/// The lowercase words of a parameter's or a tool's name: `dueDate`, `due_date` and
+/// `due-date` are `["due", "date"]`.
+///
+/// ```
+/// use mcp_annotations_verify::name_words;
+///
+/// assert_eq!(name_words("initStore"), ["init", "store"]);
+/// assert_eq!(name_words("set_up"), ["set", "up"]);
+/// ```
+pub fn name_words(name: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut word = String::new();
     let mut previous_lower = false;

@@ -11,7 +11,7 @@ mod seed;
 mod seen;
 
 pub(crate) use self::broken::{Broken, broken};
-pub use self::known::format_named;
+pub use self::known::{format_named, name_words};
 pub(crate) use self::seed::{clock_seed, name_hash, seed_bytes};
 pub use self::seen::{scalar_paths, scalars};
 

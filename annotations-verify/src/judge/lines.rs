@@ -57,7 +57,7 @@ pub(super) fn line_lost(was: &str, is: &str) -> Option<String> {
     let (lost, mut gained) = differing(was, is);
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map_or(0, |since| since.as_secs());
+        .map_or(0.0, |since| since.as_secs_f64());
     for (line, from_start, from_end) in lost {
         let in_place = gained.iter().position(|(new, start, end)| {
             (*start == from_start || *end == from_end) && restamped(line, new, now)
@@ -84,14 +84,15 @@ pub(super) fn index_path_lost(was: &str, is: &str) -> Option<String> {
 
 /// Whether `new` is `old` with its date-time (`2026-12-07T01:02:03Z`, `2026-12-07 01:02`)
 /// moved to within a day of `now` (seconds since the epoch), all else the same.
-fn restamped(old: &str, new: &str, now: u64) -> bool {
+fn restamped(old: &str, new: &str, now: f64) -> bool {
     let (Some((old_at, old_len)), Some((new_at, new_len))) = (date_time(old), date_time(new))
     else {
         return false;
     };
     old[..old_at] == new[..new_at]
         && old[old_at + old_len..] == new[new_at + new_len..]
-        && seconds(&new[new_at..new_at + new_len]).is_some_and(|at| at.abs_diff(now) <= 86_400)
+        && written_time(&new[new_at..new_at + new_len])
+            .is_some_and(|at| (at - now).abs() <= 86_400.0)
 }
 
 /// Where the first date-time of `line` starts, and how long it is: `YYYY-MM-DD`, `T` or a
@@ -142,20 +143,42 @@ fn date_time(line: &str) -> Option<(usize, usize)> {
     })
 }
 
-/// The seconds since the epoch of a date-time [`date_time`] found (its offset left out: a
-/// day's leeway covers it).
-fn seconds(text: &str) -> Option<u64> {
-    let number = |range: std::ops::Range<usize>| text.get(range)?.parse::<i64>().ok();
+/// The seconds since the epoch of a date and time written out (`2026-12-06T21:40:00`,
+/// `2026-12-06 21:40:00.123Z`), to the minute, read as UTC (an offset is left out: a day's
+/// leeway covers it); `None` for any other text.
+///
+/// ```
+/// use mcp_annotations_verify::judge::written_time;
+///
+/// assert_eq!(written_time("1970-01-02T00:00"), Some(86_400.0));
+/// assert_eq!(written_time("red"), None);
+/// ```
+pub fn written_time(text: &str) -> Option<f64> {
+    let bytes = text.as_bytes();
+    if bytes.len() < 16 || !matches!(bytes[10], b'T' | b' ') {
+        return None;
+    }
+    let number = |range: std::ops::Range<usize>| -> Option<i64> {
+        let part = text.get(range)?;
+        part.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| part.parse().ok())?
+    };
     let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
     let (hour, minute) = (number(11..13)?, number(14..16)?);
-    // Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
-    let year = if month <= 2 { year - 1 } else { year };
-    let era = year.div_euclid(400);
-    let of_era = year - era * 400;
-    let of_year = (153 * (month + if month > 2 { -3 } else { 9 }) + 2) / 5 + day - 1;
-    let of_era_days = of_era * 365 + of_era / 4 - of_era / 100 + of_year;
-    let days = era * 146_097 + of_era_days - 719_468;
-    u64::try_from(days * 86_400 + hour * 3_600 + minute * 60).ok()
+    if bytes[4] != b'-' || bytes[7] != b'-' || bytes[13] != b':' || !(1..=12).contains(&month) {
+        return None;
+    }
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let year_of_era = y - era * 400;
+    let month_index = (month + 9) % 12;
+    let day_of_year = (153 * month_index + 2) / 5 + day - 1;
+    let day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    let days = era * 146_097 + day_of_era - 719_468;
+    #[allow(clippy::cast_precision_loss)]
+    Some((days * 86_400 + hour * 3_600 + minute * 60) as f64)
 }
 
 #[cfg(test)]
@@ -168,8 +191,8 @@ mod tests {
             .duration_since(UNIX_EPOCH)
             .unwrap()
             .as_secs();
-        assert_eq!(seconds("1970-01-02T00:00"), Some(86_400));
-        assert_eq!(seconds("2000-03-01 12:30"), Some(951_913_800));
+        assert_eq!(written_time("1970-01-02T00:00"), Some(86_400.0));
+        assert_eq!(written_time("2000-03-01 12:30"), Some(951_913_800.0));
         let stamp = |at: u64| {
             let days = at / 86_400;
             // Back to a civil date, for the test's own stamps.
@@ -218,7 +241,9 @@ mod tests {
         };
         let old = format!("<!-- build:{} -->", stamp(now - 30 * 86_400));
         let new = format!("<!-- build:{} -->", stamp(now));
-        assert_eq!(seconds(&stamp(now)[..]), Some(now - now % 60));
+        #[allow(clippy::cast_precision_loss)]
+        let minute = (now - now % 60) as f64;
+        assert_eq!(written_time(&stamp(now)[..]), Some(minute));
         let was = format!("<html>\n{old}\n<p>tea</p>\n");
         // Restamped now: nothing lost.
         assert_eq!(

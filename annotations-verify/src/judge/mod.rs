@@ -25,6 +25,8 @@ mod tree;
 use mcp_annotations_rules::Hint;
 
 #[cfg(feature = "files")]
+pub use self::lines::written_time;
+#[cfg(feature = "files")]
 pub use self::tree::{Effect, changed, diff, effect, lost, more_than, untold, volatile_changes};
 
 pub(crate) use self::observed::Classes;
