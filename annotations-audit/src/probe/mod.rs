@@ -25,6 +25,7 @@ use mcp_annotations_verify::judge::classes::Classes;
 
 mod answers;
 mod arguments;
+mod checkpoint;
 mod feedback;
 pub(crate) mod landlock;
 mod logs;
@@ -206,6 +207,24 @@ pub struct Options {
     /// Where the server the command starts serves Streamable HTTP (`--http`, a loopback
     /// URL), and how it is reached; `None` for a server over stdio.
     pub http: Option<(String, crate::server::http::Remote)>,
+}
+
+impl Options {
+    /// Whether runs of the server may go side by side, each in a sandbox of its own: where
+    /// nothing but their sandboxes is theirs to write, so that they share nothing. Not with a
+    /// `--writable` place (every run writes the same one: a counter there, a lock, a cache
+    /// warmed once would see the runs meet), nor unconfined (a write outside the sandbox
+    /// goes anywhere), nor with `--observe` or `--setup` commands (what they observe or set
+    /// up may be outside the sandbox too).
+    pub(super) fn side_by_side(&self) -> bool {
+        self.writable.is_empty()
+            && self.observers.is_empty()
+            && self.setup.is_empty()
+            && matches!(
+                sandbox::confined(self),
+                Ok(sandbox::Confined::Namespaces(_) | sandbox::Confined::Landlock(_))
+            )
+    }
 }
 
 /// Whether `tool` claims a hint the probe judges (read-only, idempotent, non-destructive,

@@ -230,6 +230,79 @@ pub(super) fn untold(hint: Hint, call: &Call, classes: &Classes) -> Option<Strin
     }
 }
 
+/// Where a run beside the main one starts from, to make a call of the main run again.
+#[derive(Clone, Copy)]
+pub(super) struct From<'a> {
+    /// The main run's calls before that call.
+    pub(super) history: &'a [Made],
+    /// The main run's sandbox path, as the calls' arguments may hold it.
+    pub(super) main: &'a str,
+    /// A copy of the main run's sandbox as the call found it, and the tree observed then,
+    /// where one is kept (see [`Checkpoint`](super::checkpoint::Checkpoint)).
+    pub(super) copy: Option<(&'a std::path::Path, &'a Tree)>,
+}
+
+/// A fresh run up to the call `made`: started from the copy of the main run's sandbox as the
+/// call found it, where there is one and a server started on it finds the sandbox as the
+/// main run's call did; else [`replayed`].
+fn prepared(
+    options: &Options,
+    classes: &Classes,
+    from: From<'_>,
+    made: &Made,
+    name: &str,
+    deadline: Instant,
+) -> Result<(Sandbox, Peer, Made, Tree), String> {
+    if let Some(copy) = from.copy
+        && let Ok(prepared) = restored(options, classes, (from.main, copy), made, name, deadline)
+    {
+        return Ok(prepared);
+    }
+    replayed(
+        options,
+        classes,
+        (from.history, from.main),
+        made,
+        name,
+        deadline,
+    )
+}
+
+/// A fresh run up to the call `made` from `copy`, a copy of the main run's sandbox (whose
+/// path is `main`) as the call found it, and the tree observed then: a fresh sandbox holding
+/// the copy, and a server started, listed and settled on it. The sandbox, the server, the
+/// call rebased, and the tree the call will start from; `Err` where that tree lost or
+/// changed something of the main run's (the server rewrote its state as it started, or
+/// something there cannot be copied): the run is then made by replaying the calls.
+fn restored(
+    options: &Options,
+    classes: &Classes,
+    (main, (copy, found)): (&str, (&std::path::Path, &Tree)),
+    made: &Made,
+    name: &str,
+    deadline: Instant,
+) -> Result<(Sandbox, Peer, Made, Tree), String> {
+    let sandbox = super::sandbox::restored(options, name, copy)?;
+    let mut made = made.clone();
+    super::parts::rebase(&mut made.arguments, main, &sandbox.dir.to_string_lossy());
+    let mut peer = start(options, &sandbox.dir, deadline)?;
+    peer.list_tools()?;
+    peer.settle(SETTLE);
+    let before = sandbox.observe();
+    if let Some(failure) = sandbox.failure([&before]) {
+        return Err(failure);
+    }
+    // What the server writes as it starts (a boot logged) is no call's, here as in the main
+    // run; what it lost or overwrote of the copy would make the run another one. Nothing
+    // sits idle here: what a server writes on its own after it starts was classed volatile
+    // by the control session, and no call was made again whose late writes could land in
+    // the call's.
+    if let Some(what) = judge::broken(Hint::Destructive, found, &before, None, classes) {
+        return Err(format!("the copy was not as the call found it: {what}"));
+    }
+    Ok((sandbox, peer, made, before))
+}
+
 /// A fresh run up to the call `made`: a fresh sandbox and server, every call of `history`
 /// that changed the sandbox made again (the main run's sandbox path, `main`, rebased onto
 /// this run's), the server
@@ -315,7 +388,7 @@ fn replayed(
 pub(super) fn reproduce(
     options: &Options,
     classes: &Classes,
-    history: (&[Made], &str),
+    from: From<'_>,
     made: &Made,
     hints: &[Hint],
     run: u32,
@@ -323,7 +396,7 @@ pub(super) fn reproduce(
 ) -> Result<Vec<Option<String>>, String> {
     let name = format!("run{run}");
     let (sandbox, mut peer, made, before) =
-        replayed(options, classes, history, made, &name, deadline)?;
+        prepared(options, classes, from, made, &name, deadline)?;
     let from = SystemTime::now();
     made.resolve_or_restart(&mut peer, || start(options, &sandbox.dir, deadline))?;
     let call = call(&mut peer, &sandbox, &made, before, from);
@@ -363,7 +436,7 @@ impl Together {
 pub(super) fn together(
     options: &Options,
     classes: &Classes,
-    history: (&[Made], &str),
+    from: From<'_>,
     made: &Made,
     once: &judge::Effect,
     (how, run): (Together, u32),
@@ -379,7 +452,7 @@ pub(super) fn together(
     }
     let name = format!("{}{run}", how.word());
     let (sandbox, mut first, made, mut before) =
-        replayed(options, classes, history, made, &name, deadline)?;
+        prepared(options, classes, from, made, &name, deadline)?;
     let params = json!({"name": made.tool, "arguments": made.arguments});
     let mut second = match how {
         Together::OneConnection => None,
@@ -506,7 +579,7 @@ pub(super) fn call(
 pub(super) fn concurrently(
     options: &Options,
     classes: &Classes,
-    history: (&[Made], &str),
+    from: From<'_>,
     made: &Made,
     once: &judge::Effect,
     deadline: Instant,
@@ -527,15 +600,15 @@ pub(super) fn concurrently(
             );
             continue;
         }
-        let outcome = match together(options, classes, history, made, once, (how, 1), deadline) {
+        let outcome = match together(options, classes, from, made, once, (how, 1), deadline) {
             Err(why) => format!("not judged: {why}"),
             Ok(None) => "overlapped, and did no more than one call".to_owned(),
             Ok(Some(what)) => {
                 let (reproduced, seen_in) = tally(
-                    runs,
+                    (options, runs),
                     std::slice::from_ref(&what),
                     |run| {
-                        together(options, classes, history, made, once, (how, run), deadline)
+                        together(options, classes, from, made, once, (how, run), deadline)
                             .map(|found| vec![found])
                     },
                     ("did no more than one call", "not judged"),
@@ -565,21 +638,41 @@ pub(super) fn concurrently(
 }
 
 /// What runs 2 to `runs` showed of what run 1 showed (`first`, one line for each thing it
-/// broke), each run made by `again` (what it showed of each, or why it could not be made):
-/// for each thing, in how many runs it showed, and what each run saw, in words (`none` for a
-/// run that did not show it, `failed` before the reason of one that could not be made).
+/// broke), each run made by `again` (what it showed of each, or why it could not be made),
+/// where `options` let runs share nothing ([`Options::side_by_side`]) as many side by side
+/// as this machine has cores, else one after the other: for each thing, in how many runs it showed, and what each run saw, in words
+/// (`none` for a run that did not show it, `failed` before the reason of one that could not
+/// be made).
 pub(super) fn tally(
-    runs: u32,
+    (options, runs): (&Options, u32),
     first: &[String],
-    mut again: impl FnMut(u32) -> Result<Vec<Option<String>>, String>,
+    again: impl Fn(u32) -> Result<Vec<Option<String>>, String> + Sync,
     (none, failed): (&str, &str),
 ) -> Vec<(u32, Vec<String>)> {
     let mut found: Vec<(u32, Vec<String>)> = first
         .iter()
         .map(|what| (1, vec![format!("run 1: {what}")]))
         .collect();
-    for run in 2..=runs {
-        let shown = again(run);
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let at_once = if options.side_by_side() { cores } else { 1 };
+    let numbers: Vec<u32> = (2..=runs).collect();
+    let mut shown_by_run = Vec::new();
+    for side_by_side in numbers.chunks(at_once) {
+        std::thread::scope(|scope| {
+            let again = &again;
+            let started: Vec<_> = side_by_side
+                .iter()
+                .map(|&run| (run, scope.spawn(move || again(run))))
+                .collect();
+            for (run, handle) in started {
+                let shown = handle
+                    .join()
+                    .unwrap_or_else(|_| Err("the run stopped on an internal error".to_owned()));
+                shown_by_run.push((run, shown));
+            }
+        });
+    }
+    for (run, shown) in shown_by_run {
         for (at, (reproduced, seen)) in found.iter_mut().enumerate() {
             match shown.as_ref().map(|shown| shown.get(at).cloned().flatten()) {
                 Ok(Some(what)) => {

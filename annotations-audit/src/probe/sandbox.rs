@@ -340,6 +340,33 @@ pub(super) fn refusal(options: &Options) -> Option<&'static str> {
 
 /// A fresh sandbox filled from the seed and set up by the `--setup` commands, under `name`.
 pub(super) fn sandbox(options: &Options, name: &str) -> Result<Sandbox, String> {
+    let sandbox = empty(options, name)?;
+    if let Some(seed) = &options.seed_dir {
+        copy_dir(seed, &sandbox.dir)
+            .map_err(|error| format!("cannot fill the sandbox from {}: {error}", seed.display()))?;
+    }
+    for command in &options.setup {
+        sandbox
+            .observers
+            .set_up(command, &sandbox.dir)
+            .map_err(|error| format!("the --setup command `{command}` failed: {error}"))?;
+    }
+    Ok(sandbox)
+}
+
+/// A fresh sandbox under `name` holding what the copy `from` (a [`Checkpoint`]'s) holds:
+/// seeded and set up already.
+///
+/// [`Checkpoint`]: super::checkpoint::Checkpoint
+pub(super) fn restored(options: &Options, name: &str, from: &Path) -> Result<Sandbox, String> {
+    let sandbox = empty(options, name)?;
+    super::checkpoint::copy(from, &sandbox.dir, b"", &mut (usize::MAX, u64::MAX))
+        .map_err(|error| format!("cannot fill the sandbox from the main run's copy: {error}"))?;
+    Ok(sandbox)
+}
+
+/// A fresh, empty sandbox under `name`.
+fn empty(options: &Options, name: &str) -> Result<Sandbox, String> {
     let dir = std::env::temp_dir().join(format!(
         "annotations-audit-probe-{}-{}-{name}",
         std::process::id(),
@@ -356,16 +383,6 @@ pub(super) fn sandbox(options: &Options, name: &str) -> Result<Sandbox, String> 
             timeout: options.timeout,
         },
     };
-    if let Some(seed) = &options.seed_dir {
-        copy_dir(seed, &sandbox.dir)
-            .map_err(|error| format!("cannot fill the sandbox from {}: {error}", seed.display()))?;
-    }
-    for command in &options.setup {
-        sandbox
-            .observers
-            .set_up(command, &sandbox.dir)
-            .map_err(|error| format!("the --setup command `{command}` failed: {error}"))?;
-    }
     Ok(sandbox)
 }
 

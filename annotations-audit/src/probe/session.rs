@@ -45,6 +45,9 @@ pub(super) struct Session<'a> {
     pub(super) listed: Vec<Value>,
     /// The tables the calls showed to be logs, classed append-only as they are found.
     pub(super) logs: super::logs::Logs,
+    /// The sandbox as the last call of a judged tool found it, copied aside for the runs
+    /// that make that call again.
+    pub(super) checkpoint: super::checkpoint::Checkpoint,
 }
 
 impl<'a> Session<'a> {
@@ -80,7 +83,10 @@ impl<'a> Session<'a> {
                 }),
             }
         }
+        let checkpoint =
+            super::checkpoint::Checkpoint::new(&sandbox.dir, options.observers.is_empty());
         let session = Session {
+            checkpoint,
             options,
             classes,
             deadline,
@@ -108,6 +114,17 @@ impl<'a> Session<'a> {
             let found = self.logs.infer(&call.after, again);
             self.classes.append_only.extend(found);
             self.logs.watch(&call.after, again);
+        }
+    }
+
+    /// Where a run that makes the call after the first `earlier` calls again starts from:
+    /// those calls, and the copy of the sandbox where it holds `before`, the tree the call
+    /// found.
+    pub(super) fn from<'s>(&'s self, earlier: usize, before: &'s Tree) -> super::runs::From<'s> {
+        super::runs::From {
+            history: &self.history[..earlier],
+            main: &self.sandbox_path,
+            copy: self.checkpoint.of(before).map(|copy| (copy, before)),
         }
     }
 

@@ -124,10 +124,12 @@ impl Peer {
         }
         let run = processes::run_in(env);
         process.env(processes::RUN_VARIABLE, &run);
+        let starting = processes::starting();
         let mut child = process
             .spawn()
             .map_err(|error| format!("cannot start `{program}`: {error}"))?;
         processes::started(child.id());
+        drop(starting);
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
             return Err("cannot talk to the server".into());
         };

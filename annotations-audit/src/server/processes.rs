@@ -53,6 +53,16 @@ pub(super) fn run_in(env: &[(String, String)]) -> String {
 /// The servers running now: each the audit's own child, which its `Peer` waits on.
 static LIVE: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
 
+/// Held while a server is started and noted live, and while a run's orphans are sought and
+/// ended: a process just started (not yet carrying its run's token, not yet noted live) is
+/// never taken for another run's orphan by a run ending beside it.
+static STARTING: Mutex<()> = Mutex::new(());
+
+/// [`STARTING`], held until the guard is dropped.
+pub(super) fn starting() -> std::sync::MutexGuard<'static, ()> {
+    STARTING.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// Notes that the server `root` started: its orphans' run is not over, and it is its owner's
 /// to wait on.
 pub(super) fn started(root: u32) {
@@ -253,6 +263,7 @@ fn end(root: Option<u32>, token: Option<&str>, spare: &BTreeSet<u32>) -> usize {
     let mut ended: BTreeSet<u32> = BTreeSet::new();
     // Processes a signal cannot reach (another user's): found once, not again each round.
     let mut unreachable: BTreeSet<u32> = BTreeSet::new();
+    let starting = starting();
     for _ in 0..ROUNDS {
         let mut found: Vec<u32> = Vec::new();
         let tops = root.into_iter().chain(orphans(token, spare));
@@ -283,6 +294,7 @@ fn end(root: Option<u32>, token: Option<&str>, spare: &BTreeSet<u32>) -> usize {
         ended.extend(&found);
         std::thread::sleep(Duration::from_millis(1));
     }
+    drop(starting);
     reap(root, spare, &ended);
     ended.len()
 }

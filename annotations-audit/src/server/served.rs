@@ -98,10 +98,12 @@ impl Peer {
         }
         let run = super::processes::run_in(env);
         process.env(super::processes::RUN_VARIABLE, &run);
+        let starting = super::processes::starting();
         let mut child = process
             .spawn()
             .map_err(|error| format!("cannot start `{program}`: {error}"))?;
         super::processes::started(child.id());
+        drop(starting);
         let stderr = child
             .stderr
             .take()

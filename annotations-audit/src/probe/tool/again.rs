@@ -28,22 +28,12 @@ impl ToolProbe<'_> {
         let runs = options.runs.max(1);
         let hints: Vec<Hint> = broke.iter().map(|(hint, _)| *hint).collect();
         let whats: Vec<String> = broke.iter().map(|(_, what)| what.clone()).collect();
-        let history = (&session.history[..earlier], session.sandbox_path.as_str());
+        let from = session.from(earlier, &call.before);
         let classes = &session.classes;
         let tallied = tally(
-            runs,
+            (options, runs),
             &whats,
-            |run| {
-                reproduce(
-                    options,
-                    classes,
-                    history,
-                    made,
-                    &hints,
-                    run,
-                    session.deadline,
-                )
-            },
+            |run| reproduce(options, classes, from, made, &hints, run, session.deadline),
             ("nothing broke it", "could not be made"),
         );
         for ((hint, what), (reproduced, seen_in)) in broke.into_iter().zip(tallied) {
@@ -105,11 +95,11 @@ impl ToolProbe<'_> {
         }
         let classes = &session.classes;
         let once = judge::effect(&call.before, &call.after, classes);
-        let history = (&session.history[..earlier], session.sandbox_path.as_str());
+        let from = session.from(earlier, &call.before);
         let (verdict, outcomes, found) = concurrently(
             session.options,
             classes,
-            history,
+            from,
             made,
             &once,
             session.deadline,

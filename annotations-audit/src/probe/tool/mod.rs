@@ -236,6 +236,12 @@ impl<'t> ToolProbe<'t> {
         if let Some(revived) = session.revived(tool.name())? {
             before = revived;
         }
+        // The sandbox as the call finds it, copied aside for the runs that make it again (a
+        // tool that claims nothing judged is never made again).
+        if super::judges_a_claim(tool) {
+            let sandbox = &session.sandbox;
+            (session.checkpoint).take(&sandbox.dir, &session.sandbox_path, &before);
+        }
         // A resolvable tool's call resolved first, as a host resolves it before it asks for
         // approval: what resolving changed is the call's doing (the call is judged from the
         // tree before it), and said on its own, since a resolution is to run nothing.

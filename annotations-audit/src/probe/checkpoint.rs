@@ -1,0 +1,188 @@
+//! The main run's sandbox as the last call of a judged tool found it, copied aside: a run that
+//! reproduces that call starts from the copy instead of making every earlier call again. A
+//! copy is kept only where it can stand for the calls: no `--observe` command (what one
+//! observes is not in the folder), at most [`MAX_FILES`] entries and [`MAX_BYTES`] bytes, and
+//! no file that names the main sandbox's own path (a server that keeps where its files are
+//! would find the main run's, not its own).
+
+use std::path::{Path, PathBuf};
+
+use mcp_annotations_verify::observe::tree::Tree;
+
+/// How many files and folders a copy holds at most.
+const MAX_FILES: usize = 4096;
+
+/// How many bytes a copy holds at most.
+const MAX_BYTES: u64 = 64 << 20;
+
+/// The copy, and the tree it holds.
+pub(super) struct Checkpoint {
+    dir: PathBuf,
+    /// What the copy holds, as the main run observed it; `None` while there is no copy.
+    held: Option<Tree>,
+    /// Whether copies are kept at all (not where a user's observer sees state outside the
+    /// folder).
+    kept: bool,
+}
+
+impl Checkpoint {
+    /// No copy yet, kept beside the main sandbox `main`; `kept` false where none may be
+    /// kept.
+    pub(super) fn new(main: &Path, kept: bool) -> Self {
+        let mut name = main.as_os_str().to_owned();
+        name.push("-checkpoint");
+        Checkpoint {
+            dir: PathBuf::from(name),
+            held: None,
+            kept,
+        }
+    }
+
+    /// The sandbox `sandbox` (its path as a server writes it, `path`) copied, where it is not
+    /// as the copy holds it already: it holds `tree` now, or there is no copy (a run that
+    /// reproduces the next call then makes every earlier call again).
+    pub(super) fn take(&mut self, sandbox: &Path, path: &str, tree: &Tree) {
+        if !self.kept || self.held.as_ref() == Some(tree) {
+            return;
+        }
+        self.held = None;
+        let _ = std::fs::remove_dir_all(&self.dir);
+        let mut budget = (MAX_FILES, MAX_BYTES);
+        match copy(sandbox, &self.dir, path.as_bytes(), &mut budget) {
+            Ok(()) => self.held = Some(tree.clone()),
+            Err(_) => {
+                let _ = std::fs::remove_dir_all(&self.dir);
+            }
+        }
+    }
+
+    /// The copy, where it holds `tree`: what a run that starts from it must observe.
+    pub(super) fn of(&self, tree: &Tree) -> Option<&Path> {
+        (self.held.as_ref() == Some(tree)).then_some(self.dir.as_path())
+    }
+}
+
+impl Drop for Checkpoint {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// `from` copied to `to` (files, folders and symbolic links, with their permissions), each
+/// file's bytes read once: refused where one names `path` (unless it is empty), or the copy would pass `budget`
+/// (entries, bytes).
+pub(super) fn copy(
+    from: &Path,
+    to: &Path,
+    path: &[u8],
+    budget: &mut (usize, u64),
+) -> Result<(), String> {
+    let failed = |error: std::io::Error| format!("{}: {error}", from.display());
+    std::fs::create_dir_all(to).map_err(failed)?;
+    for entry in std::fs::read_dir(from).map_err(failed)? {
+        let entry = entry.map_err(failed)?;
+        budget.0 = budget
+            .0
+            .checked_sub(1)
+            .ok_or("the sandbox holds too many files to copy")?;
+        let (source, target) = (entry.path(), to.join(entry.file_name()));
+        let failed = |error: std::io::Error| format!("{}: {error}", source.display());
+        let meta = std::fs::symlink_metadata(&source).map_err(failed)?;
+        if meta.is_dir() {
+            copy(&source, &target, path, budget)?;
+        } else if meta.is_symlink() {
+            let link = std::fs::read_link(&source).map_err(failed)?;
+            std::os::unix::fs::symlink(link, &target).map_err(failed)?;
+            continue;
+        } else if meta.is_file() {
+            budget.1 = budget
+                .1
+                .checked_sub(meta.len())
+                .ok_or("the sandbox holds too many bytes to copy")?;
+            let bytes = std::fs::read(&source).map_err(failed)?;
+            if !path.is_empty() && bytes.windows(path.len()).any(|window| window == path) {
+                return Err(format!(
+                    "`{}` names the sandbox's own path",
+                    source.display()
+                ));
+            }
+            std::fs::write(&target, bytes).map_err(failed)?;
+        } else {
+            // A socket or a pipe is the running server's, not state a copy can hold.
+            continue;
+        }
+        std::fs::set_permissions(&target, meta.permissions()).map_err(failed)?;
+    }
+    let meta = std::fs::metadata(from).map_err(failed)?;
+    std::fs::set_permissions(to, meta.permissions()).map_err(failed)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Checkpoint;
+    use mcp_annotations_verify::observe::tree;
+
+    fn folder(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("checkpoint-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("sub")).unwrap();
+        dir
+    }
+
+    /// The copy holds the sandbox's files, links and modes, and is made again only when the
+    /// tree it holds moved.
+    #[test]
+    fn a_copy_holds_what_the_sandbox_held_when_it_was_taken() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = folder("holds");
+        std::fs::write(dir.join("sub/a.txt"), "one\n").unwrap();
+        std::fs::set_permissions(
+            dir.join("sub/a.txt"),
+            std::fs::Permissions::from_mode(0o600),
+        )
+        .unwrap();
+        std::os::unix::fs::symlink("sub/a.txt", dir.join("link")).unwrap();
+        let taken = tree::observe(&dir);
+        let mut checkpoint = Checkpoint::new(&dir, true);
+        checkpoint.take(&dir, &dir.to_string_lossy(), &taken);
+        let copy = checkpoint.of(&taken).expect("a copy").to_owned();
+        assert_eq!(tree::observe(&copy), taken);
+        // The sandbox moves on; the copy holds what it held until it is taken again.
+        std::fs::write(dir.join("sub/a.txt"), "two\n").unwrap();
+        let moved = tree::observe(&dir);
+        assert!(checkpoint.of(&moved).is_none());
+        assert_eq!(
+            std::fs::read_to_string(copy.join("sub/a.txt")).unwrap(),
+            "one\n"
+        );
+        checkpoint.take(&dir, &dir.to_string_lossy(), &moved);
+        assert_eq!(tree::observe(checkpoint.of(&moved).unwrap()), moved);
+        drop(checkpoint);
+        assert!(!copy.exists(), "the copy is removed with the checkpoint");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A file that names the sandbox's own path keeps no copy: a server that reads it would
+    /// find the main run's files.
+    #[test]
+    fn no_copy_where_a_file_names_the_sandbox() {
+        let dir = folder("names");
+        let path = dir.to_string_lossy().into_owned();
+        std::fs::write(
+            dir.join("sub/config.json"),
+            format!("{{\"db\": \"{path}/x.db\"}}"),
+        )
+        .unwrap();
+        let taken = tree::observe(&dir);
+        let mut checkpoint = Checkpoint::new(&dir, true);
+        checkpoint.take(&dir, &path, &taken);
+        assert!(checkpoint.of(&taken).is_none());
+        // Once the file no longer names it, a copy is kept.
+        std::fs::write(dir.join("sub/config.json"), "{\"db\": \"x.db\"}").unwrap();
+        let moved = tree::observe(&dir);
+        checkpoint.take(&dir, &path, &moved);
+        assert!(checkpoint.of(&moved).is_some());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
