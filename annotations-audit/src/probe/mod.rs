@@ -8,8 +8,9 @@
 //! Before the calls, a *control* session (start, initialize, list, wait, list again, exit, no
 //! call) shows what the server changes on its own: what changed while it sat idle and answered
 //! the second listing is volatile (reported, never judged), what it wrote on exit is reported. A violation is reported only when it
-//! reproduces in every one of `--runs` independent runs (a fresh sandbox and server, the same
-//! calls before it); otherwise the hint is `nondeterministic`, with what each run saw.
+//! reproduces in every one of `--runs` independent runs (a fresh sandbox and server, started
+//! from a copy of the sandbox the call found, or the same calls before it made again where no
+//! copy can stand for them); otherwise the hint is `nondeterministic`, with what each run saw.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -244,7 +245,7 @@ pub(super) const SETTLE: Duration = Duration::from_secs(2);
 pub(super) const IDLE: Duration = Duration::from_millis(1100);
 
 /// How many times a hint's violation is tried for reproduction, per tool, before the probe
-/// gives up on that hint (each try replays every call before it).
+/// gives up on that hint (each try is a run of its own, from the sandbox the call found).
 const REPRODUCTIONS: u32 = 2;
 
 /// The probe of the server `options` start: each tool's verdicts, notes and coverage.
