@@ -592,7 +592,26 @@ pub(super) fn concurrently(
     let mut verdict = None;
     let mut outcomes = std::collections::BTreeMap::new();
     let mut notes = Vec::new();
-    for how in [Together::OneConnection, Together::TwoProcesses] {
+    let first_of = |how| together(options, classes, from, made, once, (how, 1), deadline);
+    // Where runs may go side by side, the first run of each way at once: the second way's is
+    // set aside where the first way's is a violation.
+    let mut early = if options.side_by_side() {
+        let (one, two) = std::thread::scope(|scope| {
+            let two = scope.spawn(|| first_of(Together::TwoProcesses));
+            let one = first_of(Together::OneConnection);
+            let two = two
+                .join()
+                .unwrap_or_else(|_| Err("the run stopped on an internal error".to_owned()));
+            (one, two)
+        });
+        [Some(one), Some(two)]
+    } else {
+        [None, None]
+    };
+    for (at, how) in [Together::OneConnection, Together::TwoProcesses]
+        .into_iter()
+        .enumerate()
+    {
         if verdict == Some(Verdict::Violated) {
             outcomes.insert(
                 how.word(),
@@ -600,7 +619,8 @@ pub(super) fn concurrently(
             );
             continue;
         }
-        let outcome = match together(options, classes, from, made, once, (how, 1), deadline) {
+        let first = early[at].take().unwrap_or_else(|| first_of(how));
+        let outcome = match first {
             Err(why) => format!("not judged: {why}"),
             Ok(None) => "overlapped, and did no more than one call".to_owned(),
             Ok(Some(what)) => {
@@ -640,9 +660,9 @@ pub(super) fn concurrently(
 /// What runs 2 to `runs` showed of what run 1 showed (`first`, one line for each thing it
 /// broke), each run made by `again` (what it showed of each, or why it could not be made),
 /// where `options` let runs share nothing ([`Options::side_by_side`]) as many side by side
-/// as this machine has cores, else one after the other: for each thing, in how many runs it showed, and what each run saw, in words
-/// (`none` for a run that did not show it, `failed` before the reason of one that could not
-/// be made).
+/// as this machine has cores, else one after the other: for each thing, in how many runs it
+/// showed, and what each run saw, in words (`none` for a run that did not show it, `failed`
+/// before the reason of one that could not be made).
 pub(super) fn tally(
     (options, runs): (&Options, u32),
     first: &[String],
