@@ -23,7 +23,13 @@ pub(super) struct Checkpoint {
     /// Whether copies are kept at all (not where a user's observer sees state outside the
     /// folder).
     kept: bool,
+    /// How many copies could not be kept: past [`MOST_REFUSED`], none is tried again.
+    refused: u32,
 }
+
+/// How many copies that cannot be kept (a sandbox too large, a file that names its path) are
+/// tried before the probe stops keeping copies: each try reads the whole sandbox.
+const MOST_REFUSED: u32 = 3;
 
 impl Checkpoint {
     /// No copy yet, kept beside the main sandbox `main`; `kept` false where none may be
@@ -35,6 +41,7 @@ impl Checkpoint {
             dir: PathBuf::from(name),
             held: None,
             kept,
+            refused: 0,
         }
     }
 
@@ -42,16 +49,27 @@ impl Checkpoint {
     /// as the copy holds it already: it holds `tree` now, or there is no copy (a run that
     /// reproduces the next call then makes every earlier call again).
     pub(super) fn take(&mut self, sandbox: &Path, path: &str, tree: &Tree) {
-        if !self.kept || self.held.as_ref() == Some(tree) {
+        if !self.kept || self.refused >= MOST_REFUSED || self.held.as_ref() == Some(tree) {
             return;
         }
         self.held = None;
-        let _ = std::fs::remove_dir_all(&self.dir);
+        if remove(&self.dir).is_err() {
+            self.refused = MOST_REFUSED;
+            return;
+        }
         let mut budget = (MAX_FILES, MAX_BYTES);
-        match copy(sandbox, &self.dir, path.as_bytes(), &mut budget) {
+        // The path as the server is given it, as the kernel resolves it, and as JSON may
+        // escape it.
+        let real = std::fs::canonicalize(sandbox)
+            .map(|real| real.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let escaped = path.replace('/', "\\/");
+        let named = [path, real.as_str(), escaped.as_str()];
+        match copy(sandbox, &self.dir, &named, &mut budget) {
             Ok(()) => self.held = Some(tree.clone()),
             Err(_) => {
-                let _ = std::fs::remove_dir_all(&self.dir);
+                self.refused += 1;
+                let _ = remove(&self.dir);
             }
         }
     }
@@ -64,19 +82,48 @@ impl Checkpoint {
 
 impl Drop for Checkpoint {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
+        let _ = remove(&self.dir);
+    }
+}
+
+/// `dir` removed whole, where it is: each folder in it made writable first (a server may have
+/// left one read-only, whose entries could not be removed otherwise).
+pub(super) fn remove(dir: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    fn writable(dir: &Path) {
+        let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700));
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+                writable(&entry.path());
+            }
+        }
+    }
+    match std::fs::symlink_metadata(dir) {
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(error) => Err(error),
+        Ok(_) => {
+            writable(dir);
+            std::fs::remove_dir_all(dir)
+        }
     }
 }
 
 /// `from` copied to `to` (files, folders and symbolic links, with their permissions), each
-/// file's bytes read once: refused where one names `path` (unless it is empty), or the copy would pass `budget`
-/// (entries, bytes).
+/// file's bytes read once: refused where a file, or a link's target, names one of `named`
+/// (the sandbox's path, in the forms a server may write it; empty ones aside), or the copy
+/// would pass `budget` (entries, bytes).
 pub(super) fn copy(
     from: &Path,
     to: &Path,
-    path: &[u8],
+    named: &[&str],
     budget: &mut (usize, u64),
 ) -> Result<(), String> {
+    let names = |bytes: &[u8]| {
+        named.iter().filter(|name| !name.is_empty()).any(|name| {
+            let name = name.as_bytes();
+            bytes.windows(name.len()).any(|window| window == name)
+        })
+    };
     let failed = |error: std::io::Error| format!("{}: {error}", from.display());
     std::fs::create_dir_all(to).map_err(failed)?;
     for entry in std::fs::read_dir(from).map_err(failed)? {
@@ -89,9 +136,15 @@ pub(super) fn copy(
         let failed = |error: std::io::Error| format!("{}: {error}", source.display());
         let meta = std::fs::symlink_metadata(&source).map_err(failed)?;
         if meta.is_dir() {
-            copy(&source, &target, path, budget)?;
+            copy(&source, &target, named, budget)?;
         } else if meta.is_symlink() {
             let link = std::fs::read_link(&source).map_err(failed)?;
+            if names(link.as_os_str().as_encoded_bytes()) {
+                return Err(format!(
+                    "`{}` links into the sandbox's own path",
+                    source.display()
+                ));
+            }
             std::os::unix::fs::symlink(link, &target).map_err(failed)?;
             continue;
         } else if meta.is_file() {
@@ -100,7 +153,7 @@ pub(super) fn copy(
                 .checked_sub(meta.len())
                 .ok_or("the sandbox holds too many bytes to copy")?;
             let bytes = std::fs::read(&source).map_err(failed)?;
-            if !path.is_empty() && bytes.windows(path.len()).any(|window| window == path) {
+            if names(&bytes) {
                 return Err(format!(
                     "`{}` names the sandbox's own path",
                     source.display()
@@ -158,15 +211,21 @@ mod tests {
         );
         checkpoint.take(&dir, &dir.to_string_lossy(), &moved);
         assert_eq!(tree::observe(checkpoint.of(&moved).unwrap()), moved);
+        // A folder the server left read-only is copied, and removed with the rest.
+        std::fs::set_permissions(dir.join("sub"), std::fs::Permissions::from_mode(0o500)).unwrap();
+        let locked = tree::observe(&dir);
+        checkpoint.take(&dir, &dir.to_string_lossy(), &locked);
+        assert_eq!(tree::observe(checkpoint.of(&locked).unwrap()), locked);
+        std::fs::set_permissions(dir.join("sub"), std::fs::Permissions::from_mode(0o700)).unwrap();
         drop(checkpoint);
         assert!(!copy.exists(), "the copy is removed with the checkpoint");
         let _ = std::fs::remove_dir_all(&dir);
     }
 
-    /// A file that names the sandbox's own path keeps no copy: a server that reads it would
-    /// find the main run's files.
+    /// A file or a link that names the sandbox's own path keeps no copy: a server that reads
+    /// it would find the main run's files.
     #[test]
-    fn no_copy_where_a_file_names_the_sandbox() {
+    fn no_copy_where_a_file_or_a_link_names_the_sandbox() {
         let dir = folder("names");
         let path = dir.to_string_lossy().into_owned();
         std::fs::write(
@@ -178,7 +237,14 @@ mod tests {
         let mut checkpoint = Checkpoint::new(&dir, true);
         checkpoint.take(&dir, &path, &taken);
         assert!(checkpoint.of(&taken).is_none());
-        // Once the file no longer names it, a copy is kept.
+        // Nor where a link points into it (a copy's link would lead to the main run's files).
+        std::fs::remove_file(dir.join("sub/config.json")).unwrap();
+        std::os::unix::fs::symlink(dir.join("sub"), dir.join("current")).unwrap();
+        let linked = tree::observe(&dir);
+        checkpoint.take(&dir, &path, &linked);
+        assert!(checkpoint.of(&linked).is_none());
+        std::fs::remove_file(dir.join("current")).unwrap();
+        // Once no file names it, a copy is kept.
         std::fs::write(dir.join("sub/config.json"), "{\"db\": \"x.db\"}").unwrap();
         let moved = tree::observe(&dir);
         checkpoint.take(&dir, &path, &moved);

@@ -39,6 +39,7 @@ mod record;
 mod runs;
 mod sandbox;
 mod session;
+mod together;
 mod tool;
 mod unreadable;
 mod verdicts;
@@ -216,15 +217,19 @@ impl Options {
     /// `--writable` place (every run writes the same one: a counter there, a lock, a cache
     /// warmed once would see the runs meet), nor unconfined (a write outside the sandbox
     /// goes anywhere), nor with `--observe` or `--setup` commands (what they observe or set
-    /// up may be outside the sandbox too).
+    /// up may be outside the sandbox too), nor without a network namespace of their own.
     pub(super) fn side_by_side(&self) -> bool {
+        // A network of their own too: runs that share the machine's (an open world, a server
+        // over HTTP, Landlock's rules) could meet on a port or a socket.
+        let own_network = sandbox::closed_world(self)
+            && matches!(
+                sandbox::confined(self),
+                Ok(sandbox::Confined::Namespaces(prefix)) if prefix.iter().any(|word| word == "--net")
+            );
         self.writable.is_empty()
             && self.observers.is_empty()
             && self.setup.is_empty()
-            && matches!(
-                sandbox::confined(self),
-                Ok(sandbox::Confined::Namespaces(_) | sandbox::Confined::Landlock(_))
-            )
+            && own_network
     }
 }
 
@@ -263,6 +268,7 @@ pub fn probe(options: &Options) -> Result<ProbeReport, String> {
     let mut classes = options.classes.clone();
     classes.volatile.extend(control.volatile.iter().cloned());
     let (mut session, tools, unreadable) = Session::start(options, classes, deadline)?;
+    session.started = control.started.clone();
     crate::progress::start_probe(tools.len());
     if let Some(error) = &control_failed {
         session.findings.push(format!(

@@ -8,13 +8,10 @@ use serde_json::{Value, json};
 
 use mcp_annotations::descriptor::Hint;
 
-use super::answers::failed;
 use super::sandbox::{Sandbox, sandbox, start};
-use super::verdicts::settled;
 use super::{IDLE, Options, SETTLE};
 use super::{network, record};
-use crate::report::{CallNote, Verdict};
-use crate::server::{self, Answer, Peer};
+use crate::server::{Answer, Peer};
 use mcp_annotations_verify::judge;
 use mcp_annotations_verify::judge::classes::{Classes, Place};
 use mcp_annotations_verify::observe::tree::{Tree, UNOBSERVED};
@@ -74,7 +71,7 @@ impl Made {
 
     /// [`resolve`](Self::resolve), and the server started again (`restart`) where resolving
     /// ended it, as the main run does: the call goes to a live server.
-    fn resolve_or_restart(
+    pub(super) fn resolve_or_restart(
         &self,
         peer: &mut Peer,
         restart: impl FnOnce() -> Result<Peer, String>,
@@ -97,6 +94,9 @@ impl Made {
 /// What the control session saw the server change with no call made.
 #[derive(Default)]
 pub(super) struct Control {
+    /// The files the server changed as it started on the seeded sandbox, up to its first
+    /// listing.
+    pub(super) started: Vec<String>,
     /// Places that changed while the server sat idle: volatile.
     pub(super) volatile: Vec<Place>,
     pub(super) idle: Vec<String>,
@@ -109,6 +109,7 @@ pub(super) struct Control {
 /// exit.
 pub(super) fn control(options: &Options, deadline: Instant) -> Result<Control, String> {
     let sandbox = sandbox(options, "control")?;
+    let seeded = sandbox.observe();
     let mut peer = start(options, &sandbox.dir, deadline)?;
     peer.list_tools()?;
     peer.settle(SETTLE);
@@ -145,10 +146,29 @@ pub(super) fn control(options: &Options, deadline: Instant) -> Result<Control, S
     }
     let last = asked.as_ref().unwrap_or(&idle);
     Ok(Control {
+        started: changed_files(&seeded, &listed),
         volatile,
         idle: judge::diff(&listed, last, 12),
         exit: judge::diff(last, &exited, 12),
     })
+}
+
+/// The files that changed from `before` to `after`, added and removed ones too.
+fn changed_files(before: &Tree, after: &Tree) -> Vec<String> {
+    let mut paths: Vec<String> = after
+        .iter()
+        .filter(|(path, entry)| before.get(*path) != Some(*entry))
+        .map(|(path, _)| path.clone())
+        .chain(
+            before
+                .keys()
+                .filter(|path| !after.contains_key(*path))
+                .cloned(),
+        )
+        .collect();
+    paths.sort();
+    paths.dedup();
+    paths
 }
 
 /// The places that changed from `before` to `after`: each pointer that changed within a
@@ -240,12 +260,14 @@ pub(super) struct From<'a> {
     /// A copy of the main run's sandbox as the call found it, and the tree observed then,
     /// where one is kept (see [`Checkpoint`](super::checkpoint::Checkpoint)).
     pub(super) copy: Option<(&'a std::path::Path, &'a Tree)>,
+    /// The files the server changed as it started in the control session.
+    pub(super) started: &'a [String],
 }
 
 /// A fresh run up to the call `made`: started from the copy of the main run's sandbox as the
 /// call found it, where there is one and a server started on it finds the sandbox as the
 /// main run's call did; else [`replayed`].
-fn prepared(
+pub(super) fn prepared(
     options: &Options,
     classes: &Classes,
     from: From<'_>,
@@ -254,7 +276,7 @@ fn prepared(
     deadline: Instant,
 ) -> Result<(Sandbox, Peer, Made, Tree), String> {
     if let Some(copy) = from.copy
-        && let Ok(prepared) = restored(options, classes, (from.main, copy), made, name, deadline)
+        && let Ok(prepared) = restored(options, classes, from, copy, made, name, deadline)
     {
         return Ok(prepared);
     }
@@ -269,22 +291,28 @@ fn prepared(
 }
 
 /// A fresh run up to the call `made` from `copy`, a copy of the main run's sandbox (whose
-/// path is `main`) as the call found it, and the tree observed then: a fresh sandbox holding
+/// path is `from.main`) as the call found it, and `found`, the tree observed then: a fresh sandbox holding
 /// the copy, and a server started, listed and settled on it. The sandbox, the server, the
-/// call rebased, and the tree the call will start from; `Err` where that tree lost or
-/// changed something of the main run's (the server rewrote its state as it started, or
-/// something there cannot be copied): the run is then made by replaying the calls.
+/// call rebased, and the tree the call will start from; `Err` where that tree lost something
+/// of the main run's (the server rewrote its state as it started, or something there cannot
+/// be copied), or the server, having written as it started where it did not on the seed,
+/// did not then stay still with no call: the run is then made by replaying the calls.
 fn restored(
     options: &Options,
     classes: &Classes,
-    (main, (copy, found)): (&str, (&std::path::Path, &Tree)),
+    from: From<'_>,
+    (copy, found): (&std::path::Path, &Tree),
     made: &Made,
     name: &str,
     deadline: Instant,
 ) -> Result<(Sandbox, Peer, Made, Tree), String> {
     let sandbox = super::sandbox::restored(options, name, copy)?;
     let mut made = made.clone();
-    super::parts::rebase(&mut made.arguments, main, &sandbox.dir.to_string_lossy());
+    super::parts::rebase(
+        &mut made.arguments,
+        from.main,
+        &sandbox.dir.to_string_lossy(),
+    );
     let mut peer = start(options, &sandbox.dir, deadline)?;
     peer.list_tools()?;
     peer.settle(SETTLE);
@@ -293,12 +321,24 @@ fn restored(
         return Err(failure);
     }
     // What the server writes as it starts (a boot logged) is no call's, here as in the main
-    // run; what it lost or overwrote of the copy would make the run another one. Nothing
-    // sits idle here: what a server writes on its own after it starts was classed volatile
-    // by the control session, and no call was made again whose late writes could land in
-    // the call's.
+    // run; what it lost or overwrote of the copy would make the run another one.
     if let Some(what) = judge::broken(Hint::Destructive, found, &before, None, classes) {
         return Err(format!("the copy was not as the call found it: {what}"));
+    }
+    // A start that wrote only where it wrote as it started on the seed (where the control
+    // session saw it still for 1.1 s after) goes straight to the call; one that wrote
+    // elsewhere (work that grows with the state the copy holds: an index of it, a scan) is
+    // seen to stay still with no call first, as a replayed run is.
+    let elsewhere = changed_files(found, &before)
+        .iter()
+        .any(|path| !from.started.contains(path));
+    if elsewhere {
+        std::thread::sleep(IDLE);
+        peer.settle(SETTLE);
+        let still = sandbox.observe();
+        if let Some(what) = judge::changed(&before, &still, classes, false) {
+            return Err(format!("the sandbox changed with no call made ({what})"));
+        }
     }
     Ok((sandbox, peer, made, before))
 }
@@ -383,8 +423,20 @@ fn replayed(
     Ok((sandbox, peer, made, before))
 }
 
-/// The call `made` made again after every call of `history`, in a fresh sandbox with a fresh
-/// server: what broke each of `hints` there, or `Err` where the run could not be made.
+/// What the paths a call created came to once its server exited, in one run, each by its
+/// [`shape`]: those its exit removed (a registration of its process, a lock), and those
+/// still there.
+#[derive(Default)]
+pub(super) struct Exit {
+    pub(super) removed: Vec<String>,
+    pub(super) kept: Vec<String>,
+}
+
+/// The call `made` made again from the sandbox it found in the main run, in a fresh sandbox
+/// with a fresh server: what broke each of `hints` there, and, where the call created a path,
+/// what the server's exit did with it; `Err` where the run could not be made. A path the call
+/// created and the server removed as it exited (with a folder created for it, empty then)
+/// lived as long as the process: it is not judged in this run.
 pub(super) fn reproduce(
     options: &Options,
     classes: &Classes,
@@ -393,7 +445,7 @@ pub(super) fn reproduce(
     hints: &[Hint],
     run: u32,
     deadline: Instant,
-) -> Result<Vec<Option<String>>, String> {
+) -> Result<(Vec<Option<String>>, Exit), String> {
     let name = format!("run{run}");
     let (sandbox, mut peer, made, before) =
         prepared(options, classes, from, made, &name, deadline)?;
@@ -403,138 +455,61 @@ pub(super) fn reproduce(
     if let Some(failure) = call.unobserved(&sandbox) {
         return Err(failure);
     }
-    Ok(hints
-        .iter()
-        .map(|&hint| broken(hint, &call, classes))
-        .collect())
-}
-
-/// How two identical calls are put in flight at once.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) enum Together {
-    /// Both sent on one connection before either is answered.
-    OneConnection,
-    /// One to each of two server processes on one sandbox.
-    TwoProcesses,
-}
-
-impl Together {
-    /// In the report's words.
-    pub(super) fn word(self) -> &'static str {
-        match self {
-            Together::OneConnection => "oneConnection",
-            Together::TwoProcesses => "twoProcesses",
-        }
-    }
-}
-
-/// Two calls `made` at once, after every call of `history`, in a fresh sandbox: what they did
-/// beyond `once` (what one call did in the main run, by [`judge::effect`]), `Ok(None)` when
-/// nothing; `Err` when it cannot be judged: the run could not be made, a second server
-/// could not start beside the first, both calls failed, or they did not overlap (the first
-/// answered before the second was sent).
-pub(super) fn together(
-    options: &Options,
-    classes: &Classes,
-    from: From<'_>,
-    made: &Made,
-    once: &judge::Effect,
-    (how, run): (Together, u32),
-    deadline: Instant,
-) -> Result<Option<String>, String> {
-    // Over HTTP each request is answered before the next is sent: two are never in flight.
-    if options.http.is_some() {
-        return Err(
-            "over HTTP the probe sends a request once the one before it is answered, \
-                    so two calls are never in flight at once"
-                .to_owned(),
-        );
-    }
-    let name = format!("{}{run}", how.word());
-    let (sandbox, mut first, made, mut before) =
-        prepared(options, classes, from, made, &name, deadline)?;
-    let params = json!({"name": made.tool, "arguments": made.arguments});
-    let mut second = match how {
-        Together::OneConnection => None,
-        Together::TwoProcesses => {
-            let second = start(options, &sandbox.dir, deadline).map_err(|error| {
-                format!("a second server process could not start on the same sandbox: {error}")
-            })?;
-            // What the second server wrote as it started is not the calls' doing.
-            first.settle(SETTLE);
-            let mut second = second;
-            second.settle(SETTLE);
-            before = sandbox.observe();
-            Some(second)
-        }
-    };
-    // Each call resolved first, one after the other, as the main run's was.
-    let restart = || start(options, &sandbox.dir, deadline);
-    made.resolve_or_restart(&mut first, restart)?;
-    match &mut second {
-        Some(second) => made.resolve_or_restart(second, restart)?,
-        None => made.resolve_or_restart(&mut first, restart)?,
-    }
-    // The servers stopped while both calls are written, so that both are waiting when
-    // they go on: in flight at once however loaded the machine is.
-    let mut paused = vec![first.pause()];
-    if let Some(second) = &mut second {
-        paused.push(second.pause());
-    }
-    let sent = |a: Result<u64, String>, b: Result<u64, String>| {
-        let sent = Instant::now();
-        for ids in paused.iter().flatten() {
-            server::resume(ids);
-        }
-        Ok::<_, String>((a?, b?, sent))
-    };
-    let (answers, sent) = match &mut second {
-        None => {
-            let a = first.send_request("tools/call", params.clone());
-            let b = first.send_request("tools/call", params);
-            let (a, b, sent) = sent(a, b)?;
-            (first.answers("tools/call", &[a, b]), sent)
-        }
-        Some(second) => {
-            let a = first.send_request("tools/call", params.clone());
-            let b = second.send_request("tools/call", params);
-            let (a, b, sent) = sent(a, b)?;
-            let mut answers = first.answers("tools/call", &[a]);
-            answers.extend(second.answers("tools/call", &[b]));
-            (answers, sent)
-        }
-    };
-    first.settle(SETTLE);
-    if let Some(second) = &mut second {
-        second.settle(SETTLE);
-    }
-    let after = sandbox.observe();
-    if let Some(failure) = sandbox.failure([&before, &after]) {
-        return Err(failure);
-    }
-    let succeeded = answers
-        .iter()
-        .filter(|(answer, _)| matches!(answer, Ok(Answer::Result(result)) if !failed(result)))
-        .count();
-    if succeeded == 0 {
-        return Err("neither of the two calls succeeded".to_owned());
-    }
-    // Both in flight at once: the first answer read only after the second call was sent.
-    if answers.iter().any(|(_, at)| *at <= sent) {
-        return Err(
-            "the calls did not overlap: one was answered before the other was sent".to_owned(),
-        );
-    }
-    let twice = judge::effect(&before, &after, classes);
-    Ok(judge::more_than(once, &twice).map(|what| {
-        format!(
-            "two identical calls at once ({}) did more than one: {what}",
-            match how {
-                Together::OneConnection => "on one connection",
-                Together::TwoProcesses => "to two server processes on one sandbox",
+    let created = created(&call);
+    let mut exit = Exit::default();
+    let mut here = classes.clone();
+    if !created.is_empty() {
+        // Ended as a client ends it: its input closed, its exit awaited.
+        peer.finish(SETTLE);
+        let exited = sandbox.observe();
+        for path in created {
+            let beneath = format!("{path}/");
+            let gone = exited.get(&path).is_none_or(|entry| {
+                entry.kind == "dir" && !exited.keys().any(|key| key.starts_with(&beneath))
+            });
+            if gone {
+                here.volatile.push(Place::literal(&path, None));
+                exit.removed.push(shape(&path));
+            } else {
+                exit.kept.push(shape(&path));
             }
-        )
-    }))
+        }
+    }
+    let broke = hints
+        .iter()
+        .map(|&hint| broken(hint, &call, &here))
+        .collect();
+    Ok((broke, exit))
+}
+
+/// The paths `call` (or the same call again) created: absent before it.
+pub(super) fn created(call: &Call) -> Vec<String> {
+    let mut created: Vec<String> = [Some(&call.after), call.again.as_ref()]
+        .into_iter()
+        .flatten()
+        .flat_map(|tree| tree.keys())
+        .filter(|path| !call.before.contains_key(*path))
+        .cloned()
+        .collect();
+    created.sort();
+    created.dedup();
+    created
+}
+
+/// A path with each run of digits in it as `#` (a process id, a count): what stays the same
+/// from run to run of a file named for its process.
+pub(super) fn shape(path: &str) -> String {
+    let mut shaped = String::new();
+    for c in path.chars() {
+        if c.is_ascii_digit() {
+            if !shaped.ends_with('#') {
+                shaped.push('#');
+            }
+        } else {
+            shaped.push(c);
+        }
+    }
+    shaped
 }
 
 /// One call, observed once the processes the server started have ended: `before` (the
@@ -570,91 +545,6 @@ pub(super) fn call(
         attempts: recorded.as_deref().map(network::attempts),
         recorded: recorded.unwrap_or_default(),
     }
-}
-
-/// What two identical calls at once showed of an idempotence claim, in every mode: the
-/// verdict where they judged it (violated only when every one of `--runs` runs shows it,
-/// nondeterministic when some do), each mode's outcome in words, and the report's note of a
-/// violation.
-pub(super) fn concurrently(
-    options: &Options,
-    classes: &Classes,
-    from: From<'_>,
-    made: &Made,
-    once: &judge::Effect,
-    deadline: Instant,
-) -> (
-    Option<Verdict>,
-    std::collections::BTreeMap<&'static str, String>,
-    Vec<CallNote>,
-) {
-    let runs = options.runs.max(1);
-    let mut verdict = None;
-    let mut outcomes = std::collections::BTreeMap::new();
-    let mut notes = Vec::new();
-    let first_of = |how| together(options, classes, from, made, once, (how, 1), deadline);
-    // Where runs may go side by side, the first run of each way at once: the second way's is
-    // set aside where the first way's is a violation.
-    let mut early = if options.side_by_side() {
-        let (one, two) = std::thread::scope(|scope| {
-            let two = scope.spawn(|| first_of(Together::TwoProcesses));
-            let one = first_of(Together::OneConnection);
-            let two = two
-                .join()
-                .unwrap_or_else(|_| Err("the run stopped on an internal error".to_owned()));
-            (one, two)
-        });
-        [Some(one), Some(two)]
-    } else {
-        [None, None]
-    };
-    for (at, how) in [Together::OneConnection, Together::TwoProcesses]
-        .into_iter()
-        .enumerate()
-    {
-        if verdict == Some(Verdict::Violated) {
-            outcomes.insert(
-                how.word(),
-                "not tried: violated on one connection already".to_owned(),
-            );
-            continue;
-        }
-        let first = early[at].take().unwrap_or_else(|| first_of(how));
-        let outcome = match first {
-            Err(why) => format!("not judged: {why}"),
-            Ok(None) => "overlapped, and did no more than one call".to_owned(),
-            Ok(Some(what)) => {
-                let (reproduced, seen_in) = tally(
-                    (options, runs),
-                    std::slice::from_ref(&what),
-                    |run| {
-                        together(options, classes, from, made, once, (how, run), deadline)
-                            .map(|found| vec![found])
-                    },
-                    ("did no more than one call", "not judged"),
-                )
-                .remove(0);
-                let problem = match settled(reproduced, runs) {
-                    Verdict::Violated => {
-                        verdict = Some(Verdict::Violated);
-                        what.clone()
-                    }
-                    unsure => {
-                        verdict.get_or_insert(unsure);
-                        format!("nondeterministic: in {reproduced} of {runs} runs, {what}")
-                    }
-                };
-                notes.push(CallNote {
-                    hint: Some(judge::BY_REPEATING),
-                    runs: Some(seen_in),
-                    ..CallNote::problem(&made.arguments, problem.clone())
-                });
-                problem
-            }
-        };
-        outcomes.insert(how.word(), outcome);
-    }
-    (verdict, outcomes, notes)
 }
 
 /// What runs 2 to `runs` showed of what run 1 showed (`first`, one line for each thing it

@@ -137,7 +137,7 @@ impl Sandbox {
 
 impl Drop for Sandbox {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
+        let _ = super::checkpoint::remove(&self.dir);
         let _ = std::fs::remove_file(super::record::record_of(&self.dir));
         super::record::forget(&self.dir);
     }
@@ -289,7 +289,7 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
 }
 
 /// Whether the run is closed-world: no open-world tool called, no server reached over HTTP.
-fn closed_world(options: &Options) -> bool {
+pub(super) fn closed_world(options: &Options) -> bool {
     !options.allow_open_world && options.http.is_none()
 }
 
@@ -360,7 +360,7 @@ pub(super) fn sandbox(options: &Options, name: &str) -> Result<Sandbox, String> 
 /// [`Checkpoint`]: super::checkpoint::Checkpoint
 pub(super) fn restored(options: &Options, name: &str, from: &Path) -> Result<Sandbox, String> {
     let sandbox = empty(options, name)?;
-    super::checkpoint::copy(from, &sandbox.dir, b"", &mut (usize::MAX, u64::MAX))
+    super::checkpoint::copy(from, &sandbox.dir, &[], &mut (usize::MAX, u64::MAX))
         .map_err(|error| format!("cannot fill the sandbox from the main run's copy: {error}"))?;
     Ok(sandbox)
 }
@@ -372,7 +372,7 @@ fn empty(options: &Options, name: &str) -> Result<Sandbox, String> {
         std::process::id(),
         options.seed
     ));
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = super::checkpoint::remove(&dir);
     let _ = std::fs::remove_file(super::record::record_of(&dir));
     std::fs::create_dir_all(&dir).map_err(|error| format!("cannot make the sandbox: {error}"))?;
     let sandbox = Sandbox {

@@ -48,6 +48,8 @@ pub(super) struct Session<'a> {
     /// The sandbox as the last call of a judged tool found it, copied aside for the runs
     /// that make that call again.
     pub(super) checkpoint: super::checkpoint::Checkpoint,
+    /// The files the server changed as it started in the control session.
+    pub(super) started: Vec<String>,
 }
 
 impl<'a> Session<'a> {
@@ -87,6 +89,7 @@ impl<'a> Session<'a> {
             super::checkpoint::Checkpoint::new(&sandbox.dir, options.observers.is_empty());
         let session = Session {
             checkpoint,
+            started: Vec::new(),
             options,
             classes,
             deadline,
@@ -125,6 +128,7 @@ impl<'a> Session<'a> {
             history: &self.history[..earlier],
             main: &self.sandbox_path,
             copy: self.checkpoint.of(before).map(|copy| (copy, before)),
+            started: &self.started,
         }
     }
 

@@ -523,10 +523,14 @@ impl Peer {
     /// HTTP, its whole process group too (a server there holds no pipe whose end would end
     /// it). A second call does nothing.
     pub fn end(&mut self) {
+        // Ended already (or never the audit's to end): a run with no token would take every
+        // other live run's orphans for its own.
+        let Some(run) = self.run.take() else {
+            return;
+        };
         if let Some(watch) = &self.watch {
             watch.halt();
         }
-        let run = self.run.take();
         let served = matches!(self.link, Link::Http { .. });
         if let Some(child) = self.child() {
             // Once waited on, the server's id may be another process's: only its run's token
@@ -535,7 +539,7 @@ impl Peer {
             if served && let Some(root) = root {
                 signal(Signal::SIGKILL, &[served::group(root)]);
             }
-            processes::end_run(root, run.as_deref());
+            processes::end_run(root, Some(&run));
             processes::forget(child.id());
             let _ = child.kill();
             let _ = child.wait();

@@ -304,7 +304,17 @@ fn end(root: Option<u32>, token: Option<&str>, spare: &BTreeSet<u32>) -> usize {
 /// most), and every other that ended by itself.
 fn reap(root: Option<u32>, spare: &BTreeSet<u32>, ended: &BTreeSet<u32>) {
     let me = std::process::id();
-    let ours = |id: u32| Some(id) != root && !spare.contains(&id) && parent(id) == Some(me);
+    // The servers live now, not only when the run began to end: one started since beside it
+    // is its owner's to wait on.
+    let ours = |id: u32| {
+        Some(id) != root
+            && !spare.contains(&id)
+            && !LIVE
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .contains(&id)
+            && parent(id) == Some(me)
+    };
     let wait = |id: u32| {
         i32::try_from(id).is_ok_and(|pid| {
             matches!(

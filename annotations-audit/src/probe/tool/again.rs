@@ -6,11 +6,13 @@ use mcp_annotations::descriptor::Hint;
 use serde_json::Value;
 
 use super::ToolProbe;
-use crate::probe::runs::{Call, Made, concurrently, reproduce, tally};
+use crate::probe::runs::{Call, Exit, Made, broken, created, reproduce, shape, tally};
 use crate::probe::session::Session;
+use crate::probe::together::concurrently;
 use crate::probe::verdicts::settled;
 use crate::report::{CallNote, Note, Verdict};
 use mcp_annotations_verify::judge;
+use mcp_annotations_verify::judge::classes::Place;
 
 impl ToolProbe<'_> {
     /// What `call` broke, reproduced in every run (each run made once, for every hint it
@@ -30,13 +32,30 @@ impl ToolProbe<'_> {
         let whats: Vec<String> = broke.iter().map(|(_, what)| what.clone()).collect();
         let from = session.from(earlier, &call.before);
         let classes = &session.classes;
+        let exits = std::sync::Mutex::new(Vec::new());
         let tallied = tally(
             (options, runs),
             &whats,
-            |run| reproduce(options, classes, from, made, &hints, run, session.deadline),
+            |run| {
+                let (broke, exit) =
+                    reproduce(options, classes, from, made, &hints, run, session.deadline)?;
+                exits
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .push(exit);
+                Ok(broke)
+            },
             ("nothing broke it", "could not be made"),
         );
+        let exits = exits
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let transient = self.transient(session, call, &exits);
         for ((hint, what), (reproduced, seen_in)) in broke.into_iter().zip(tallied) {
+            // What broke it was only what the server's process keeps while it runs.
+            if !transient.is_empty() && broken(hint, call, &session.classes).is_none() {
+                continue;
+            }
             // The pair that broke it: the second call's, where the first kept it.
             let again = call.again.as_ref().unwrap_or(&call.after);
             let first = judge::broken(hint, &call.before, &call.after, None, &session.classes);
@@ -76,6 +95,47 @@ impl ToolProbe<'_> {
                 ..note
             }));
         }
+    }
+
+    /// The paths `call` created in the main run that the server's exit removed in the runs
+    /// that made it again (each by its shape: a file named for its process has another name in
+    /// each run), and in none of them outlived it: the server's process's own (a registration,
+    /// a lock, created on first use and removed at exit), classed volatile for the rest of
+    /// the run, and said.
+    fn transient(&mut self, session: &mut Session<'_>, call: &Call, exits: &[Exit]) -> Vec<String> {
+        let removed = |shape: &String| exits.iter().any(|exit| exit.removed.contains(shape));
+        let kept = |shape: &String| exits.iter().any(|exit| exit.kept.contains(shape));
+        let transient: Vec<String> = created(call)
+            .into_iter()
+            .filter(|path| {
+                let shape = shape(path);
+                removed(&shape) && !kept(&shape)
+            })
+            .collect();
+        for path in &transient {
+            let place = Place::literal(path, None);
+            if !session
+                .classes
+                .volatile
+                .iter()
+                .any(|had| had.text() == place.text())
+            {
+                session.classes.volatile.push(place);
+            }
+        }
+        if !transient.is_empty() {
+            self.say(format!(
+                "{} created by a call and removed as the server exited in the runs that made \
+                 the call again (and outlived it in none): the server's process's own while \
+                 it runs (a registration, a lock), not judged",
+                transient
+                    .iter()
+                    .map(|path| format!("`{path}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        transient
     }
 
     /// Idempotence under two identical calls at once, tried once per tool, on a call that
