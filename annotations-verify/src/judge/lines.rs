@@ -1,6 +1,8 @@
 //! What text lost, line by line: the lines of the old text the new one no longer holds (as
 //! multisets), but for a line written again with only its time stamp moved to now (a build
-//! stamp, an `updated:` line a server regenerates with the file), which loses nothing; and
+//! stamp, an `updated:` line a server regenerates with the file), or, in a change that added a
+//! file, with only its counts moved by one (a summary regenerated from what the server holds),
+//! which loses nothing; and
 //! what a git index lost, by the paths it stages: an entry staged again with new contents
 //! loses nothing of its own (what the file lost, its own lines say, and the old contents stay
 //! in the repository's objects), a path no longer staged does.
@@ -51,16 +53,19 @@ pub(super) fn kept(was: &str, is: &str) -> bool {
 
 /// The first line of `was` that `is` lost, cut to 60 characters; `None` when it lost none. A
 /// lost line is matched with a new line in its place (as many lines from the start, or from
-/// the end, of its text) that is the same but for a date-time moved to within a day of now: a
-/// line rewritten in place, never one removed while another was added elsewhere.
-pub(super) fn line_lost(was: &str, is: &str) -> Option<String> {
+/// the end, of its text) that is the same but for a date-time moved to within a day of now,
+/// or, where the same change `added` a file, but for counts each moved by one (`Notes: 4` to
+/// `Notes: 5`, `2/5 done` to `2/6 done`: a summary the server regenerates from what it holds):
+/// a line rewritten in place, never one removed while another was added elsewhere.
+pub(super) fn line_lost(was: &str, is: &str, added: bool) -> Option<String> {
     let (lost, mut gained) = differing(was, is);
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0.0, |since| since.as_secs_f64());
     for (line, from_start, from_end) in lost {
         let in_place = gained.iter().position(|(new, start, end)| {
-            (*start == from_start || *end == from_end) && restamped(line, new, now)
+            (*start == from_start || *end == from_end)
+                && (restamped(line, new, now) || (added && recounted(line, new)))
         });
         match in_place {
             Some(at) => {
@@ -93,6 +98,46 @@ fn restamped(old: &str, new: &str, now: f64) -> bool {
         && old[old_at + old_len..] == new[new_at + new_len..]
         && written_time(&new[new_at..new_at + new_len])
             .is_some_and(|at| (at - now).abs() <= 86_400.0)
+}
+
+/// Whether `new` is `old` with one or more of its whole numbers moved by one, all else the
+/// same (no other character, no number added or removed).
+fn recounted(old: &str, new: &str) -> bool {
+    // The line as runs of digits and runs of anything else (an ASCII digit is one byte, so
+    // each cut falls between characters).
+    fn runs(line: &str) -> Vec<(bool, &str)> {
+        let bytes = line.as_bytes();
+        let mut runs = Vec::new();
+        let mut start = 0;
+        for at in 1..=bytes.len() {
+            if at == bytes.len() || bytes[at].is_ascii_digit() != bytes[start].is_ascii_digit() {
+                runs.push((bytes[start].is_ascii_digit(), &line[start..at]));
+                start = at;
+            }
+        }
+        runs
+    }
+    let (old, new) = (runs(old), runs(new));
+    if old.len() != new.len() {
+        return false;
+    }
+    let mut moved = false;
+    for ((old_digit, old), (new_digit, new)) in old.iter().zip(&new) {
+        if old_digit != new_digit {
+            return false;
+        }
+        if old == new {
+            continue;
+        }
+        let (Ok(a), Ok(b)) = (old.parse::<u64>(), new.parse::<u64>()) else {
+            return false;
+        };
+        if !*old_digit || a.abs_diff(b) != 1 {
+            return false;
+        }
+        moved = true;
+    }
+    moved
 }
 
 /// Where the first date-time of `line` starts, and how long it is: `YYYY-MM-DD`, `T` or a
@@ -247,26 +292,47 @@ mod tests {
         let was = format!("<html>\n{old}\n<p>tea</p>\n");
         // Restamped now: nothing lost.
         assert_eq!(
-            line_lost(&was, &format!("<html>\n{new}\n<p>tea</p>\n")),
+            line_lost(&was, &format!("<html>\n{new}\n<p>tea</p>\n"), false),
             None
         );
         // Restamped, and a line of content gone: that line lost.
         assert_eq!(
-            line_lost(&was, &format!("<html>\n{new}\n")).as_deref(),
+            line_lost(&was, &format!("<html>\n{new}\n"), false).as_deref(),
             Some("<p>tea</p>")
         );
         // A time moved to another than now (a meeting moved) is a loss.
         let moved = format!("<!-- build:{} -->", stamp(now + 10 * 86_400));
-        assert!(line_lost(&was, &format!("<html>\n{moved}\n<p>tea</p>\n")).is_some());
+        assert!(line_lost(&was, &format!("<html>\n{moved}\n<p>tea</p>\n"), false).is_some());
         // The same stamp with other words around it is a loss.
         let reworded = format!("<!-- built:{} -->", stamp(now));
-        assert!(line_lost(&was, &format!("<html>\n{reworded}\n<p>tea</p>\n")).is_some());
+        assert!(line_lost(&was, &format!("<html>\n{reworded}\n<p>tea</p>\n"), false).is_some());
         // A number that is no time is never masked.
-        assert!(line_lost("qty: 3\n", "qty: 5\n").is_some());
+        assert!(line_lost("qty: 3\n", "qty: 5\n", true).is_some());
         // A ring of the last lines: the oldest dropped and a new one appended with now's time
         // is a loss, not a line restamped in place.
         let ring = format!("{old} boot\nb\nc\n");
-        assert!(line_lost(&ring, &format!("b\nc\n{new} boot\n")).is_some());
+        assert!(line_lost(&ring, &format!("b\nc\n{new} boot\n"), false).is_some());
+    }
+
+    /// A summary line the server regenerates (a count moved by one, where the same change
+    /// added a file) loses nothing; a number moved otherwise, or with no file added, or a
+    /// line that changed more than its counts, does.
+    #[test]
+    fn a_count_moved_by_one_with_a_file_added_loses_nothing() {
+        let was = "# Notes\nNotes: 4 (2/4 pinned)\n- milk\n";
+        let is = "# Notes\nNotes: 5 (2/5 pinned)\n- milk\n- eggs\n";
+        assert_eq!(line_lost(was, is, true), None);
+        // The same rewrite where no file was added: the line's old value is lost.
+        assert!(line_lost(was, is, false).is_some());
+        // A value set, not counted (moved by more than one).
+        assert!(line_lost("level: 3\n", "level: 7\n", true).is_some());
+        // Words changed beside the count.
+        assert!(line_lost("Notes: 4\n", "Items: 5\n", true).is_some());
+        // A number removed or added, not moved.
+        assert!(line_lost("Notes: 4\n", "Notes: 45\n", true).is_some());
+        assert!(line_lost("Notes: 4\n", "Notes: 4 5\n", true).is_some());
+        // A line gone while a count line elsewhere moved: the line gone is lost.
+        assert!(line_lost("Notes: 4\n- milk\n", "- tea\nNotes: 5\n", true).is_some());
     }
 
     #[test]

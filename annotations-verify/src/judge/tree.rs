@@ -187,6 +187,10 @@ pub fn lost(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> {
 /// change whose loss cannot be told, if any.
 fn losses(before: &Tree, after: &Tree, classes: &Classes) -> Result<Option<String>, String> {
     let mut untold = None;
+    // A file added: what a text that counts the files (a progress line, a total) counts again.
+    let added = after
+        .iter()
+        .any(|(path, entry)| entry.kind == "file" && !before.contains_key(path));
     // What a repository's own files lost before what git keeps of them (`.git/index`, its
     // objects): the loss a reader recognises, where both show it.
     let inside_git = |path: &str| path.starts_with(".git/") || path.contains("/.git/");
@@ -287,7 +291,7 @@ fn losses(before: &Tree, after: &Tree, classes: &Classes) -> Result<Option<Strin
             }
             continue;
         }
-        if let Some(line) = super::lines::line_lost(was, is) {
+        if let Some(line) = super::lines::line_lost(was, is, added) {
             return Err(format!("`{path}` lost the line {line:?}"));
         }
     }
