@@ -27,6 +27,7 @@ use mcp_annotations_verify::judge::classes::Classes;
 mod answers;
 mod arguments;
 mod checkpoint;
+mod exit;
 mod feedback;
 pub(crate) mod landlock;
 mod logs;

@@ -423,20 +423,11 @@ fn replayed(
     Ok((sandbox, peer, made, before))
 }
 
-/// What the paths a call created came to once its server exited, in one run, each by its
-/// [`shape`]: those its exit removed (a registration of its process, a lock), and those
-/// still there.
-#[derive(Default)]
-pub(super) struct Exit {
-    pub(super) removed: Vec<String>,
-    pub(super) kept: Vec<String>,
-}
-
 /// The call `made` made again from the sandbox it found in the main run, in a fresh sandbox
 /// with a fresh server: what broke each of `hints` there, and, where the call created a path,
 /// what the server's exit did with it; `Err` where the run could not be made. A path the call
-/// created and the server removed as it exited (with a folder created for it, empty then)
-/// lived as long as the process: it is not judged in this run.
+/// created and the server removed as it exited, changing nothing else (with a folder created
+/// for it, empty then), lived as long as the process: it is not judged in this run.
 pub(super) fn reproduce(
     options: &Options,
     classes: &Classes,
@@ -445,7 +436,7 @@ pub(super) fn reproduce(
     hints: &[Hint],
     run: u32,
     deadline: Instant,
-) -> Result<(Vec<Option<String>>, Exit), String> {
+) -> Result<(Vec<Option<String>>, super::exit::Exit), String> {
     let name = format!("run{run}");
     let (sandbox, mut peer, made, before) =
         prepared(options, classes, from, made, &name, deadline)?;
@@ -455,61 +446,12 @@ pub(super) fn reproduce(
     if let Some(failure) = call.unobserved(&sandbox) {
         return Err(failure);
     }
-    let created = created(&call);
-    let mut exit = Exit::default();
-    let mut here = classes.clone();
-    if !created.is_empty() {
-        // Ended as a client ends it: its input closed, its exit awaited.
-        peer.finish(SETTLE);
-        let exited = sandbox.observe();
-        for path in created {
-            let beneath = format!("{path}/");
-            let gone = exited.get(&path).is_none_or(|entry| {
-                entry.kind == "dir" && !exited.keys().any(|key| key.starts_with(&beneath))
-            });
-            if gone {
-                here.volatile.push(Place::literal(&path, None));
-                exit.removed.push(shape(&path));
-            } else {
-                exit.kept.push(shape(&path));
-            }
-        }
-    }
+    let (here, exit) = super::exit::at_exit(peer, &sandbox, &call, classes);
     let broke = hints
         .iter()
         .map(|&hint| broken(hint, &call, &here))
         .collect();
     Ok((broke, exit))
-}
-
-/// The paths `call` (or the same call again) created: absent before it.
-pub(super) fn created(call: &Call) -> Vec<String> {
-    let mut created: Vec<String> = [Some(&call.after), call.again.as_ref()]
-        .into_iter()
-        .flatten()
-        .flat_map(|tree| tree.keys())
-        .filter(|path| !call.before.contains_key(*path))
-        .cloned()
-        .collect();
-    created.sort();
-    created.dedup();
-    created
-}
-
-/// A path with each run of digits in it as `#` (a process id, a count): what stays the same
-/// from run to run of a file named for its process.
-pub(super) fn shape(path: &str) -> String {
-    let mut shaped = String::new();
-    for c in path.chars() {
-        if c.is_ascii_digit() {
-            if !shaped.ends_with('#') {
-                shaped.push('#');
-            }
-        } else {
-            shaped.push(c);
-        }
-    }
-    shaped
 }
 
 /// One call, observed once the processes the server started have ended: `before` (the

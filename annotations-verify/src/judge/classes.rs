@@ -18,6 +18,8 @@ pub struct Place {
     pointer: Option<Vec<String>>,
     /// Whether `*` is a `*` (a place the probe found, named as it is), not a wildcard.
     literal: bool,
+    /// Whether it covers what is beneath it too (a folder's files), not the entry alone.
+    beneath: bool,
 }
 
 impl Place {
@@ -48,6 +50,7 @@ impl Place {
             path: path.split('/').map(str::to_owned).collect(),
             pointer,
             literal: false,
+            beneath: true,
         })
     }
 
@@ -63,6 +66,27 @@ impl Place {
             path: path.split('/').map(str::to_owned).collect(),
             pointer: pointer.map(segments),
             literal: true,
+            beneath: true,
+        }
+    }
+
+    /// The entry at `path` alone, as it is (a folder, without what it holds): a `*` in it is
+    /// one.
+    ///
+    /// ```
+    /// use mcp_annotations_verify::judge::classes::{Classes, Place};
+    ///
+    /// let classes = Classes {
+    ///     volatile: vec![Place::entry(".registry")],
+    ///     ..Classes::default()
+    /// };
+    /// assert!(classes.volatile_path(".registry"));
+    /// assert!(!classes.volatile_path(".registry/notes.md"));
+    /// ```
+    pub fn entry(path: &str) -> Place {
+        Place {
+            beneath: false,
+            ..Place::literal(path, None)
         }
     }
 
@@ -81,9 +105,10 @@ impl Place {
         glob(&self.path, &path, prefix)
     }
 
-    /// Whether the place is all of `path` (or a folder above it).
+    /// Whether the place is all of `path` (or a folder above it, where it covers what is
+    /// beneath it).
     fn covers(&self, path: &str) -> bool {
-        self.pointer.is_none() && self.path_matches(path, true)
+        self.pointer.is_none() && self.path_matches(path, self.beneath)
     }
 
     /// The pointer into `path`'s view this place names, if it names one in that file, and

@@ -1,7 +1,7 @@
 //! What text lost, line by line: the lines of the old text the new one no longer holds (as
 //! multisets), but for a line written again with only its time stamp moved to now (a build
 //! stamp, an `updated:` line a server regenerates with the file), or, in a change that added a
-//! file, with only its counts moved by one (a summary regenerated from what the server holds),
+//! file, with only its counts grown by one (a summary regenerated from what the server holds),
 //! which loses nothing; and
 //! what a git index lost, by the paths it stages: an entry staged again with new contents
 //! loses nothing of its own (what the file lost, its own lines say, and the old contents stay
@@ -54,7 +54,7 @@ pub(super) fn kept(was: &str, is: &str) -> bool {
 /// The first line of `was` that `is` lost, cut to 60 characters; `None` when it lost none. A
 /// lost line is matched with a new line in its place (as many lines from the start, or from
 /// the end, of its text) that is the same but for a date-time moved to within a day of now,
-/// or, where the same change `added` a file, but for counts each moved by one (`Notes: 4` to
+/// or, where the same change `added` a file, but for counts each grown by one (`Notes: 4` to
 /// `Notes: 5`, `2/5 done` to `2/6 done`: a summary the server regenerates from what it holds):
 /// a line rewritten in place, never one removed while another was added elsewhere.
 pub(super) fn line_lost(was: &str, is: &str, added: bool) -> Option<String> {
@@ -100,8 +100,11 @@ fn restamped(old: &str, new: &str, now: f64) -> bool {
             .is_some_and(|at| (at - now).abs() <= 86_400.0)
 }
 
-/// Whether `new` is `old` with one or more of its whole numbers moved by one, all else the
-/// same (no other character, no number added or removed).
+/// Whether `new` is `old` with one or more of its counts grown by one, all else the same (no
+/// other character, no number added or removed). A count is a whole number of at least one,
+/// standing on its own: no letter, digit, `.`, `,`, `:` or `-` beside it, so that a date, a
+/// time, a version, a decimal or an id (`user42`) is never one; `/` may stand beside it
+/// (`2/5 done`).
 fn recounted(old: &str, new: &str) -> bool {
     // The line as runs of digits and runs of anything else (an ASCII digit is one byte, so
     // each cut falls between characters).
@@ -117,22 +120,30 @@ fn recounted(old: &str, new: &str) -> bool {
         }
         runs
     }
+    // Whether the text beside a number lets it stand on its own.
+    let apart = |c: Option<char>| {
+        c.is_none_or(|c| !(c.is_alphanumeric() || matches!(c, '.' | ',' | ':' | '-' | '_')))
+    };
     let (old, new) = (runs(old), runs(new));
     if old.len() != new.len() {
         return false;
     }
     let mut moved = false;
-    for ((old_digit, old), (new_digit, new)) in old.iter().zip(&new) {
+    for (at, ((old_digit, was), (new_digit, is))) in old.iter().zip(&new).enumerate() {
         if old_digit != new_digit {
             return false;
         }
-        if old == new {
+        if was == is {
             continue;
         }
-        let (Ok(a), Ok(b)) = (old.parse::<u64>(), new.parse::<u64>()) else {
+        let (Ok(a), Ok(b)) = (was.parse::<u64>(), is.parse::<u64>()) else {
             return false;
         };
-        if !*old_digit || a.abs_diff(b) != 1 {
+        let before = at
+            .checked_sub(1)
+            .and_then(|at| old[at].1.chars().next_back());
+        let after = old.get(at + 1).and_then(|(_, text)| text.chars().next());
+        if !*old_digit || a == 0 || b != a + 1 || !apart(before) || !apart(after) {
             return false;
         }
         moved = true;
@@ -314,9 +325,9 @@ mod tests {
         assert!(line_lost(&ring, &format!("b\nc\n{new} boot\n"), false).is_some());
     }
 
-    /// A summary line the server regenerates (a count moved by one, where the same change
-    /// added a file) loses nothing; a number moved otherwise, or with no file added, or a
-    /// line that changed more than its counts, does.
+    /// A summary line the server regenerates (a count grown by one, where the same change
+    /// added a file) loses nothing; a number moved otherwise, or with no file added, a date,
+    /// a version or an id, or a line that changed more than its counts, does.
     #[test]
     fn a_count_moved_by_one_with_a_file_added_loses_nothing() {
         let was = "# Notes\nNotes: 4 (2/4 pinned)\n- milk\n";
@@ -324,8 +335,20 @@ mod tests {
         assert_eq!(line_lost(was, is, true), None);
         // The same rewrite where no file was added: the line's old value is lost.
         assert!(line_lost(was, is, false).is_some());
-        // A value set, not counted (moved by more than one).
+        // A value set, not counted (moved by more than one, or down, or from nothing).
         assert!(line_lost("level: 3\n", "level: 7\n", true).is_some());
+        assert!(line_lost("level: 3\n", "level: 2\n", true).is_some());
+        assert!(line_lost("enabled: 0\n", "enabled: 1\n", true).is_some());
+        // A date, a time, a version, a decimal or an id is no count.
+        for (was, is) in [
+            ("due: 2026-12-07\n", "due: 2026-12-08\n"),
+            ("at 10:30\n", "at 10:31\n"),
+            ("version 1.2.3\n", "version 1.2.4\n"),
+            ("price: 1.98\n", "price: 1.99\n"),
+            ("owner: user42\n", "owner: user43\n"),
+        ] {
+            assert!(line_lost(was, is, true).is_some(), "{was}");
+        }
         // Words changed beside the count.
         assert!(line_lost("Notes: 4\n", "Items: 5\n", true).is_some());
         // A number removed or added, not moved.

@@ -187,13 +187,17 @@ pub fn lost(before: &Tree, after: &Tree, classes: &Classes) -> Option<String> {
 /// change whose loss cannot be told, if any.
 fn losses(before: &Tree, after: &Tree, classes: &Classes) -> Result<Option<String>, String> {
     let mut untold = None;
-    // A file added: what a text that counts the files (a progress line, a total) counts again.
-    let added = after
-        .iter()
-        .any(|(path, entry)| entry.kind == "file" && !before.contains_key(path));
     // What a repository's own files lost before what git keeps of them (`.git/index`, its
     // objects): the loss a reader recognises, where both show it.
     let inside_git = |path: &str| path.starts_with(".git/") || path.contains("/.git/");
+    // A file added where it is judged (not a volatile place, not git's own objects): what a
+    // text that counts the files (a progress line, a total) counts again.
+    let added = after.iter().any(|(path, entry)| {
+        entry.kind == "file"
+            && !before.contains_key(path)
+            && !inside_git(path)
+            && !classes.volatile_path(path)
+    });
     let outside = before.iter().filter(|(path, _)| !inside_git(path));
     let within = before.iter().filter(|(path, _)| inside_git(path));
     for (path, old) in outside.chain(within) {

@@ -6,7 +6,8 @@ use mcp_annotations::descriptor::Hint;
 use serde_json::Value;
 
 use super::ToolProbe;
-use crate::probe::runs::{Call, Exit, Made, broken, created, reproduce, shape, tally};
+use crate::probe::exit::{Exit, created, shape};
+use crate::probe::runs::{Call, Made, broken, reproduce, tally};
 use crate::probe::session::Session;
 use crate::probe::together::concurrently;
 use crate::probe::verdicts::settled;
@@ -52,10 +53,19 @@ impl ToolProbe<'_> {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         let transient = self.transient(session, call, &exits);
         for ((hint, what), (reproduced, seen_in)) in broke.into_iter().zip(tallied) {
-            // What broke it was only what the server's process keeps while it runs.
-            if !transient.is_empty() && broken(hint, call, &session.classes).is_none() {
-                continue;
-            }
+            // What broke it was only what the server's process keeps while it runs: the try
+            // given back. Else what broke it, said without that.
+            let what = if transient.is_empty() {
+                what
+            } else {
+                match broken(hint, call, &session.classes) {
+                    None => {
+                        self.tries[hint] = self.tries[hint].saturating_sub(1);
+                        continue;
+                    }
+                    Some(what) => what,
+                }
+            };
             // The pair that broke it: the second call's, where the first kept it.
             let again = call.again.as_ref().unwrap_or(&call.after);
             let first = judge::broken(hint, &call.before, &call.after, None, &session.classes);
@@ -113,7 +123,7 @@ impl ToolProbe<'_> {
             })
             .collect();
         for path in &transient {
-            let place = Place::literal(path, None);
+            let place = Place::entry(path);
             if !session
                 .classes
                 .volatile
