@@ -1,7 +1,8 @@
 //! The main run's sandbox as the last call of a judged tool found it, copied aside: a run that
 //! reproduces that call starts from the copy instead of making every earlier call again. A
 //! copy is kept only where it can stand for the calls: no `--observe` command (what one
-//! observes is not in the folder), at most [`MAX_FILES`] entries and [`MAX_BYTES`] bytes, and
+//! observes is not in the folder) and no `--setup` command (what one sets up afresh in each
+//! sandbox may be outside it too), at most [`MAX_FILES`] entries and [`MAX_BYTES`] bytes, and
 //! no file that names the main sandbox's own path (a server that keeps where its files are
 //! would find the main run's, not its own).
 
@@ -21,7 +22,7 @@ pub(super) struct Checkpoint {
     /// What the copy holds, as the main run observed it; `None` while there is no copy.
     held: Option<Tree>,
     /// Whether copies are kept at all (not where a user's observer sees state outside the
-    /// folder).
+    /// folder, nor where a set-up command prepares each sandbox).
     kept: bool,
     /// How many copies could not be kept: past [`MOST_REFUSED`], none is tried again.
     refused: u32,

@@ -85,8 +85,10 @@ impl<'a> Session<'a> {
                 }),
             }
         }
-        let checkpoint =
-            super::checkpoint::Checkpoint::new(&sandbox.dir, options.observers.is_empty());
+        // No copy stands for what an observer sees outside the folder, or for what a set-up
+        // command prepares (perhaps outside it too) in each fresh sandbox.
+        let copied = options.observers.is_empty() && options.setup.is_empty();
+        let checkpoint = super::checkpoint::Checkpoint::new(&sandbox.dir, copied);
         let session = Session {
             checkpoint,
             started: Vec::new(),
