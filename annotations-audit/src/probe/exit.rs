@@ -84,13 +84,10 @@ fn exit_removed(
         .collect();
     for path in created {
         let beneath = format!("{path}/");
-        let made_in_it = created.iter().any(|inner| inner.starts_with(&beneath));
+        let mut made_in_it = created.iter().filter(|inner| inner.starts_with(&beneath));
         let emptied = exited.get(path).is_some_and(|entry| entry.kind == "dir")
-            && made_in_it
-            && created
-                .iter()
-                .filter(|inner| inner.starts_with(&beneath))
-                .all(|inner| removed.contains(inner))
+            && made_in_it.clone().next().is_some()
+            && made_in_it.all(|inner| removed.contains(inner))
             && !exited.keys().any(|key| key.starts_with(&beneath));
         if emptied {
             removed.push(path.clone());

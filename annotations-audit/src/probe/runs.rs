@@ -332,14 +332,11 @@ fn restored(
     let elsewhere = changed_files(found, &before)
         .iter()
         .any(|path| !from.started.contains(path));
-    if elsewhere {
-        std::thread::sleep(IDLE);
-        peer.settle(SETTLE);
-        let still = sandbox.observe();
-        if let Some(what) = judge::changed(&before, &still, classes, false) {
-            return Err(format!("the sandbox changed with no call made ({what})"));
-        }
-    }
+    let before = if elsewhere {
+        stays_still(&mut peer, &sandbox, classes, &before)?
+    } else {
+        before
+    };
     Ok((sandbox, peer, made, before))
 }
 
@@ -406,21 +403,33 @@ fn replayed(
         peer.end();
         peer = start(options, &sandbox.dir, deadline)?;
     }
-    // A change with no call made is nobody's doing: a run whose sandbox changes while the
-    // server sits idle cannot tell the call's doing from it (a heartbeat slower than the
-    // control session's wait).
     peer.settle(SETTLE);
     let still = sandbox.observe();
+    let before = stays_still(&mut peer, &sandbox, classes, &still)?;
+    Ok((sandbox, peer, made, before))
+}
+
+/// The sandbox, as `first` showed it, seen again once the server `peer` sat [`IDLE`] and
+/// settled: the later tree; `Err` where it changed (outside the volatile places of
+/// `classes`) or either observation failed. A change with no call made is nobody's doing: a
+/// run whose sandbox changes while the server sits idle cannot tell the call's doing from it
+/// (a heartbeat slower than the control session's wait, work that grows with the state).
+fn stays_still(
+    peer: &mut Peer,
+    sandbox: &Sandbox,
+    classes: &Classes,
+    first: &Tree,
+) -> Result<Tree, String> {
     std::thread::sleep(IDLE);
     peer.settle(SETTLE);
-    let before = sandbox.observe();
-    if let Some(what) = judge::changed(&still, &before, classes, false) {
+    let later = sandbox.observe();
+    if let Some(what) = judge::changed(first, &later, classes, false) {
         return Err(format!("the sandbox changed with no call made ({what})"));
     }
-    if let Some(failure) = sandbox.failure([&still, &before]) {
+    if let Some(failure) = sandbox.failure([first, &later]) {
         return Err(failure);
     }
-    Ok((sandbox, peer, made, before))
+    Ok(later)
 }
 
 /// The call `made` made again from the sandbox it found in the main run, in a fresh sandbox
@@ -489,6 +498,29 @@ pub(super) fn call(
     }
 }
 
+/// `each` of `items`, all at once, each on a thread of its own: what each gave, in their order
+/// (one whose thread panicked, an `Err` that says so).
+pub(super) fn at_once<I: Copy + Send, T: Send>(
+    items: &[I],
+    each: impl Fn(I) -> Result<T, String> + Sync,
+) -> Vec<Result<T, String>> {
+    std::thread::scope(|scope| {
+        let each = &each;
+        let started: Vec<_> = items
+            .iter()
+            .map(|&item| scope.spawn(move || each(item)))
+            .collect();
+        started
+            .into_iter()
+            .map(|handle| {
+                handle
+                    .join()
+                    .unwrap_or_else(|_| Err("the run stopped on an internal error".to_owned()))
+            })
+            .collect()
+    })
+}
+
 /// What runs 2 to `runs` showed of what run 1 showed (`first`, one line for each thing it
 /// broke), each run made by `again` (what it showed of each, or why it could not be made),
 /// where `options` let runs share nothing ([`Options::side_by_side`]) as many side by side
@@ -506,23 +538,11 @@ pub(super) fn tally(
         .map(|what| (1, vec![format!("run 1: {what}")]))
         .collect();
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let at_once = if options.side_by_side() { cores } else { 1 };
+    let side_by_side = if options.side_by_side() { cores } else { 1 };
     let numbers: Vec<u32> = (2..=runs).collect();
     let mut shown_by_run = Vec::new();
-    for side_by_side in numbers.chunks(at_once) {
-        std::thread::scope(|scope| {
-            let again = &again;
-            let started: Vec<_> = side_by_side
-                .iter()
-                .map(|&run| (run, scope.spawn(move || again(run))))
-                .collect();
-            for (run, handle) in started {
-                let shown = handle
-                    .join()
-                    .unwrap_or_else(|_| Err("the run stopped on an internal error".to_owned()));
-                shown_by_run.push((run, shown));
-            }
-        });
+    for these in numbers.chunks(side_by_side) {
+        shown_by_run.extend(these.iter().copied().zip(at_once(these, &again)));
     }
     for (run, shown) in shown_by_run {
         for (at, (reproduced, seen)) in found.iter_mut().enumerate() {

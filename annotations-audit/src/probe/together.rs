@@ -8,7 +8,7 @@ use serde_json::json;
 use super::Options;
 use super::SETTLE;
 use super::answers::failed;
-use super::runs::{From, Made, prepared, tally};
+use super::runs::{From, Made, at_once, prepared, tally};
 use super::sandbox::start;
 use super::verdicts::settled;
 use crate::report::{CallNote, Verdict};
@@ -167,23 +167,13 @@ pub(super) fn concurrently(
     let first_of = |how| together(options, classes, from, made, once, (how, 1), deadline);
     // Where runs may go side by side, the first run of each way at once: the second way's is
     // set aside where the first way's is a violation.
-    let mut early = if options.side_by_side() {
-        let (one, two) = std::thread::scope(|scope| {
-            let two = scope.spawn(|| first_of(Together::TwoProcesses));
-            let one = first_of(Together::OneConnection);
-            let two = two
-                .join()
-                .unwrap_or_else(|_| Err("the run stopped on an internal error".to_owned()));
-            (one, two)
-        });
-        [Some(one), Some(two)]
+    let ways = [Together::OneConnection, Together::TwoProcesses];
+    let mut early: Vec<Option<_>> = if options.side_by_side() {
+        at_once(&ways, first_of).into_iter().map(Some).collect()
     } else {
-        [None, None]
+        vec![None, None]
     };
-    for (at, how) in [Together::OneConnection, Together::TwoProcesses]
-        .into_iter()
-        .enumerate()
-    {
+    for (at, how) in ways.into_iter().enumerate() {
         if verdict == Some(Verdict::Violated) {
             let said = if early[at].is_some() {
                 "made beside the run on one connection, not counted: violated on one \
