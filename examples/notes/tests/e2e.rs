@@ -16,12 +16,34 @@ fn notes_binary() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_notes"))
 }
 
-/// A fresh directory for one test's notes file.
-fn temp_dir(name: &str) -> PathBuf {
+/// A fresh directory for one test's notes file, removed when the test ends (passed or not).
+struct Scratch(PathBuf);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for Scratch {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.as_os_str()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn temp_dir(name: &str) -> Scratch {
     let dir = std::env::temp_dir().join(format!("annotations-notes-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    Scratch(dir)
 }
 
 async fn connect(notes_file: &Path) -> RunningService<RoleClient, ()> {
@@ -624,6 +646,5 @@ async fn manage_note_is_resolved_per_call_on_every_version() {
         let (_, text) = call(&client, "list_notes", json!({})).await;
         assert_eq!(text, "No notes saved.", "{version}");
         client.cancel().await.unwrap();
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }
