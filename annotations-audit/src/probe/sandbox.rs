@@ -16,14 +16,17 @@ use mcp_annotations_verify::observe::tree::{self, Tree};
 /// fails with "Read-only file system". A mount point is read from `/proc/self/mountinfo` as
 /// it escapes it (a space as `\040`, a tab `\011`, a newline `\012`, a backslash `\134`); a
 /// remount that failed is seen by the check, which refuses to run the server (exit 97)
-/// rather than claim a confinement that is not there.
+/// rather than claim a confinement that is not there. It runs before every start of a
+/// server, under the recorder, which makes each process it starts dear: it starts one for
+/// each remount, one `sed` for all the escapes and a subshell only for a point that holds
+/// one, and checks the writes in the shell itself.
 pub(super) const CONFINE: &str = r#"set -ef
 sandbox="$1"; shift
 writable="$1"; shift
-points="$(awk '{print $5}' /proc/self/mountinfo)"
-unescape() { printf '%b' "$(printf '%s' "$1" | sed 's/\\\([0-7][0-7][0-7]\)/\\0\1/g')"; }
+points="$(awk '{print $5}' /proc/self/mountinfo | sed 's/\\\([0-7][0-7][0-7]\)/\\0\1/g')"
+unescape() { case "$point" in *\\*) point="$(printf '%b' "$point")";; esac; }
 while IFS= read -r point; do
-  point="$(unescape "$point")"
+  unescape
   mount -o remount,bind,ro "$point" 2>/dev/null || true
 done <<EOF
 $points
@@ -36,18 +39,18 @@ done
 # the folder beside the sandbox, must refuse a write.
 probe=".annotations-audit-confined-$$"
 while IFS= read -r point; do
-  point="$(unescape "$point")"
+  unescape
   [ -d "$point" ] || continue
   case "$point/" in "$sandbox"/*) continue;; esac
   for place in $writable; do case "$point/" in "$place"/*) continue 2;; esac; done
-  if ( : > "$point/$probe" ) 2>/dev/null; then
+  if { true > "$point/$probe"; } 2>/dev/null; then
     rm -f "$point/$probe"; echo "not confined: $point accepts a write" >&2; exit 97
   fi
 done <<EOF
 $points
 EOF
 check="$(dirname "$sandbox")/$probe"
-if ( : > "$check" ) 2>/dev/null; then rm -f "$check"; echo "not confined" >&2; exit 97; fi
+if { true > "$check"; } 2>/dev/null; then rm -f "$check"; echo "not confined" >&2; exit 97; fi
 # The working folder again, by its path: the one held was the read-only mount's.
 cd "$(pwd -P)"
 exec "$@""#;
