@@ -261,14 +261,33 @@ pub fn probe(options: &Options) -> Result<ProbeReport, String> {
     let deadline = Instant::now() + options.total;
     let user_cases = cases_from_file(options.cases_file.as_deref())?;
     // The control session gets a quarter of the time at most; one that cannot be made (a
-    // listing without end) leaves nothing found volatile, and says so.
-    let (control, control_failed) = match control(options, Instant::now() + options.total / 4) {
+    // listing without end) leaves nothing found volatile, and says so. Where runs may go side
+    // by side, the main run starts while the control session sits idle: what the control
+    // session finds is only needed once the first call is judged.
+    let control_deadline = Instant::now() + options.total / 4;
+    let (controlled, started) = if options.side_by_side() {
+        std::thread::scope(|scope| {
+            let controlled = scope.spawn(|| control(options, control_deadline));
+            let started = Session::start(options, options.classes.clone(), deadline);
+            let controlled = controlled.join().unwrap_or_else(|_| {
+                Err("the control session stopped on an internal error".to_owned())
+            });
+            (controlled, started)
+        })
+    } else {
+        let controlled = control(options, control_deadline);
+        (
+            controlled,
+            Session::start(options, options.classes.clone(), deadline),
+        )
+    };
+    let (control, control_failed) = match controlled {
         Ok(control) => (control, None),
         Err(error) => (Control::default(), Some(error)),
     };
-    let mut classes = options.classes.clone();
-    classes.volatile.extend(control.volatile.iter().cloned());
-    let (mut session, tools, unreadable) = Session::start(options, classes, deadline)?;
+    let (mut session, tools, unreadable) = started?;
+    let volatile = &mut session.classes.volatile;
+    volatile.extend(control.volatile.iter().cloned());
     session.started = control.started.clone();
     crate::progress::start_probe(tools.len());
     if let Some(error) = &control_failed {
