@@ -264,35 +264,45 @@ pub(super) struct From<'a> {
     pub(super) started: &'a [String],
 }
 
-/// A fresh run up to the call `made`: started from the copy of the main run's sandbox as the
-/// call found it, where there is one and a server started on it finds the sandbox as the
-/// main run's call did; else [`replayed`].
+/// A fresh run, called `name`, up to the call `made`: started from the copy of the main run's
+/// sandbox as the call found it, where there is one and a server started on it finds the
+/// sandbox as the main run's call did; else [`replayed`]. The sandbox, the server, a second
+/// server started beside the first on the same copy where `second` asks for one (never on a
+/// replayed run, whose calls go to the first alone: its caller starts the second then), the
+/// call rebased, and the tree the call will start from.
 pub(super) fn prepared(
     options: &Options,
     classes: &Classes,
     from: From<'_>,
     made: &Made,
-    name: &str,
+    (name, second): (&str, bool),
     deadline: Instant,
-) -> Result<(Sandbox, Peer, Made, Tree), String> {
+) -> Result<Prepared, String> {
     if let Some(copy) = from.copy
-        && let Ok(prepared) = restored(options, classes, from, copy, made, name, deadline)
+        && let Ok(prepared) = restored(options, classes, from, copy, made, (name, second), deadline)
     {
         return Ok(prepared);
     }
-    replayed(
+    let (sandbox, peer, made, before) = replayed(
         options,
         classes,
         (from.history, from.main),
         made,
         name,
         deadline,
-    )
+    )?;
+    Ok((sandbox, peer, None, made, before))
 }
 
+/// A run prepared up to its call: the sandbox, the server, a second server on the same
+/// sandbox where one was asked for and started, the call rebased, and the tree it starts from.
+pub(super) type Prepared = (Sandbox, Peer, Option<Peer>, Made, Tree);
+
 /// A fresh run up to the call `made` from `copy`, a copy of the main run's sandbox (whose
-/// path is `from.main`) as the call found it, and `found`, the tree observed then: a fresh sandbox holding
-/// the copy, and a server started, listed and settled on it. The sandbox, the server, the
+/// path is `from.main`) as the call found it, and `found`, the tree observed then: a fresh
+/// sandbox holding the copy, and a server started, listed and settled on it, with a second
+/// one started beside it at once where `second` asks (both settled before the tree is
+/// seen: what either wrote as it started is no call's). The sandbox, the servers, the
 /// call rebased, and the tree the call will start from; `Err` where that tree lost something
 /// of the main run's (the server rewrote its state as it started, or something there cannot
 /// be copied), or the server, having written as it started where it did not on the seed,
@@ -303,9 +313,9 @@ fn restored(
     from: From<'_>,
     (copy, found): (&std::path::Path, &Tree),
     made: &Made,
-    name: &str,
+    (name, second): (&str, bool),
     deadline: Instant,
-) -> Result<(Sandbox, Peer, Made, Tree), String> {
+) -> Result<Prepared, String> {
     let sandbox = super::sandbox::restored(options, name, copy)?;
     let mut made = made.clone();
     super::parts::rebase(
@@ -313,9 +323,19 @@ fn restored(
         from.main,
         &sandbox.dir.to_string_lossy(),
     );
-    let mut peer = start(options, &sandbox.dir, deadline)?;
+    let (mut peer, mut second) = if second {
+        let mut both = at_once(&[(); 2], |()| start(options, &sandbox.dir, deadline)).into_iter();
+        let mut next = || both.next().unwrap_or_else(|| Err("no server".to_owned()));
+        let (first, second) = (next(), next());
+        (first?, Some(second?))
+    } else {
+        (start(options, &sandbox.dir, deadline)?, None)
+    };
     peer.list_tools()?;
     peer.settle(SETTLE);
+    if let Some(second) = &mut second {
+        second.settle(SETTLE);
+    }
     let before = sandbox.observe();
     if let Some(failure) = sandbox.failure([&before]) {
         return Err(failure);
@@ -337,7 +357,7 @@ fn restored(
     } else {
         before
     };
-    Ok((sandbox, peer, made, before))
+    Ok((sandbox, peer, second, made, before))
 }
 
 /// A fresh run up to the call `made`: a fresh sandbox and server, every call of `history`
@@ -447,8 +467,8 @@ pub(super) fn reproduce(
     deadline: Instant,
 ) -> Result<(Vec<Option<String>>, super::exit::Exit), String> {
     let name = format!("run{run}");
-    let (sandbox, mut peer, made, before) =
-        prepared(options, classes, from, made, &name, deadline)?;
+    let (sandbox, mut peer, _, made, before) =
+        prepared(options, classes, from, made, (&name, false), deadline)?;
     let from = SystemTime::now();
     made.resolve_or_restart(&mut peer, || start(options, &sandbox.dir, deadline))?;
     let call = call(&mut peer, &sandbox, &made, before, from);

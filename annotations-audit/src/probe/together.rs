@@ -58,12 +58,16 @@ pub(super) fn together(
         );
     }
     let name = format!("{}{run}", how.word());
-    let (sandbox, mut first, made, mut before) =
-        prepared(options, classes, from, made, &name, deadline)?;
+    let two = how == Together::TwoProcesses;
+    let (sandbox, mut first, started, made, mut before) =
+        prepared(options, classes, from, made, (&name, two), deadline)?;
     let params = json!({"name": made.tool, "arguments": made.arguments});
-    let mut second = match how {
-        Together::OneConnection => None,
-        Together::TwoProcesses => {
+    // The second server started beside the first on a copy; on a replayed run, once the
+    // calls before this one are made again.
+    let mut second = match (how, started) {
+        (Together::OneConnection, _) => None,
+        (Together::TwoProcesses, Some(second)) => Some(second),
+        (Together::TwoProcesses, None) => {
             let second = start(options, &sandbox.dir, deadline).map_err(|error| {
                 format!("a second server process could not start on the same sandbox: {error}")
             })?;
