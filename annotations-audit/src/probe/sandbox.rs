@@ -17,14 +17,17 @@ use mcp_annotations_verify::observe::tree::{self, Tree};
 /// it escapes it (a space as `\040`, a tab `\011`, a newline `\012`, a backslash `\134`); a
 /// remount that failed is seen by the check, which refuses to run the server (exit 97)
 /// rather than claim a confinement that is not there. It runs before every start of a
-/// server, under the recorder, which makes each process it starts dear: it starts one for
-/// each remount, one `sed` for all the escapes and a subshell only for a point that holds
-/// one, and checks the writes in the shell itself.
+/// server, under the recorder, which makes each process it starts dear: besides one for each
+/// remount, it starts a few once (`awk` and one `sed` for all the escapes, `dirname`, `pwd`)
+/// and a subshell only for a point that holds an escape, and checks the writes in the shell
+/// itself. No mount point read is no confinement (exit 97), and a point that ends in a
+/// newline keeps it.
 pub(super) const CONFINE: &str = r#"set -ef
 sandbox="$1"; shift
 writable="$1"; shift
 points="$(awk '{print $5}' /proc/self/mountinfo | sed 's/\\\([0-7][0-7][0-7]\)/\\0\1/g')"
-unescape() { case "$point" in *\\*) point="$(printf '%b' "$point")";; esac; }
+[ -n "$points" ] || { echo "not confined: no mount point read" >&2; exit 97; }
+unescape() { case "$point" in *\\*) point="$(printf '%b.' "$point")"; point="${point%.}";; esac; }
 while IFS= read -r point; do
   unescape
   mount -o remount,bind,ro "$point" 2>/dev/null || true
@@ -443,17 +446,31 @@ mod tests {
     /// where it once went through and the report said the sandbox was the only writable place.
     #[test]
     fn a_mount_whose_path_holds_a_space_is_confined_too() {
+        assert_mount_confined("my passport");
+    }
+
+    /// A mount point whose path ends in a newline (`\012` in mountinfo) keeps it once
+    /// unescaped: without it, the remount and the check went to another path, and the
+    /// mount stayed writable with nothing said.
+    #[test]
+    fn a_mount_whose_path_ends_in_a_newline_is_confined_too() {
+        assert_mount_confined("notes\n");
+    }
+
+    /// A tmpfs mounted at `name` beside the sandbox, written before the confinement, refuses
+    /// the server's write after it.
+    fn assert_mount_confined(name: &str) {
         let Ok(prefix) = confinement() else {
             eprintln!("NOT CHECKED: no mount namespace here");
             return;
         };
-        let dir = std::env::temp_dir().join(format!("confine-space-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("confine-mount-{}", std::process::id()));
         std::fs::create_dir_all(dir.join("sandbox")).unwrap();
-        std::fs::create_dir_all(dir.join("my passport")).unwrap();
-        // Inside a namespace of its own: a tmpfs at the spaced path, then the confinement.
-        let script = r#"mount -t tmpfs none "$1/my passport" || exit 3
-: > "$1/my passport/before" || exit 4
-exec sh -c "$2" sh "$1/sandbox" "" sh -c ': > "$0/my passport/after"' "$1""#;
+        std::fs::create_dir_all(dir.join(name)).unwrap();
+        // Inside a namespace of its own: a tmpfs at the path, then the confinement.
+        let script = r#"mount -t tmpfs none "$1/$3" || exit 3
+: > "$1/$3/before" || exit 4
+exec sh -c "$2" sh "$1/sandbox" "" sh -c ': > "$0/$1/after"' "$1" "$3""#;
         let mut prefix = prefix;
         prefix.retain(|word| word != "--net");
         let output = std::process::Command::new(&prefix[0])
@@ -461,6 +478,7 @@ exec sh -c "$2" sh "$1/sandbox" "" sh -c ': > "$0/my passport/after"' "$1""#;
             .args(["--", "sh", "-c", script, "sh"])
             .arg(&dir)
             .arg(CONFINE)
+            .arg(name)
             .output()
             .unwrap();
         let _ = std::fs::remove_dir_all(&dir);
@@ -468,9 +486,12 @@ exec sh -c "$2" sh "$1/sandbox" "" sh -c ': > "$0/my passport/after"' "$1""#;
         // The tmpfs was made and written before the confinement: the refusal is its doing.
         assert!(
             !matches!(output.status.code(), Some(0 | 3 | 4)),
-            "{:?} {stderr}",
+            "{name:?}: {:?} {stderr}",
             output.status
         );
-        assert!(stderr.contains("Read-only file system"), "{stderr}");
+        assert!(
+            stderr.contains("Read-only file system"),
+            "{name:?}: {stderr}"
+        );
     }
 }
