@@ -267,7 +267,11 @@ pub fn probe(options: &Options) -> Result<ProbeReport, String> {
     let control_deadline = Instant::now() + options.total / 4;
     let (controlled, started) = if options.side_by_side() {
         std::thread::scope(|scope| {
-            let controlled = scope.spawn(|| control(options, control_deadline));
+            // Once the control server is started, listed and settled (or the control session
+            // failed): its start is not slowed by another's.
+            let (listed, settled) = std::sync::mpsc::channel();
+            let controlled = scope.spawn(move || control(options, control_deadline, Some(listed)));
+            let _ = settled.recv();
             let started = Session::start(options, options.classes.clone(), deadline);
             let controlled = controlled.join().unwrap_or_else(|_| {
                 Err("the control session stopped on an internal error".to_owned())
@@ -275,7 +279,7 @@ pub fn probe(options: &Options) -> Result<ProbeReport, String> {
             (controlled, started)
         })
     } else {
-        let controlled = control(options, control_deadline);
+        let controlled = control(options, control_deadline, None);
         (
             controlled,
             Session::start(options, options.classes.clone(), deadline),

@@ -106,14 +106,22 @@ pub(super) struct Control {
 
 /// The control session: start, initialize, list, sit idle, list again, exit; the sandbox
 /// observed after the first listing, after the wait, after the second listing and after the
-/// exit.
-pub(super) fn control(options: &Options, deadline: Instant) -> Result<Control, String> {
+/// exit. `on_listed` is told once the first observation is made (the server started, listed
+/// and settled), and dropped untold where the session fails before.
+pub(super) fn control(
+    options: &Options,
+    deadline: Instant,
+    on_listed: Option<std::sync::mpsc::Sender<()>>,
+) -> Result<Control, String> {
     let sandbox = sandbox(options, "control")?;
     let seeded = sandbox.observe();
     let mut peer = start(options, &sandbox.dir, deadline)?;
     peer.list_tools()?;
     peer.settle(SETTLE);
     let listed = sandbox.observe();
+    if let Some(on_listed) = on_listed {
+        let _ = on_listed.send(());
+    }
     // A command that cannot observe the server as it starts is the command's problem, said
     // before anything is judged.
     if let Some(failure) = sandbox.failure([&listed]) {
@@ -353,7 +361,8 @@ fn restored(
         .iter()
         .any(|path| !from.started.contains(path));
     let before = if elsewhere {
-        stays_still(&mut peer, &sandbox, classes, &before)?
+        let mut peers: Vec<&mut Peer> = std::iter::once(&mut peer).chain(&mut second).collect();
+        stays_still(&mut peers, &sandbox, classes, &before)?
     } else {
         before
     };
@@ -425,23 +434,25 @@ fn replayed(
     }
     peer.settle(SETTLE);
     let still = sandbox.observe();
-    let before = stays_still(&mut peer, &sandbox, classes, &still)?;
+    let before = stays_still(&mut [&mut peer], &sandbox, classes, &still)?;
     Ok((sandbox, peer, made, before))
 }
 
-/// The sandbox, as `first` showed it, seen again once the server `peer` sat [`IDLE`] and
-/// settled: the later tree; `Err` where it changed (outside the volatile places of
+/// The sandbox, as `first` showed it, seen again once the servers `peers` (on that sandbox)
+/// sat [`IDLE`] and settled: the later tree; `Err` where it changed (outside the volatile places of
 /// `classes`) or either observation failed. A change with no call made is nobody's doing: a
 /// run whose sandbox changes while the server sits idle cannot tell the call's doing from it
 /// (a heartbeat slower than the control session's wait, work that grows with the state).
 fn stays_still(
-    peer: &mut Peer,
+    peers: &mut [&mut Peer],
     sandbox: &Sandbox,
     classes: &Classes,
     first: &Tree,
 ) -> Result<Tree, String> {
     std::thread::sleep(IDLE);
-    peer.settle(SETTLE);
+    for peer in peers.iter_mut() {
+        peer.settle(SETTLE);
+    }
     let later = sandbox.observe();
     if let Some(what) = judge::changed(first, &later, classes, false) {
         return Err(format!("the sandbox changed with no call made ({what})"));

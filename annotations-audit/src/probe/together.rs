@@ -58,7 +58,9 @@ pub(super) fn together(
         );
     }
     let name = format!("{}{run}", how.word());
-    let two = how == Together::TwoProcesses;
+    // Both servers at once only where runs may go side by side: a `--writable` place they
+    // share would see their starts race.
+    let two = how == Together::TwoProcesses && options.side_by_side();
     let (sandbox, mut first, started, made, mut before) =
         prepared(options, classes, from, made, (&name, two), deadline)?;
     let params = json!({"name": made.tool, "arguments": made.arguments});
