@@ -64,6 +64,11 @@ pub struct Peer {
     /// The processes the server had when it last settled: long-lived ones (the server
     /// itself, a helper it keeps), whose quiet is judged over [`QUIET`], not [`IDLE`].
     known: std::collections::HashSet<u32>,
+    /// What the last settle saw of each process (its CPU time, and since when it was seen at
+    /// work last), kept while nothing is sent to the server: a process whose CPU time has not
+    /// moved since has been quiet since, so a settle with no message in between does not wait
+    /// for a quiet it has seen already. Cleared by every message sent.
+    seen: Option<std::collections::HashMap<u32, (u64, Instant)>>,
     /// What the server last wrote on its stderr (one the audit started).
     stderr: Option<streams::Tail>,
     /// The capabilities the server answered `initialize` with.
@@ -149,6 +154,7 @@ impl Peer {
             timeout,
             deadline,
             known: std::collections::HashSet::new(),
+            seen: None,
             capabilities: Value::Null,
             stderr: stderr.clone(),
             run: Some(run),
@@ -182,6 +188,7 @@ impl Peer {
             timeout,
             deadline: None,
             known: std::collections::HashSet::new(),
+            seen: None,
             capabilities: Value::Null,
             stderr: None,
             run: None,
@@ -241,6 +248,8 @@ impl Peer {
 
     /// [`send`](Self::send), its answer (over HTTP) awaited until `deadline` at most.
     fn send_until(&mut self, message: &Value, deadline: Option<Instant>) -> Result<(), String> {
+        // What the server does from here on is new: the next settle sees it afresh.
+        self.seen = None;
         match &mut self.link {
             Link::Stdio { stdin, .. } => {
                 let mut line = message.to_string();
@@ -403,9 +412,9 @@ impl Peer {
             return;
         };
         let until = Instant::now() + max;
-        // Each process's CPU time, and since when it was seen at work last.
-        let mut seen: std::collections::HashMap<u32, (u64, Instant)> =
-            std::collections::HashMap::new();
+        // Each process's CPU time, and since when it was seen at work last: as the last
+        // settle left it where nothing was sent since.
+        let mut seen = self.seen.take().unwrap_or_default();
         loop {
             let now = Instant::now();
             let mut busy = false;
@@ -427,6 +436,8 @@ impl Peer {
             }
             if !busy || now >= until {
                 self.known = processes.iter().map(|process| process.id).collect();
+                seen.retain(|id, _| self.known.contains(id));
+                self.seen = Some(seen);
                 return;
             }
             std::thread::sleep(Duration::from_millis(10));

@@ -118,6 +118,7 @@ impl Peer {
             timeout,
             deadline: Some(deadline),
             known: std::collections::HashSet::new(),
+            seen: None,
             capabilities: Value::Null,
             stderr,
             run: Some(run),
