@@ -274,7 +274,8 @@ fn a_server_that_fails_to_start_is_shown_with_its_own_words() {
         ),
         "{stderr}"
     );
-    // `--server-log FILE` keeps all of it, after a line naming the server.
+    // `--server-log FILE` keeps all of it, each line marked with the server's number, after a
+    // line naming the server.
     let log = std::env::temp_dir().join(format!("annotations-server-log-{}", std::process::id()));
     let status = Command::new(audit_binary())
         .args([
@@ -292,10 +293,10 @@ fn a_server_that_fails_to_start_is_shown_with_its_own_words() {
     let kept = std::fs::read_to_string(&log).unwrap();
     let _ = std::fs::remove_file(&log);
     assert_eq!(status.code(), Some(3));
-    assert!(kept.starts_with("== sh -c for i in"), "{kept}");
+    assert!(kept.starts_with("== [1] sh -c for i in"), "{kept}");
     assert_eq!(
         kept.lines()
-            .filter(|line| line.starts_with("line "))
+            .filter(|line| line.starts_with("[1] line "))
             .count(),
         40,
         "{kept}"

@@ -321,7 +321,8 @@ pub struct Connection {
     /// The longest wait for each of the server's answers, in seconds.
     #[arg(long, value_name = "SECONDS", default_value = "30", value_parser = seconds)]
     pub timeout: Duration,
-    /// Keep all of the server's stderr in FILE (each server's after a line naming it).
+    /// Keep all of the server's stderr in FILE (each server's lines marked with its number,
+    /// after a line naming it).
     #[arg(long, value_name = "FILE")]
     pub server_log: Option<PathBuf>,
 }

@@ -60,7 +60,8 @@ const READ: u64 = 64 << 10;
 static LOG: OnceLock<Mutex<std::fs::File>> = OnceLock::new();
 
 /// Keeps all of each server's stderr in the file at `path` (made anew), each server's lines
-/// after a line naming its command.
+/// marked with its number (`[2] `), after a line naming its command with it: servers side by
+/// side write at once, and each line says whose it is.
 pub fn log_to(path: &std::path::Path) -> Result<(), String> {
     let file = std::fs::File::create(path)
         .map_err(|error| format!("--server-log {}: {error}", path.display()))?;
@@ -68,10 +69,15 @@ pub fn log_to(path: &std::path::Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Writes `line` to the `--server-log` file, where there is one, its secrets redacted.
-fn log(line: &[u8]) {
+/// The number of the next server whose stderr is read, from 1.
+static SERVERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// Writes `line` to the `--server-log` file, where there is one, its secrets redacted, after
+/// `mark`.
+fn log(mark: &str, line: &[u8]) {
     if let Some(Ok(mut file)) = LOG.get().map(Mutex::lock) {
         let line = super::secrets::redact(&String::from_utf8_lossy(line));
+        let _ = file.write_all(mark.as_bytes());
         let _ = file.write_all(line.as_bytes());
         if !line.ends_with('\n') {
             let _ = file.write_all(b"\n");
@@ -96,7 +102,8 @@ impl Tail {
             ended: Arc::default(),
         };
         let kept = tail.clone();
-        log(format!("== {command}").as_bytes());
+        let mark = format!("[{}] ", SERVERS.fetch_add(1, Ordering::Relaxed));
+        log("== ", format!("{mark}{command}").as_bytes());
         std::thread::spawn(move || {
             let mut reader = BufReader::new(pipe);
             loop {
@@ -104,7 +111,7 @@ impl Tail {
                 match (&mut reader).take(READ).read_until(b'\n', &mut line) {
                     Ok(0) | Err(_) => break,
                     Ok(_) => {
-                        log(&line);
+                        log(&mark, &line);
                         // The rest of a line too long to keep is read and dropped.
                         if !line.ends_with(b"\n") {
                             let _ = reader.skip_until(b'\n');
