@@ -64,10 +64,9 @@ pub struct Peer {
     /// The processes the server had when it last settled: long-lived ones (the server
     /// itself, a helper it keeps), whose quiet is judged over [`QUIET`], not [`IDLE`].
     known: std::collections::HashSet<u32>,
-    /// What the last settle saw of each process (its CPU time, and since when it was seen at
-    /// work last), kept while nothing is sent to the server: a process whose CPU time has not
-    /// moved since has been quiet since, so a settle with no message in between does not wait
-    /// for a quiet it has seen already. Cleared by every message sent.
+    /// What the last settle saw of each process (CPU time, when last seen at work), kept
+    /// until a message is sent: a process whose CPU time has not moved since was quiet since,
+    /// so a settle with nothing sent in between does not wait again for a quiet seen already.
     seen: Option<std::collections::HashMap<u32, (u64, Instant)>>,
     /// What the server last wrote on its stderr (one the audit started).
     stderr: Option<streams::Tail>,
