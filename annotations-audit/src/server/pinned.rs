@@ -39,7 +39,7 @@ pub fn client_config(
 ) -> Result<rustls::ClientConfig, String> {
     let provider = rustls::crypto::CryptoProvider::get_default()
         .cloned()
-        .unwrap_or_else(|| Arc::new(rustls::crypto::ring::default_provider()));
+        .unwrap_or_else(|| Arc::new(super::http::provider()));
     let platform = rustls_platform_verifier::Verifier::new_with_extra_roots(
         certificates.iter().cloned(),
         provider.clone(),
