@@ -265,6 +265,7 @@ pub fn probe(options: &Options) -> Result<ProbeReport, String> {
     // by side, the main run starts while the control session sits idle: what the control
     // session finds is only needed once the first call is judged.
     let control_deadline = Instant::now() + options.total / 4;
+    let main = || Session::start(options, deadline);
     let (controlled, started) = if options.side_by_side() {
         std::thread::scope(|scope| {
             // Once the control server is started, listed and settled (or the control session
@@ -272,7 +273,7 @@ pub fn probe(options: &Options) -> Result<ProbeReport, String> {
             let (listed, settled) = std::sync::mpsc::channel();
             let controlled = scope.spawn(move || control(options, control_deadline, Some(listed)));
             let _ = settled.recv();
-            let started = Session::start(options, options.classes.clone(), deadline);
+            let started = main();
             let controlled = controlled.join().unwrap_or_else(|_| {
                 Err("the control session stopped on an internal error".to_owned())
             });
@@ -280,19 +281,15 @@ pub fn probe(options: &Options) -> Result<ProbeReport, String> {
         })
     } else {
         let controlled = control(options, control_deadline, None);
-        (
-            controlled,
-            Session::start(options, options.classes.clone(), deadline),
-        )
+        (controlled, main())
     };
-    let (control, control_failed) = match controlled {
+    let (mut control, control_failed) = match controlled {
         Ok(control) => (control, None),
         Err(error) => (Control::default(), Some(error)),
     };
     let (mut session, tools, unreadable) = started?;
-    let volatile = &mut session.classes.volatile;
-    volatile.extend(control.volatile.iter().cloned());
-    session.started = control.started.clone();
+    (session.classes.volatile).extend(control.volatile.iter().cloned());
+    session.started = std::mem::take(&mut control.started);
     crate::progress::start_probe(tools.len());
     if let Some(error) = &control_failed {
         session.findings.push(format!(

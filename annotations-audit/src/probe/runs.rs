@@ -332,9 +332,10 @@ fn restored(
         &sandbox.dir.to_string_lossy(),
     );
     let (mut peer, mut second) = if second {
-        let mut both = at_once(&[(); 2], |()| start(options, &sandbox.dir, deadline)).into_iter();
-        let mut next = || both.next().unwrap_or_else(|| Err("no server".to_owned()));
-        let (first, second) = (next(), next());
+        let both = at_once(&[(); 2], |()| start(options, &sandbox.dir, deadline));
+        let [first, second]: [Result<Peer, String>; 2] = both
+            .try_into()
+            .map_err(|_| "two servers asked, not two".to_owned())?;
         (first?, Some(second?))
     } else {
         (start(options, &sandbox.dir, deadline)?, None)

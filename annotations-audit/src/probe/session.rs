@@ -53,7 +53,8 @@ pub(super) struct Session<'a> {
 }
 
 impl<'a> Session<'a> {
-    /// The main run's sandbox and server, started and listed; the tools the probe can read,
+    /// The main run's sandbox and server, started and listed, with the places the user classed
+    /// (the control session's are added by the caller once it ends); the tools the probe can read,
     /// and those it cannot, each with its place in the listing and why (the listing's own
     /// problems are its first findings).
     ///
@@ -63,7 +64,6 @@ impl<'a> Session<'a> {
     /// once started: the command's problem, said before anything is judged.
     pub(super) fn start(
         options: &'a Options,
-        classes: Classes,
         deadline: Instant,
     ) -> Result<(Self, Vec<Tool>, Vec<Unreadable>), String> {
         let sandbox = sandbox(options, "main")?;
@@ -93,7 +93,7 @@ impl<'a> Session<'a> {
             checkpoint,
             started: Vec::new(),
             options,
-            classes,
+            classes: options.classes.clone(),
             deadline,
             sandbox_path: sandbox.dir.to_string_lossy().into_owned(),
             sandbox,

@@ -27,12 +27,6 @@ impl std::ops::Deref for Scratch {
     }
 }
 
-impl AsRef<std::ffi::OsStr> for Scratch {
-    fn as_ref(&self) -> &std::ffi::OsStr {
-        self.0.as_os_str()
-    }
-}
-
 impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
@@ -523,7 +517,7 @@ async fn a_read_only_file_system_still_lists_the_notes() {
     let (error, text) = call(&client, "list_notes", json!({})).await;
     let (add_error, add_text) = call(&client, "add_note", json!({"title": "x", "body": ""})).await;
     client.cancel().await.unwrap();
-    let _ = std::process::Command::new("umount").arg(&dir).status();
+    let _ = std::process::Command::new("umount").arg(&*dir).status();
     assert!(!error && text == "1: kept", "{text}");
     assert!(
         add_error && add_text.contains("Read-only file system"),
