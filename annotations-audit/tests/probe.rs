@@ -325,6 +325,46 @@ fn a_repeated_probe_gives_the_same_report() {
     }
 }
 
+/// Where runs may go side by side, the runs that make a call again (reproductions, two calls
+/// at once) go on while the main run makes its next calls: the report is the one runs made
+/// one after the other give (a `--writable` place makes them so), every verdict and every
+/// note in its place.
+#[test]
+fn runs_beside_the_main_one_judge_as_runs_one_after_the_other() {
+    let server = example("liar_server");
+    let server = server.to_str().unwrap();
+    let scratch = std::env::temp_dir().join(format!("annotations-beside-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let args = ["probe", "--cases", "4", "--seed", "3", "--", server];
+    let (_, beside) = audit(&args);
+    let (_, after) = audit(
+        &[
+            &["probe", "--writable", scratch.to_str().unwrap()][..],
+            &args[1..],
+        ]
+        .concat(),
+    );
+    let _ = std::fs::remove_dir_all(&scratch);
+    let confinement = beside["confinement"].as_str().unwrap();
+    if !confinement.contains("mount namespace") {
+        eprintln!("NOT CHECKED: runs do not go side by side here ({confinement})");
+    }
+    // Each kind of run beside the main one is in both: reproductions of a violation (of an
+    // overwrite, a change, the network) and two calls at once.
+    let tool = |name: &str| {
+        let tools = beside["tools"].as_array().unwrap();
+        tools.iter().find(|tool| tool["name"] == name).unwrap()
+    };
+    assert_eq!(tool("save_note")["probe"]["nonDestructive"], "violated");
+    assert_eq!(tool("lookup_price")["probe"]["closedWorld"], "violated");
+    assert_eq!(
+        tool("set_greeting")["concurrency"]["twoProcesses"],
+        "overlapped, and did no more than one call"
+    );
+    assert_eq!(beside["tools"], after["tools"]);
+    assert_eq!(beside["server"], after["server"]);
+}
+
 /// Each violation was seen in every one of the runs (three by default), and says so; a write
 /// that one run shows and the next two do not is `nondeterministic`, never a violation; a file
 /// the server rewrites while idle (found by the control session) is volatile: its changes are

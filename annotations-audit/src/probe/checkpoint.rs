@@ -26,6 +26,23 @@ pub(super) struct Checkpoint {
     kept: bool,
     /// How many copies could not be kept: past [`MOST_REFUSED`], none is tried again.
     refused: u32,
+    /// How many copies were taken aside ([`detach`](Self::detach)): each one's folder is
+    /// named for its number.
+    detached: u32,
+}
+
+/// A copy taken aside for runs that go on while the main run makes its next calls: a folder
+/// of its own, removed once the last run that starts from it is done with it.
+pub(super) struct Kept {
+    pub(super) dir: PathBuf,
+    /// What the copy holds, as the main run observed it.
+    pub(super) tree: Tree,
+}
+
+impl Drop for Kept {
+    fn drop(&mut self) {
+        let _ = remove(&self.dir);
+    }
 }
 
 /// How many copies that cannot be kept (a sandbox too large, a file that names its path) are
@@ -43,6 +60,7 @@ impl Checkpoint {
             held: None,
             kept,
             refused: 0,
+            detached: 0,
         }
     }
 
@@ -78,6 +96,29 @@ impl Checkpoint {
     /// The copy, where it holds `tree`: what a run that starts from it must observe.
     pub(super) fn of(&self, tree: &Tree) -> Option<&Path> {
         (self.held.as_ref() == Some(tree)).then_some(self.dir.as_path())
+    }
+
+    /// The copy, where it holds `tree`, moved to a folder of its own for runs that go on
+    /// beside the main one (the next call's copy is then taken afresh); `None` where there
+    /// is no such copy, or it cannot be moved.
+    pub(super) fn detach(&mut self, tree: &Tree) -> Option<Kept> {
+        self.of(tree)?;
+        self.held = None;
+        self.detached += 1;
+        let mut name = self.dir.as_os_str().to_owned();
+        name.push(format!("-{}", self.detached));
+        let dir = PathBuf::from(name);
+        let _ = remove(&dir);
+        match std::fs::rename(&self.dir, &dir) {
+            Ok(()) => Some(Kept {
+                dir,
+                tree: tree.clone(),
+            }),
+            Err(_) => {
+                let _ = remove(&self.dir);
+                None
+            }
+        }
     }
 }
 
@@ -220,6 +261,35 @@ mod tests {
         std::fs::set_permissions(dir.join("sub"), std::fs::Permissions::from_mode(0o700)).unwrap();
         drop(checkpoint);
         assert!(!copy.exists(), "the copy is removed with the checkpoint");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A copy taken aside holds what it held, in a folder of its own, until the runs that
+    /// start from it are done; the next call's copy is taken afresh.
+    #[test]
+    fn a_copy_taken_aside_outlives_the_next_one_and_not_its_runs() {
+        let dir = folder("aside");
+        std::fs::write(dir.join("sub/a.txt"), "one\n").unwrap();
+        let taken = tree::observe(&dir);
+        let mut checkpoint = Checkpoint::new(&dir, true);
+        checkpoint.take(&dir, &dir.to_string_lossy(), &taken);
+        let kept = checkpoint.detach(&taken).expect("a copy taken aside");
+        assert!(
+            checkpoint.of(&taken).is_none(),
+            "no longer the checkpoint's"
+        );
+        assert!(checkpoint.detach(&taken).is_none(), "taken aside once");
+        assert_eq!(tree::observe(&kept.dir), taken);
+        assert_eq!(kept.tree, taken);
+        // The next copy, of the same tree, is another folder.
+        checkpoint.take(&dir, &dir.to_string_lossy(), &taken);
+        let next = checkpoint.of(&taken).expect("taken again").to_owned();
+        assert_ne!(next, kept.dir);
+        let aside = kept.dir.clone();
+        drop(kept);
+        assert!(!aside.exists(), "removed once its runs are done");
+        assert_eq!(tree::observe(&next), taken);
+        drop(checkpoint);
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -316,11 +316,30 @@ pub fn probe(options: &Options) -> Result<ProbeReport, String> {
     // cases), so that the time goes to the claims first.
     let mut order: Vec<(usize, &Tool)> = tools.iter().enumerate().collect();
     order.sort_by_key(|(_, tool)| (tool.annotations.read_only(), !judges_a_claim(tool)));
-    let mut probed = Vec::new();
-    for (at, tool) in order {
-        let written = written(options, &user_cases, tool);
-        probed.push((at, tool::probe(&mut session, tool, &written)?));
-    }
+    // Where runs may go side by side, the runs beside the main one (reproductions, two calls
+    // at once) go on while it makes its next calls: past `tool::MOST_BESIDE` calls' runs, the
+    // earliest tools' are waited for before the next tool's calls start, and every row waits
+    // for its own.
+    let mut probed = std::thread::scope(|scope| {
+        let beside = options.side_by_side().then_some(scope);
+        let mut probing: Vec<(usize, tool::ToolProbe<'_, '_, '_>)> = Vec::new();
+        for (at, tool) in order {
+            for earlier in 0..probing.len() {
+                let pending: usize = probing.iter().map(|(_, probe)| probe.pending()).sum();
+                if pending <= tool::MOST_BESIDE {
+                    break;
+                }
+                probing[earlier].1.join(&mut session);
+            }
+            let written = written(options, &user_cases, tool);
+            probing.push((at, tool::probe(&mut session, tool, &written, beside)?));
+        }
+        let rows = probing.into_iter();
+        Ok::<Vec<_>, String>(
+            rows.map(|(at, row)| (at, row.finish(&mut session)))
+                .collect(),
+        )
+    })?;
     // Tools that failed alike until the server's own set-up tool was called, again after it.
     primer::again(&mut session, &tools, &mut probed, |tool| {
         written(options, &user_cases, tool)

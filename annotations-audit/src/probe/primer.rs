@@ -117,7 +117,7 @@ pub(super) fn again(
         }
         let calls = probed[index].1.calls;
         let answer = probed[index].1.failed_alike.clone().unwrap_or_default();
-        let mut row = super::tool::probe(session, tool, &written(tool))?;
+        let mut row = super::tool::probe(session, tool, &written(tool), None)?.finish(session);
         row.notes.insert(
             0,
             Note::Said(format!(

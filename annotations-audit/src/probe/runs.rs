@@ -18,6 +18,7 @@ use mcp_annotations_verify::observe::tree::{Tree, UNOBSERVED};
 
 /// What a call showed: its answer, and the tree before, after it, and after the same call
 /// again.
+#[derive(Clone)]
 pub(super) struct Call {
     pub(super) answer: Result<Answer, String>,
     pub(super) before: Tree,
@@ -270,6 +271,8 @@ pub(super) struct From<'a> {
     pub(super) copy: Option<(&'a std::path::Path, &'a Tree)>,
     /// The files the server changed as it started in the control session.
     pub(super) started: &'a [String],
+    /// What its sandboxes' names start with: runs beside the main one at once never share one.
+    pub(super) name: &'a str,
 }
 
 /// A fresh run, called `name`, up to the call `made`: started from the copy of the main run's
@@ -478,7 +481,7 @@ pub(super) fn reproduce(
     run: u32,
     deadline: Instant,
 ) -> Result<(Vec<Option<String>>, super::exit::Exit), String> {
-    let name = format!("run{run}");
+    let name = format!("{}run{run}", from.name);
     let (sandbox, mut peer, _, made, before) =
         prepared(options, classes, from, made, (&name, false), deadline)?;
     let from = SystemTime::now();

@@ -252,6 +252,7 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
         matches!(name, Some("npx" | "uvx" | "bunx" | "pnpx" | "pipx"))
     });
     let offline = fetches && command.iter().any(|word| word == "--net");
+    let turn = Turn::take(deadline);
     let started = match &options.http {
         Some((url, remote)) => Peer::serve(
             &command,
@@ -268,6 +269,7 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
             Some(deadline),
         ),
     };
+    drop(turn);
     let started = match started {
         Ok(peer) => return Ok(peer.watched(watch)),
         Err(error) => {
@@ -390,6 +392,47 @@ fn empty(options: &Options, name: &str) -> Result<Sandbox, String> {
         },
     };
     Ok(sandbox)
+}
+
+/// A turn to start a server: at most as many servers start at once as the machine has cores
+/// (a start is mostly work: an interpreter loading its modules, each start slower, and all
+/// slower to end, where more share the cores), the others waiting their turn until the
+/// probe's deadline. Given back when dropped.
+struct Turn;
+
+/// How many servers are starting.
+static STARTING: std::sync::Mutex<usize> = std::sync::Mutex::new(0);
+static STARTED: std::sync::Condvar = std::sync::Condvar::new();
+
+impl Turn {
+    fn take(deadline: Instant) -> Turn {
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        let mut starting = STARTING
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        while *starting >= cores {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            starting = STARTED
+                .wait_timeout(starting, left)
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
+        }
+        *starting += 1;
+        Turn
+    }
+}
+
+impl Drop for Turn {
+    fn drop(&mut self) {
+        let mut starting = STARTING
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        *starting = starting.saturating_sub(1);
+        STARTED.notify_one();
+    }
 }
 
 /// What the report says of where the server could write, and of its network.

@@ -50,6 +50,9 @@ pub(super) struct Session<'a> {
     pub(super) checkpoint: super::checkpoint::Checkpoint,
     /// The files the server changed as it started in the control session.
     pub(super) started: Vec<String>,
+    /// How many calls had runs started beside the main run: each one's sandboxes are named
+    /// for its number.
+    pub(super) aside: u32,
 }
 
 impl<'a> Session<'a> {
@@ -92,6 +95,7 @@ impl<'a> Session<'a> {
         let session = Session {
             checkpoint,
             started: Vec::new(),
+            aside: 0,
             options,
             classes: options.classes.clone(),
             deadline,
@@ -131,6 +135,7 @@ impl<'a> Session<'a> {
             main: &self.sandbox_path,
             copy: self.checkpoint.of(before).map(|copy| (copy, before)),
             started: &self.started,
+            name: "",
         }
     }
 

@@ -57,7 +57,7 @@ pub(super) fn together(
                 .to_owned(),
         );
     }
-    let name = format!("{}{run}", how.word());
+    let name = format!("{}{}{run}", from.name, how.word());
     // Both servers at once only where runs may go side by side: a `--writable` place they
     // share would see their starts race.
     let two = how == Together::TwoProcesses && options.side_by_side();
@@ -150,6 +150,14 @@ pub(super) fn together(
     }))
 }
 
+/// What two identical calls at once showed of an idempotence claim: the verdict where they
+/// judged it, each way's outcome in words, and the report's notes (see [`concurrently`]).
+pub(super) type Concurred = (
+    Option<Verdict>,
+    std::collections::BTreeMap<&'static str, String>,
+    Vec<CallNote>,
+);
+
 /// What two identical calls at once showed of an idempotence claim, in every mode: the
 /// verdict where they judged it (violated only when every one of `--runs` runs shows it,
 /// nondeterministic when some do), each mode's outcome in words, and the report's note of a
@@ -161,11 +169,7 @@ pub(super) fn concurrently(
     made: &Made,
     once: &judge::Effect,
     deadline: Instant,
-) -> (
-    Option<Verdict>,
-    std::collections::BTreeMap<&'static str, String>,
-    Vec<CallNote>,
-) {
+) -> Concurred {
     let runs = options.runs.max(1);
     let mut verdict = None;
     let mut outcomes = std::collections::BTreeMap::new();

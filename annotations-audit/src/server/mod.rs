@@ -97,6 +97,7 @@ enum Link {
 }
 
 /// What a request came back with.
+#[derive(Clone)]
 pub enum Answer {
     /// The result.
     Result(Value),

@@ -6,16 +6,17 @@ use mcp_annotations::descriptor::Hint;
 use serde_json::Value;
 
 use super::ToolProbe;
+use crate::probe::Options;
 use crate::probe::exit::{Exit, created, shape};
-use crate::probe::runs::{Call, Made, broken, reproduce, tally};
+use crate::probe::runs::{Call, From, Made, broken, reproduce, tally};
 use crate::probe::session::Session;
-use crate::probe::together::concurrently;
+use crate::probe::together::{Concurred, concurrently};
 use crate::probe::verdicts::settled;
 use crate::report::{CallNote, Note, Verdict};
 use mcp_annotations_verify::judge;
-use mcp_annotations_verify::judge::classes::Place;
+use mcp_annotations_verify::judge::classes::{Classes, Place};
 
-impl ToolProbe<'_> {
+impl ToolProbe<'_, '_, '_> {
     /// What `call` broke, reproduced in every run (each run made once, for every hint it
     /// broke): violated where every run broke it, else nondeterministic; a hint its
     /// resolution (`sent`) claimed `beyond` the listing is the resolution's verdict.
@@ -27,30 +28,28 @@ impl ToolProbe<'_> {
         call: &Call,
         (sent, beyond): (Option<&Value>, &[Hint]),
     ) {
-        let options = session.options;
-        let runs = options.runs.max(1);
-        let hints: Vec<Hint> = broke.iter().map(|(hint, _)| *hint).collect();
-        let whats: Vec<String> = broke.iter().map(|(_, what)| what.clone()).collect();
         let from = session.from(earlier, &call.before);
-        let classes = &session.classes;
-        let exits = std::sync::Mutex::new(Vec::new());
-        let tallied = tally(
-            (options, runs),
-            &whats,
-            |run| {
-                let (broke, exit) =
-                    reproduce(options, classes, from, made, &hints, run, session.deadline)?;
-                exits
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .push(exit);
-                Ok(broke)
-            },
-            ("nothing broke it", "could not be made"),
+        let runs = rerun(
+            (session.options, &session.classes, session.deadline),
+            from,
+            made,
+            &broke,
         );
-        let exits = exits
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        self.reproduced(session, arguments, broke, call, (sent, beyond), runs);
+    }
+
+    /// What the runs that made `call` again showed (`runs`, by [`rerun`]) of what it broke,
+    /// judged: see [`reproduce`](Self::reproduce).
+    pub(super) fn reproduced(
+        &mut self,
+        session: &mut Session<'_>,
+        arguments: &Value,
+        broke: Vec<(Hint, String)>,
+        call: &Call,
+        (sent, beyond): (Option<&Value>, &[Hint]),
+        (tallied, exits): Rerun,
+    ) {
+        let runs = session.options.runs.max(1);
         let transient = self.transient(session, call, &exits);
         for ((hint, what), (reproduced, seen_in)) in broke.into_iter().zip(tallied) {
             // What broke it was only what the server's process keeps while it runs: the try
@@ -157,23 +156,27 @@ impl ToolProbe<'_> {
         earlier: usize,
         call: &Call,
     ) {
-        if self.concurrency.is_some()
-            || self.tool.annotations.read_only()
-            || self.verdicts[judge::BY_REPEATING] != Verdict::Verified
-        {
+        if !self.tries_together() {
             return;
         }
         let classes = &session.classes;
         let once = judge::effect(&call.before, &call.after, classes);
         let from = session.from(earlier, &call.before);
-        let (verdict, outcomes, found) = concurrently(
-            session.options,
-            classes,
-            from,
-            made,
-            &once,
-            session.deadline,
-        );
+        let options = session.options;
+        let found = concurrently(options, classes, from, made, &once, session.deadline);
+        self.concurred(found);
+    }
+
+    /// Whether two identical calls at once are still to be tried: once per tool, where one
+    /// call at a time kept idempotence (a read-only claim judges every call).
+    pub(super) fn tries_together(&self) -> bool {
+        self.concurrency.is_none()
+            && !self.tool.annotations.read_only()
+            && self.verdicts[judge::BY_REPEATING] == Verdict::Verified
+    }
+
+    /// What two identical calls at once showed (by [`concurrently`]), judged.
+    pub(super) fn concurred(&mut self, (verdict, outcomes, found): Concurred) {
         if let Some(verdict) = verdict {
             self.verdicts[judge::BY_REPEATING] = verdict;
             if verdict == Verdict::Violated {
@@ -189,4 +192,40 @@ impl ToolProbe<'_> {
         self.notes.extend(found.into_iter().map(Note::Call));
         self.concurrency = Some(outcomes);
     }
+}
+
+/// What runs 2 to `--runs` showed of what a call broke (`broke`): each run made once, the
+/// call `made` again from where it started (`from`), every hint it broke judged there. For
+/// each thing it broke, in how many runs it showed and what each run saw; and what each run's
+/// exit did with the paths the call created.
+pub(super) type Rerun = (Vec<(u32, Vec<String>)>, Vec<Exit>);
+
+/// The runs of a [`Rerun`], made with `options` and `classes` by the probe's `deadline`.
+pub(super) fn rerun(
+    (options, classes, deadline): (&Options, &Classes, std::time::Instant),
+    from: From<'_>,
+    made: &Made,
+    broke: &[(Hint, String)],
+) -> Rerun {
+    let runs = options.runs.max(1);
+    let hints: Vec<Hint> = broke.iter().map(|(hint, _)| *hint).collect();
+    let whats: Vec<String> = broke.iter().map(|(_, what)| what.clone()).collect();
+    let exits = std::sync::Mutex::new(Vec::new());
+    let tallied = tally(
+        (options, runs),
+        &whats,
+        |run| {
+            let (broke, exit) = reproduce(options, classes, from, made, &hints, run, deadline)?;
+            exits
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .push(exit);
+            Ok(broke)
+        },
+        ("nothing broke it", "could not be made"),
+    );
+    let exits = exits
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    (tallied, exits)
 }

@@ -11,35 +11,40 @@ use mcp_annotations::descriptor::Hint;
 use serde_json::Value;
 
 use super::REPRODUCTIONS;
-use super::answers::failed;
 use super::arguments::Cases;
 use super::origins::Origins;
-use super::parts::{collect, first_text, relative_to, stop_early, unjudged_notes};
+use super::parts::{collect, stop_early, unjudged_notes};
 use super::runs::{Call, Made, broken, call, untold};
 use super::session::Session;
 use super::verdicts::{JUDGED, Resolutions, Unjudged, beyond, claims, final_verdict, judgeable};
 use crate::report::{ByHint, CallNote, Case, Note, ProbedTool, Verdict};
-use crate::server::Answer;
 use mcp_annotations_verify::judge;
 use mcp_annotations_verify::judge::classes::Classes;
 use mcp_annotations_verify::observe::tree::Tree;
 
 mod again;
+mod answered;
+mod beside;
+
+pub(super) use beside::{Beside, MOST_BESIDE};
 
 /// How many distinct arguments that succeeded a tool's row keeps (`succeededWith`).
 const SUCCEEDED_KEPT: usize = 3;
 
-/// The probe of `tool`, with the user's `written` cases first.
+/// The probe of `tool`, with the user's `written` cases first: its calls made, its row to
+/// [`finish`](ToolProbe::finish) once the runs it started `beside` the main one (where they
+/// may go on) are done.
 ///
 /// # Errors
 ///
 /// The server died and cannot be started again.
-pub(super) fn probe(
-    session: &mut Session<'_>,
-    tool: &Tool,
+pub(super) fn probe<'t, 's, 'e>(
+    session: &mut Session<'e>,
+    tool: &'t Tool,
     written: &[(Value, &'static str)],
-) -> Result<ProbedTool, String> {
-    let mut probe = ToolProbe::new(tool);
+    beside: Beside<'s, 'e>,
+) -> Result<ToolProbe<'t, 's, 'e>, String> {
+    let mut probe = ToolProbe::new(tool, beside);
     probe.output = tool
         .output_schema
         .as_ref()
@@ -68,7 +73,9 @@ pub(super) fn probe(
             ));
         }
     }
-    Ok(probe.finish(skip))
+    probe.skip = skip;
+    crate::progress::tool_done();
+    Ok(probe)
 }
 
 /// What a call came back with, once its failures are noted.
@@ -82,9 +89,16 @@ enum Outcome<'r> {
     Unanswered,
 }
 
-/// One tool's probe as its cases go.
-struct ToolProbe<'t> {
+/// One tool's probe as its cases go, and until the runs it started beside the main one are
+/// done.
+pub(in crate::probe) struct ToolProbe<'t, 's, 'e> {
     tool: &'t Tool,
+    /// Where runs beside the main one may go on while it makes its next calls.
+    beside: Beside<'s, 'e>,
+    /// The runs going on beside the main one, in the order they were started.
+    pending: Vec<beside::Pending<'s>>,
+    /// Why the tool was not called.
+    skip: Option<String>,
     /// What the listing claims.
     claimed: ByHint<bool>,
     verdicts: ByHint<Verdict>,
@@ -122,11 +136,14 @@ struct ToolProbe<'t> {
     succeeded_with: Vec<Case>,
 }
 
-impl<'t> ToolProbe<'t> {
-    fn new(tool: &'t Tool) -> Self {
+impl<'t, 's, 'e> ToolProbe<'t, 's, 'e> {
+    fn new(tool: &'t Tool, beside: Beside<'s, 'e>) -> Self {
         let claimed = claims(&tool.annotations);
         ToolProbe {
             tool,
+            beside,
+            pending: Vec::new(),
+            skip: None,
             verdicts: ByHint::from_fn(|hint| {
                 if claimed[hint] {
                     Verdict::Unexercised
@@ -188,7 +205,7 @@ impl<'t> ToolProbe<'t> {
     }
 
     /// Every case, until they run out, stop early or the probe's time runs out.
-    fn cases(&mut self, session: &mut Session<'_>, mut cases: Cases<'_>) -> Result<(), String> {
+    fn cases(&mut self, session: &mut Session<'e>, mut cases: Cases<'_>) -> Result<(), String> {
         let (started, share) = (Instant::now(), (session.options.total, session.tools));
         for index in 0..cases.total {
             let answers = (self.succeeded, self.unanswered);
@@ -228,7 +245,7 @@ impl<'t> ToolProbe<'t> {
     /// where the tool is resolvable, made, observed and judged.
     fn case(
         &mut self,
-        session: &mut Session<'_>,
+        session: &mut Session<'e>,
         arguments: Value,
         mut before: Tree,
     ) -> Result<(), String> {
@@ -350,20 +367,45 @@ impl<'t> ToolProbe<'t> {
             .extend(unjudged_notes(&call, &arguments, &session.classes));
         session.classify_logs(&call);
         self.count_additions(&call, &session.classes, ok);
-        let mut broke = self.judge(&call, &session.classes, ok);
+        // A break of a hint that runs beside the main one decide waits for their verdict.
+        // (Runs that may not go on beside the main one are waited for here, as then made.)
+        let mut waiting = self.waiting(&call, &session.classes);
+        if !waiting.is_empty() && self.beside_for(&call).is_none() {
+            self.join(session);
+            waiting.clear();
+        }
+        let hints: Vec<Hint> = waiting.iter().map(|(hint, _)| *hint).collect();
+        let mut broke = self.judge(&call, (&session.classes, &hints), ok);
         // What this call's resolution claimed beyond the listing, judged the same way.
         let beyond: Vec<Hint> = resolved.as_ref().map_or_else(Vec::new, |(claims, _)| {
             beyond(claims, &self.claimed).collect()
         });
         let judged = (&call, &session.classes);
         self.resolutions.judge(&beyond, judged, ok, &mut broke);
+        // Made at once, or by runs going on beside the main run: one copy taken aside for all.
+        let mut kept = None;
+        if !waiting.is_empty() {
+            let asked = (&made, earlier, &arguments);
+            self.defer(session, asked, waiting, &call, &mut kept);
+        }
         if !broke.is_empty() {
             let sent = resolved.as_ref().map(|(_, sent)| sent);
             let asked = (&made, earlier, &arguments);
-            self.reproduce(session, asked, broke, &call, (sent, &beyond));
+            match self.beside_for(&call) {
+                Some(scope) => {
+                    let here = (scope, &mut *session);
+                    self.rerun_beside(here, asked, broke, &call, &mut kept);
+                }
+                None => self.reproduce(session, asked, broke, &call, (sent, &beyond)),
+            }
         }
-        if ok {
-            self.concurrently(session, &made, earlier, &call);
+        match self.beside.filter(|_| ok) {
+            Some(scope) => {
+                let here = (scope, &mut *session);
+                self.together_beside(here, (&made, earlier), &call, &mut kept);
+            }
+            None if ok => self.concurrently(session, &made, earlier, &call),
+            None => {}
         }
         if late {
             // Ended with its server: nothing it does late lands in a later call.
@@ -371,95 +413,6 @@ impl<'t> ToolProbe<'t> {
             session.peer = session.restart()?;
         }
         Ok(())
-    }
-
-    /// What `call` came back with, its failures noted: a JSON-RPC error (a finding), an exit
-    /// (a finding on the server too), no answer.
-    fn outcome<'c>(
-        &mut self,
-        session: &mut Session<'_>,
-        call: &'c Call,
-        arguments: &Value,
-    ) -> Outcome<'c> {
-        let problem = |problem: String| Note::Call(CallNote::problem(arguments, problem));
-        match &call.answer {
-            Ok(Answer::Result(result)) => Outcome::Result(result),
-            Ok(Answer::Error(error)) => {
-                self.learned.learn(error["message"].as_str().unwrap_or(""));
-                self.failures.push(format!("a JSON-RPC error {error}"));
-                self.notes.push(problem(format!(
-                    "valid arguments answered with a JSON-RPC error: {error}"
-                )));
-                Outcome::Failed
-            }
-            // A call the server did not live through is judged by the sandbox it left, and
-            // is a finding of its own.
-            Err(error) if session.peer.exited() => {
-                self.failures.push("the server exited".to_owned());
-                session.exit_reported = true;
-                session.findings.push(format!(
-                    "the server exited while `{}` was called with {arguments} ({}); started again",
-                    self.tool.name(),
-                    session.peer.explain(error.clone())
-                ));
-                self.notes
-                    .push(problem("the server exited during the call".to_owned()));
-                Outcome::Failed
-            }
-            Err(error) => {
-                self.unanswered += 1;
-                self.failures.push(error.clone());
-                self.notes.push(problem(error.clone()));
-                Outcome::Unanswered
-            }
-        }
-    }
-
-    /// A call's `result`: whether it succeeded; a failed one's text kept (and a write outside
-    /// the sandbox said), a successful one's structured content checked against the output
-    /// schema, and its values kept for later calls.
-    fn result(&mut self, session: &mut Session<'_>, result: &Value, arguments: &Value) -> bool {
-        let succeeded = !failed(result);
-        if !succeeded {
-            let text = first_text(result, usize::MAX).replace(&session.sandbox_path, "{sandbox}");
-            // Said only of an answer that calls itself an error (a text read as a failure by
-            // its words may be a read refused, not a write).
-            let refused = super::sandbox::refusal(session.options);
-            let error = result.get("isError") == Some(&Value::Bool(true))
-                || text.trim_start().to_ascii_lowercase().starts_with("error");
-            if error && refused.is_some_and(|words| text.contains(words)) && !self.wrote_outside {
-                self.wrote_outside = true;
-                let shown: String = text.chars().take(200).collect();
-                session.findings.push(format!(
-                    "`{}` tried to write outside the sandbox, the only writable place: {shown:?}",
-                    self.tool.name()
-                ));
-            }
-            self.learned.learn(&first_text(result, 2000));
-            let text: String = text.chars().take(120).collect();
-            self.failures.push(format!("a failed result: {text:?}"));
-        }
-        let mut shown = result.clone();
-        relative_to(&mut shown, &session.sandbox_path);
-        collect(arguments, &shown, &mut session.seen);
-        if succeeded {
-            self.succeeded += 1;
-            session.answered(self.tool.name(), &shown);
-            let outside = match (&self.output, result.get("structuredContent")) {
-                (Some(output), Some(content)) => output
-                    .iter_errors(content)
-                    .next()
-                    .map(|error| error.to_string()),
-                _ => None,
-            };
-            if let Some(error) = outside {
-                self.notes.push(Note::Call(CallNote::problem(
-                    arguments,
-                    format!("a result outside the output schema: {error}"),
-                )));
-            }
-        }
-        succeeded
     }
 
     /// For a tool stating `destructiveHint: true`: whether `call` (one that judges, `ok`, and
@@ -478,13 +431,20 @@ impl<'t> ToolProbe<'t> {
     }
 
     /// The listed claims `call` broke, each with what broke it, to reproduce together (each
-    /// hint twice at most); each it kept, on a call that judges (`ok`), verified.
-    fn judge(&mut self, call: &Call, classes: &Classes, ok: bool) -> Vec<(Hint, String)> {
+    /// hint twice at most); each it kept, on a call that judges (`ok`), verified. The hints
+    /// `waiting` (broken, while runs beside the main one decide them) are left to those runs.
+    fn judge(
+        &mut self,
+        call: &Call,
+        (classes, waiting): (&Classes, &[Hint]),
+        ok: bool,
+    ) -> Vec<(Hint, String)> {
         let mut broke = Vec::new();
         for hint in JUDGED {
             if !self.claimed[hint]
                 || self.verdicts[hint] == Verdict::Violated
                 || !judgeable(hint, call)
+                || waiting.contains(&hint)
             {
                 continue;
             }
@@ -505,8 +465,11 @@ impl<'t> ToolProbe<'t> {
         broke
     }
 
-    /// The tool's row of the report, its verdicts final (`skip` says why it was not called).
-    fn finish(mut self, skip: Option<String>) -> ProbedTool {
+    /// The tool's row of the report, once the runs it started beside the main one are done:
+    /// its verdicts final.
+    pub(in crate::probe) fn finish(mut self, session: &mut Session<'_>) -> ProbedTool {
+        self.join(session);
+        let skip = self.skip.take();
         if let Some(reason) = &skip {
             self.say(reason.clone());
         }
@@ -550,7 +513,6 @@ impl<'t> ToolProbe<'t> {
                 note.from = self.origins_of(&note.arguments).cloned();
             }
         }
-        crate::progress::tool_done();
         ProbedTool {
             name: self.tool.name().to_owned(),
             // Set from the listing once every row is in its listed place.
