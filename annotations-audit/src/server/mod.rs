@@ -53,8 +53,7 @@ pub fn named(command: &[String], connection: &Connection, remote: &Remote) -> Re
 /// How many pages of `tools/list` the audit reads before it stops.
 const MAX_PAGES: usize = 1000;
 
-/// A server the audit talks to: one it started (killed when dropped), or one at a Streamable
-/// HTTP endpoint.
+/// A server the audit talks to: one it started (killed when dropped), or one over HTTP.
 pub struct Peer {
     link: Link,
     next_id: u64,

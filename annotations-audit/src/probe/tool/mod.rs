@@ -367,52 +367,66 @@ impl<'t, 's, 'e> ToolProbe<'t, 's, 'e> {
             .extend(unjudged_notes(&call, &arguments, &session.classes));
         session.classify_logs(&call);
         self.count_additions(&call, &session.classes, ok);
-        // A break of a hint that runs beside the main one decide waits for their verdict.
-        // (Runs that may not go on beside the main one are waited for here, as then made.)
-        let mut waiting = self.waiting(&call, &session.classes);
-        if !waiting.is_empty() && self.beside_for(&call).is_none() {
-            self.join(session);
-            waiting.clear();
-        }
-        let hints: Vec<Hint> = waiting.iter().map(|(hint, _)| *hint).collect();
-        let mut broke = self.judge(&call, (&session.classes, &hints), ok);
-        // What this call's resolution claimed beyond the listing, judged the same way.
-        let beyond: Vec<Hint> = resolved.as_ref().map_or_else(Vec::new, |(claims, _)| {
-            beyond(claims, &self.claimed).collect()
-        });
-        let judged = (&call, &session.classes);
-        self.resolutions.judge(&beyond, judged, ok, &mut broke);
-        // Made at once, or by runs going on beside the main run: one copy taken aside for all.
-        let mut kept = None;
-        if !waiting.is_empty() {
-            let asked = (&made, earlier, &arguments);
-            self.defer(session, asked, waiting, &call, &mut kept);
-        }
-        if !broke.is_empty() {
-            let sent = resolved.as_ref().map(|(_, sent)| sent);
-            let asked = (&made, earlier, &arguments);
-            match self.beside_for(&call) {
-                Some(scope) => {
-                    let here = (scope, &mut *session);
-                    self.rerun_beside(here, asked, broke, &call, &mut kept);
-                }
-                None => self.reproduce(session, asked, broke, &call, (sent, &beyond)),
-            }
-        }
-        match self.beside.filter(|_| ok) {
-            Some(scope) => {
-                let here = (scope, &mut *session);
-                self.together_beside(here, (&made, earlier), &call, &mut kept);
-            }
-            None if ok => self.concurrently(session, &made, earlier, &call),
-            None => {}
-        }
+        let asked = (&made, earlier, &arguments);
+        self.judge_call(session, asked, &call, ok, resolved.as_ref());
         if late {
             // Ended with its server: nothing it does late lands in a later call.
             session.peer.end();
             session.peer = session.restart()?;
         }
         Ok(())
+    }
+
+    /// The call's claims judged, once it is observed (`ok` where it judges): what it broke
+    /// made again in fresh runs (at once, or beside the main run's next calls, or once the
+    /// runs that decide the hint are done), and idempotence tried with two calls at once.
+    fn judge_call(
+        &mut self,
+        session: &mut Session<'e>,
+        asked: (&Made, usize, &Value),
+        call: &Call,
+        ok: bool,
+        resolved: Option<&(ByHint<bool>, Value)>,
+    ) {
+        // A break of a hint that runs beside the main one decide waits for their verdict.
+        // (Runs that may not go on beside the main one are waited for here, as then made.)
+        let (made, earlier, _) = asked;
+        let mut waiting = self.waiting(call, &session.classes);
+        if !waiting.is_empty() && self.beside_for(call).is_none() {
+            self.join(session);
+            waiting.clear();
+        }
+        let hints: Vec<Hint> = waiting.iter().map(|(hint, _)| *hint).collect();
+        let mut broke = self.judge(call, (&session.classes, &hints), ok);
+        // What this call's resolution claimed beyond the listing, judged the same way.
+        let beyond: Vec<Hint> = resolved.map_or_else(Vec::new, |(claims, _)| {
+            beyond(claims, &self.claimed).collect()
+        });
+        let judged = (call, &session.classes);
+        self.resolutions.judge(&beyond, judged, ok, &mut broke);
+        // Made at once, or by runs going on beside the main run: one copy taken aside for all.
+        let mut kept = None;
+        if !waiting.is_empty() {
+            self.defer(session, asked, waiting, call, &mut kept);
+        }
+        if !broke.is_empty() {
+            let sent = resolved.map(|(_, sent)| sent);
+            match self.beside_for(call) {
+                Some(scope) => {
+                    let here = (scope, &mut *session);
+                    self.rerun_beside(here, asked, broke, call, &mut kept);
+                }
+                None => self.reproduce(session, asked, broke, call, (sent, &beyond)),
+            }
+        }
+        match self.beside.filter(|_| ok) {
+            Some(scope) => {
+                let here = (scope, &mut *session);
+                self.together_beside(here, (made, earlier), call, &mut kept);
+            }
+            None if ok => self.concurrently(session, made, earlier, call),
+            None => {}
+        }
     }
 
     /// For a tool stating `destructiveHint: true`: whether `call` (one that judges, `ok`, and
