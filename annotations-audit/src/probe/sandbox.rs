@@ -17,20 +17,35 @@ use mcp_annotations_verify::observe::tree::{self, Tree};
 /// it escapes it (a space as `\040`, a tab `\011`, a newline `\012`, a backslash `\134`); a
 /// remount that failed is seen by the check, which refuses to run the server (exit 97)
 /// rather than claim a confinement that is not there. It runs before every start of a
-/// server, under the recorder, which makes each process it starts dear: besides one for each
-/// remount, it starts a few once (`awk` and one `sed` for all the escapes, `dirname`, `pwd`)
-/// and a subshell only for a point that holds an escape, and checks the writes in the shell
-/// itself. No mount point read is no confinement (exit 97), and a point that ends in a
-/// newline keeps it.
+/// server, under the recorder, which makes each process it starts dear: every mount point is
+/// remounted by one `mount -a` from a table of them written beside the sandbox (removed at
+/// once; the table's escapes are mountinfo's) and the root by one more, a point that pass
+/// left writable on its own; besides those it starts a few once (`awk` and one `sed` for all
+/// the escapes, `dirname`, `pwd`), a subshell only for a point that holds an escape, and
+/// checks the writes in the shell itself. No mount point read is no confinement (exit 97),
+/// and a point that ends in a newline keeps it.
 pub(super) const CONFINE: &str = r#"set -ef
 sandbox="$1"; shift
 writable="$1"; shift
-points="$(awk '{print $5}' /proc/self/mountinfo | sed 's/\\\([0-7][0-7][0-7]\)/\\0\1/g')"
-[ -n "$points" ] || { echo "not confined: no mount point read" >&2; exit 97; }
+probe=".annotations-audit-confined-$$"
+beside="$(dirname "$sandbox")"
+# Every mount point read-only: all at once, from a table of them (a mount point's escapes are
+# the table's; a source no mount has, or the pass skips it as mounted already), and the root,
+# which that pass leaves.
+table="$beside/.annotations-audit-mounts-$$"
+points="$(awk -v table="$table" '{print "annotations-audit", $5, "none remount,bind,ro 0 0" > table; print $5}' /proc/self/mountinfo | sed 's/\\\([0-7][0-7][0-7]\)/\\0\1/g')"
+[ -n "$points" ] || { rm -f "$table"; echo "not confined: no mount point read" >&2; exit 97; }
+mount -a -T "$table" 2>/dev/null || true
+rm -f "$table"
+mount -o remount,bind,ro / 2>/dev/null || true
 unescape() { case "$point" in *\\*) point="$(printf '%b.' "$point")"; point="${point%.}";; esac; }
+# Each one that still accepts a write (one that pass left) remounted on its own.
 while IFS= read -r point; do
   unescape
-  mount -o remount,bind,ro "$point" 2>/dev/null || true
+  [ -d "$point" ] || continue
+  if { true > "$point/$probe"; } 2>/dev/null; then
+    rm -f "$point/$probe"; mount -o remount,bind,ro "$point" 2>/dev/null || true
+  fi
 done <<EOF
 $points
 EOF
@@ -40,7 +55,6 @@ for place in "$sandbox" $writable; do
 done
 # Confined, or not at all: every mount point but the sandbox and the --writable places, and
 # the folder beside the sandbox, must refuse a write.
-probe=".annotations-audit-confined-$$"
 while IFS= read -r point; do
   unescape
   [ -d "$point" ] || continue
@@ -52,7 +66,7 @@ while IFS= read -r point; do
 done <<EOF
 $points
 EOF
-check="$(dirname "$sandbox")/$probe"
+check="$beside/$probe"
 if { true > "$check"; } 2>/dev/null; then rm -f "$check"; echo "not confined" >&2; exit 97; fi
 # The working folder again, by its path: the one held was the read-only mount's.
 cd "$(pwd -P)"
@@ -507,7 +521,9 @@ mod tests {
             eprintln!("NOT CHECKED: no mount namespace here");
             return;
         };
-        let dir = std::env::temp_dir().join(format!("confine-mount-{}", std::process::id()));
+        // A folder for each test: two at once must not remove each other's.
+        let tag: String = name.chars().filter(char::is_ascii_alphanumeric).collect();
+        let dir = std::env::temp_dir().join(format!("confine-mount-{}-{tag}", std::process::id()));
         std::fs::create_dir_all(dir.join("sandbox")).unwrap();
         std::fs::create_dir_all(dir.join(name)).unwrap();
         // Inside a namespace of its own: a tmpfs at the path, then the confinement.
@@ -524,7 +540,17 @@ exec sh -c "$2" sh "$1/sandbox" "" sh -c ': > "$0/$1/after"' "$1" "$3""#;
             .arg(name)
             .output()
             .unwrap();
+        // The table of mount points written beside the sandbox is gone.
+        let left: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+            .filter(|name| name.starts_with(".annotations-audit-"))
+            .collect();
         let _ = std::fs::remove_dir_all(&dir);
+        assert!(
+            left.is_empty(),
+            "{name:?}: left beside the sandbox: {left:?}"
+        );
         let stderr = String::from_utf8_lossy(&output.stderr);
         // The tmpfs was made and written before the confinement: the refusal is its doing.
         assert!(
