@@ -262,17 +262,13 @@ pub fn probe(options: &Options) -> Result<ProbeReport, String> {
     let user_cases = cases_from_file(options.cases_file.as_deref())?;
     // The control session gets a quarter of the time at most; one that cannot be made (a
     // listing without end) leaves nothing found volatile, and says so. Where runs may go side
-    // by side, the main run starts while the control session sits idle: what the control
-    // session finds is only needed once the first call is judged.
+    // by side, the main run starts at once beside it: what the control session finds is only
+    // needed once the first call is judged.
     let control_deadline = Instant::now() + options.total / 4;
     let main = || Session::start(options, deadline);
     let (controlled, started) = if options.side_by_side() {
         std::thread::scope(|scope| {
-            // Once the control server is started, listed and settled (or the control session
-            // failed): its start is not slowed by another's.
-            let (listed, settled) = std::sync::mpsc::channel();
-            let controlled = scope.spawn(move || control(options, control_deadline, Some(listed)));
-            let _ = settled.recv();
+            let controlled = scope.spawn(move || control(options, control_deadline));
             let started = main();
             let controlled = controlled.join().unwrap_or_else(|_| {
                 Err("the control session stopped on an internal error".to_owned())
@@ -280,8 +276,7 @@ pub fn probe(options: &Options) -> Result<ProbeReport, String> {
             (controlled, started)
         })
     } else {
-        let controlled = control(options, control_deadline, None);
-        (controlled, main())
+        (control(options, control_deadline), main())
     };
     let (mut control, control_failed) = match controlled {
         Ok(control) => (control, None),

@@ -107,22 +107,16 @@ pub(super) struct Control {
 
 /// The control session: start, initialize, list, sit idle, list again, exit; the sandbox
 /// observed after the first listing, after the wait, after the second listing and after the
-/// exit. `on_listed` is told once the first observation is made (the server started, listed
-/// and settled), and dropped untold where the session fails before.
-pub(super) fn control(
-    options: &Options,
-    deadline: Instant,
-    on_listed: Option<std::sync::mpsc::Sender<()>>,
-) -> Result<Control, String> {
-    let sandbox = sandbox(options, "control")?;
+/// exit.
+pub(super) fn control(options: &Options, deadline: Instant) -> Result<Control, String> {
+    let mut sandbox = sandbox(options, "control")?;
+    // No call is made, so nothing is read of the record: the server is not recorded.
+    sandbox.recorded = false;
     let seeded = sandbox.observe();
-    let mut peer = start(options, &sandbox.dir, deadline)?;
+    let mut peer = start(options, &sandbox, deadline)?;
     peer.list_tools()?;
     peer.settle(SETTLE);
     let listed = sandbox.observe();
-    if let Some(on_listed) = on_listed {
-        let _ = on_listed.send(());
-    }
     // A command that cannot observe the server as it starts is the command's problem, said
     // before anything is judged.
     if let Some(failure) = sandbox.failure([&listed]) {
@@ -280,17 +274,19 @@ pub(super) struct From<'a> {
 /// sandbox as the main run's call did; else [`replayed`]. The sandbox, the server, a second
 /// server started beside the first on the same copy where `second` asks for one (never on a
 /// replayed run, whose calls go to the first alone: its caller starts the second then), the
-/// call rebased, and the tree the call will start from.
+/// call rebased, and the tree the call will start from. Its servers are recorded where
+/// `recorded` asks (see [`Sandbox::recorded`]).
 pub(super) fn prepared(
     options: &Options,
     classes: &Classes,
     from: From<'_>,
     made: &Made,
-    (name, second): (&str, bool),
+    (name, second, recorded): (&str, bool, bool),
     deadline: Instant,
 ) -> Result<Prepared, String> {
+    let run = (name, second, recorded);
     if let Some(copy) = from.copy
-        && let Ok(prepared) = restored(options, classes, from, copy, made, (name, second), deadline)
+        && let Ok(prepared) = restored(options, classes, from, copy, made, run, deadline)
     {
         return Ok(prepared);
     }
@@ -299,7 +295,7 @@ pub(super) fn prepared(
         classes,
         (from.history, from.main),
         made,
-        name,
+        (name, recorded),
         deadline,
     )?;
     Ok((sandbox, peer, None, made, before))
@@ -324,10 +320,11 @@ fn restored(
     from: From<'_>,
     (copy, found): (&std::path::Path, &Tree),
     made: &Made,
-    (name, second): (&str, bool),
+    (name, second, recorded): (&str, bool, bool),
     deadline: Instant,
 ) -> Result<Prepared, String> {
-    let sandbox = super::sandbox::restored(options, name, copy)?;
+    let mut sandbox = super::sandbox::restored(options, name, copy)?;
+    sandbox.recorded = recorded;
     let mut made = made.clone();
     super::parts::rebase(
         &mut made.arguments,
@@ -335,13 +332,13 @@ fn restored(
         &sandbox.dir.to_string_lossy(),
     );
     let (mut peer, mut second) = if second {
-        let both = at_once(&[(); 2], |()| start(options, &sandbox.dir, deadline));
+        let both = at_once(&[(); 2], |()| start(options, &sandbox, deadline));
         let [first, second]: [Result<Peer, String>; 2] = both
             .try_into()
             .map_err(|_| "two servers asked, not two".to_owned())?;
         (first?, Some(second?))
     } else {
-        (start(options, &sandbox.dir, deadline)?, None)
+        (start(options, &sandbox, deadline)?, None)
     };
     peer.list_tools()?;
     peer.settle(SETTLE);
@@ -383,10 +380,11 @@ fn replayed(
     classes: &Classes,
     (history, main): (&[Made], &str),
     made: &Made,
-    name: &str,
+    (name, recorded): (&str, bool),
     deadline: Instant,
 ) -> Result<(Sandbox, Peer, Made, Tree), String> {
-    let sandbox = sandbox(options, name)?;
+    let mut sandbox = sandbox(options, name)?;
+    sandbox.recorded = recorded;
     let here = sandbox.dir.to_string_lossy().into_owned();
     let rebased = |made: &Made| {
         let mut made = made.clone();
@@ -395,7 +393,7 @@ fn replayed(
     };
     let history: Vec<Made> = history.iter().map(rebased).collect();
     let made = rebased(made);
-    let mut peer = start(options, &sandbox.dir, deadline)?;
+    let mut peer = start(options, &sandbox, deadline)?;
     peer.list_tools()?;
     for earlier in &history {
         if Instant::now() > deadline {
@@ -403,7 +401,7 @@ fn replayed(
         }
         if !peer.alive() {
             peer.end();
-            peer = start(options, &sandbox.dir, deadline)?;
+            peer = start(options, &sandbox, deadline)?;
         }
         // What the main run saw change nothing is not made again: a run reproduces the
         // sandbox the call found, not the server's memory (a violation that depends on it
@@ -411,7 +409,7 @@ fn replayed(
         let params = json!({"name": earlier.tool, "arguments": earlier.arguments});
         let (first, again) = earlier.changed;
         let mut answered = true;
-        let restart = || start(options, &sandbox.dir, deadline);
+        let restart = || start(options, &sandbox, deadline);
         if first {
             earlier.resolve_or_restart(&mut peer, restart)?;
             answered = peer.request("tools/call", params.clone()).is_ok();
@@ -429,12 +427,12 @@ fn replayed(
         // in the next call).
         if !answered {
             peer.end();
-            peer = start(options, &sandbox.dir, deadline)?;
+            peer = start(options, &sandbox, deadline)?;
         }
     }
     if !peer.alive() {
         peer.end();
-        peer = start(options, &sandbox.dir, deadline)?;
+        peer = start(options, &sandbox, deadline)?;
     }
     peer.settle(SETTLE);
     let still = sandbox.observe();
@@ -482,10 +480,18 @@ pub(super) fn reproduce(
     deadline: Instant,
 ) -> Result<(Vec<Option<String>>, super::exit::Exit), String> {
     let name = format!("{}run{run}", from.name);
-    let (sandbox, mut peer, _, made, before) =
-        prepared(options, classes, from, made, (&name, false), deadline)?;
+    // Only a closed-world claim is judged from the record.
+    let recorded = hints.contains(&Hint::OpenWorld);
+    let (sandbox, mut peer, _, made, before) = prepared(
+        options,
+        classes,
+        from,
+        made,
+        (&name, false, recorded),
+        deadline,
+    )?;
     let from = SystemTime::now();
-    made.resolve_or_restart(&mut peer, || start(options, &sandbox.dir, deadline))?;
+    made.resolve_or_restart(&mut peer, || start(options, &sandbox, deadline))?;
     let call = call(&mut peer, &sandbox, &made, before, from);
     if let Some(failure) = call.unobserved(&sandbox) {
         return Err(failure);

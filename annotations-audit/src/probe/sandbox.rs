@@ -128,6 +128,11 @@ pub(super) struct Sandbox {
     pub(super) dir: PathBuf,
     /// The user's `--observe` commands.
     observers: Observers,
+    /// Whether the servers started on it are recorded (see [`super::record`]), where this
+    /// machine can: not in a run that reads nothing of the record (two calls at once, a
+    /// reproduction of no closed-world claim), since tracing a server costs it a fifth more
+    /// of its start.
+    pub(super) recorded: bool,
 }
 
 impl Sandbox {
@@ -180,7 +185,8 @@ pub(super) fn copy_dir(from: &Path, to: &Path) -> std::io::Result<()> {
 
 /// Starts the server in the sandbox (made again if a call removed it), every answer bounded
 /// by the probe's deadline too.
-pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Result<Peer, String> {
+pub(super) fn start(options: &Options, run: &Sandbox, deadline: Instant) -> Result<Peer, String> {
+    let sandbox = run.dir.as_path();
     std::fs::create_dir_all(sandbox)
         .map_err(|error| format!("cannot make the sandbox again: {error}"))?;
     let place = sandbox.to_string_lossy();
@@ -245,7 +251,7 @@ pub(super) fn start(options: &Options, sandbox: &Path, deadline: Instant) -> Res
         Confined::None(_) => {}
     }
     // Outside the namespaces: the record is written where the probe reads it.
-    if super::record::recorder().is_ok() {
+    if run.recorded && super::record::recorder().is_ok() {
         command = super::record::recorded(sandbox, command);
     }
     // Outermost, the run's bounds, every process of it held (the recorder too), and watched
@@ -398,6 +404,7 @@ fn empty(options: &Options, name: &str) -> Result<Sandbox, String> {
     let _ = std::fs::remove_file(super::record::record_of(&dir));
     std::fs::create_dir_all(&dir).map_err(|error| format!("cannot make the sandbox: {error}"))?;
     let sandbox = Sandbox {
+        recorded: true,
         dir,
         observers: Observers {
             commands: options.observers.clone(),

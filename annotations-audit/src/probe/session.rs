@@ -70,7 +70,7 @@ impl<'a> Session<'a> {
         deadline: Instant,
     ) -> Result<(Self, Vec<Tool>, Vec<Unreadable>), String> {
         let sandbox = sandbox(options, "main")?;
-        let mut peer = start(options, &sandbox.dir, deadline)?;
+        let mut peer = start(options, &sandbox, deadline)?;
         let (listed, listing_problems) = peer.list_tools()?;
         peer.settle(SETTLE);
         if let Some(failure) = sandbox.failure([&sandbox.observe()]) {
@@ -145,7 +145,7 @@ impl<'a> Session<'a> {
     ///
     /// It cannot be started.
     pub(super) fn restart(&self) -> Result<Peer, String> {
-        start(self.options, &self.sandbox.dir, self.deadline)
+        start(self.options, &self.sandbox, self.deadline)
     }
 
     /// Keeps what `result`, an answer of `tool` that succeeded, names (at most 64 values a

@@ -61,8 +61,9 @@ pub(super) fn together(
     // Both servers at once only where runs may go side by side: a `--writable` place they
     // share would see their starts race.
     let two = how == Together::TwoProcesses && options.side_by_side();
+    // Nothing is read of the record here: the servers are not recorded.
     let (sandbox, mut first, started, made, mut before) =
-        prepared(options, classes, from, made, (&name, two), deadline)?;
+        prepared(options, classes, from, made, (&name, two, false), deadline)?;
     let params = json!({"name": made.tool, "arguments": made.arguments});
     // The second server started beside the first on a copy; on a replayed run, once the
     // calls before this one are made again.
@@ -70,7 +71,7 @@ pub(super) fn together(
         (Together::OneConnection, _) => None,
         (Together::TwoProcesses, Some(second)) => Some(second),
         (Together::TwoProcesses, None) => {
-            let second = start(options, &sandbox.dir, deadline).map_err(|error| {
+            let second = start(options, &sandbox, deadline).map_err(|error| {
                 format!("a second server process could not start on the same sandbox: {error}")
             })?;
             // What the second server wrote as it started is not the calls' doing.
@@ -82,7 +83,7 @@ pub(super) fn together(
         }
     };
     // Each call resolved first, one after the other, as the main run's was.
-    let restart = || start(options, &sandbox.dir, deadline);
+    let restart = || start(options, &sandbox, deadline);
     made.resolve_or_restart(&mut first, restart)?;
     match &mut second {
         Some(second) => made.resolve_or_restart(second, restart)?,

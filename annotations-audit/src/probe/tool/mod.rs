@@ -271,9 +271,9 @@ impl<'t, 's, 'e> ToolProbe<'t, 's, 'e> {
         let from = std::time::SystemTime::now();
         if tool.resolvable {
             let asked = (tool, &arguments, &self.claimed);
-            let (options, dir, deadline) =
-                (session.options, &session.sandbox.dir, session.deadline);
-            let restart = || super::sandbox::start(options, dir, deadline);
+            let (options, sandbox, deadline) =
+                (session.options, &session.sandbox, session.deadline);
+            let restart = || super::sandbox::start(options, sandbox, deadline);
             resolved = self.resolutions.resolve(
                 &mut session.peer,
                 restart,
