@@ -27,6 +27,7 @@ use mcp_annotations_verify::judge::classes::Classes;
 mod answers;
 mod arguments;
 mod checkpoint;
+mod control;
 mod exit;
 mod feedback;
 pub(crate) mod landlock;
@@ -46,8 +47,8 @@ mod unreadable;
 mod verdicts;
 mod writes;
 
+use control::{Control, control};
 use parts::{cases_from_file, coverage, relative};
-use runs::{Control, control};
 use sandbox::surroundings;
 use session::Session;
 

@@ -1,6 +1,6 @@
-//! The runs of a probe beside the main one: the control session, with no call, and the
-//! reproduction runs a violation must show in; and one call, observed, and what breaks a hint
-//! in it.
+//! The runs of a probe beside the main one: the reproduction runs a violation must show in,
+//! each started from a copy of the sandbox the call found or by making the calls before it
+//! again; and one call, observed, and what breaks a hint in it.
 
 use std::time::{Instant, SystemTime};
 
@@ -13,8 +13,8 @@ use super::{IDLE, Options, SETTLE};
 use super::{network, record};
 use crate::server::{Answer, Peer};
 use mcp_annotations_verify::judge;
-use mcp_annotations_verify::judge::classes::{Classes, Place};
-use mcp_annotations_verify::observe::tree::{Tree, UNOBSERVED};
+use mcp_annotations_verify::judge::classes::Classes;
+use mcp_annotations_verify::observe::tree::Tree;
 
 /// What a call showed: its answer, and the tree before, after it, and after the same call
 /// again.
@@ -90,117 +90,6 @@ impl Made {
         }
         Ok(())
     }
-}
-
-/// What the control session saw the server change with no call made.
-#[derive(Default)]
-pub(super) struct Control {
-    /// The files the server changed as it started on the seeded sandbox, up to its first
-    /// listing.
-    pub(super) started: Vec<String>,
-    /// Places that changed while the server sat idle: volatile.
-    pub(super) volatile: Vec<Place>,
-    pub(super) idle: Vec<String>,
-    /// What it changed as it exited.
-    pub(super) exit: Vec<String>,
-}
-
-/// The control session: start, initialize, list, sit idle, list again, exit; the sandbox
-/// observed after the first listing, after the wait, after the second listing and after the
-/// exit.
-pub(super) fn control(options: &Options, deadline: Instant) -> Result<Control, String> {
-    let mut sandbox = sandbox(options, "control")?;
-    // No call is made, so nothing is read of the record: the server is not recorded.
-    sandbox.recorded = false;
-    let seeded = sandbox.observe();
-    let mut peer = start(options, &sandbox, deadline)?;
-    peer.list_tools()?;
-    peer.settle(SETTLE);
-    let listed = sandbox.observe();
-    // A command that cannot observe the server as it starts is the command's problem, said
-    // before anything is judged.
-    if let Some(failure) = sandbox.failure([&listed]) {
-        return Err(failure);
-    }
-    std::thread::sleep(IDLE);
-    peer.settle(SETTLE);
-    let idle = sandbox.observe();
-    // One more request that asks nothing of a tool (the listing again): what a server writes
-    // on every request (a token's last use, an access stamp) is no call's doing either. Only
-    // the places within a file's view are classed so (a key, a row's column): a text file
-    // stamped on every request keeps its other lines judged. A second listing that fails
-    // classes nothing more.
-    let asked = match peer.list_tools() {
-        Ok(_) => {
-            peer.settle(SETTLE);
-            Some(sandbox.observe())
-        }
-        Err(_) => None,
-    };
-    peer.finish(SETTLE);
-    let exited = sandbox.observe();
-    let mut volatile = changed_places(&listed, &idle, true);
-    if let Some(asked) = &asked {
-        for place in changed_places(&idle, asked, false) {
-            if !volatile.iter().any(|found| found.text() == place.text()) {
-                volatile.push(place);
-            }
-        }
-    }
-    let last = asked.as_ref().unwrap_or(&idle);
-    Ok(Control {
-        started: changed_files(&seeded, &listed),
-        volatile,
-        idle: judge::diff(&listed, last, 12),
-        exit: judge::diff(last, &exited, 12),
-    })
-}
-
-/// The files that changed from `before` to `after`, added and removed ones too.
-fn changed_files(before: &Tree, after: &Tree) -> Vec<String> {
-    let mut paths: Vec<String> = after
-        .iter()
-        .filter(|(path, entry)| before.get(*path) != Some(*entry))
-        .map(|(path, _)| path.clone())
-        .chain(
-            before
-                .keys()
-                .filter(|path| !after.contains_key(*path))
-                .cloned(),
-        )
-        .collect();
-    paths.sort();
-    paths.dedup();
-    paths
-}
-
-/// The places that changed from `before` to `after`: each pointer that changed within a
-/// file's view, and (where `whole_files`) each other file that changed, whole.
-fn changed_places(before: &Tree, after: &Tree, whole_files: bool) -> Vec<Place> {
-    let mut places = Vec::new();
-    for (path, entry) in after {
-        let was = before.get(path);
-        // An observation that failed says nothing of what changes by itself.
-        if entry.kind == UNOBSERVED || was.is_some_and(|was| was.kind == UNOBSERVED) {
-            continue;
-        }
-        match (was.and_then(|b| b.view.as_ref()), &entry.view) {
-            (Some((_, was)), Some((_, is))) => {
-                let mut at = Vec::new();
-                mcp_annotations_verify::compare::differences(was, is, "", &mut at, 64);
-                // A view that is the whole value (text) is the whole file.
-                for difference in at {
-                    if whole_files || !difference.pointer.is_empty() {
-                        places.push(Place::literal(path, Some(&difference.pointer)));
-                    }
-                }
-            }
-            _ if was.is_some_and(|b| b.hash == entry.hash && b.size == entry.size) => {}
-            _ if whole_files => places.push(Place::literal(path, None)),
-            _ => {}
-        }
-    }
-    places
 }
 
 /// What broke the claim of `hint` in `call`, by `classes`: read-only, any change; idempotent,
@@ -358,7 +247,7 @@ fn restored(
     // session saw it still for 1.1 s after) goes straight to the call; one that wrote
     // elsewhere (work that grows with the state the copy holds: an index of it, a scan) is
     // seen to stay still with no call first, as a replayed run is.
-    let elsewhere = changed_files(found, &before)
+    let elsewhere = super::control::changed_files(found, &before)
         .iter()
         .any(|path| !from.started.contains(path));
     let before = if elsewhere {
