@@ -18,36 +18,43 @@ use mcp_annotations_verify::observe::tree::{self, Tree};
 /// remount that failed is seen by the check, which refuses to run the server (exit 97)
 /// rather than claim a confinement that is not there. It runs before every start of a
 /// server, under the recorder, which makes each process it starts dear: every mount point is
-/// remounted by one `mount -a` from a table of them written beside the sandbox (removed at
-/// once; the table's escapes are mountinfo's) and the root by one more, a point that pass
-/// left writable on its own; besides those it starts a few once (`awk` and one `sed` for all
-/// the escapes, `dirname`, `pwd`), a subshell only for a point that holds an escape, and
-/// checks the writes in the shell itself. No mount point read is no confinement (exit 97),
-/// and a point that ends in a newline keeps it.
+/// remounted by one `mount -a` from a table of them (made beside the sandbox where no file
+/// was, removed before it is written, read by a descriptor: nothing is left, even where the
+/// temp folder is a mount of its own and read-only after the pass), then each mount still
+/// writable by mountinfo (the root, a file's mount point) on its own; besides those it starts
+/// a few once (`awk` and `sed` twice, `dirname`, `pwd`), a subshell only for a point that
+/// holds an escape, and checks the writes in the shell itself. No mount point read is no
+/// confinement (exit 97), and a point that ends in a newline keeps it.
 pub(super) const CONFINE: &str = r#"set -ef
 sandbox="$1"; shift
 writable="$1"; shift
 probe=".annotations-audit-confined-$$"
 beside="$(dirname "$sandbox")"
-# Every mount point read-only: all at once, from a table of them (a mount point's escapes are
-# the table's; a source no mount has, or the pass skips it as mounted already), and the root,
-# which that pass leaves.
+escapes='s/\\\([0-7][0-7][0-7]\)/\\0\1/g'
+# Every mount point read-only, all at once: one `mount -a` reads a table of them (mountinfo's
+# escapes are the table's; a source no mount has, or the pass skips one as mounted already).
+# The table is made where nothing was (a name taken refuses), removed before it is written,
+# and read by a descriptor, so that nothing is left beside the sandbox.
 table="$beside/.annotations-audit-mounts-$$"
-points="$(awk -v table="$table" '{print "annotations-audit", $5, "none remount,bind,ro 0 0" > table; print $5}' /proc/self/mountinfo | sed 's/\\\([0-7][0-7][0-7]\)/\\0\1/g')"
-[ -n "$points" ] || { rm -f "$table"; echo "not confined: no mount point read" >&2; exit 97; }
-mount -a -T "$table" 2>/dev/null || true
+set -C
+exec 3>"$table" 4<"$table"
+set +C
 rm -f "$table"
-mount -o remount,bind,ro / 2>/dev/null || true
+points="$(awk '{print "annotations-audit", $5, "none remount,bind,ro 0 0" > "/dev/fd/3"; print $5}' /proc/self/mountinfo | sed "$escapes")"
+exec 3>&-
+[ -n "$points" ] || { echo "not confined: no mount point read" >&2; exit 97; }
+mount -a -T /dev/fd/4 2>/dev/null || true
+exec 4<&-
 unescape() { case "$point" in *\\*) point="$(printf '%b.' "$point")"; point="${point%.}";; esac; }
-# Each one that still accepts a write (one that pass left) remounted on its own.
+# Each mount that pass left writable (the root, which it leaves; the last mount at a path, the
+# one seen there), a file's too, remounted on its own.
+left="$(awk '{state[$5] = $6} END {for (p in state) if (state[p] !~ /^ro(,|$)/) print p}' /proc/self/mountinfo | sed "$escapes")"
 while IFS= read -r point; do
+  [ -n "$point" ] || continue
   unescape
-  [ -d "$point" ] || continue
-  if { true > "$point/$probe"; } 2>/dev/null; then
-    rm -f "$point/$probe"; mount -o remount,bind,ro "$point" 2>/dev/null || true
-  fi
+  mount -o remount,bind,ro "$point" 2>/dev/null || true
 done <<EOF
-$points
+$left
 EOF
 for place in "$sandbox" $writable; do
   mount --bind "$place" "$place"
@@ -519,6 +526,50 @@ mod tests {
     #[test]
     fn a_mount_whose_path_ends_in_a_newline_is_confined_too() {
         assert_mount_confined("notes\n");
+    }
+
+    /// Where the temp folder is a mount of its own (a tmpfs `/tmp`), read-only once every
+    /// mount is: the server starts all the same, nothing is left beside its sandbox, and a
+    /// file that is a mount point of its own refuses a write too.
+    #[test]
+    fn a_temp_folder_of_its_own_and_a_files_mount_are_confined_and_left_clean() {
+        let Ok(mut prefix) = confinement() else {
+            eprintln!("NOT CHECKED: no mount namespace here");
+            return;
+        };
+        prefix.retain(|word| word != "--net");
+        let dir = std::env::temp_dir().join(format!("confine-own-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // A tmpfs over the folder beside the sandbox, and a file mounted on itself in it.
+        let script = r#"mount -t tmpfs none "$1" || exit 3
+mkdir "$1/sandbox" && echo kept > "$1/file" && mount --bind "$1/file" "$1/file" || exit 4
+exec sh -c "$2" sh "$1/sandbox" "" sh -c 'ls -a "$0"; { echo more >> "$0/file"; } 2>&1; true > "$0/after"' "$1""#;
+        let output = std::process::Command::new(&prefix[0])
+            .args(&prefix[1..])
+            .args(["--", "sh", "-c", script, "sh"])
+            .arg(&dir)
+            .arg(CONFINE)
+            .output()
+            .unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr),
+        );
+        // The server ran: it listed the folder beside its sandbox, with nothing left there.
+        assert!(
+            stdout.lines().any(|line| line == "sandbox"),
+            "{stdout} {stderr}"
+        );
+        assert!(!stdout.contains(".annotations-audit-"), "{stdout}");
+        // Its writes beside the sandbox and to the file's mount were refused.
+        assert_eq!(
+            stdout.matches("Read-only file system").count(),
+            1,
+            "{stdout}"
+        );
+        assert!(stderr.contains("Read-only file system"), "{stderr}");
+        assert!(!matches!(output.status.code(), Some(0 | 3 | 4)), "{stderr}");
     }
 
     /// A tmpfs mounted at `name` beside the sandbox, written before the confinement, refuses
