@@ -328,7 +328,13 @@ pub fn probe(options: &Options) -> Result<ProbeReport, String> {
                 probing[earlier].1.join(&mut session);
             }
             let written = written(options, &user_cases, tool);
-            probing.push((at, tool::probe(&mut session, tool, &written, beside)?));
+            match tool::probe(&mut session, tool, &written, beside) {
+                Ok(probe) => probing.push((at, probe)),
+                Err(error) => {
+                    probing.iter_mut().for_each(|(_, probe)| probe.abandon());
+                    return Err(error);
+                }
+            }
         }
         let rows = probing.into_iter();
         Ok::<Vec<_>, String>(

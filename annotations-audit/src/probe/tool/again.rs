@@ -35,15 +35,18 @@ impl ToolProbe<'_, '_, '_> {
             made,
             &broke,
         );
-        self.reproduced(session, arguments, broke, call, (sent, beyond), runs);
+        let classes = session.classes.clone();
+        let judged = (arguments, &classes);
+        self.reproduced(session, judged, broke, call, (sent, beyond), runs);
     }
 
     /// What the runs that made `call` again showed (`runs`, by [`rerun`]) of what it broke,
-    /// judged: see [`reproduce`](Self::reproduce).
+    /// judged by the places classed when the call was made (`classes`): see
+    /// [`reproduce`](Self::reproduce).
     pub(super) fn reproduced(
         &mut self,
         session: &mut Session<'_>,
-        arguments: &Value,
+        (arguments, classes): (&Value, &Classes),
         broke: Vec<(Hint, String)>,
         call: &Call,
         (sent, beyond): (Option<&Value>, &[Hint]),
@@ -67,7 +70,7 @@ impl ToolProbe<'_, '_, '_> {
             };
             // The pair that broke it: the second call's, where the first kept it.
             let again = call.again.as_ref().unwrap_or(&call.after);
-            let first = judge::broken(hint, &call.before, &call.after, None, &session.classes);
+            let first = judge::broken(hint, &call.before, &call.after, None, classes);
             let (from, to) = match hint {
                 _ if judge::needs_again(hint) || first.is_none() => (&call.after, again),
                 _ => (&call.before, &call.after),

@@ -57,6 +57,8 @@ enum Then {
         broke: Vec<(Hint, String)>,
         call: Box<Call>,
         arguments: Value,
+        /// The places classed when the call was made: what it is judged by.
+        classes: Classes,
     },
     /// Two identical calls at once.
     Together,
@@ -85,8 +87,6 @@ enum Runs<'s> {
 struct Waiting {
     start: Start,
     made: Made,
-    /// The places classed when the call was made.
-    classes: Classes,
 }
 
 impl Pending<'_> {
@@ -170,7 +170,8 @@ impl<'s, 'e> ToolProbe<'_, 's, 'e> {
 
     /// The break of hints `waiting` for the verdict of the runs before it: reproduced once
     /// they are judged, where it still needs to be (see [`Runs::Waiting`]). A hint whose
-    /// earlier break waits already is out of tries by then.
+    /// tries the breaks before it used, or wait to use, is not reproduced again, as one out of
+    /// tries is not.
     pub(super) fn defer(
         &mut self,
         session: &mut Session<'_>,
@@ -179,33 +180,52 @@ impl<'s, 'e> ToolProbe<'_, 's, 'e> {
         call: &Call,
         kept: &mut Option<Option<Arc<Kept>>>,
     ) {
+        // A try for each break waiting already, besides those the hint used.
         let waits = |hint: Hint| {
-            self.pending.iter().any(|pending| {
+            let waiting = self.pending.iter().filter(|pending| {
                 matches!(pending.runs, Runs::Waiting(_)) && pending.hints().contains(&hint)
-            })
+            });
+            u32::try_from(waiting.count()).unwrap_or(u32::MAX)
         };
         let broke: Vec<(Hint, String)> = waiting
             .into_iter()
-            .filter(|(hint, _)| !waits(*hint))
+            .filter(|(hint, _)| self.tries[*hint].saturating_add(waits(*hint)) < REPRODUCTIONS)
             .collect();
         if broke.is_empty() {
             return;
         }
         let start = Start::new(session, earlier, &call.before, kept);
-        let classes = session.classes.clone();
         self.pending.push(Pending {
             runs: Runs::Waiting(Box::new(Waiting {
                 start,
                 made: made.clone(),
-                classes,
             })),
             then: Then::Rerun {
                 broke,
                 call: Box::new(call.clone()),
                 arguments: arguments.clone(),
+                classes: session.classes.clone(),
             },
             at: self.notes.len(),
         });
+    }
+
+    /// Whether `call` breaks a claim besides those `waiting` for runs beside the main one,
+    /// that it would have reproduced (not violated already, a try left).
+    pub(super) fn breaks_beyond(
+        &self,
+        call: &Call,
+        waiting: &[(Hint, String)],
+        session: &Session<'_>,
+    ) -> bool {
+        JUDGED.into_iter().any(|hint| {
+            self.claimed[hint]
+                && self.verdicts[hint] != Verdict::Violated
+                && self.tries[hint] < REPRODUCTIONS
+                && judgeable(hint, call)
+                && !waiting.iter().any(|(waits, _)| *waits == hint)
+                && broken(hint, call, &session.classes).is_some()
+        })
     }
 
     /// Whether runs beside the main one decide the idempotence claim one call at a time:
@@ -231,7 +251,7 @@ impl<'s, 'e> ToolProbe<'_, 's, 'e> {
         let start = Start::new(session, earlier, &call.before, kept);
         let (options, classes, deadline) =
             (session.options, session.classes.clone(), session.deadline);
-        let (made, tried) = (made.clone(), broke.clone());
+        let (made, tried, judged) = (made.clone(), broke.clone(), classes.clone());
         let runs = scope.spawn(move || {
             Done::Rerun(rerun(
                 (options, &classes, deadline),
@@ -246,6 +266,7 @@ impl<'s, 'e> ToolProbe<'_, 's, 'e> {
                 broke,
                 call: Box::new(call.clone()),
                 arguments: arguments.clone(),
+                classes: judged,
             },
             at: self.notes.len(),
         });
@@ -297,6 +318,16 @@ impl<'s, 'e> ToolProbe<'_, 's, 'e> {
         self.pending.len()
     }
 
+    /// The runs going on beside the main one waited for and set aside, where the probe stops
+    /// on an error: none outlives it, and what they showed is not judged.
+    pub(in crate::probe) fn abandon(&mut self) {
+        for pending in std::mem::take(&mut self.pending) {
+            if let Runs::Started(runs) = pending.runs {
+                let _ = runs.join();
+            }
+        }
+    }
+
     /// Where [`MOST_PENDING`] calls have runs going on beside the main one, the main run
     /// waits for them.
     fn make_room(&mut self, session: &mut Session<'_>) {
@@ -318,6 +349,7 @@ impl<'s, 'e> ToolProbe<'_, 's, 'e> {
                         broke,
                         call,
                         arguments,
+                        classes,
                     },
                     runs,
                 ) => {
@@ -340,12 +372,13 @@ impl<'s, 'e> ToolProbe<'_, 's, 'e> {
                             for (hint, _) in &broke {
                                 self.tries[*hint] += 1;
                             }
-                            let asked = (session.options, &waiting.classes, session.deadline);
+                            let asked = (session.options, &classes, session.deadline);
                             let shown = rerun(asked, waiting.start.from(), &waiting.made, &broke);
                             (broke, shown)
                         }
                     };
-                    self.reproduced(session, &arguments, broke, &call, (None, &[]), shown);
+                    let judged = (&arguments, &classes);
+                    self.reproduced(session, judged, broke, &call, (None, &[]), shown);
                 }
                 (Then::Together, runs) => {
                     let done = match runs {

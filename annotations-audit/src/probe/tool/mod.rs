@@ -391,8 +391,12 @@ impl<'t, 's, 'e> ToolProbe<'t, 's, 'e> {
         // A break of a hint that runs beside the main one decide waits for their verdict.
         // (Runs that may not go on beside the main one are waited for here, as then made.)
         let (made, earlier, _) = asked;
+        // A call that also breaks another hint waits for them now: its breaks are reproduced
+        // together, as then.
         let mut waiting = self.waiting(call, &session.classes);
-        if !waiting.is_empty() && self.beside_for(call).is_none() {
+        if !waiting.is_empty()
+            && (self.beside_for(call).is_none() || self.breaks_beyond(call, &waiting, session))
+        {
             self.join(session);
             waiting.clear();
         }

@@ -1,0 +1,113 @@
+//! The confinement script, run in a mount namespace of its own on mounts made for each test.
+
+use super::{CONFINE, confinement};
+
+/// A mount whose path holds a space (as `/media/$USER/My Passport` does) is read back from
+/// mountinfo's `\040` and made read-only like any other: the server's write there fails,
+/// where it once went through and the report said the sandbox was the only writable place.
+#[test]
+fn a_mount_whose_path_holds_a_space_is_confined_too() {
+    assert_mount_confined("my passport");
+}
+
+/// A mount point whose path ends in a newline (`\012` in mountinfo) keeps it once
+/// unescaped: without it, the remount and the check went to another path, and the
+/// mount stayed writable with nothing said.
+#[test]
+fn a_mount_whose_path_ends_in_a_newline_is_confined_too() {
+    assert_mount_confined("notes\n");
+}
+
+/// Where the temp folder is a mount of its own (a tmpfs `/tmp`), read-only once every
+/// mount is: the server starts all the same, nothing is left beside its sandbox, and a
+/// file that is a mount point of its own refuses a write too.
+#[test]
+fn a_temp_folder_of_its_own_and_a_files_mount_are_confined_and_left_clean() {
+    let Ok(mut prefix) = confinement() else {
+        eprintln!("NOT CHECKED: no mount namespace here");
+        return;
+    };
+    prefix.retain(|word| word != "--net");
+    let dir = std::env::temp_dir().join(format!("confine-own-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // A tmpfs over the folder beside the sandbox, and a file mounted on itself in it.
+    let script = r#"mount -t tmpfs none "$1" || exit 3
+mkdir "$1/sandbox" && echo kept > "$1/file" && mount --bind "$1/file" "$1/file" || exit 4
+exec sh -c "$2" sh "$1/sandbox" "" sh -c 'ls -a "$0"; { echo more >> "$0/file"; } 2>&1; true > "$0/after"' "$1""#;
+    let output = std::process::Command::new(&prefix[0])
+        .args(&prefix[1..])
+        .args(["--", "sh", "-c", script, "sh"])
+        .arg(&dir)
+        .arg(CONFINE)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    // The server ran: it listed the folder beside its sandbox, with nothing left there.
+    assert!(
+        stdout.lines().any(|line| line == "sandbox"),
+        "{stdout} {stderr}"
+    );
+    assert!(!stdout.contains(".annotations-audit-"), "{stdout}");
+    // Its writes beside the sandbox and to the file's mount were refused.
+    assert_eq!(
+        stdout.matches("Read-only file system").count(),
+        1,
+        "{stdout}"
+    );
+    assert!(stderr.contains("Read-only file system"), "{stderr}");
+    assert!(!matches!(output.status.code(), Some(0 | 3 | 4)), "{stderr}");
+}
+
+/// A tmpfs mounted at `name` beside the sandbox, written before the confinement, refuses
+/// the server's write after it.
+fn assert_mount_confined(name: &str) {
+    let Ok(prefix) = confinement() else {
+        eprintln!("NOT CHECKED: no mount namespace here");
+        return;
+    };
+    // A folder for each test: two at once must not remove each other's.
+    let tag: String = name.chars().filter(char::is_ascii_alphanumeric).collect();
+    let dir = std::env::temp_dir().join(format!("confine-mount-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(dir.join("sandbox")).unwrap();
+    std::fs::create_dir_all(dir.join(name)).unwrap();
+    // Inside a namespace of its own: a tmpfs at the path, then the confinement.
+    let script = r#"mount -t tmpfs none "$1/$3" || exit 3
+: > "$1/$3/before" || exit 4
+exec sh -c "$2" sh "$1/sandbox" "" sh -c ': > "$0/$1/after"' "$1" "$3""#;
+    let mut prefix = prefix;
+    prefix.retain(|word| word != "--net");
+    let output = std::process::Command::new(&prefix[0])
+        .args(&prefix[1..])
+        .args(["--", "sh", "-c", script, "sh"])
+        .arg(&dir)
+        .arg(CONFINE)
+        .arg(name)
+        .output()
+        .unwrap();
+    // The table of mount points written beside the sandbox is gone.
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.starts_with(".annotations-audit-"))
+        .collect();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        left.is_empty(),
+        "{name:?}: left beside the sandbox: {left:?}"
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // The tmpfs was made and written before the confinement: the refusal is its doing.
+    assert!(
+        !matches!(output.status.code(), Some(0 | 3 | 4)),
+        "{name:?}: {:?} {stderr}",
+        output.status
+    );
+    assert!(
+        stderr.contains("Read-only file system"),
+        "{name:?}: {stderr}"
+    );
+}
