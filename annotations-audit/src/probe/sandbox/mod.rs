@@ -60,15 +60,19 @@ for place in "$sandbox" $writable; do
   mount --bind "$place" "$place"
   mount -o remount,bind,rw "$place"
 done
-# Confined, or not at all: every mount point but the sandbox and the --writable places, and
-# the folder beside the sandbox, must refuse a write.
+# Confined, or not at all: every mount point but the sandbox and the --writable places (a
+# folder's new file, a file's own bytes), and the folder beside the sandbox, must refuse a
+# write.
 while IFS= read -r point; do
   unescape
-  [ -d "$point" ] || continue
   case "$point/" in "$sandbox"/*) continue;; esac
   for place in $writable; do case "$point/" in "$place"/*) continue 2;; esac; done
-  if { true > "$point/$probe"; } 2>/dev/null; then
-    rm -f "$point/$probe"; echo "not confined: $point accepts a write" >&2; exit 97
+  if [ -d "$point" ]; then
+    if { true > "$point/$probe"; } 2>/dev/null; then
+      rm -f "$point/$probe"; echo "not confined: $point accepts a write" >&2; exit 97
+    fi
+  elif [ -f "$point" ] && { true >> "$point"; } 2>/dev/null; then
+    echo "not confined: $point accepts a write" >&2; exit 97
   fi
 done <<EOF
 $points

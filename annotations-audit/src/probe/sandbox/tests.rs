@@ -111,3 +111,55 @@ exec sh -c "$2" sh "$1/sandbox" "" sh -c ': > "$0/$1/after"' "$1" "$3""#;
         "{name:?}: {stderr}"
     );
 }
+
+/// A mount that cannot be made read-only (here a `mount` that knows no `-a` and fails on one
+/// file's mount point) stops the server from starting (exit 97), whether a folder or a file:
+/// never a confinement claimed that is not there. The other mounts are made read-only one by
+/// one all the same.
+#[test]
+fn a_files_mount_left_writable_refuses_to_run() {
+    let Ok(mut prefix) = confinement() else {
+        eprintln!("NOT CHECKED: no mount namespace here");
+        return;
+    };
+    prefix.retain(|word| word != "--net");
+    let dir = std::env::temp_dir().join(format!("confine-file-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("bin")).unwrap();
+    let real = ["/usr/bin/mount", "/bin/mount"]
+        .into_iter()
+        .find(|path| std::path::Path::new(path).exists())
+        .expect("a mount command");
+    std::fs::write(
+        dir.join("bin/mount"),
+        format!(
+            "#!/bin/sh\n[ \"$1\" = -a ] && exit 32\ncase \"$*\" in */stuck) exit 32;; esac\nexec {real} \"$@\"\n"
+        ),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(
+        dir.join("bin/mount"),
+        std::fs::Permissions::from_mode(0o755),
+    )
+    .unwrap();
+    let script = r#"mkdir "$1/sandbox" && echo kept > "$1/stuck" && mount --bind "$1/stuck" "$1/stuck" || exit 4
+PATH="$1/bin:$PATH" exec sh -c "$2" sh "$1/sandbox" "" sh -c 'echo started'"#;
+    let output = std::process::Command::new(&prefix[0])
+        .args(&prefix[1..])
+        .args(["--", "sh", "-c", script, "sh"])
+        .arg(&dir)
+        .arg(CONFINE)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert_eq!(output.status.code(), Some(97), "{stdout} {stderr}");
+    assert!(!stdout.contains("started"), "{stdout}");
+    assert!(
+        stderr.contains("not confined: ") && stderr.contains("/stuck accepts a write"),
+        "{stderr}"
+    );
+}

@@ -70,7 +70,13 @@ impl ToolProbe<'_, '_, '_> {
             };
             // The pair that broke it: the second call's, where the first kept it.
             let again = call.again.as_ref().unwrap_or(&call.after);
-            let first = judge::broken(hint, &call.before, &call.after, None, classes);
+            // By the call's classes, and what its runs' exits classed volatile since.
+            let by = if transient.is_empty() {
+                classes
+            } else {
+                &session.classes
+            };
+            let first = judge::broken(hint, &call.before, &call.after, None, by);
             let (from, to) = match hint {
                 _ if judge::needs_again(hint) || first.is_none() => (&call.after, again),
                 _ => (&call.before, &call.after),

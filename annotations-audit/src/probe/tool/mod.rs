@@ -64,7 +64,10 @@ pub(super) fn probe<'t, 's, 'e>(
     };
     if let (None, Some(validator)) = (&skip, &validator) {
         let cases = Cases::new(session, tool, written, generated.ok(), validator);
-        probe.cases(session, cases)?;
+        if let Err(error) = probe.cases(session, cases) {
+            probe.abandon();
+            return Err(error);
+        }
         if !super::judges_a_claim(tool) && written.is_empty() && probe.calls > 0 {
             let calls = probe.calls;
             probe.say(format!(
