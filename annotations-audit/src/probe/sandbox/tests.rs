@@ -1,6 +1,28 @@
 //! The confinement script, run in a mount namespace of its own on mounts made for each test.
 
+use std::process::Output;
+
 use super::{CONFINE, confinement};
+
+/// `script` run as root in a mount namespace of its own (no network namespace: a tmpfs
+/// needs none), given `dir`, the confinement script and `more`; what it did. `None`, said,
+/// where this machine gives no mount namespace.
+fn in_namespace(dir: &std::path::Path, script: &str, more: &[&str]) -> Option<Output> {
+    let Ok(mut prefix) = confinement() else {
+        eprintln!("NOT CHECKED: no mount namespace here");
+        return None;
+    };
+    prefix.retain(|word| word != "--net");
+    let output = std::process::Command::new(&prefix[0])
+        .args(&prefix[1..])
+        .args(["--", "sh", "-c", script, "sh"])
+        .arg(dir)
+        .arg(CONFINE)
+        .args(more)
+        .output()
+        .unwrap();
+    Some(output)
+}
 
 /// A mount whose path holds a space (as `/media/$USER/My Passport` does) is read back from
 /// mountinfo's `\040` and made read-only like any other: the server's write there fails,
@@ -23,24 +45,16 @@ fn a_mount_whose_path_ends_in_a_newline_is_confined_too() {
 /// file that is a mount point of its own refuses a write too.
 #[test]
 fn a_temp_folder_of_its_own_and_a_files_mount_are_confined_and_left_clean() {
-    let Ok(mut prefix) = confinement() else {
-        eprintln!("NOT CHECKED: no mount namespace here");
-        return;
-    };
-    prefix.retain(|word| word != "--net");
     let dir = std::env::temp_dir().join(format!("confine-own-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     // A tmpfs over the folder beside the sandbox, and a file mounted on itself in it.
     let script = r#"mount -t tmpfs none "$1" || exit 3
 mkdir "$1/sandbox" && echo kept > "$1/file" && mount --bind "$1/file" "$1/file" || exit 4
 exec sh -c "$2" sh "$1/sandbox" "" sh -c 'ls -a "$0"; { echo more >> "$0/file"; } 2>&1; true > "$0/after"' "$1""#;
-    let output = std::process::Command::new(&prefix[0])
-        .args(&prefix[1..])
-        .args(["--", "sh", "-c", script, "sh"])
-        .arg(&dir)
-        .arg(CONFINE)
-        .output()
-        .unwrap();
+    let Some(output) = in_namespace(&dir, script, &[]) else {
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    };
     let _ = std::fs::remove_dir_all(&dir);
     let (stdout, stderr) = (
         String::from_utf8_lossy(&output.stdout),
@@ -65,10 +79,6 @@ exec sh -c "$2" sh "$1/sandbox" "" sh -c 'ls -a "$0"; { echo more >> "$0/file"; 
 /// A tmpfs mounted at `name` beside the sandbox, written before the confinement, refuses
 /// the server's write after it.
 fn assert_mount_confined(name: &str) {
-    let Ok(prefix) = confinement() else {
-        eprintln!("NOT CHECKED: no mount namespace here");
-        return;
-    };
     // A folder for each test: two at once must not remove each other's.
     let tag: String = name.chars().filter(char::is_ascii_alphanumeric).collect();
     let dir = std::env::temp_dir().join(format!("confine-mount-{}-{tag}", std::process::id()));
@@ -78,16 +88,10 @@ fn assert_mount_confined(name: &str) {
     let script = r#"mount -t tmpfs none "$1/$3" || exit 3
 : > "$1/$3/before" || exit 4
 exec sh -c "$2" sh "$1/sandbox" "" sh -c ': > "$0/$1/after"' "$1" "$3""#;
-    let mut prefix = prefix;
-    prefix.retain(|word| word != "--net");
-    let output = std::process::Command::new(&prefix[0])
-        .args(&prefix[1..])
-        .args(["--", "sh", "-c", script, "sh"])
-        .arg(&dir)
-        .arg(CONFINE)
-        .arg(name)
-        .output()
-        .unwrap();
+    let Some(output) = in_namespace(&dir, script, &[name]) else {
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    };
     // The table of mount points written beside the sandbox is gone.
     let left: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -118,11 +122,6 @@ exec sh -c "$2" sh "$1/sandbox" "" sh -c ': > "$0/$1/after"' "$1" "$3""#;
 /// one all the same.
 #[test]
 fn a_files_mount_left_writable_refuses_to_run() {
-    let Ok(mut prefix) = confinement() else {
-        eprintln!("NOT CHECKED: no mount namespace here");
-        return;
-    };
-    prefix.retain(|word| word != "--net");
     let dir = std::env::temp_dir().join(format!("confine-file-{}", std::process::id()));
     std::fs::create_dir_all(dir.join("bin")).unwrap();
     let real = ["/usr/bin/mount", "/bin/mount"]
@@ -144,13 +143,10 @@ fn a_files_mount_left_writable_refuses_to_run() {
     .unwrap();
     let script = r#"mkdir "$1/sandbox" && echo kept > "$1/stuck" && mount --bind "$1/stuck" "$1/stuck" || exit 4
 PATH="$1/bin:$PATH" exec sh -c "$2" sh "$1/sandbox" "" sh -c 'echo started'"#;
-    let output = std::process::Command::new(&prefix[0])
-        .args(&prefix[1..])
-        .args(["--", "sh", "-c", script, "sh"])
-        .arg(&dir)
-        .arg(CONFINE)
-        .output()
-        .unwrap();
+    let Some(output) = in_namespace(&dir, script, &[]) else {
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    };
     let _ = std::fs::remove_dir_all(&dir);
     let (stdout, stderr) = (
         String::from_utf8_lossy(&output.stdout),

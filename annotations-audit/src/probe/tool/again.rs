@@ -35,18 +35,23 @@ impl ToolProbe<'_, '_, '_> {
             made,
             &broke,
         );
-        let classes = session.classes.clone();
-        let judged = (arguments, &classes);
-        self.reproduced(session, judged, broke, call, (sent, beyond), runs);
+        self.reproduced(
+            session,
+            (arguments, None),
+            broke,
+            call,
+            (sent, beyond),
+            runs,
+        );
     }
 
     /// What the runs that made `call` again showed (`runs`, by [`rerun`]) of what it broke,
-    /// judged by the places classed when the call was made (`classes`): see
-    /// [`reproduce`](Self::reproduce).
+    /// judged by the places classed when the call was made (`classes`; the session's own
+    /// where it is judged at once): see [`reproduce`](Self::reproduce).
     pub(super) fn reproduced(
         &mut self,
         session: &mut Session<'_>,
-        (arguments, classes): (&Value, &Classes),
+        (arguments, classes): (&Value, Option<&Classes>),
         broke: Vec<(Hint, String)>,
         call: &Call,
         (sent, beyond): (Option<&Value>, &[Hint]),
@@ -70,12 +75,7 @@ impl ToolProbe<'_, '_, '_> {
             };
             // The pair that broke it: the second call's, where the first kept it.
             let again = call.again.as_ref().unwrap_or(&call.after);
-            // By the call's classes, and what its runs' exits classed volatile since.
-            let by = if transient.is_empty() {
-                classes
-            } else {
-                &session.classes
-            };
+            let by = classes.unwrap_or(&session.classes);
             let first = judge::broken(hint, &call.before, &call.after, None, by);
             let (from, to) = match hint {
                 _ if judge::needs_again(hint) || first.is_none() => (&call.after, again),

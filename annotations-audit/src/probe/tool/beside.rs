@@ -163,9 +163,19 @@ impl<'s, 'e> ToolProbe<'_, 's, 'e> {
         hints.dedup();
         hints
             .into_iter()
-            .filter(|hint| self.claimed[*hint] && judgeable(*hint, call))
-            .filter_map(|hint| broken(hint, call, classes).map(|what| (hint, what)))
+            .filter_map(|hint| {
+                self.broken_claim(hint, call, classes)
+                    .map(|what| (hint, what))
+            })
             .collect()
+    }
+
+    /// What broke the claim of `hint` in `call`, where the tool claims it and the call can
+    /// judge it.
+    fn broken_claim(&self, hint: Hint, call: &Call, classes: &Classes) -> Option<String> {
+        (self.claimed[hint] && judgeable(hint, call))
+            .then(|| broken(hint, call, classes))
+            .flatten()
     }
 
     /// The break of hints `waiting` for the verdict of the runs before it: reproduced once
@@ -219,12 +229,10 @@ impl<'s, 'e> ToolProbe<'_, 's, 'e> {
         session: &Session<'_>,
     ) -> bool {
         JUDGED.into_iter().any(|hint| {
-            self.claimed[hint]
-                && self.verdicts[hint] != Verdict::Violated
+            self.verdicts[hint] != Verdict::Violated
                 && self.tries[hint] < REPRODUCTIONS
-                && judgeable(hint, call)
                 && !waiting.iter().any(|(waits, _)| *waits == hint)
-                && broken(hint, call, &session.classes).is_some()
+                && self.broken_claim(hint, call, &session.classes).is_some()
         })
     }
 
@@ -377,7 +385,7 @@ impl<'s, 'e> ToolProbe<'_, 's, 'e> {
                             (broke, shown)
                         }
                     };
-                    let judged = (&arguments, &classes);
+                    let judged = (&arguments, Some(&classes));
                     self.reproduced(session, judged, broke, &call, (None, &[]), shown);
                 }
                 (Then::Together, runs) => {
